@@ -1,0 +1,52 @@
+"""The format presets a head judge starts from (tournament spec §4).
+
+Elimination rounds start afresh (`carry` 0) in the shipped presets: the spec leaves the
+carry of the WSOM formats open, and a fresh start is the plain reading of "the top N play
+on"; the head judge changes it per round in the settings.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from tournament_manager.domain.settings import (
+    RoundKind,
+    RoundPlan,
+    TournamentSettings,
+)
+
+
+class Preset(StrEnum):
+    WSOM_2015 = "wsom_2015"
+    WSOM_2010 = "wsom_2010"
+    OPEN = "open"
+
+
+OPEN_DEFAULT_SESSIONS = 8
+
+
+def _halving_to_final(first_field: int) -> tuple[RoundPlan, ...]:
+    """One-session elimination rounds from `first_field` players down to the final table."""
+    plans: list[RoundPlan] = []
+    field_size = first_field
+    while field_size > 4:
+        field_size //= 2
+        plans.append(RoundPlan(RoundKind.ELIMINATION, sessions=1, advance=field_size, carry=0.0))
+    plans.append(RoundPlan(RoundKind.FINAL, sessions=1, advance=None, carry=0.0))
+    return tuple(plans)
+
+
+def preset_rounds(preset: Preset, sessions: int | None = None) -> tuple[RoundPlan, ...]:
+    """The round plan of a preset; `sessions` sets the length of an `open` event."""
+    if preset is Preset.WSOM_2015:
+        return (RoundPlan(RoundKind.PRELIMINARY, sessions=4, advance=32),
+                *_halving_to_final(32))
+    if preset is Preset.WSOM_2010:
+        return (RoundPlan(RoundKind.PRELIMINARY, sessions=6, advance=16),
+                *_halving_to_final(16))
+    return (RoundPlan(RoundKind.PRELIMINARY, sessions=sessions or OPEN_DEFAULT_SESSIONS),)
+
+
+def preset_settings(preset: Preset, sessions: int | None = None) -> TournamentSettings:
+    """Default settings for a preset: every other option keeps the spec's default."""
+    return TournamentSettings(format_preset=preset.value, rounds=preset_rounds(preset, sessions))

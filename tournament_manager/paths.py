@@ -1,0 +1,45 @@
+"""Every place the application reads or writes, from one module.
+
+`TOURNAMENT_MANAGER_DATA_DIR` (or `--data-dir`) moves all of them at once: tests, smoke
+runs and a portable install on a USB stick depend on that override.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from platformdirs import PlatformDirs
+
+APP_NAME = "TournamentManager"
+APP_AUTHOR = "MahjongTournamentManager"
+DOCUMENT_SUFFIX = ".tmt"
+DATA_DIR_ENV = "TOURNAMENT_MANAGER_DATA_DIR"
+
+_dirs = PlatformDirs(APP_NAME, APP_AUTHOR, roaming=False)
+
+
+def data_dir() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) if override else Path(_dirs.user_data_dir)
+
+
+def log_dir() -> Path:
+    override = os.environ.get(DATA_DIR_ENV)
+    return Path(override) / "logs" if override else Path(_dirs.user_log_dir)
+
+
+def backups_dir() -> Path:
+    return data_dir() / "backups"
+
+
+def default_document() -> Path:
+    """The document the application opens when it is started with nothing else to open."""
+    return data_dir() / f"Tournament{DOCUMENT_SUFFIX}"
+
+
+def resources_dir() -> Path:
+    """`resources/` inside an installed package, or at the top of a source checkout."""
+    package = Path(__file__).resolve().parent
+    installed = package / "resources"
+    return installed if installed.is_dir() else package.parent / "resources"

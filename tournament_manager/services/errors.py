@@ -1,0 +1,28 @@
+"""The one error a service raises for a request it refuses; the GUI and CLI word the code."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class ServiceProblem(StrEnum):
+    NO_TOURNAMENT = "no_tournament"
+    TOURNAMENT_EXISTS = "tournament_exists"
+    BAD_SETTINGS = "bad_settings"
+    EMPTY_NAME = "empty_name"
+    UNKNOWN_PLAYER = "unknown_player"
+    PLAYER_NOT_AT_TABLE = "player_not_at_table"
+    PLAYER_SEATED_TWICE = "player_seated_twice"
+    TABLE_NOT_FOUR = "table_not_four"
+    SHEET_LOCKED = "sheet_locked"
+    HAND_NUMBER_TAKEN = "hand_number_taken"
+    DELTAS_NOT_ZERO_SUM = "deltas_not_zero_sum"
+
+
+class ServiceError(Exception):
+    """A refused request; `details` name what was wrong (a player, a setting, a number)."""
+
+    def __init__(self, problem: ServiceProblem, **details: object) -> None:
+        super().__init__(f"{problem.value} {details}" if details else problem.value)
+        self.problem = problem
+        self.details = details

@@ -1,0 +1,95 @@
+"""Creating a tournament and summarising one."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+
+from tournament_manager.domain.model import (
+    PlayerKind,
+    PlayerStatus,
+    Round,
+    Session,
+    StageStatus,
+    Tournament,
+)
+from tournament_manager.domain.settings import TournamentSettings, settings_problems
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def create_tournament(uow: UnitOfWork, name: str, settings: TournamentSettings, *,
+                      venue: str = "", clock: Callable[[], datetime] = _now) -> Tournament:
+    """Store the tournament with its rounds and their sessions, all still to be drawn."""
+    name = name.strip()
+    if not name:
+        raise ServiceError(ServiceProblem.EMPTY_NAME)
+    problems = settings_problems(settings)
+    if problems:
+        raise ServiceError(ServiceProblem.BAD_SETTINGS, problems=problems)
+    with uow:
+        if uow.tournaments.list():
+            raise ServiceError(ServiceProblem.TOURNAMENT_EXISTS)
+        tournament = uow.tournaments.add(
+            Tournament(name=name, venue=venue.strip(), settings=settings, created_at=clock())
+        )
+        session_number = 0
+        for round_number, plan in enumerate(settings.rounds, start=1):
+            stored_round = uow.rounds.add(Round(number=round_number, kind=plan.kind,
+                                                sessions=plan.sessions, advance=plan.advance,
+                                                carry=plan.carry))
+            for _ in range(plan.sessions):
+                session_number += 1
+                uow.sessions.add(Session(round_id=stored_round.id, number=session_number))
+        uow.commit()
+    return tournament
+
+
+def current_tournament(uow: UnitOfWork) -> Tournament:
+    """The document's tournament (read within an open unit of work)."""
+    tournaments = uow.tournaments.list()
+    if not tournaments:
+        raise ServiceError(ServiceProblem.NO_TOURNAMENT)
+    return tournaments[0]
+
+
+@dataclass(frozen=True)
+class Overview:
+    """What `info` and the GUI's title bar tell about a document at a glance."""
+
+    tournament: Tournament
+    players: int
+    withdrawn: int
+    substitutes: int
+    rounds: int
+    sessions: int
+    sessions_played: int
+    tables: int
+    hands: int
+    penalties: int
+    signatures: int
+    last_change: datetime | None
+
+
+def overview(uow: UnitOfWork) -> Overview:
+    with uow:
+        tournament = current_tournament(uow)
+        return Overview(
+            tournament=tournament,
+            players=uow.players.count(kind=PlayerKind.REGULAR),
+            withdrawn=uow.players.count(status=PlayerStatus.WITHDRAWN),
+            substitutes=uow.players.count(kind=PlayerKind.SUBSTITUTE),
+            rounds=uow.rounds.count(),
+            sessions=uow.sessions.count(),
+            sessions_played=uow.sessions.count(status=StageStatus.FINISHED),
+            tables=uow.tables.count(),
+            hands=uow.hands.count(),
+            penalties=uow.penalties.count(),
+            signatures=uow.signatures.count(),
+            last_change=uow.audit.last_change(),
+        )

@@ -1,0 +1,244 @@
+"""SQL implementations of the services' `Collection` port, each write audited.
+
+One generic class serves every flat entity; hands and the tournament add their child rows
+and settings on top. Every add, update and remove writes an audit row in the same
+transaction, so the audit log can never disagree with the data it describes.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from typing import Any, Generic, TypeVar
+
+from enum import Enum
+
+from sqlalchemy import Connection, Select, Table, delete, func, insert, select, update
+
+from tournament_manager.domain.model import AuditEntry, Hand, Tournament, Win
+from tournament_manager.domain.settings import (
+    KEEP_APART_FIELDS,
+    RoundKind,
+    RoundPlan,
+    TournamentSettings,
+)
+from tournament_manager.services.ports import NotFound
+from tournament_manager.storage import schema
+from tournament_manager.storage.rows import RowMapper, audit_json
+
+E = TypeVar("E")
+
+
+class AuditWriter:
+    """Writes the who/when/what/before/after of each change of one unit of work."""
+
+    def __init__(self, connection: Connection, actor: str, clock: Callable[[], datetime]) -> None:
+        self._connection = connection
+        self._actor = actor
+        self._clock = clock
+        self.reason = ""
+
+    def record(self, action: str, entity: str, entity_id: int,
+               before: object | None, after: object | None) -> None:
+        self._connection.execute(
+            insert(schema.audit).values(
+                at=self._clock(),
+                actor=self._actor,
+                action=action,
+                entity=entity,
+                entity_id=entity_id,
+                before=None if before is None else audit_json(before),
+                after=None if after is None else audit_json(after),
+                reason=self.reason,
+            )
+        )
+
+
+class SqlCollection(Generic[E]):
+    """add/update/remove/get/list of one entity type over one table."""
+
+    def __init__(self, connection: Connection, table: Table, mapper: RowMapper[E],
+                 audit: AuditWriter | None) -> None:
+        self._connection = connection
+        self._table = table
+        self._mapper = mapper
+        self._audit = audit
+        self._entity = table.name
+
+    # Hooks for entities with child rows or derived fields.
+    def _row(self, entity: E) -> dict[str, Any]:
+        row = self._mapper.to_row(entity)
+        row.pop("id")
+        return row
+
+    def _load(self, rows: Sequence[Any]) -> list[E]:
+        return [self._mapper.from_row(row._mapping) for row in rows]
+
+    def _write_children(self, entity_id: int, entity: E, replacing: bool) -> None:
+        """Entities without children have nothing to write."""
+
+    def add(self, entity: E) -> E:
+        result = self._connection.execute(insert(self._table).values(self._row(entity)))
+        (new_id,) = result.inserted_primary_key or (None,)
+        assert new_id is not None
+        self._write_children(new_id, entity, replacing=False)
+        stored: E = dataclasses.replace(entity, id=new_id)  # type: ignore[type-var]
+        self._record("add", new_id, None, stored)
+        return stored
+
+    def update(self, entity: E) -> E:
+        entity_id: int = getattr(entity, "id")
+        before = self.get(entity_id)
+        self._connection.execute(
+            update(self._table).where(self._table.c.id == entity_id).values(self._row(entity))
+        )
+        self._write_children(entity_id, entity, replacing=True)
+        self._record("update", entity_id, before, entity)
+        return entity
+
+    def remove(self, entity_id: int) -> None:
+        before = self.get(entity_id)
+        self._connection.execute(delete(self._table).where(self._table.c.id == entity_id))
+        self._record("remove", entity_id, before, None)
+
+    def get(self, entity_id: int) -> E:
+        rows = self._connection.execute(
+            select(self._table).where(self._table.c.id == entity_id)
+        ).fetchall()
+        if not rows:
+            raise NotFound(self._entity, entity_id)
+        return self._load(rows)[0]
+
+    def list(self, **equal_to: Any) -> Sequence[E]:
+        query = self._filtered(select(self._table), equal_to).order_by(self._table.c.id)
+        return self._load(self._connection.execute(query).fetchall())
+
+    def count(self, **equal_to: Any) -> int:
+        query = self._filtered(select(func.count()).select_from(self._table), equal_to)
+        return int(self._connection.execute(query).scalar_one())
+
+    def _filtered(self, query: Select[Any], equal_to: dict[str, Any]) -> Select[Any]:
+        for name, value in equal_to.items():
+            column = self._table.c[name]
+            if isinstance(value, Enum):
+                value = value.value
+            query = query.where(column.is_(None) if value is None else column == value)
+        return query
+
+    def _record(self, action: str, entity_id: int, before: E | None, after: E | None) -> None:
+        if self._audit is not None:
+            self._audit.record(action, self._entity, entity_id, before, after)
+
+
+class HandCollection(SqlCollection[Hand]):
+    """Hands with their wins and per-player deltas, loaded in three queries per call."""
+
+    def _write_children(self, entity_id: int, entity: Hand, replacing: bool) -> None:
+        if replacing:
+            for child in (schema.hand_win, schema.hand_delta):
+                self._connection.execute(delete(child).where(child.c.hand_id == entity_id))
+        if entity.wins:
+            self._connection.execute(insert(schema.hand_win), [
+                {"hand_id": entity_id, "position": position, "winner_id": win.winner_id,
+                 "value": win.value, "responsible_id": win.responsible_id,
+                 "pattern_ids": " ".join(win.pattern_ids)}
+                for position, win in enumerate(entity.wins)
+            ])
+        if entity.deltas:
+            self._connection.execute(insert(schema.hand_delta), [
+                {"hand_id": entity_id, "player_id": player_id, "delta": delta}
+                for player_id, delta in entity.deltas
+            ])
+
+    def _load(self, rows: Sequence[Any]) -> list[Hand]:
+        if not rows:
+            return []
+        ids = [row.id for row in rows]
+        wins: dict[int, list[Win]] = {hand_id: [] for hand_id in ids}
+        deltas: dict[int, list[tuple[int, int]]] = {hand_id: [] for hand_id in ids}
+        for chunk in _chunks(ids):
+            for win_row in self._connection.execute(
+                select(schema.hand_win).where(schema.hand_win.c.hand_id.in_(chunk))
+                .order_by(schema.hand_win.c.hand_id, schema.hand_win.c.position)
+            ):
+                wins[win_row.hand_id].append(Win(
+                    winner_id=win_row.winner_id, value=win_row.value,
+                    responsible_id=win_row.responsible_id,
+                    pattern_ids=tuple(win_row.pattern_ids.split()),
+                ))
+            for delta_row in self._connection.execute(
+                select(schema.hand_delta).where(schema.hand_delta.c.hand_id.in_(chunk))
+                .order_by(schema.hand_delta.c.hand_id, schema.hand_delta.c.id)
+            ):
+                deltas[delta_row.hand_id].append((delta_row.player_id, delta_row.delta))
+        return [
+            self._mapper.from_row(row._mapping, wins=tuple(wins[row.id]),
+                                  deltas=tuple(deltas[row.id]))
+            for row in rows
+        ]
+
+
+def _chunks(ids: list[int], size: int = 500) -> list[list[int]]:
+    """Keeps `IN (...)` lists under SQLite's bound-parameter limit."""
+    return [ids[start:start + size] for start in range(0, len(ids), size)]
+
+
+_SETTINGS_MAPPER = RowMapper(TournamentSettings, skip=("rule_options", "rounds", "keep_apart"))
+
+
+class TournamentCollection(SqlCollection[Tournament]):
+    """The tournament row holds its settings; the round plan lives in the `round` table.
+
+    Rounds are entities of their own (they carry a status and are edited one by one), so
+    the settings' `rounds` are read from them rather than stored twice.
+    """
+
+    def _row(self, entity: Tournament) -> dict[str, Any]:
+        settings = entity.settings
+        return {
+            **super()._row(entity),
+            **_SETTINGS_MAPPER.to_row(settings),
+            "rule_options": json.dumps(dict(settings.rule_options), sort_keys=True),
+            "keep_apart": ",".join(settings.keep_apart),
+        }
+
+    def _load(self, rows: Sequence[Any]) -> list[Tournament]:
+        plans = tuple(
+            RoundPlan(kind=RoundKind(row.kind), sessions=row.sessions, advance=row.advance, carry=row.carry)
+            for row in self._connection.execute(
+                select(schema.round_).order_by(schema.round_.c.number)
+            )
+        )
+        tournaments = []
+        for row in rows:
+            mapping = row._mapping
+            settings = _SETTINGS_MAPPER.from_row(
+                mapping,
+                rule_options=json.loads(mapping["rule_options"]),
+                rounds=plans,
+                keep_apart=tuple(name for name in mapping["keep_apart"].split(",")
+                                 if name in KEEP_APART_FIELDS),
+            )
+            tournaments.append(self._mapper.from_row(mapping, settings=settings))
+        return tournaments
+
+
+class SqlAuditLog:
+    def __init__(self, connection: Connection) -> None:
+        self._connection = connection
+        self._collection = SqlCollection(connection, schema.audit, RowMapper(AuditEntry), None)
+
+    def list(self, **equal_to: Any) -> Sequence[AuditEntry]:
+        return self._collection.list(**equal_to)
+
+    def last_change(self) -> datetime | None:
+        at: datetime | None = self._connection.execute(
+            select(schema.audit.c.at).order_by(schema.audit.c.id.desc()).limit(1)
+        ).scalar()
+        return at
+
+
+def now_utc() -> datetime:
+    return datetime.now(UTC)

@@ -1,0 +1,86 @@
+"""Turning frozen domain entities into table rows and back, and into audit JSON.
+
+Flat entities map field by field onto columns of the same name; the only conversion needed
+is enum <-> its string value, which the type hints tell us. Entities with children (a hand's
+wins and deltas, a tournament's settings) build on this in `collections.py`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import types
+import typing
+from collections.abc import Callable, Mapping
+from datetime import datetime
+from enum import Enum
+from typing import Any, Generic, TypeVar
+
+E = TypeVar("E")
+
+
+def _enum_type(hint: Any) -> type[Enum] | None:
+    """The enum class in `hint`, also when the hint is `SomeEnum | None`."""
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        return hint
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        for arg in typing.get_args(hint):
+            if isinstance(arg, type) and issubclass(arg, Enum):
+                return arg
+    return None
+
+
+def _to_enum(enum_cls: type[Enum]) -> Callable[[Any], Any]:
+    return lambda value: None if value is None else enum_cls(value)
+
+
+class RowMapper(Generic[E]):
+    """Maps one flat frozen dataclass onto the columns of its table."""
+
+    def __init__(self, cls: type[E], *, skip: tuple[str, ...] = ()) -> None:
+        self.cls = cls
+        hints = typing.get_type_hints(cls)
+        self.fields = tuple(f.name for f in dataclasses.fields(cls) if f.name not in skip)  # type: ignore[arg-type]
+        self._readers: dict[str, Callable[[Any], Any]] = {}
+        for name in self.fields:
+            enum_cls = _enum_type(hints[name])
+            if enum_cls is not None:
+                self._readers[name] = _to_enum(enum_cls)
+
+    def to_row(self, entity: E) -> dict[str, Any]:
+        row = {}
+        for name in self.fields:
+            value = getattr(entity, name)
+            row[name] = value.value if isinstance(value, Enum) else value
+        return row
+
+    def from_row(self, row: Mapping[str, Any], **extra: Any) -> E:
+        values = {
+            name: self._readers[name](row[name]) if name in self._readers else row[name]
+            for name in self.fields
+        }
+        values.update(extra)
+        return self.cls(**values)
+
+
+def _json_default(value: Any) -> Any:
+    if isinstance(value, datetime):
+        return value.isoformat()
+    if isinstance(value, Enum):
+        return value.value
+    if isinstance(value, bytes):
+        return {"bytes": len(value), "sha256": hashlib.sha256(value).hexdigest()}
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"cannot audit a {type(value).__name__}")
+
+
+def audit_json(entity: object) -> str:
+    """A stable JSON picture of an entity for the audit log (blobs by size and hash)."""
+    return json.dumps(
+        dataclasses.asdict(entity),  # type: ignore[call-overload]
+        default=_json_default,
+        ensure_ascii=False,
+        sort_keys=True,
+    )
