@@ -68,18 +68,43 @@ class AuditLog(Protocol):
 
 
 class UnitOfWork(Protocol):
-    tournaments: Collection[Tournament]
-    players: Collection[Player]
-    rounds: Collection[Round]
-    round_entries: Collection[RoundEntry]
-    sessions: Collection[Session]
-    tables: Collection[SessionTable]
-    seats: Collection[SeatAssignment]
-    hands: Collection[Hand]
-    penalties: Collection[Penalty]
-    signatures: Collection[Signature]
-    snapshots: Collection[SheetSnapshot]
-    audit: AuditLog
+    """Read-only attributes, so an implementation may offer richer collection types."""
+
+    @property
+    def tournaments(self) -> Collection[Tournament]: ...
+
+    @property
+    def players(self) -> Collection[Player]: ...
+
+    @property
+    def rounds(self) -> Collection[Round]: ...
+
+    @property
+    def round_entries(self) -> Collection[RoundEntry]: ...
+
+    @property
+    def sessions(self) -> Collection[Session]: ...
+
+    @property
+    def tables(self) -> Collection[SessionTable]: ...
+
+    @property
+    def seats(self) -> Collection[SeatAssignment]: ...
+
+    @property
+    def hands(self) -> Collection[Hand]: ...
+
+    @property
+    def penalties(self) -> Collection[Penalty]: ...
+
+    @property
+    def signatures(self) -> Collection[Signature]: ...
+
+    @property
+    def snapshots(self) -> Collection[SheetSnapshot]: ...
+
+    @property
+    def audit(self) -> AuditLog: ...
 
     def __enter__(self) -> Self: ...
 

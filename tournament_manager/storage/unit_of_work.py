@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import datetime
 from types import TracebackType
-from typing import Self
+from typing import Any, Self, TypeVar
 
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, Table
 
 from tournament_manager.domain.model import (
     Hand,
@@ -33,25 +33,33 @@ from tournament_manager.storage.collections import (
 )
 from tournament_manager.storage.rows import RowMapper
 
-# (attribute on the unit of work, table, entity) for every flat entity.
-_FLAT = (
-    ("players", schema.player, Player),
-    ("rounds", schema.round_, Round),
-    ("round_entries", schema.round_entry, RoundEntry),
-    ("sessions", schema.session, Session),
-    ("tables", schema.session_table, SessionTable),
-    ("seats", schema.seat, SeatAssignment),
-    ("penalties", schema.penalty, Penalty),
-    ("signatures", schema.signature, Signature),
-    ("snapshots", schema.sheet_snapshot, SheetSnapshot),
-)
-_MAPPERS = {name: RowMapper(cls) for name, _table, cls in _FLAT}
 _HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas"))
 _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
+_MAPPERS: dict[type, RowMapper[Any]] = {
+    cls: RowMapper(cls)
+    for cls in (Player, Round, RoundEntry, Session, SessionTable, SeatAssignment, Penalty,
+                Signature, SheetSnapshot)
+}
+
+
+E = TypeVar("E")
 
 
 class SqlUnitOfWork:
     """Opens a connection and a transaction on enter; commits only when told to."""
+
+    tournaments: TournamentCollection
+    players: SqlCollection[Player]
+    rounds: SqlCollection[Round]
+    round_entries: SqlCollection[RoundEntry]
+    sessions: SqlCollection[Session]
+    tables: SqlCollection[SessionTable]
+    seats: SqlCollection[SeatAssignment]
+    hands: HandCollection
+    penalties: SqlCollection[Penalty]
+    signatures: SqlCollection[Signature]
+    snapshots: SqlCollection[SheetSnapshot]
+    audit: SqlAuditLog
 
     def __init__(self, engine: Engine, actor: str = "head judge",
                  clock: Callable[[], datetime] = now_utc) -> None:
@@ -64,13 +72,23 @@ class SqlUnitOfWork:
         connection = self._engine.connect()
         connection.begin()
         self._connection = connection
-        self._audit_writer = AuditWriter(connection, self._actor, self._clock)
-        for name, table, _cls in _FLAT:
-            setattr(self, name, SqlCollection(connection, table, _MAPPERS[name],
-                                              self._audit_writer))
+        audit = self._audit_writer = AuditWriter(connection, self._actor, self._clock)
+
+        def flat(table: Table, cls: type[E]) -> SqlCollection[E]:
+            return SqlCollection(connection, table, _MAPPERS[cls], audit)
+
         self.tournaments = TournamentCollection(connection, schema.tournament,
-                                                _TOURNAMENT_MAPPER, self._audit_writer)
-        self.hands = HandCollection(connection, schema.hand, _HAND_MAPPER, self._audit_writer)
+                                                _TOURNAMENT_MAPPER, audit)
+        self.players = flat(schema.player, Player)
+        self.rounds = flat(schema.round_, Round)
+        self.round_entries = flat(schema.round_entry, RoundEntry)
+        self.sessions = flat(schema.session, Session)
+        self.tables = flat(schema.session_table, SessionTable)
+        self.seats = flat(schema.seat, SeatAssignment)
+        self.hands = HandCollection(connection, schema.hand, _HAND_MAPPER, audit)
+        self.penalties = flat(schema.penalty, Penalty)
+        self.signatures = flat(schema.signature, Signature)
+        self.snapshots = flat(schema.sheet_snapshot, SheetSnapshot)
         self.audit = SqlAuditLog(connection)
         return self
 

@@ -1,0 +1,75 @@
+"""`new` then `info`, through the real entry point, and their one-line errors."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tournament_manager.cli.main import run_cli
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "tournament_manager", *args],
+                          capture_output=True, text=True, env=os.environ.copy(), check=False)
+
+
+def test_new_then_info_as_a_real_process(tmp_path: Path) -> None:
+    path = tmp_path / "x.tmt"
+    created = _run("new", str(path), "--name", "Tokyo Open", "--preset", "wsom_2015")
+    assert created.returncode == 0, created.stderr
+    info = _run("info", str(path))
+    assert info.returncode == 0, info.stderr
+    assert "Tokyo Open" in info.stdout
+    assert "0 of 8 played" in info.stdout
+    assert "top 32 advance" in info.stdout
+
+
+@pytest.mark.parametrize(("preset", "sessions", "advances"), [
+    ("wsom_2015", 8, [32, 16, 8, 4, None]),
+    ("wsom_2010", 9, [16, 8, 4, None]),
+    ("open", 5, [None]),
+])
+def test_presets_shape_the_event(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                 preset: str, sessions: int, advances: list[int | None]) -> None:
+    path = tmp_path / f"{preset}.tmt"
+    extra = ["--sessions", "5"] if preset == "open" else []
+    assert run_cli(["new", str(path), "--name", "E", "--preset", preset, *extra]) == 0
+    capsys.readouterr()
+    assert run_cli(["info", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["sessions"] == sessions
+    assert [r["advance"] for r in summary["rounds"]] == advances
+    assert summary["format_preset"] == preset
+
+
+def _one_line_error(result: subprocess.CompletedProcess[str]) -> str:
+    assert result.returncode != 0
+    assert "Traceback" not in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    return lines[0]
+
+
+def test_errors_are_one_clear_line(tmp_path: Path) -> None:
+    path = tmp_path / "x.tmt"
+    assert _run("new", str(path), "--name", "A").returncode == 0
+    assert "already exists" in _one_line_error(_run("new", str(path), "--name", "B"))
+    assert "no such file" in _one_line_error(_run("info", str(tmp_path / "none.tmt")))
+    garbage = tmp_path / "garbage.tmt"
+    garbage.write_bytes(b"\x00\x01 not a database")
+    assert "not a tournament file" in _one_line_error(_run("info", str(garbage)))
+    assert "cannot be empty" in _one_line_error(_run("new", str(tmp_path / "y.tmt"),
+                                                     "--name", "  "))
+    assert not (tmp_path / "y.tmt").exists(), "a refused `new` leaves no file behind"
+
+
+def test_bad_arguments_exit_non_zero_without_traceback(tmp_path: Path) -> None:
+    result = _run("new", str(tmp_path / "z.tmt"), "--name", "A", "--preset", "nope")
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr and "invalid choice" in result.stderr
+    assert _run("frobnicate").returncode == 2

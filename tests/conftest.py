@@ -1,0 +1,33 @@
+"""Shared fixtures: every test gets its own data directory and never touches the user's."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from collections.abc import Iterator  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tournament_manager import paths  # noqa: E402
+from tournament_manager.domain.presets import Preset, preset_settings  # noqa: E402
+from tournament_manager.services.tournaments import create_tournament  # noqa: E402
+from tournament_manager.storage.document import Document, create_document  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def data_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path_factory.mktemp("data")
+    monkeypatch.setenv(paths.DATA_DIR_ENV, str(directory))
+    return directory
+
+
+@pytest.fixture
+def document(tmp_path: Path) -> Iterator[Document]:
+    """A fresh document holding a wsom_2015 tournament, closed after the test."""
+    doc = create_document(tmp_path / "event.tmt")
+    create_tournament(doc.unit_of_work(), "Test Open", preset_settings(Preset.WSOM_2015))
+    yield doc
+    doc.close(backup=False)
