@@ -1,0 +1,137 @@
+"""Files that cannot be opened as they are: a worded, non-modal message and a way forward."""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.storage.backup import list_backups
+from tournament_manager.storage.document import open_document
+from tournament_manager.storage.lock import lock_path
+
+from .canned import CannedDialogs
+
+
+def _damage(path: Path) -> None:
+    """Garbage over everything but the first and last page: quick_check fails."""
+    data = bytearray(path.read_bytes())
+    page = 4096
+    assert len(data) > 3 * page
+    data[page:-page] = b"\xa5" * (len(data) - 2 * page)
+    path.write_bytes(bytes(data))
+
+
+@pytest.fixture
+def cup(tmp_path: Path, make_tournament_file: Callable[[Path, str], Path]) -> Path:
+    return make_tournament_file(tmp_path / "cup.tmt", "Cup")
+
+
+def test_a_locked_file_names_its_holder_and_the_window_carries_on(
+        window: MainWindow, canned: CannedDialogs, cup: Path):
+    canned.open_paths.append(cup)
+    with open_document(cup):  # "another instance"
+        window.action_open.trigger()
+
+        message = window.message_bar.text()
+        assert "already open in another Tournament Manager" in message
+        assert f"process {os.getpid()}" in message
+        assert window.message_bar.isVisible()
+        assert window.controller.document is None
+
+
+def test_a_failed_open_keeps_the_current_document(
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path, cup: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    other = make_tournament_file(tmp_path / "other.tmt", "Other")
+    canned.open_paths.extend([cup, other])
+    window.action_open.trigger()
+
+    with open_document(other):
+        window.action_open.trigger()
+
+    assert window.windowTitle() == "Cup — Tournament Manager"
+    assert lock_path(cup).exists()
+
+
+def test_a_damaged_file_offers_the_newest_backup_and_restores_it(
+        qtbot, window: MainWindow, canned: CannedDialogs, cup: Path):
+    newest = list_backups(cup)[0]
+    _damage(cup)
+    canned.open_paths.append(cup)
+
+    window.action_open.trigger()
+
+    assert "is damaged" in window.message_bar.text()
+    assert window.controller.document is None
+    [restore] = window.message_bar.buttons()
+    assert restore.text() == "Restore Newest Backup"
+
+    with qtbot.waitSignal(window.controller.document_changed, timeout=1000):
+        restore.click()
+
+    assert window.windowTitle() == "Cup — Tournament Manager"
+    assert window.message_bar.text() == ""
+    assert not window.message_bar.isVisible()
+    window.close()
+    assert list(cup.parent.glob("cup.tmt.replaced-*")), "the damaged file is kept aside"
+    with sqlite3.connect(cup) as restored, sqlite3.connect(newest) as backup:
+        assert restored.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+        assert (restored.execute("SELECT name FROM tournament").fetchall()
+                == backup.execute("SELECT name FROM tournament").fetchall())
+
+
+def test_a_damaged_file_without_backups_is_only_reported(
+        window: MainWindow, canned: CannedDialogs, cup: Path):
+    for backup in list_backups(cup):
+        backup.unlink()
+    _damage(cup)
+    canned.open_paths.append(cup)
+
+    window.action_open.trigger()
+
+    assert "is damaged" in window.message_bar.text()
+    assert window.message_bar.buttons() == []
+
+
+def test_a_file_from_a_newer_version_is_refused_untouched(
+        window: MainWindow, canned: CannedDialogs, cup: Path):
+    with sqlite3.connect(cup) as connection:
+        connection.execute("UPDATE alembic_version SET version_num = 'ffff'")
+    connection.close()
+    before = cup.read_bytes()
+    canned.open_paths.append(cup)
+
+    window.action_open.trigger()
+
+    assert "written by a newer version" in window.message_bar.text()
+    assert window.message_bar.buttons() == []
+    assert window.controller.document is None
+    assert not lock_path(cup).exists()
+    assert cup.read_bytes() == before
+
+
+def test_a_file_that_is_not_a_tournament_is_refused(
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path):
+    notes = tmp_path / "notes.tmt"
+    notes.write_text("seating ideas", encoding="utf-8")
+    canned.open_paths.append(notes)
+
+    window.action_open.trigger()
+
+    assert "is not a tournament file" in window.message_bar.text()
+
+
+def test_the_message_can_be_dismissed(window: MainWindow, canned: CannedDialogs,
+                                      tmp_path: Path):
+    canned.open_paths.append(tmp_path / "gone.tmt")
+    window.action_open.trigger()
+    assert window.message_bar.isVisible()
+
+    window.message_bar.findChild(object, "message_dismiss").click()
+
+    assert not window.message_bar.isVisible()

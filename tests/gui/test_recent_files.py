@@ -1,0 +1,93 @@
+"""The Open Recent list: most recent first, capped, and never offering a vanished file."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from tournament_manager import paths
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import MAX_RECENT_FILES, AppSettings
+
+
+def _touch(path: Path) -> Path:
+    path.write_bytes(b"")
+    return path
+
+
+def test_most_recent_first_without_duplicates(app_settings: AppSettings, tmp_path: Path):
+    a, b = _touch(tmp_path / "a.tmt"), _touch(tmp_path / "b.tmt")
+    app_settings.add_recent_file(a)
+    app_settings.add_recent_file(b)
+    app_settings.add_recent_file(a)
+
+    assert app_settings.recent_files() == [a.resolve(), b.resolve()]
+
+
+def test_the_list_is_capped(app_settings: AppSettings, tmp_path: Path):
+    files = [_touch(tmp_path / f"{number}.tmt") for number in range(MAX_RECENT_FILES + 3)]
+    for path in files:
+        app_settings.add_recent_file(path)
+
+    recent = app_settings.recent_files()
+    assert len(recent) == MAX_RECENT_FILES
+    assert recent[0] == files[-1].resolve()
+
+
+def test_missing_files_are_dropped_for_good(app_settings: AppSettings, tmp_path: Path):
+    kept, gone = _touch(tmp_path / "kept.tmt"), _touch(tmp_path / "gone.tmt")
+    app_settings.add_recent_file(kept)
+    app_settings.add_recent_file(gone)
+    gone.unlink()
+
+    assert app_settings.recent_files() == [kept.resolve()]
+    _touch(gone)
+    assert app_settings.recent_files() == [kept.resolve()]
+
+
+def test_the_menu_offers_existing_files_and_opens_them(
+        window: MainWindow, app_settings: AppSettings, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    present = make_tournament_file(tmp_path / "present & correct.tmt", "Present")
+    missing = make_tournament_file(tmp_path / "missing.tmt", "Missing")
+    app_settings.add_recent_file(present)
+    app_settings.add_recent_file(missing)
+    missing.unlink()
+
+    window.recent_menu.aboutToShow.emit()
+    entries = [action for action in window.recent_menu.actions() if action.data()]
+
+    assert [action.data() for action in entries] == [str(present.resolve())]
+    assert entries[0].text().startswith("&1  present && correct.tmt")
+    entries[0].trigger()
+    assert window.windowTitle() == "Present — Tournament Manager"
+
+
+def test_an_empty_menu_says_so_and_clear_empties_it(
+        window: MainWindow, app_settings: AppSettings, tmp_path: Path):
+    window.recent_menu.aboutToShow.emit()
+    [placeholder] = window.recent_menu.actions()
+    assert not placeholder.isEnabled()
+
+    app_settings.add_recent_file(_touch(tmp_path / "a.tmt"))
+    window.recent_menu.aboutToShow.emit()
+    window.action_clear_recent.trigger()
+
+    assert app_settings.recent_files() == []
+
+
+def test_preferences_follow_an_overridden_data_dir(tmp_path: Path, data_dir: Path):
+    AppSettings().add_recent_file(_touch(tmp_path / "a.tmt"))
+
+    assert (data_dir / "settings.ini").is_file()
+
+
+def test_preferences_are_a_user_ini_file_by_default(
+        tmp_path: Path, user_config_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    monkeypatch.delenv(paths.DATA_DIR_ENV)
+    AppSettings().add_recent_file(_touch(tmp_path / "a.tmt"))
+
+    [ini] = user_config_dir.rglob("*.ini")
+    assert ini.relative_to(user_config_dir) == Path(paths.APP_AUTHOR, f"{paths.APP_NAME}.ini")

@@ -1,0 +1,144 @@
+"""The one open tournament document of a window, and every switch from one to another.
+
+Widgets never hold a `Document` of their own: they ask the controller and listen to
+`document_changed`, so closing or replacing the document (and releasing its lock) happens
+in exactly one place. Known problems with a file are reported as worded messages rather
+than raised: a judge double-clicking a locked or damaged file mid-tournament must get a
+sentence and a way forward, never a traceback. Anything else is a bug and propagates to
+the crash handler.
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.messages import documents as document_messages
+from tournament_manager.messages import services as service_messages
+from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.backup import list_backups, restore_backup
+from tournament_manager.storage.document import Document, create_document, open_document
+from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
+log = logging.getLogger(__name__)
+
+
+class DocumentController(QObject):
+    """Owns the open document; emits rather than shows, so it needs no widgets."""
+
+    document_changed = Signal()
+    # A worded problem the user has to read; nothing else happened.
+    problem_reported = Signal(str)
+    # (damaged document, newest backup, worded problem): the window offers the restore.
+    restore_offered = Signal(object, object, str)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._document: Document | None = None
+
+    @property
+    def document(self) -> Document | None:
+        return self._document
+
+    def is_open(self, path: Path) -> bool:
+        return self._document is not None and self._document.path.resolve() == path.resolve()
+
+    def open(self, path: Path) -> bool:
+        """Switch to `path`; on failure the current document stays open and untouched."""
+        if self.is_open(path):
+            return True  # opening it again would trip over our own lock
+        try:
+            document = open_document(path)
+        except DocumentError as error:
+            self._report_open_failure(path, error)
+            return False
+        log.info("opened %s", path)
+        self._replace(document)
+        return True
+
+    def new(self, path: Path, name: str, preset: Preset) -> bool:
+        """A new document holding a tournament; a half-made file is removed again."""
+        try:
+            document = create_document(path)
+        except DocumentError as error:
+            self.problem_reported.emit(document_messages.describe(error))
+            return False
+        try:
+            create_tournament(document.unit_of_work(), name, preset_settings(preset))
+        except ServiceError as error:
+            document.close(backup=False)
+            document.discard_files()
+            self.problem_reported.emit(service_messages.describe(error))
+            return False
+        log.info("created %s (%s)", path, preset.value)
+        self._replace(document)
+        return True
+
+    def close(self) -> None:
+        """Close the document, which takes the closing backup and releases the lock."""
+        if self._document is None:
+            return
+        self._close_document(self._document)
+        self._document = None
+        self.document_changed.emit()
+
+    def save_copy(self, destination: Path) -> bool:
+        document = self._document
+        if document is None:
+            return False
+        if destination.resolve() == document.path.resolve():
+            self.problem_reported.emit(self.tr(
+                "A copy cannot replace the open tournament itself; choose another file name."))
+            return False
+        try:
+            document.save_copy(destination)
+        except (OSError, sqlite3.Error) as error:
+            log.warning("save copy to %s failed: %s", destination, error)
+            self.problem_reported.emit(self.tr("Could not save a copy to {path}: {reason}")
+                                       .format(path=destination, reason=error))
+            return False
+        log.info("saved a copy of %s to %s", document.path, destination)
+        return True
+
+    def restore(self, path: Path, backup: Path) -> bool:
+        """Put `backup` in place of the damaged `path` (kept aside, not deleted) and open it."""
+        try:
+            aside = restore_backup(backup, path)
+        except (OSError, sqlite3.Error) as error:
+            log.warning("restoring %s from %s failed: %s", path, backup, error)
+            self.problem_reported.emit(self.tr("Could not restore {path}: {reason}")
+                                       .format(path=path, reason=error))
+            return False
+        log.info("restored %s from %s; the damaged file is now %s", path, backup, aside)
+        return self.open(path)
+
+    def _report_open_failure(self, path: Path, error: DocumentError) -> None:
+        message = document_messages.describe(error)
+        log.info("could not open %s: %s", path, error)
+        if error.problem is DocumentProblem.DAMAGED:
+            backups = list_backups(path)
+            if backups:
+                self.restore_offered.emit(path, backups[0], message)
+                return
+        self.problem_reported.emit(message)
+
+    def _replace(self, document: Document) -> None:
+        previous, self._document = self._document, document
+        if previous is not None:
+            self._close_document(previous)
+        self.document_changed.emit()
+
+    def _close_document(self, document: Document) -> None:
+        """Close even if the closing backup fails (full disk): the lock must go regardless."""
+        try:
+            document.close()
+        except (OSError, sqlite3.Error) as error:
+            log.warning("closing backup of %s failed: %s", document.path, error)
+            self.problem_reported.emit(self.tr(
+                "{path} was closed, but its closing backup could not be written: {reason}")
+                .format(path=document.path, reason=error))

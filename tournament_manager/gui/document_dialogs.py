@@ -1,0 +1,68 @@
+"""The blocking questions behind the File menu, as replaceable callables.
+
+File dialogs and the New Tournament dialog run their own event loop (`exec()`), which
+would hang a headless test; the main window takes a `DocumentDialogs` so tests hand it
+canned answers instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication
+from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
+
+from tournament_manager.gui.new_tournament_dialog import NewTournament, NewTournamentDialog
+from tournament_manager.paths import DOCUMENT_SUFFIX
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("DocumentDialogs", text)
+
+
+def _filter() -> str:
+    return _tr("Tournaments (*{suffix})").format(suffix=DOCUMENT_SUFFIX)
+
+
+def with_document_suffix(path: Path) -> Path:
+    """File dialogs on some platforms return the name exactly as typed."""
+    return path if path.suffix.lower() == DOCUMENT_SUFFIX else path.with_name(
+        path.name + DOCUMENT_SUFFIX)
+
+
+def ask_new_tournament(parent: QWidget) -> NewTournament | None:
+    dialog = NewTournamentDialog(parent)
+    try:
+        return dialog.request() if dialog.exec() == QDialog.DialogCode.Accepted else None
+    finally:
+        dialog.deleteLater()
+
+
+def choose_new_path(parent: QWidget, suggestion: Path) -> Path | None:
+    # Never confirm overwriting: a new document refuses to replace a file anyway.
+    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("New Tournament File"), str(suggestion),
+                                            _filter(),
+                                            options=QFileDialog.Option.DontConfirmOverwrite)
+    return with_document_suffix(Path(chosen)) if chosen else None
+
+
+def choose_open_path(parent: QWidget, folder: Path) -> Path | None:
+    chosen, _ = QFileDialog.getOpenFileName(parent, _tr("Open Tournament"), str(folder),
+                                            _filter())
+    return Path(chosen) if chosen else None
+
+
+def choose_copy_path(parent: QWidget, suggestion: Path) -> Path | None:
+    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("Save a Copy"), str(suggestion),
+                                            _filter())
+    return with_document_suffix(Path(chosen)) if chosen else None
+
+
+@dataclass(frozen=True)
+class DocumentDialogs:
+    ask_new_tournament: Callable[[QWidget], NewTournament | None] = ask_new_tournament
+    choose_new_path: Callable[[QWidget, Path], Path | None] = choose_new_path
+    choose_open_path: Callable[[QWidget, Path], Path | None] = choose_open_path
+    choose_copy_path: Callable[[QWidget, Path], Path | None] = choose_copy_path

@@ -1,0 +1,87 @@
+"""User preferences of the desktop shell, kept out of the tournament documents.
+
+Preferences (window geometry, recent files) belong to the person at this computer, not to
+a tournament, so they live in QSettings. IniFormat, because the native format on Windows
+is the registry, which a portable install on a USB stick cannot carry along. Tests inject
+their own QSettings (or redirect IniFormat with `QSettings.setPath`) so they never touch
+the real user configuration.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QByteArray, QSettings
+
+from tournament_manager import paths
+
+MAX_RECENT_FILES = 10
+SETTINGS_FILE_NAME = "settings.ini"
+
+_RECENT_FILES = "documents/recent"
+_WINDOW_GEOMETRY = "main_window/geometry"
+_WINDOW_STATE = "main_window/state"
+
+
+def user_settings() -> QSettings:
+    """The per-user IniFormat file; with the data directory overridden (portable install,
+    smoke run) it sits in that directory too, so the override really moves everything."""
+    if os.environ.get(paths.DATA_DIR_ENV):
+        return QSettings(str(paths.data_dir() / SETTINGS_FILE_NAME), QSettings.Format.IniFormat)
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope,
+                     paths.APP_AUTHOR, paths.APP_NAME)
+
+
+class AppSettings:
+    """Typed access to the preferences, so keys and value types live in one place."""
+
+    def __init__(self, store: QSettings | None = None) -> None:
+        self._store = store if store is not None else user_settings()
+
+    def recent_files(self) -> list[Path]:
+        """Most recent first; files that have gone away (USB stick unplugged, deleted) are
+        dropped for good, so the menu never offers something that cannot open."""
+        stored = self._stored_recent_files()
+        present = [path for path in stored if path.is_file()]
+        if present != stored:
+            self._write_recent_files(present)
+        return present
+
+    def add_recent_file(self, path: Path) -> None:
+        entry = path.resolve()
+        others = [known for known in self._stored_recent_files() if known != entry]
+        self._write_recent_files([entry, *others][:MAX_RECENT_FILES])
+
+    def remove_recent_file(self, path: Path) -> None:
+        entry = path.resolve()
+        self._write_recent_files([known for known in self._stored_recent_files()
+                                  if known != entry])
+
+    def clear_recent_files(self) -> None:
+        self._write_recent_files([])
+
+    def _stored_recent_files(self) -> list[Path]:
+        # IniFormat gives back a lone string for a one-item list and None for an empty one.
+        value = self._store.value(_RECENT_FILES, [])
+        items = [value] if isinstance(value, str) else value if isinstance(value, list) else []
+        return [Path(item) for item in items if isinstance(item, str) and item]
+
+    def _write_recent_files(self, files: list[Path]) -> None:
+        self._store.setValue(_RECENT_FILES, [str(path) for path in files])
+        self._store.sync()
+
+    def window_geometry(self) -> QByteArray | None:
+        return self._byte_array(_WINDOW_GEOMETRY)
+
+    def window_state(self) -> QByteArray | None:
+        return self._byte_array(_WINDOW_STATE)
+
+    def set_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
+        self._store.setValue(_WINDOW_GEOMETRY, geometry)
+        self._store.setValue(_WINDOW_STATE, state)
+        self._store.sync()
+
+    def _byte_array(self, key: str) -> QByteArray | None:
+        value = self._store.value(key)
+        return value if isinstance(value, QByteArray) and not value.isEmpty() else None
