@@ -1,0 +1,92 @@
+"""The contract between the application and a scoring rule set.
+
+Zung Jung, Mahjong Competition Rules and classical scoring differ in almost everything a
+rule set decides: which shapes win (MCR adds knitted hands), how patterns combine (ZJ's series
+rule, MCR's implied fans), limits (ZJ 320/480, MCR none, classical a points cap), minimums
+(MCR 8 points), and who pays whom (ZJ par 25, MCR 8 + P, classical settles every player's hand
+and doubles East). Each step is therefore a method, so the GUI calculator can show every
+arrangement, the score sheet can settle a recorded result without tiles, and the settings form
+can be built from the declared options. Settings are a rule set's own typed options object,
+read from and written to a plain mapping so storage needs no rule-set knowledge.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from typing import Generic, TypeVar
+
+from tournament_manager.rules.arrangement import Arrangement
+from tournament_manager.rules.errors import HandProblem
+from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.options import OptionSpec
+from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
+from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.tiles import Wind
+
+OptionsT = TypeVar("OptionsT")
+
+
+class RuleSet(ABC, Generic[OptionsT]):
+    """A scoring rule set; stateless, so one instance serves the whole application."""
+
+    id: str
+    name: str
+
+    @abstractmethod
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        """Every setting with its kind, choices and default, for settings forms."""
+
+    @abstractmethod
+    def default_options(self) -> OptionsT: ...
+
+    @abstractmethod
+    def validate_options(self, values: Mapping[str, object]) -> OptionsT:
+        """Options from a mapping of setting key to value; missing keys take their default.
+        Raises `OptionError` (a code, the key and the value) for anything else."""
+
+    @abstractmethod
+    def options_as_mapping(self, options: OptionsT) -> dict[str, object]:
+        """The inverse of `validate_options`, for storing a tournament's settings."""
+
+    @abstractmethod
+    def profiles(self) -> tuple[str, ...]:
+        """Named presets of options (MCR: Green Book vs. MahjongGB readings)."""
+
+    @abstractmethod
+    def profile_options(self, profile: str) -> OptionsT:
+        """The options of a profile; raises `OptionError` for an unknown one."""
+
+    @abstractmethod
+    def validate_hand(self, hand: Hand) -> HandProblem | None:
+        """What makes `hand` unreadable under these rules (bad sets, counts, contradictory
+        flags), before any winning shape is looked for."""
+
+    @abstractmethod
+    def arrangements(self, hand: Hand) -> tuple[Arrangement, ...]:
+        """Every reading of a valid hand as a winning shape (Freedom of Count)."""
+
+    @abstractmethod
+    def score_arrangement(
+        self, hand: Hand, arrangement: Arrangement, options: OptionsT
+    ) -> tuple[ScoredPattern, ...]:
+        """Every pattern the arrangement earns, before any limit."""
+
+    @abstractmethod
+    def apply_limit(self, patterns: Sequence[ScoredPattern], options: OptionsT) -> LimitedScore: ...
+
+    @abstractmethod
+    def score(self, hand: Hand, options: OptionsT) -> ScoreResult:
+        """The best arrangement's score, or an invalid result naming the problem (including a
+        false win and a hand under the rule set's minimum)."""
+
+    @abstractmethod
+    def settle(self, outcome: TableOutcome, options: OptionsT) -> dict[Wind, int]:
+        """Each seat's payment for a recorded result; always sums to zero.
+        Raises `SettlementError` for a result these rules cannot produce."""
+
+    @abstractmethod
+    def payments_by_role(
+        self, win_type: WinType, value: int, has_responsible: bool, options: OptionsT
+    ) -> dict[Role, int]:
+        """Payments of a single win when seats are unknown: the calculator's view."""

@@ -1,0 +1,92 @@
+"""A hand's result as the score sheet records it (who won, how, for how much) and the checks
+any rule set makes before turning it into payments.
+
+Settlement works without tiles because the score sheet stores no tiles. A rule set whose
+payments depend on more than the winners' values (classical scoring settles the losers'
+hands among themselves) will extend `TableOutcome` with optional fields; existing callers
+stay valid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+from tournament_manager.rules.errors import SettlementError, SettlementErrorCode
+from tournament_manager.rules.hand import WinType
+from tournament_manager.rules.tiles import WINDS, Wind
+
+
+class Role(Enum):
+    """Payment roles, for a hand whose discarder seat is not known."""
+
+    WINNER = "winner"
+    RESPONSIBLE = "responsible"
+    OTHER = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """`responsible` is the seat that pays as discarder, or None when nobody is
+    (self-draw, or same-turn immunity on a discard)."""
+
+    winner: Wind
+    value: int
+    responsible: Wind | None
+
+
+@dataclass(frozen=True, slots=True)
+class TableOutcome:
+    """No wins means a drawn hand (wall exhausted)."""
+
+    win_type: WinType | None
+    wins: tuple[Win, ...] = ()
+    discarder: Wind | None = None
+
+    @classmethod
+    def draw(cls) -> TableOutcome:
+        return cls(win_type=None)
+
+
+def zero_payments() -> dict[Wind, int]:
+    return {seat: 0 for seat in WINDS}
+
+
+def check_outcome(outcome: TableOutcome) -> None:
+    """Raise `SettlementError` for a result no rule set can settle."""
+    if not outcome.wins:
+        return
+    if outcome.win_type is None:
+        raise SettlementError(SettlementErrorCode.WIN_TYPE_REQUIRED)
+    if len(outcome.wins) > 3:
+        raise SettlementError(SettlementErrorCode.TOO_MANY_WINNERS)
+    seen: set[Wind] = set()
+    for win in outcome.wins:
+        if win.winner in seen:
+            raise SettlementError(SettlementErrorCode.DUPLICATE_WINNER, win.winner.value)
+        seen.add(win.winner)
+        if win.value <= 0:
+            raise SettlementError(SettlementErrorCode.VALUE_NOT_POSITIVE, win.winner.value)
+    if outcome.win_type is WinType.SELF_DRAW:
+        _check_self_draw(outcome)
+    else:
+        _check_discard(outcome)
+
+
+def _check_self_draw(outcome: TableOutcome) -> None:
+    if len(outcome.wins) > 1:
+        raise SettlementError(SettlementErrorCode.SEVERAL_WINNERS_ON_SELF_DRAW)
+    if outcome.discarder is not None:
+        raise SettlementError(SettlementErrorCode.DISCARDER_ON_SELF_DRAW)
+    if outcome.wins[0].responsible is not None:
+        raise SettlementError(SettlementErrorCode.RESPONSIBLE_ON_SELF_DRAW)
+
+
+def _check_discard(outcome: TableOutcome) -> None:
+    if outcome.discarder is None:
+        raise SettlementError(SettlementErrorCode.DISCARDER_REQUIRED)
+    for win in outcome.wins:
+        if win.winner is outcome.discarder:
+            raise SettlementError(SettlementErrorCode.WINNER_IS_DISCARDER, win.winner.value)
+        if win.responsible is win.winner:
+            raise SettlementError(SettlementErrorCode.RESPONSIBLE_IS_WINNER, win.winner.value)

@@ -1,0 +1,131 @@
+"""Zung Jung behind the `RuleSet` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tournament_manager.rules.arrangement import Arrangement
+from tournament_manager.rules.errors import (
+    HandErrorCode,
+    HandProblem,
+    OptionError,
+    OptionErrorCode,
+)
+from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.hand_checks import structural_problem
+from tournament_manager.rules.options import OptionSpec
+from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
+from tournament_manager.rules.rule_set import RuleSet
+from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.tiles import Wind, tile_code
+from tournament_manager.rules.zung_jung import payments
+from tournament_manager.rules.zung_jung.arrangements import build_arrangement, read_arrangement
+from tournament_manager.rules.zung_jung.evaluate import hand_traits
+from tournament_manager.rules.zung_jung.flags import flag_problem
+from tournament_manager.rules.zung_jung.limits import limit_of
+from tournament_manager.rules.zung_jung.options import (
+    OPTION_SPECS,
+    ZungJungOptions,
+    options_from_mapping,
+    options_to_mapping,
+)
+from tournament_manager.rules.zung_jung.patterns import (
+    CHICKEN_ID,
+    CHICKEN_NAME,
+    CHICKEN_POINTS,
+    PATTERN_NAMES,
+    TABLE_ORDER,
+)
+from tournament_manager.rules.zung_jung.search import best_reading, completing_tiles, readings
+
+
+class ZungJungRuleSet(RuleSet[ZungJungOptions]):
+    id = "zung-jung"
+    name = "Zung Jung (Asia Pacific Mahjong)"
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
+
+    def default_options(self) -> ZungJungOptions:
+        return ZungJungOptions()
+
+    def validate_options(self, values: Mapping[str, object]) -> ZungJungOptions:
+        return options_from_mapping(values)
+
+    def options_as_mapping(self, options: ZungJungOptions) -> dict[str, object]:
+        return options_to_mapping(options)
+
+    def profiles(self) -> tuple[str, ...]:
+        return ()
+
+    def profile_options(self, profile: str) -> ZungJungOptions:
+        raise OptionError(OptionErrorCode.UNKNOWN_PROFILE, "profile", profile)
+
+    def validate_hand(self, hand: Hand) -> HandProblem | None:
+        return structural_problem(hand) or flag_problem(hand)
+
+    def arrangements(self, hand: Hand) -> tuple[Arrangement, ...]:
+        traits = hand_traits(hand)
+        return tuple(build_arrangement(hand, reading) for reading in readings(hand, traits))
+
+    def score_arrangement(
+        self, hand: Hand, arrangement: Arrangement, options: ZungJungOptions
+    ) -> tuple[ScoredPattern, ...]:
+        ids = read_arrangement(arrangement, hand_traits(hand))
+        return _scored_patterns(ids, options.values)
+
+    def apply_limit(
+        self, patterns: Sequence[ScoredPattern], options: ZungJungOptions
+    ) -> LimitedScore:
+        if not patterns:
+            chicken = ScoredPattern(CHICKEN_ID, CHICKEN_NAME, CHICKEN_POINTS)
+            return LimitedScore((chicken,), CHICKEN_POINTS, Limit.NONE, CHICKEN_POINTS)
+        limit, raw, value, listed = limit_of([pattern.points for pattern in patterns])
+        shown = tuple(patterns) if listed is None else (patterns[listed],)
+        return LimitedScore(_in_output_order(shown), raw, limit, value)
+
+    def score(self, hand: Hand, options: ZungJungOptions) -> ScoreResult:
+        """Searches compact readings and builds the public arrangement for the winner only:
+        scoring must stay fast enough for batch checks of thousands of hands."""
+        problem = self.validate_hand(hand)
+        if problem is not None:
+            return ScoreResult.invalid(problem)
+        traits = hand_traits(hand)
+        best = best_reading(hand, traits, options.values)
+        if best is None:
+            return ScoreResult.invalid(_false_win(hand, completing_tiles(hand)))
+        patterns = _scored_patterns(best.reading.pattern_ids, options.values)
+        limited = self.apply_limit(patterns, options)
+        minimum = options.minimum_points
+        if minimum is not None and limited.value < minimum:
+            return ScoreResult.invalid(
+                HandProblem(HandErrorCode.BELOW_MINIMUM, count=limited.value, expected=minimum)
+            )
+        return ScoreResult.scored(build_arrangement(hand, best.reading), limited)
+
+    def settle(self, outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:
+        return payments.settle(outcome, options)
+
+    def payments_by_role(
+        self, win_type: WinType, value: int, has_responsible: bool, options: ZungJungOptions
+    ) -> dict[Role, int]:
+        return payments.payments_by_role(win_type, value, has_responsible, options)
+
+
+def _scored_patterns(ids: Sequence[str], values: Mapping[str, int]) -> tuple[ScoredPattern, ...]:
+    return tuple(ScoredPattern(pid, PATTERN_NAMES[pid], values[pid]) for pid in ids)
+
+
+def _in_output_order(patterns: Sequence[ScoredPattern]) -> tuple[ScoredPattern, ...]:
+    """Highest points first, then the table's order (Value Honors stay together)."""
+    return tuple(sorted(patterns, key=lambda p: (-p.points, TABLE_ORDER.get(p.id, 0))))
+
+
+def _false_win(hand: Hand, waits: Sequence[int]) -> HandProblem:
+    if not waits:
+        return HandProblem(HandErrorCode.NOT_WINNING_HAND)
+    return HandProblem(
+        HandErrorCode.WINNING_TILE_UNUSABLE,
+        tile=tile_code(hand.winning_tile),
+        tiles=tuple(tile_code(tile) for tile in waits),
+    )
