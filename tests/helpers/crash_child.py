@@ -9,8 +9,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tournament_manager.domain.model import Hand, HandResult, Win, WinType
-from tournament_manager.services.score_sheets import record_hand
+from tournament_manager.domain.model import HandResult, Win, WinType
+from tournament_manager.services.score_sheets import HandEntry, enter_hand
 from tournament_manager.storage.document import open_document
 
 
@@ -21,15 +21,9 @@ def main() -> None:
         players = [seat.player_id for seat in uow.seats.list(table_id=table_id)]
     while True:
         winner, discarder = players[number % 4], players[(number + 1) % 4]
-        others = [p for p in players if p not in (winner, discarder)]
-        value = 1 + number % 40
-        record_hand(document.unit_of_work(), Hand(
-            table_id=table_id, number=number, dealer_id=players[number % 4],
+        enter_hand(document.unit_of_work(), table_id, HandEntry(
             result=HandResult.WIN, win_type=WinType.DISCARD, discarder_id=discarder,
-            wins=(Win(winner, value, discarder),),
-            deltas=((winner, 3 * value), (discarder, -value), (others[0], -value),
-                    (others[1], -value)),
-        ))
+            wins=(Win(winner, 1 + number % 40, discarder),)), number)
         print(number, flush=True)
         number += 1
 

@@ -103,3 +103,40 @@ def test_not_a_tournament_file_is_refused(tmp_path: Path) -> None:
         with pytest.raises(DocumentError) as caught:
             open_document(path)
         assert caught.value.problem is DocumentProblem.NOT_A_TOURNAMENT
+
+
+def test_a_failed_restore_leaves_the_document_in_place(document: Document, tmp_path: Path
+                                                       ) -> None:
+    path = document.path
+    document.close(backup=False)
+    before = path.read_bytes()
+    with pytest.raises(DocumentError):
+        restore_backup(tmp_path / "vanished-backup.tmt", path)
+    assert path.read_bytes() == before
+
+
+def test_a_copy_never_targets_the_document_itself(document: Document) -> None:
+    with pytest.raises(DocumentError) as caught:
+        document.save_copy(document.path)
+    assert caught.value.problem is DocumentProblem.SAME_FILE
+
+
+def test_a_copy_clears_a_stale_journal_at_the_destination(document: Document, tmp_path: Path
+                                                         ) -> None:
+    register_player(document.unit_of_work(), Player(name="Fresh"))
+    target = tmp_path / "old.tmt"
+    (tmp_path / "old.tmt-wal").write_bytes(b"stale journal of another file" * 100)
+    document.save_copy(target)
+    assert not (tmp_path / "old.tmt-wal").exists()
+    assert _player_names(target) == ["Fresh"]
+
+
+def test_a_broken_header_on_a_backed_up_document_counts_as_damage(document: Document) -> None:
+    path = document.path
+    document.close()
+    data = bytearray(path.read_bytes())
+    data[:16] = b"\x00" * 16
+    path.write_bytes(bytes(data))
+    with pytest.raises(DocumentError) as caught:
+        open_document(path)
+    assert caught.value.problem is DocumentProblem.DAMAGED

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 import signal
@@ -24,6 +25,13 @@ pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL is POSI
 
 
 def _prepare(document: Document) -> int:
+    """One seated table in a tournament whose sessions are long enough for every kill."""
+    with document.unit_of_work() as uow:
+        tournament = uow.tournaments.list()[0]
+        uow.tournaments.update(dataclasses.replace(
+            tournament, settings=dataclasses.replace(tournament.settings,
+                                                     hands_per_session=100_000)))
+        uow.commit()
     players = [register_player(document.unit_of_work(), Player(name=f"P{i}")).id
                for i in range(4)]
     with document.unit_of_work() as uow:

@@ -100,7 +100,7 @@ def test_flat_entities_round_trip(document: Document) -> None:
         uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
                                                 started_at=WHEN, draw_seed=2**40))
         uow.tables.update(dataclasses.replace(table, sheet_state=SheetState.LOCKED,
-                                              stopped_on_time=True))
+                                              stopped_after_hand=11))
         uow.commit()
     with document.unit_of_work() as uow:
         assert uow.round_entries.get(originals[0].id) == originals[0]
@@ -156,29 +156,26 @@ def test_every_change_is_audited_with_before_and_after(document: Document) -> No
 def test_uncommitted_work_is_rolled_back(document: Document) -> None:
     with document.unit_of_work() as uow:
         uow.players.add(Player(name="Ghost"))
-    with pytest.raises(RuntimeError):
-        with document.unit_of_work() as uow:
-            uow.players.add(Player(name="Ghost 2"))
-            raise RuntimeError("the action failed half-way")
+    with pytest.raises(RuntimeError), document.unit_of_work() as uow:
+        uow.players.add(Player(name="Ghost 2"))
+        raise RuntimeError("the action failed half-way")
     with document.unit_of_work() as uow:
         assert uow.players.count() == 0
         assert uow.audit.list(entity="player") == []
 
 
 def test_missing_ids_raise_not_found(document: Document) -> None:
-    with document.unit_of_work() as uow:
-        with pytest.raises(NotFound) as caught:
-            uow.players.get(404)
+    with document.unit_of_work() as uow, pytest.raises(NotFound) as caught:
+        uow.players.get(404)
     assert (caught.value.entity, caught.value.entity_id) == ("player", 404)
 
 
 def test_foreign_keys_are_enforced(document: Document, tmp_path: Path) -> None:
     from sqlalchemy.exc import IntegrityError
 
-    with pytest.raises(IntegrityError):
-        with document.unit_of_work() as uow:
-            uow.seats.add(SeatAssignment(table_id=12345, player_id=1, wind=Wind.E))
-            uow.commit()
+    with pytest.raises(IntegrityError), document.unit_of_work() as uow:
+        uow.seats.add(SeatAssignment(table_id=12345, player_id=1, wind=Wind.E))
+        uow.commit()
 
 
 def test_pragmas_are_set_on_every_connection(document: Document) -> None:

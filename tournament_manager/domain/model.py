@@ -29,6 +29,13 @@ class Tournament:
     id: int = NEW_ID
 
 
+class Role(StrEnum):
+    """Who is acting: some actions (correcting a signed sheet) need the head judge."""
+
+    HEAD_JUDGE = "head_judge"
+    TABLE_JUDGE = "table_judge"
+
+
 class PlayerStatus(StrEnum):
     ACTIVE = "active"
     WITHDRAWN = "withdrawn"
@@ -114,7 +121,8 @@ class SessionTable:
     sheet_state: SheetState = SheetState.OPEN
     sheet_version: int = 1
     content_hash: str = ""
-    stopped_on_time: bool = False
+    stopped_after_hand: int | None = None
+    """Set when the session clock ran out: the number of hands completed by then."""
     id: int = NEW_ID
 
 

@@ -25,6 +25,11 @@ _TEMPLATES = {
         "{path} was made by an older version; open it for work once to upgrade it"
     ),
     DocumentProblem.NO_SPACE: "no space left to write {path}",
+    DocumentProblem.UNWRITABLE: "{path} cannot be written: {reason}",
+    DocumentProblem.SAME_FILE: "{path} is the open tournament itself; choose another file",
+    DocumentProblem.LOCKED_TARGET: (
+        "{path} is open in a Tournament Manager; close it there before replacing it"
+    ),
 }
 
 

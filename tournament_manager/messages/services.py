@@ -5,6 +5,8 @@ from __future__ import annotations
 from typing import cast
 
 from tournament_manager.domain.settings import SettingsProblem
+from tournament_manager.messages.hand_errors import describe_settlement_error
+from tournament_manager.rules.errors import SettlementErrorCode
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 
 _SETTINGS = {
@@ -31,10 +33,33 @@ _TEMPLATES = {
     ),
     ServiceProblem.HAND_NUMBER_TAKEN: "hand {hand} is already on the sheet",
     ServiceProblem.DELTAS_NOT_ZERO_SUM: "the scores of hand {hand} do not add up to zero",
+    ServiceProblem.WIN_WITHOUT_WINNER: "hand {hand} is a win: name the winner",
+    ServiceProblem.WINNER_IN_DRAWN_HAND: "hand {hand} is not a win: it has no winner",
+    ServiceProblem.HAND_NOT_SETTLEABLE: "hand {hand} cannot be paid out: {reason}",
+    ServiceProblem.HAND_OUT_OF_SESSION: "a session has hands 1 to {hands}; there is no hand {hand}",
+    ServiceProblem.STOPPED_ON_TIME: (
+        "play at table {table} stopped on time; hand {hand} is not scored"
+    ),
+    ServiceProblem.NEGATIVE_PENALTY: "a penalty cannot be negative ({points})",
+    ServiceProblem.SHEET_INCOMPLETE: (
+        "the sheet of table {table} is not complete: enter every hand (or stop on time) first"
+    ),
+    ServiceProblem.EMPTY_SIGNATURE: "the signature is empty",
+    ServiceProblem.HEAD_JUDGE_ONLY: "only the head judge can do this",
+    ServiceProblem.REASON_REQUIRED: "give a reason for the correction",
+    ServiceProblem.SHEET_NOT_LOCKED: "the sheet of table {table} is not signed yet",
+    ServiceProblem.NO_NEXT_ROUND: "round {round} is the last round: there is nothing to cut to",
+    ServiceProblem.ROUND_HAS_NO_CUT: "round {round} has no cut in this format",
+    ServiceProblem.ROUND_NOT_FINISHED: "round {round} is not finished: sessions {sessions} remain",
+    ServiceProblem.CUT_ALREADY_MADE: "the cut after round {round} has already been made",
 }
 
 
 def describe(error: ServiceError) -> str:
+    if error.problem is ServiceProblem.HAND_NOT_SETTLEABLE:
+        reason = describe_settlement_error(SettlementErrorCode(error.details["code"]),
+                                           str(error.details.get("seat") or "") or None)
+        return _TEMPLATES[error.problem].format(hand=error.details.get("hand"), reason=reason)
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
         return "; ".join(_SETTINGS[problem] for problem in problems)

@@ -17,6 +17,21 @@ class ServiceProblem(StrEnum):
     SHEET_LOCKED = "sheet_locked"
     HAND_NUMBER_TAKEN = "hand_number_taken"
     DELTAS_NOT_ZERO_SUM = "deltas_not_zero_sum"
+    WIN_WITHOUT_WINNER = "win_without_winner"
+    WINNER_IN_DRAWN_HAND = "winner_in_drawn_hand"
+    HAND_NOT_SETTLEABLE = "hand_not_settleable"
+    HAND_OUT_OF_SESSION = "hand_out_of_session"
+    STOPPED_ON_TIME = "stopped_on_time"
+    NEGATIVE_PENALTY = "negative_penalty"
+    SHEET_INCOMPLETE = "sheet_incomplete"
+    EMPTY_SIGNATURE = "empty_signature"
+    HEAD_JUDGE_ONLY = "head_judge_only"
+    REASON_REQUIRED = "reason_required"
+    SHEET_NOT_LOCKED = "sheet_not_locked"
+    NO_NEXT_ROUND = "no_next_round"
+    ROUND_HAS_NO_CUT = "round_has_no_cut"
+    ROUND_NOT_FINISHED = "round_not_finished"
+    CUT_ALREADY_MADE = "cut_already_made"
 
 
 class ServiceError(Exception):

@@ -1,33 +1,302 @@
-"""Keeping a table's score sheet: hands in, checked against the sheet's state and seats."""
+"""Keeping a table's score sheet: hands, penalties, the clock stop, signatures, corrections.
+
+A hand is entered as what the table reports (who won, how, for how much); its payments
+come from the tournament's rule set, never from the caller, so a sheet cannot hold a
+hand whose deltas disagree with the rules. Everything here refuses to touch a locked
+sheet: changing a signed sheet is a correction, which needs the head judge and a reason.
+"""
 
 from __future__ import annotations
 
-from tournament_manager.domain.model import Hand, SheetState
+import dataclasses
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from tournament_manager.domain.model import (
+    Hand,
+    HandResult,
+    Penalty,
+    PenaltyReason,
+    Role,
+    SeatAssignment,
+    SessionTable,
+    SheetSnapshot,
+    SheetState,
+    Signature,
+    Win,
+    WinType,
+)
+from tournament_manager.domain.rotation import cycle_of, dealer_starting_wind, seat_wind
+from tournament_manager.domain.settings import OnTimeOut
+from tournament_manager.domain.sheet_content import canonical_json, sheet_content, sheet_hash
+from tournament_manager.rules.errors import SettlementError
+from tournament_manager.rules.hand import WinType as RulesWinType
+from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.rules.settlement import TableOutcome
+from tournament_manager.rules.settlement import Win as RulesWin
+from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.tournaments import current_tournament
 
 
-def record_hand(uow: UnitOfWork, hand: Hand) -> Hand:
-    """Store one hand of an open sheet; its deltas must be zero-sum over the table's players."""
-    if sum(delta for _player, delta in hand.deltas) != 0:
-        raise ServiceError(ServiceProblem.DELTAS_NOT_ZERO_SUM, hand=hand.number)
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass(frozen=True)
+class HandEntry:
+    """A hand as the table reports it. `wins` carry the responsible player: the discarder,
+    another player under same-turn immunity, or None when the winner threw the tile first."""
+
+    result: HandResult
+    win_type: WinType | None = None
+    discarder_id: int | None = None
+    wins: tuple[Win, ...] = ()
+
+
+def starting_winds(seats: Sequence[SeatAssignment], cycle: int) -> dict[int, Wind]:
+    """Each player's starting wind for `cycle`: its own re-pick, else the latest before it."""
+    picked = [seat for seat in seats if seat.cycle <= cycle]
+    if not picked:
+        return {}
+    latest = max(seat.cycle for seat in picked)
+    return {seat.player_id: seat.wind for seat in picked if seat.cycle == latest}
+
+
+def _open_table(uow: UnitOfWork, table_id: int) -> SessionTable:
+    table = uow.tables.get(table_id)
+    if table.sheet_state is SheetState.LOCKED:
+        raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
+    return table
+
+
+def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry) -> Hand:
+    """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
+    tournament = current_tournament(uow)
+    winds = starting_winds(uow.seats.list(table_id=table.id), cycle_of(number))
+    if len(winds) != 4:
+        raise ServiceError(ServiceProblem.TABLE_NOT_FOUR, table=table.number)
+    named = [entry.discarder_id] + [p for w in entry.wins for p in (w.winner_id, w.responsible_id)]
+    strangers = sorted({p for p in named if p is not None} - set(winds))
+    if strangers:
+        raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=strangers)
+    if entry.result is HandResult.WIN and not entry.wins:
+        raise ServiceError(ServiceProblem.WIN_WITHOUT_WINNER, hand=number)
+    if entry.result is not HandResult.WIN and (entry.wins or entry.win_type):
+        raise ServiceError(ServiceProblem.WINNER_IN_DRAWN_HAND, hand=number)
+    dealer = next(p for p, wind in winds.items() if wind is dealer_starting_wind(number))
+    seat_of = {player: seat_wind(wind, number) for player, wind in winds.items()}
+    rule_set = get_rule_set(tournament.settings.rule_set)
+    options = rule_set.validate_options(tournament.settings.rule_options)
+    outcome = TableOutcome.draw()
+    if entry.result is HandResult.WIN:
+        outcome = TableOutcome(
+            win_type=_rules_win_type(entry.win_type),
+            wins=tuple(RulesWin(seat_of[w.winner_id], w.value,
+                                None if w.responsible_id is None else seat_of[w.responsible_id])
+                       for w in entry.wins),
+            discarder=None if entry.discarder_id is None else seat_of[entry.discarder_id],
+        )
+    try:
+        payments = rule_set.settle(outcome, options)
+    except SettlementError as error:
+        raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
+                           code=error.code.value, seat=error.seat or "") from error
+    player_at = {seat: player for player, seat in seat_of.items()}
+    return Hand(
+        table_id=table.id, number=number, dealer_id=dealer, result=entry.result,
+        win_type=entry.win_type if entry.result is HandResult.WIN else None,
+        discarder_id=entry.discarder_id if entry.result is HandResult.WIN else None,
+        wins=entry.wins,
+        deltas=tuple((player_at[seat], payments[seat]) for seat in
+                     (Wind.E, Wind.S, Wind.W, Wind.N)),
+    )
+
+
+def _rules_win_type(win_type: WinType | None) -> RulesWinType | None:
+    if win_type is None:
+        return None
+    return RulesWinType.DISCARD if win_type.is_discard else RulesWinType.SELF_DRAW
+
+
+def _check_number_allowed(uow: UnitOfWork, table: SessionTable, number: int) -> None:
+    settings = current_tournament(uow).settings
+    if not 1 <= number <= settings.hands_per_session:
+        raise ServiceError(ServiceProblem.HAND_OUT_OF_SESSION, hand=number,
+                           hands=settings.hands_per_session)
+    if table.stopped_after_hand is not None:
+        last_allowed = table.stopped_after_hand + (
+            1 if settings.on_time_out is OnTimeOut.FINISH_CURRENT_HAND else 0)
+        if number > last_allowed:
+            raise ServiceError(ServiceProblem.STOPPED_ON_TIME, hand=number,
+                               table=table.number)
+
+
+def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
+               number: int | None = None) -> Hand:
+    """Add a hand to an open sheet (by default the next one)."""
     with uow:
-        table = uow.tables.get(hand.table_id)
-        if table.sheet_state is SheetState.LOCKED:
-            raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
-        at_table = {seat.player_id for seat in uow.seats.list(table_id=table.id)}
-        named = {hand.dealer_id, *(player for player, _delta in hand.deltas)}
-        for win in hand.wins:
-            named.add(win.winner_id)
-            if win.responsible_id is not None:
-                named.add(win.responsible_id)
-        if hand.discarder_id is not None:
-            named.add(hand.discarder_id)
-        strangers = named - at_table
-        if strangers:
-            raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=sorted(strangers))
-        if uow.hands.count(table_id=table.id, number=hand.number):
-            raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=hand.number)
-        stored = uow.hands.add(hand)
+        table = _open_table(uow, table_id)
+        taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
+        number = number if number is not None else max(taken, default=0) + 1
+        if number in taken:
+            raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
+        _check_number_allowed(uow, table, number)
+        stored = uow.hands.add(_settle(uow, table, number, entry))
         uow.commit()
     return stored
+
+
+def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry) -> Hand:
+    """Change what was entered for a hand; the payments are settled again."""
+    with uow:
+        old = uow.hands.get(hand_id)
+        table = _open_table(uow, old.table_id)
+        new = dataclasses.replace(_settle(uow, table, old.number, entry), id=old.id)
+        uow.hands.update(new)
+        uow.commit()
+    return new
+
+
+def delete_hand(uow: UnitOfWork, hand_id: int) -> Hand:
+    """Remove a hand from an open sheet; returns it, so an undo can enter it again."""
+    with uow:
+        hand = uow.hands.get(hand_id)
+        _open_table(uow, hand.table_id)
+        uow.hands.remove(hand_id)
+        uow.commit()
+    return hand
+
+
+def entry_of(hand: Hand) -> HandEntry:
+    """What was entered for a stored hand (the inverse of `enter_hand`, for undo and edits)."""
+    return HandEntry(result=hand.result, win_type=hand.win_type,
+                     discarder_id=hand.discarder_id, wins=hand.wins)
+
+
+def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyReason,
+                points: int, *, hand_number: int | None = None, note: str = "") -> Penalty:
+    """Record a penalty (or, with 0 points, an incident) in the tournament's penalty mode."""
+    if points < 0:
+        raise ServiceError(ServiceProblem.NEGATIVE_PENALTY, points=points)
+    with uow:
+        table = _open_table(uow, table_id)
+        if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
+            raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
+        mode = current_tournament(uow).settings.penalty_mode
+        stored = uow.penalties.add(Penalty(table_id=table.id, player_id=player_id,
+                                           reason=reason, points=points, mode=mode,
+                                           hand_number=hand_number, note=note.strip()))
+        uow.commit()
+    return stored
+
+
+def remove_penalty(uow: UnitOfWork, penalty_id: int) -> Penalty:
+    with uow:
+        penalty = uow.penalties.get(penalty_id)
+        _open_table(uow, penalty.table_id)
+        uow.penalties.remove(penalty_id)
+        uow.commit()
+    return penalty
+
+
+def restore_penalty(uow: UnitOfWork, penalty: Penalty) -> Penalty:
+    """Put back a removed penalty as it was (its mode included): the undo of a removal."""
+    with uow:
+        _open_table(uow, penalty.table_id)
+        stored = uow.penalties.add(dataclasses.replace(penalty, id=0))
+        uow.commit()
+    return stored
+
+
+def stop_on_time(uow: UnitOfWork, table_id: int, completed_hands: int | None = None
+                 ) -> SessionTable:
+    """The session clock ran out: no hand after the one in progress is scored."""
+    with uow:
+        table = _open_table(uow, table_id)
+        if completed_hands is None:
+            completed_hands = len(uow.hands.list(table_id=table_id))
+        updated = uow.tables.update(dataclasses.replace(table,
+                                                        stopped_after_hand=completed_hands))
+        uow.commit()
+    return updated
+
+
+def _content(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
+    return sheet_content(table, uow.seats.list(table_id=table.id),
+                         uow.hands.list(table_id=table.id),
+                         uow.penalties.list(table_id=table.id))
+
+
+def sheet_is_complete(uow: UnitOfWork, table: SessionTable) -> bool:
+    """Every hand of the session is on the sheet, or play stopped on time."""
+    numbers = sorted(hand.number for hand in uow.hands.list(table_id=table.id))
+    if table.stopped_after_hand is not None:
+        return numbers == list(range(1, len(numbers) + 1))
+    hands = current_tournament(uow).settings.hands_per_session
+    return numbers == list(range(1, hands + 1))
+
+
+@dataclass(frozen=True)
+class SigningResult:
+    signature: Signature
+    locked: bool
+
+
+def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes, *,
+               clock: Callable[[], datetime] = _now) -> SigningResult:
+    """A player accepts the sheet as it stands; the fourth matching signature locks it.
+
+    Each signature keeps the hash of the content it was given for: a change made while the
+    others sign leaves the earlier signatures on old content, and they must sign again.
+    """
+    with uow:
+        table = _open_table(uow, table_id)
+        seated = {seat.player_id for seat in uow.seats.list(table_id=table_id)}
+        if player_id not in seated:
+            raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
+        if not sheet_is_complete(uow, table):
+            raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
+        if not image_png:
+            raise ServiceError(ServiceProblem.EMPTY_SIGNATURE)
+        content = _content(uow, table)
+        digest = sheet_hash(content)
+        signature = uow.signatures.add(Signature(
+            table_id=table_id, player_id=player_id, signed_at=clock(), image_png=image_png,
+            content_hash=digest, sheet_version=table.sheet_version))
+        signed = {s.player_id for s in uow.signatures.list(table_id=table_id,
+                                                          sheet_version=table.sheet_version)
+                  if s.content_hash == digest}
+        locked = signed == seated
+        if locked:
+            uow.tables.update(dataclasses.replace(table, sheet_state=SheetState.LOCKED,
+                                                  content_hash=digest))
+            uow.snapshots.add(SheetSnapshot(table_id=table_id, version=table.sheet_version,
+                                            content_json=canonical_json(content),
+                                            content_hash=digest, locked_at=clock()))
+        uow.commit()
+    return SigningResult(signature, locked)
+
+
+def correct_sheet(uow: UnitOfWork, table_id: int, reason: str, role: Role) -> SessionTable:
+    """Unlock a signed sheet for a correction: head judge only, with a reason on record.
+
+    The sheet becomes the next version; the locked version stays as a snapshot with its
+    signatures, and the audit log holds the reason.
+    """
+    if role is not Role.HEAD_JUDGE:
+        raise ServiceError(ServiceProblem.HEAD_JUDGE_ONLY)
+    if not reason.strip():
+        raise ServiceError(ServiceProblem.REASON_REQUIRED)
+    with uow:
+        table = uow.tables.get(table_id)
+        if table.sheet_state is not SheetState.LOCKED:
+            raise ServiceError(ServiceProblem.SHEET_NOT_LOCKED, table=table.number)
+        uow.audit_reason(reason.strip())
+        reopened = uow.tables.update(dataclasses.replace(
+            table, sheet_state=SheetState.OPEN, sheet_version=table.sheet_version + 1))
+        uow.commit()
+    return reopened

@@ -7,6 +7,7 @@ document, so a failing USB stick does not take them along.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import sqlite3
@@ -15,6 +16,8 @@ from enum import StrEnum
 from pathlib import Path
 
 from tournament_manager import paths
+from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.storage.lock import lock_path
 
 KEEP_BACKUPS = 20
 BACKUP_SUFFIX = ".tmt"
@@ -36,23 +39,44 @@ def backup_folder(document: Path) -> Path:
 
 
 def copy_database(source: Path, destination: Path) -> None:
-    """A consistent copy of `source`, written to a temporary name and moved in place."""
-    destination.parent.mkdir(parents=True, exist_ok=True)
+    """A consistent copy of `source`, written to a temporary name and moved in place.
+
+    Any -wal/-shm left at the destination by an earlier file of that name is removed
+    first: SQLite would apply that stale journal to the new copy and corrupt it.
+    """
+    if destination.resolve() == source.resolve():
+        raise DocumentError(DocumentProblem.SAME_FILE, str(destination))
+    if lock_path(destination).exists():
+        raise DocumentError(DocumentProblem.LOCKED_TARGET, str(destination))
     partial = destination.with_name(destination.name + ".partial")
-    partial.unlink(missing_ok=True)
-    src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
     try:
-        dst = sqlite3.connect(partial)
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        partial.unlink(missing_ok=True)
+        src = sqlite3.connect(f"file:{source}?mode=ro", uri=True)
         try:
-            src.backup(dst)
+            dst = sqlite3.connect(partial)
+            try:
+                src.backup(dst)
+            finally:
+                dst.close()
         finally:
-            dst.close()
-    finally:
-        src.close()
-    os.replace(partial, destination)
+            src.close()
+        for suffix in ("-wal", "-shm"):
+            destination.with_name(destination.name + suffix).unlink(missing_ok=True)
+        os.replace(partial, destination)
+    except (OSError, sqlite3.Error) as error:
+        partial.unlink(missing_ok=True)
+        raise _write_error(destination, error) from error
+
+
+def _write_error(path: Path, error: Exception) -> DocumentError:
+    if isinstance(error, OSError) and error.errno == errno.ENOSPC or "full" in str(error):
+        return DocumentError(DocumentProblem.NO_SPACE, str(path))
+    return DocumentError(DocumentProblem.UNWRITABLE, str(path), reason=str(error))
 
 
 def take_backup(document: Path, reason: BackupReason) -> Path:
+    """Raises `DocumentError` (no space, unwritable) when the backup cannot be written."""
     folder = backup_folder(document)
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%fZ")
     target = folder / f"{stamp}-{reason.value}{BACKUP_SUFFIX}"
@@ -77,14 +101,20 @@ def _rotate(folder: Path) -> None:
 def restore_backup(backup: Path, document: Path) -> Path:
     """Put `backup` in place of the (closed) document; the replaced file is kept aside.
 
-    The document's -wal and -shm files go aside with it: a stale WAL applied to the
-    restored file would corrupt it.
+    The backup is copied next to the document first, so a failed copy leaves the document
+    where it was. The document's -wal and -shm files go aside with it: a stale WAL applied
+    to the restored file would corrupt it.
     """
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%SZ")
+    incoming = document.with_name(f"{document.name}.restoring-{stamp}")
+    copy_database(backup, incoming)
     aside = document.with_name(f"{document.name}.replaced-{stamp}")
-    for suffix in ("", "-wal", "-shm"):
-        companion = document.with_name(document.name + suffix)
-        if companion.exists():
-            os.replace(companion, aside.with_name(aside.name + suffix))
-    copy_database(backup, document)
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            companion = document.with_name(document.name + suffix)
+            if companion.exists():
+                os.replace(companion, aside.with_name(aside.name + suffix))
+        os.replace(incoming, document)
+    except OSError as error:
+        raise _write_error(document, error) from error
     return aside

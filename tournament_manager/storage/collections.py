@@ -11,9 +11,8 @@ import dataclasses
 import json
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar
-
 from enum import Enum
+from typing import Any, Generic, TypeVar
 
 from sqlalchemy import Connection, Select, Table, delete, func, insert, select, update
 
@@ -89,7 +88,7 @@ class SqlCollection(Generic[E]):
         return stored
 
     def update(self, entity: E) -> E:
-        entity_id: int = getattr(entity, "id")
+        entity_id: int = entity.id
         before = self.get(entity_id)
         self._connection.execute(
             update(self._table).where(self._table.c.id == entity_id).values(self._row(entity))

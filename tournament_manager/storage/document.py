@@ -7,12 +7,19 @@ application. Only then is it backed up, migrated if older, and handed out.
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from pathlib import Path
+from typing import Self
 
 from sqlalchemy import Engine
 
-from tournament_manager.storage.backup import BackupReason, copy_database, take_backup
+from tournament_manager.storage.backup import (
+    BackupReason,
+    copy_database,
+    list_backups,
+    take_backup,
+)
 from tournament_manager.storage.engine import APPLICATION_ID, make_engine
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.storage.lock import DocumentLock
@@ -20,6 +27,8 @@ from tournament_manager.storage.migrate import schema_state, upgrade_to_head
 from tournament_manager.storage.unit_of_work import SqlUnitOfWork
 
 SQLITE_HEADER = b"SQLite format 3\x00"
+
+log = logging.getLogger(__name__)
 
 
 class Document:
@@ -52,7 +61,7 @@ class Document:
     def close(self, *, backup: bool = True) -> None:
         try:
             if backup and not self.read_only:
-                self.backup(BackupReason.CLOSE)
+                _routine_backup(self.path, BackupReason.CLOSE)
         finally:
             self.engine.dispose()
             if self._lock is not None:
@@ -62,7 +71,7 @@ class Document:
         """Delete the (closed) document: only for one that was just created and is unwanted."""
         _remove_database_files(self.path)
 
-    def __enter__(self) -> Document:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(self, *exc_info: object) -> None:
@@ -83,6 +92,17 @@ def create_document(path: Path) -> Document:
         _remove_database_files(path)
         raise
     return Document(path, make_engine(path), lock)
+
+
+def _routine_backup(path: Path, reason: BackupReason) -> None:
+    """A backup that must not stop the event when it fails (full backup disk): logged.
+
+    The backup before a migration is not routine: its failure stops the migration.
+    """
+    try:
+        take_backup(path, reason)
+    except DocumentError:
+        log.warning("backup on %s of %s failed", reason.value, path, exc_info=True)
 
 
 def _remove_database_files(path: Path) -> None:
@@ -111,7 +131,7 @@ def open_document(path: Path, *, read_only: bool = False) -> Document:
         _check_quick(path)
         _bring_schema_up_to_date(path, read_only=read_only)
         if lock is not None:
-            take_backup(path, BackupReason.OPEN)
+            _routine_backup(path, BackupReason.OPEN)
     except BaseException:
         if lock is not None:
             lock.release()
@@ -128,7 +148,11 @@ def _check_is_tournament_file(path: Path) -> None:
     except OSError as error:
         raise DocumentError(DocumentProblem.UNREADABLE, str(path), reason=str(error)) from error
     if header != SQLITE_HEADER:
-        raise DocumentError(DocumentProblem.NOT_A_TOURNAMENT, str(path))
+        # A file we have backed up before was ours: a broken header is damage, not a
+        # foreign file, and the newest backup can stand in for it.
+        ours = bool(list_backups(path))
+        problem = DocumentProblem.DAMAGED if ours else DocumentProblem.NOT_A_TOURNAMENT
+        raise DocumentError(problem, str(path), reason="the file header is broken")
     application_id = _pragma(path, "application_id")
     if application_id != [(APPLICATION_ID,)]:
         raise DocumentError(DocumentProblem.NOT_A_TOURNAMENT, str(path))

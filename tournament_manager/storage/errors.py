@@ -16,6 +16,9 @@ class DocumentProblem(StrEnum):
     MIGRATION_FAILED = "migration_failed"
     READ_ONLY_OUTDATED = "read_only_outdated"
     NO_SPACE = "no_space"
+    UNWRITABLE = "unwritable"
+    SAME_FILE = "same_file"
+    LOCKED_TARGET = "locked_target"
 
 
 class DocumentError(Exception):

@@ -50,7 +50,7 @@ def _pid_alive(pid: int) -> bool:
 def _user() -> str:
     try:
         return getpass.getuser()
-    except Exception:  # no login name in some service environments
+    except (KeyError, OSError):  # no login name in some service environments
         return "unknown"
 
 

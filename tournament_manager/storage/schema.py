@@ -11,7 +11,6 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
-    Boolean,
     Column,
     Dialect,
     Float,
@@ -151,7 +150,7 @@ session_table = Table(
     Column("sheet_state", String(20), nullable=False),
     Column("sheet_version", Integer, nullable=False),
     Column("content_hash", String(64), nullable=False, default=""),
-    Column("stopped_on_time", Boolean, nullable=False, default=False),
+    Column("stopped_after_hand", Integer, nullable=True),
     UniqueConstraint("session_id", "number"),
 )
 

@@ -7,9 +7,8 @@ Revision ID: 0001
 Revises:
 """
 
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None
@@ -119,7 +118,7 @@ def upgrade() -> None:
     sa.Column('sheet_state', sa.String(length=20), nullable=False),
     sa.Column('sheet_version', sa.Integer(), nullable=False),
     sa.Column('content_hash', sa.String(length=64), nullable=False),
-    sa.Column('stopped_on_time', sa.Boolean(), nullable=False),
+    sa.Column('stopped_after_hand', sa.Integer(), nullable=True),
     sa.ForeignKeyConstraint(['session_id'], ['session.id'], name=op.f('fk_session_table_session_id_session'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_session_table')),
     sa.UniqueConstraint('session_id', 'number', name=op.f('uq_session_table_session_id_number'))

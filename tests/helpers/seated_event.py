@@ -1,0 +1,32 @@
+"""A small seated event on a real document, for service tests."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tournament_manager.domain.model import Player
+from tournament_manager.services.players import register_player
+from tournament_manager.services.tables import seat_table
+from tournament_manager.storage.document import Document
+
+
+@dataclass(frozen=True)
+class Seated:
+    document: Document
+    players: tuple[int, ...]
+    """The first four sit at table 1 as E, S, W, N, the next four at table 2, and so on."""
+    tables: tuple[int, ...]
+    session_id: int
+
+
+def seat_event(document: Document, players: int = 8, session_number: int = 1,
+               seed: int = 7) -> Seated:
+    rng = random.Random(seed)
+    ids = tuple(register_player(document.unit_of_work(), Player(name=f"Player {i}"),
+                                rng=rng).id for i in range(players))
+    with document.unit_of_work() as uow:
+        session_id = next(s.id for s in uow.sessions.list() if s.number == session_number)
+    tables = tuple(seat_table(document.unit_of_work(), session_id, n + 1, ids[4 * n:4 * n + 4]).id
+                   for n in range(players // 4))
+    return Seated(document, ids, tables, session_id)

@@ -1,0 +1,177 @@
+"""Entering hands, penalties, signing, locking and correcting a table's sheet."""
+
+from __future__ import annotations
+
+import pytest
+from tests.helpers.seated_event import Seated
+
+from tournament_manager.domain.model import (
+    HandResult,
+    PenaltyReason,
+    Role,
+    SheetState,
+    Win,
+    WinType,
+)
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    add_penalty,
+    correct_sheet,
+    delete_hand,
+    enter_hand,
+    replace_hand,
+    sign_sheet,
+    stop_on_time,
+)
+
+PNG = b"\x89PNG\r\n\x1a\n signature strokes"
+
+
+def _discard(winner: int, discarder: int, value: int, responsible: int | None = -1
+             ) -> HandEntry:
+    return HandEntry(HandResult.WIN, WinType.DISCARD, discarder,
+                     (Win(winner, value, discarder if responsible == -1 else responsible),))
+
+
+def test_payments_follow_the_rules_and_the_dealer_rotates(seated: Seated) -> None:
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    first = enter_hand(uow(), seated.tables[0], _discard(south, west, 30))
+    assert first.number == 1 and first.dealer_id == east
+    assert dict(first.deltas) == {south: 90, west: -40, east: -25, north: -25}
+    second = enter_hand(uow(), seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, None, (Win(north, 10, None),)))
+    assert second.dealer_id == south
+    assert dict(second.deltas) == {north: 30, east: -10, south: -10, west: -10}
+    drawn = enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW))
+    assert drawn.dealer_id == west and set(dict(drawn.deltas).values()) == {0}
+
+
+def test_same_turn_immunity_moves_the_payment(seated: Seated) -> None:
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    shifted = enter_hand(uow(), seated.tables[0], _discard(east, west, 70, responsible=south))
+    assert dict(shifted.deltas) == {east: 210, south: -160, west: -25, north: -25}
+    nobody = enter_hand(uow(), seated.tables[0], _discard(east, west, 70, responsible=None))
+    assert dict(nobody.deltas) == {east: 210, south: -70, west: -70, north: -70}
+
+
+def test_triple_win_pays_each_winner_from_the_discarder(seated: Seated) -> None:
+    east, south, west, north = seated.players[:4]
+    entry = HandEntry(HandResult.WIN, WinType.DISCARD, north,
+                      (Win(east, 30, north), Win(south, 10, north), Win(west, 5, north)))
+    hand = enter_hand(seated.document.unit_of_work(), seated.tables[0], entry)
+    deltas = dict(hand.deltas)
+    assert sum(deltas.values()) == 0
+    assert deltas[east] == 90 - 10 - 5 and deltas[north] == -(40 + 10 + 5)
+
+
+@pytest.mark.parametrize(("entry", "problem"), [
+    (HandEntry(HandResult.WIN), ServiceProblem.WIN_WITHOUT_WINNER),
+    (HandEntry(HandResult.DRAW, WinType.DISCARD), ServiceProblem.WINNER_IN_DRAWN_HAND),
+    (HandEntry(HandResult.WIN, WinType.DISCARD, None, (Win(1, 5, None),)),
+     ServiceProblem.HAND_NOT_SETTLEABLE),
+])
+def test_impossible_hands_are_refused(seated: Seated, entry: HandEntry,
+                                      problem: ServiceProblem) -> None:
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], entry)
+    assert caught.value.problem is problem
+
+
+def test_two_winners_on_one_discard_and_strangers_are_refused(seated: Seated) -> None:
+    east, south, west, _north = seated.players[:4]
+    stranger = seated.players[5]
+    uow = seated.document.unit_of_work
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), seated.tables[0], HandEntry(
+            HandResult.WIN, WinType.DISCARD, west, (Win(east, 5, west), Win(south, 5, west))))
+    assert caught.value.details["code"] == "two_winners_on_one_discard"
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), seated.tables[0], _discard(stranger, west, 5))
+    assert caught.value.problem is ServiceProblem.PLAYER_NOT_AT_TABLE
+
+
+def test_hand_numbers_stay_within_the_session(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW), number=17)
+    assert caught.value.problem is ServiceProblem.HAND_OUT_OF_SESSION
+    enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW), number=3)
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW), number=3)
+    assert caught.value.problem is ServiceProblem.HAND_NUMBER_TAKEN
+
+
+def test_edit_and_delete_resettle(seated: Seated) -> None:
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    hand = enter_hand(uow(), seated.tables[0], _discard(south, west, 30))
+    edited = replace_hand(uow(), hand.id, _discard(south, west, 20))
+    assert dict(edited.deltas) == {south: 60, west: -20, east: -20, north: -20}
+    removed = delete_hand(uow(), hand.id)
+    assert removed.id == hand.id
+    with uow() as work:
+        assert work.hands.count(table_id=seated.tables[0]) == 0
+
+
+def _play_full_sheet(seated: Seated) -> None:
+    for _ in range(16):
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+
+
+def test_signing_locks_the_sheet_only_when_all_four_signed_the_same_content(seated: Seated
+                                                                           ) -> None:
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    with pytest.raises(ServiceError) as caught:
+        sign_sheet(uow(), table, east, PNG)
+    assert caught.value.problem is ServiceProblem.SHEET_INCOMPLETE
+    _play_full_sheet(seated)
+    assert not sign_sheet(uow(), table, east, PNG).locked
+    add_penalty(uow(), table, west, PenaltyReason.TIME, 10, hand_number=4)
+    # East signed the sheet before the penalty: his signature no longer covers it.
+    for player in (south, west, north):
+        assert not sign_sheet(uow(), table, player, PNG).locked
+    assert sign_sheet(uow(), table, east, PNG).locked
+    with uow() as work:
+        locked = work.tables.get(table)
+        assert locked.sheet_state is SheetState.LOCKED and len(locked.content_hash) == 64
+        assert work.snapshots.list(table_id=table)[0].content_hash == locked.content_hash
+    with pytest.raises(ServiceError) as caught:
+        add_penalty(uow(), table, west, PenaltyReason.BEHAVIOUR, 5)
+    assert caught.value.problem is ServiceProblem.SHEET_LOCKED
+
+
+def test_correction_needs_the_head_judge_and_a_reason(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    _play_full_sheet(seated)
+    for player in seated.players[:4]:
+        sign_sheet(uow(), table, player, PNG)
+    with pytest.raises(ServiceError) as caught:
+        correct_sheet(uow(), table, "value of hand 3 was 40", Role.TABLE_JUDGE)
+    assert caught.value.problem is ServiceProblem.HEAD_JUDGE_ONLY
+    with pytest.raises(ServiceError) as caught:
+        correct_sheet(uow(), table, "  ", Role.HEAD_JUDGE)
+    assert caught.value.problem is ServiceProblem.REASON_REQUIRED
+    reopened = correct_sheet(uow(), table, "value of hand 3 was 40", Role.HEAD_JUDGE)
+    assert reopened.sheet_state is SheetState.OPEN and reopened.sheet_version == 2
+    with uow() as work:
+        entry = work.audit.list(entity="session_table", entity_id=table)[-1]
+    assert entry.reason == "value of hand 3 was 40" and entry.actor == "head judge"
+
+
+def test_time_out_stops_further_hands(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    for _ in range(5):
+        enter_hand(uow(), table, HandEntry(HandResult.DRAW))
+    stop_on_time(uow(), table)
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), table, HandEntry(HandResult.DRAW))
+    assert caught.value.problem is ServiceProblem.STOPPED_ON_TIME
+    # A sheet stopped on time is complete with the hands played.
+    assert not sign_sheet(uow(), table, seated.players[0], PNG).locked
