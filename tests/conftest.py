@@ -6,15 +6,15 @@ import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from collections.abc import Iterator  # noqa: E402
-from pathlib import Path  # noqa: E402
+from collections.abc import Iterator
+from pathlib import Path
 
-import pytest  # noqa: E402
+import pytest
 
-from tournament_manager import paths  # noqa: E402
-from tournament_manager.domain.presets import Preset, preset_settings  # noqa: E402
-from tournament_manager.services.tournaments import create_tournament  # noqa: E402
-from tournament_manager.storage.document import Document, create_document  # noqa: E402
+from tournament_manager import paths
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import Document, create_document
 
 
 @pytest.fixture(autouse=True)

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import pytest
-from tests.helpers.seated_event import Seated
 
+from tests.helpers.seated_event import Seated
 from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,

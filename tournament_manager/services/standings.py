@@ -32,7 +32,6 @@ from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.tournaments import current_tournament
 
-
 T = TypeVar("T")
 
 

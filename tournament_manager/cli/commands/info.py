@@ -65,16 +65,16 @@ def _as_text(summary: Overview) -> str:
     settings = tournament.settings
     lines = [
         tournament.name + (f" — {tournament.venue}" if tournament.venue else ""),
-        f"created {tournament.created_at:%Y-%m-%d %H:%M} UTC; rules {settings.rule_set}; "
-        f"format {settings.format_preset}",
-        f"players: {summary.players} ({summary.withdrawn} withdrawn, "
-        f"{summary.substitutes} substitutes)",
-        f"sessions: {summary.sessions_played} of {summary.sessions} played, "
-        f"{settings.hands_per_session} hands each; {summary.tables} tables drawn",
+        (f"created {tournament.created_at:%Y-%m-%d %H:%M} UTC; rules {settings.rule_set}; "
+         f"format {settings.format_preset}"),
+        (f"players: {summary.players} ({summary.withdrawn} withdrawn, "
+         f"{summary.substitutes} substitutes)"),
+        (f"sessions: {summary.sessions_played} of {summary.sessions} played, "
+         f"{settings.hands_per_session} hands each; {summary.tables} tables drawn"),
         *(_round_line(number, plan.kind.value, plan.sessions, plan.advance)
           for number, plan in enumerate(settings.rounds, start=1)),
-        f"hands recorded: {summary.hands}; penalties: {summary.penalties}; "
-        f"signatures: {summary.signatures}",
+        (f"hands recorded: {summary.hands}; penalties: {summary.penalties}; "
+         f"signatures: {summary.signatures}"),
     ]
     if summary.last_change is not None:
         lines.append(f"last change: {summary.last_change:%Y-%m-%d %H:%M:%S} UTC")
