@@ -10,6 +10,7 @@ from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
 from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.ports import NotFound
 from tournament_manager.storage.document import Document, create_document, open_document
 from tournament_manager.storage.errors import DocumentError
 
@@ -23,6 +24,8 @@ def user_errors() -> Iterator[None]:
         raise CliError(document_messages.describe(error)) from error
     except ServiceError as error:
         raise CliError(service_messages.describe(error)) from error
+    except NotFound as error:
+        raise CliError(service_messages.describe_not_found(error)) from error
 
 
 @contextmanager

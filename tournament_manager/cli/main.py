@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import logging
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -16,6 +17,8 @@ from collections.abc import Sequence
 from tournament_manager import __version__
 from tournament_manager.cli import commands
 from tournament_manager.cli.errors import CliError
+
+log = logging.getLogger(__name__)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -46,3 +49,8 @@ def run_cli(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         print("tournament-manager: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # a bug of ours: logged in full, one line for the user
+        log.exception("command %s failed", argv[:1])
+        print(f"tournament-manager: internal error ({type(error).__name__}: {error}); "
+              "please report it with the log file", file=sys.stderr)
+        return 70

@@ -8,6 +8,7 @@ from tournament_manager.domain.settings import SettingsProblem
 from tournament_manager.messages.hand_errors import describe_settlement_error
 from tournament_manager.rules.errors import SettlementErrorCode
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import NotFound
 
 _SETTINGS = {
     SettingsProblem.NO_ROUNDS: "the format has no round",
@@ -52,6 +53,7 @@ _TEMPLATES = {
     ServiceProblem.ROUND_HAS_NO_CUT: "round {round} has no cut in this format",
     ServiceProblem.ROUND_NOT_FINISHED: "round {round} is not finished: sessions {sessions} remain",
     ServiceProblem.CUT_ALREADY_MADE: "the cut after round {round} has already been made",
+    ServiceProblem.IMPORT_ROWS_INVALID: "{rows} rows cannot be imported; nothing was imported",
 }
 
 
@@ -64,3 +66,17 @@ def describe(error: ServiceError) -> str:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
         return "; ".join(_SETTINGS[problem] for problem in problems)
     return _TEMPLATES[error.problem].format(**error.details)
+
+
+_ENTITY_NAMES = {
+    "player": "player",
+    "round": "round",
+    "session": "session",
+    "session_table": "table",
+    "hand": "hand",
+    "penalty": "penalty",
+}
+
+
+def describe_not_found(error: NotFound) -> str:
+    return f"there is no {_ENTITY_NAMES.get(error.entity, error.entity)} {error.entity_id}"

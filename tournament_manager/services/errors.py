@@ -32,6 +32,7 @@ class ServiceProblem(StrEnum):
     ROUND_HAS_NO_CUT = "round_has_no_cut"
     ROUND_NOT_FINISHED = "round_not_finished"
     CUT_ALREADY_MADE = "cut_already_made"
+    IMPORT_ROWS_INVALID = "import_rows_invalid"
 
 
 class ServiceError(Exception):

@@ -1,0 +1,51 @@
+"""`players import/add/list/withdraw` through the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tournament_manager.cli.main import run_cli
+
+
+@pytest.fixture
+def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "e.tmt"
+    assert run_cli(["new", str(path), "--name", "E"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_import_with_a_column_map_then_list(event: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "reg.csv"
+    csv.write_text("Nom;Pays;Numéro\nAmélie Poulain;FR;9\nJosé Ñ;ES;10\n", encoding="utf-8")
+    assert run_cli(["players", "import", str(event), str(csv), "--map", "name=Nom",
+                    "--map", "country=2", "--map", "registration_id=Numéro"]) == 0
+    assert "imported 2 players" in capsys.readouterr().out
+    assert run_cli(["players", "list", str(event), "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [(p["name"], p["country"], p["registration_id"]) for p in listed] == [
+        ("Amélie Poulain", "FR", "9"), ("José Ñ", "ES", "10")]
+
+
+def test_bad_rows_are_listed_and_the_exit_is_non_zero(event: Path, tmp_path: Path,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "reg.csv"
+    csv.write_text("Name,ID\nA,1\n,2\n", encoding="utf-8")
+    assert run_cli(["players", "import", str(event), str(csv)]) == 1
+    err = capsys.readouterr().err
+    assert "line 3: the name is empty" in err and "nothing was imported" in err
+    assert run_cli(["players", "import", str(event), str(csv), "--map", "name=Nope"]) == 2
+
+
+def test_add_withdraw_and_unknown_ids(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["players", "add", str(event), "--name", "Late Entry", "--country",
+                    "AU", "--substitute"]) == 0
+    assert run_cli(["players", "withdraw", str(event), "1"]) == 0
+    assert run_cli(["players", "withdraw", str(event), "99"]) == 1
+    assert "there is no player 99" in capsys.readouterr().err
+    run_cli(["players", "list", str(event)])
+    assert "(substitute, withdrawn)" in capsys.readouterr().out

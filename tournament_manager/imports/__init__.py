@@ -1,0 +1,1 @@
+"""Reading tables that judges bring (CSV, Excel) into rows of text for the domain."""
