@@ -54,6 +54,11 @@ _TEMPLATES = {
     ServiceProblem.ROUND_NOT_FINISHED: "round {round} is not finished: sessions {sessions} remain",
     ServiceProblem.CUT_ALREADY_MADE: "the cut after round {round} has already been made",
     ServiceProblem.IMPORT_ROWS_INVALID: "{rows} rows cannot be imported; nothing was imported",
+    ServiceProblem.SESSION_NOT_DRAWN: "session {session} has no published table draw yet",
+    ServiceProblem.SESSION_NOT_RUNNING: "session {session} is not running",
+    ServiceProblem.SHEETS_NOT_SIGNED: (
+        "session {session} cannot close: the sheets of tables {tables} are not signed"
+    ),
 }
 
 

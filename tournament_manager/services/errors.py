@@ -33,6 +33,9 @@ class ServiceProblem(StrEnum):
     ROUND_NOT_FINISHED = "round_not_finished"
     CUT_ALREADY_MADE = "cut_already_made"
     IMPORT_ROWS_INVALID = "import_rows_invalid"
+    SESSION_NOT_DRAWN = "session_not_drawn"
+    SESSION_NOT_RUNNING = "session_not_running"
+    SHEETS_NOT_SIGNED = "sheets_not_signed"
 
 
 class ServiceError(Exception):

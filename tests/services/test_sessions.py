@@ -1,0 +1,45 @@
+"""A session starts only when drawn, after a backup, and ends only when all sheets are locked."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.helpers.seated_event import Seated
+from tournament_manager.domain.model import HandResult, StageStatus
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+from tournament_manager.services.sessions import finish_session, start_session
+from tournament_manager.storage.backup import BackupReason, list_backups
+
+
+def _publish(seated: Seated) -> None:
+    with seated.document.unit_of_work() as uow:
+        session = uow.sessions.get(seated.session_id)
+        uow.sessions.update(dataclasses.replace(session, status=StageStatus.PUBLISHED))
+        uow.commit()
+
+
+def test_start_takes_a_backup_first_and_finish_needs_locked_sheets(seated: Seated) -> None:
+    document = seated.document
+    with pytest.raises(ServiceError) as caught:
+        start_session(document.unit_of_work(), seated.session_id, lambda: None)
+    assert caught.value.problem is ServiceProblem.SESSION_NOT_DRAWN
+    _publish(seated)
+    started = start_session(document.unit_of_work(), seated.session_id,
+                            lambda: document.backup(BackupReason.SESSION_START))
+    assert started.status is StageStatus.RUNNING and started.started_at is not None
+    assert [b.stem.split("-", 1)[1] for b in list_backups(document.path)] == ["session"]
+    with pytest.raises(ServiceError) as caught:
+        finish_session(document.unit_of_work(), seated.session_id)
+    assert caught.value.problem is ServiceProblem.SHEETS_NOT_SIGNED
+    assert caught.value.details["tables"] == [1, 2]
+    for table, players in ((seated.tables[0], seated.players[:4]),
+                           (seated.tables[1], seated.players[4:8])):
+        for _ in range(16):
+            enter_hand(document.unit_of_work(), table, HandEntry(HandResult.DRAW))
+        for player in players:
+            sign_sheet(document.unit_of_work(), table, player, b"png")
+    finished = finish_session(document.unit_of_work(), seated.session_id)
+    assert finished.status is StageStatus.FINISHED and finished.ended_at is not None

@@ -1,0 +1,65 @@
+"""`tournament-manager standings FILE.tmt [--session N] [--json]`: the ranked field."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Any
+
+from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.services.standings import Standings, StandingsRow, standings
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("standings", help="print the standings",
+                                   description="Print the standings of a tournament file.")
+    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("--session", type=int, default=None,
+                        help="standings after this session (default: everything played)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with opened(args.file, read_only=True) as document, user_errors():
+        table = standings(document.unit_of_work(), args.session)
+    print(json.dumps(_as_json(table), ensure_ascii=False, indent=2) if args.json
+          else _as_text(table))
+    return 0
+
+
+def _row_json(row: StandingsRow) -> dict[str, object]:
+    return {
+        "rank": row.rank,
+        "player_id": row.player.id,
+        "name": row.player.name,
+        "native_name": row.player.native_name,
+        "country": row.player.country,
+        "round": row.round_number,
+        "converted_total": row.converted_total,
+        "raw_total": row.raw_total,
+        "carried": row.carried,
+        "tie_break": row.tie_break.value if row.tie_break else None,
+        "sessions": [{"session": s.session_number, "table": s.table_number,
+                      "raw": float(s.raw), "converted": s.converted} for s in row.sessions],
+    }
+
+
+def _as_json(table: Standings) -> dict[str, object]:
+    return {"through_session": table.through_session,
+            "rows": [_row_json(row) for row in table.rows]}
+
+
+def _as_text(table: Standings) -> str:
+    lines = [f"{'rank':>4}  {'player':<28} {'country':<8} {'score':>9} {'raw':>8}"]
+    for row in table.rows:
+        rank = str(row.rank) if row.rank is not None else "-"
+        lines.append(f"{rank:>4}  {row.player.name[:28]:<28} {row.player.country[:8]:<8} "
+                     f"{row.converted_total:>9.2f} {_points(row.raw_total):>8}")
+    return "\n".join(lines)
+
+
+def _points(value: float) -> str:
+    """Whole points as such; a share of a distributed penalty with two decimals."""
+    return f"{value:.0f}" if float(value).is_integer() else f"{value:.2f}"

@@ -1,0 +1,52 @@
+"""Starting and finishing a session: the points where the event's state moves on."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from tournament_manager.domain.model import Session, SheetState, StageStatus
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], object], *,
+                  clock: Callable[[], datetime] = _now) -> Session:
+    """Start the clock of a drawn session, after a backup of the document.
+
+    The backup is taken first because a session start is the last quiet moment before
+    the busiest hours of the event; the caller (who holds the document) supplies it.
+    """
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.PUBLISHED:
+            raise ServiceError(ServiceProblem.SESSION_NOT_DRAWN, session=session.number)
+    take_backup()
+    with uow:
+        started = uow.sessions.update(dataclasses.replace(
+            uow.sessions.get(session_id), status=StageStatus.RUNNING, started_at=clock()))
+        uow.commit()
+    return started
+
+
+def finish_session(uow: UnitOfWork, session_id: int, *,
+                   clock: Callable[[], datetime] = _now) -> Session:
+    """Close a running session once every table's sheet is signed and locked."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.RUNNING:
+            raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
+        open_tables = [t.number for t in uow.tables.list(session_id=session_id)
+                       if t.sheet_state is not SheetState.LOCKED]
+        if open_tables:
+            raise ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=session.number,
+                               tables=open_tables)
+        finished = uow.sessions.update(dataclasses.replace(
+            session, status=StageStatus.FINISHED, ended_at=clock()))
+        uow.commit()
+    return finished
