@@ -1,0 +1,35 @@
+"""`standings` prints the ranked field as text or JSON."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from tests.helpers.seated_event import seat_event
+from tournament_manager.cli.main import run_cli
+from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.services.score_sheets import HandEntry, enter_hand
+from tournament_manager.storage.document import Document
+
+
+def test_standings_json_and_text(document: Document, capsys: pytest.CaptureFixture[str]) -> None:
+    seated = seat_event(document)
+    p = seated.players
+    enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, p[2], (Win(p[1], 30, p[2]),)))
+    with document.unit_of_work() as uow:
+        uow.sessions.update(dataclasses.replace(uow.sessions.get(seated.session_id),
+                                                status=StageStatus.RUNNING))
+        uow.commit()
+    path = document.path
+    document.close(backup=False)
+    assert run_cli(["standings", str(path), "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert rows[0]["player_id"] == p[1] and rows[0]["raw_total"] == 90
+    assert rows[0]["sessions"] == [{"session": 1, "table": 1, "raw": 90.0,
+                                    "converted": pytest.approx(90 ** 0.5)}]
+    assert run_cli(["standings", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == 9 and "Player 1" in lines[1] and "9.49" in lines[1]
