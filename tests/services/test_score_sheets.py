@@ -175,3 +175,23 @@ def test_time_out_stops_further_hands(seated: Seated) -> None:
     assert caught.value.problem is ServiceProblem.STOPPED_ON_TIME
     # A sheet stopped on time is complete with the hands played.
     assert not sign_sheet(uow(), table, seated.players[0], PNG).locked
+
+
+def test_sheet_view_has_running_totals_flags_and_signature_state(seated: Seated) -> None:
+    from tournament_manager.services.views import sheet_view
+
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    enter_hand(uow(), table, _discard(south, west, 30))
+    enter_hand(uow(), table, _discard(south, east, 10))
+    add_penalty(uow(), table, north, PenaltyReason.TIME, 45, hand_number=2)
+    add_penalty(uow(), table, north, PenaltyReason.TIME, 40, hand_number=2)
+    view = sheet_view(uow(), table)
+    assert [p.id for p in view.players] == [east, south, west, north]
+    assert [row.running for row in view.rows] == [(-25, 90, -40, -25), (-35, 120, -50, -35)]
+    assert view.hand_totals == (-35, 120, -50, -35)
+    assert view.raw_totals == (-35, 120, -50, -120)
+    assert view.missing_hands == tuple(range(3, 17)) and not view.complete
+    assert view.resigned_flags == ((north, 2),)
+    assert not view.locked and not view.corrected and view.signatures == ()

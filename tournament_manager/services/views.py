@@ -1,0 +1,180 @@
+"""Read models: a score sheet and a session's seating as screens and printouts show them.
+
+The GUI grid, the PDF sheet and the Excel workbook all draw from these, so none of them
+computes a running total or a converted score of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+from tournament_manager.domain.model import (
+    Hand,
+    Penalty,
+    PenaltyReason,
+    Player,
+    Session,
+    SessionTable,
+    SheetState,
+    Signature,
+    Tournament,
+)
+from tournament_manager.domain.penalties import treated_as_resigned
+from tournament_manager.domain.results import converted_scores, raw_scores
+from tournament_manager.domain.rotation import cycle_of
+from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
+from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.score_sheets import sheet_is_complete, starting_winds
+from tournament_manager.services.tournaments import current_tournament
+
+WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    hand: Hand
+    cycle: int
+    deltas: tuple[int, ...]
+    """In the order of `SheetView.players` (the starting seats E, S, W, N)."""
+    running: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class SignatureView:
+    signature: Signature
+    current: bool
+    """True when it covers the sheet as it stands now."""
+
+
+@dataclass(frozen=True)
+class SheetView:
+    tournament: Tournament
+    session: Session
+    table: SessionTable
+    players: tuple[Player, ...]
+    """The four players in their starting seats of the first cycle: E, S, W, N."""
+    repicks: tuple[tuple[int, tuple[Player, ...]], ...]
+    """(cycle, players in E, S, W, N order) for each re-pick after the first cycle."""
+    rows: tuple[SheetRow, ...]
+    penalties: tuple[Penalty, ...]
+    hand_totals: tuple[int, ...]
+    raw_totals: tuple[Fraction, ...]
+    converted: tuple[float, ...]
+    signatures: tuple[SignatureView, ...]
+    content_hash: str
+    complete: bool
+    missing_hands: tuple[int, ...]
+    resigned_flags: tuple[tuple[int, int], ...]
+    """(player id, hand number) where time penalties in one hand passed 80 points."""
+    corrections: tuple[int, ...]
+    """Audit entry ids of the head judge's corrections, oldest first."""
+
+    @property
+    def locked(self) -> bool:
+        return self.table.sheet_state is SheetState.LOCKED
+
+    @property
+    def corrected(self) -> bool:
+        return self.table.sheet_version > 1
+
+
+def _players_by_wind(winds: dict[int, Wind], players: dict[int, Player]) -> tuple[Player, ...]:
+    by_wind = {wind: player_id for player_id, wind in winds.items()}
+    return tuple(players[by_wind[wind]] for wind in WIND_ORDER if wind in by_wind)
+
+
+def sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
+    with uow:
+        return build_sheet_view(uow, table_id)
+
+
+def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
+    """The sheet inside an open unit of work (exports build many in one transaction)."""
+    tournament = current_tournament(uow)
+    table = uow.tables.get(table_id)
+    session = uow.sessions.get(table.session_id)
+    seats = uow.seats.list(table_id=table_id)
+    players = {p.id: p for p in (uow.players.get(s.player_id) for s in seats)}
+    first = _players_by_wind(starting_winds(seats, 1), players)
+    order = [p.id for p in first]
+    repicks = tuple((cycle, _players_by_wind(starting_winds(seats, cycle), players))
+                    for cycle in sorted({s.cycle for s in seats} - {1}))
+    hands = sorted(uow.hands.list(table_id=table_id), key=lambda h: h.number)
+    penalties = tuple(uow.penalties.list(table_id=table_id))
+    rows, running = [], [0] * len(order)
+    for hand in hands:
+        deltas = tuple(hand.delta_of(player_id) for player_id in order)
+        running = [total + delta for total, delta in zip(running, deltas)]
+        rows.append(SheetRow(hand, cycle_of(hand.number), deltas, tuple(running)))
+    raw = raw_scores(order, hands, penalties)
+    converted = converted_scores(raw, tournament.settings.session_conversion)
+    content = sheet_content(table, seats, hands, penalties)
+    digest = sheet_hash(content)
+    signatures = tuple(SignatureView(s, s.content_hash == digest
+                                     and s.sheet_version == table.sheet_version)
+                       for s in uow.signatures.list(table_id=table_id))
+    numbers = [hand.number for hand in hands]
+    expected = (table.stopped_after_hand if table.stopped_after_hand is not None
+                else tournament.settings.hands_per_session)
+    return SheetView(
+        tournament=tournament, session=session, table=table, players=first, repicks=repicks,
+        rows=tuple(rows), penalties=penalties, hand_totals=tuple(running),
+        raw_totals=tuple(raw[p] for p in order), converted=tuple(converted[p] for p in order),
+        signatures=signatures, content_hash=digest,
+        complete=sheet_is_complete(uow, table),
+        missing_hands=tuple(n for n in range(1, max([expected, *numbers]) + 1)
+                            if n not in numbers),
+        resigned_flags=_resignation_flags(penalties),
+        corrections=tuple(entry.id for entry in uow.audit.list(entity="session_table",
+                                                               entity_id=table_id)
+                          if entry.reason),
+    )
+
+
+def _resignation_flags(penalties: Sequence[Penalty]) -> tuple[tuple[int, int], ...]:
+    time_points: dict[tuple[int, int], int] = {}
+    for penalty in penalties:
+        if penalty.reason is PenaltyReason.TIME and penalty.hand_number is not None:
+            key = (penalty.player_id, penalty.hand_number)
+            time_points[key] = time_points.get(key, 0) + penalty.points
+    return tuple(sorted(key for key, points in time_points.items()
+                        if treated_as_resigned(points)))
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    player: Player
+    wind: Wind
+
+
+@dataclass(frozen=True)
+class TableSeating:
+    table: SessionTable
+    seats: tuple[SeatedPlayer, ...]
+    """E, S, W, N."""
+
+
+@dataclass(frozen=True)
+class SessionSeating:
+    tournament: Tournament
+    session: Session
+    tables: tuple[TableSeating, ...]
+
+
+def session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:
+    """The tables of a session with their players in starting-wind order."""
+    with uow:
+        tournament = current_tournament(uow)
+        session = uow.sessions.get(session_id)
+        players = {p.id: p for p in uow.players.list()}
+        tables = []
+        for table in sorted(uow.tables.list(session_id=session_id), key=lambda t: t.number):
+            winds = starting_winds(uow.seats.list(table_id=table.id), 1)
+            tables.append(TableSeating(table, tuple(
+                SeatedPlayer(players[player_id], wind)
+                for player_id, wind in sorted(winds.items(),
+                                              key=lambda item: WIND_ORDER.index(item[1])))))
+        return SessionSeating(tournament, session, tuple(tables))
