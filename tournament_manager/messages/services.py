@@ -56,6 +56,11 @@ _TEMPLATES = {
     ServiceProblem.IMPORT_ROWS_INVALID: "{rows} rows cannot be imported; nothing was imported",
     ServiceProblem.SESSION_NOT_DRAWN: "session {session} has no published table draw yet",
     ServiceProblem.SESSION_NOT_RUNNING: "session {session} is not running",
+    ServiceProblem.WINDS_FIXED: (
+        "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
+        "or does not exist"
+    ),
+    ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"
     ),

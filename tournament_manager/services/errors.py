@@ -36,6 +36,8 @@ class ServiceProblem(StrEnum):
     SESSION_NOT_DRAWN = "session_not_drawn"
     SESSION_NOT_RUNNING = "session_not_running"
     SHEETS_NOT_SIGNED = "sheets_not_signed"
+    WINDS_FIXED = "winds_fixed"
+    WINDS_NOT_A_DRAW = "winds_not_a_draw"
 
 
 class ServiceError(Exception):
