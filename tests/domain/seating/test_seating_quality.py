@@ -1,0 +1,78 @@
+"""The quality report's numbers on small hand-made schedules."""
+
+from __future__ import annotations
+
+from tournament_manager.domain.seating import SeatedSession, SeatedTable, quality_report
+
+
+def _session(*tables: tuple[int, int, int, int]) -> SeatedSession:
+    return SeatedSession(tuple(SeatedTable(i + 1, t) for i, t in enumerate(tables)))
+
+
+S1 = _session((1, 2, 3, 4), (5, 6, 7, 8))
+S2 = _session((1, 2, 5, 6), (3, 4, 7, 8))
+S3 = _session((1, 3, 5, 7), (2, 4, 6, 8))
+
+
+def test_repeat_free_schedule_has_no_repeats() -> None:
+    rows = _session(*[(r, r + 1, r + 2, r + 3) for r in (1, 5, 9, 13)])
+    columns = _session(*[(c, c + 4, c + 8, c + 12) for c in (1, 2, 3, 4)])
+    report = quality_report([rows, columns])
+    assert report.excess_meetings == 0
+    assert report.max_meetings == 1
+    assert report.repeated_pairs == ()
+    assert report.theoretical_min_excess == 0
+
+
+def test_repeats_are_named_with_their_sessions_and_back_to_back_flagged() -> None:
+    report = quality_report([S1, S2])
+    repeated = {frozenset(p.players): p.sessions for p in report.repeated_pairs}
+    assert repeated == {frozenset((1, 2)): (0, 1), frozenset((3, 4)): (0, 1),
+                        frozenset((5, 6)): (0, 1), frozenset((7, 8)): (0, 1)}
+    assert report.excess_meetings == 4
+    assert len(report.back_to_back_repeats) == 4
+
+
+def test_theoretical_minimum_and_max_meetings_for_three_sessions_of_eight() -> None:
+    # 3 sessions x 2 tables x 6 pairs = 36 meetings for 28 pairs: at least 8 excess; these
+    # three sessions share four pairs between each two of them, so 12.
+    report = quality_report([S1, S2, S3])
+    assert report.theoretical_min_excess == 8
+    assert report.excess_meetings == 12
+    assert report.max_meetings == 2
+    first_and_last = [p for p in report.repeated_pairs if p.sessions == (0, 2)]
+    assert first_and_last and not any(p.back_to_back for p in first_and_last)
+
+
+def test_history_counts_towards_repeats() -> None:
+    report = quality_report([S2], history=[S1])
+    assert report.sessions == 2
+    assert report.excess_meetings == 4
+
+
+def test_winds_and_table_revisits() -> None:
+    # Player 1 is East twice and sits at table 1 twice.
+    report = quality_report([S1, S3])
+    imbalanced = {w.player: w.counts for w in report.wind_imbalances}
+    assert imbalanced[1] == (2, 0, 0, 0)
+    assert 2 not in imbalanced  # South then West: within 0..1 each
+    assert report.wind_spread == 2
+    revisits = {(r.player, r.table) for r in report.table_revisits}
+    assert (1, 1) in revisits and (5, 2) not in revisits
+    assert not report.revisits_forced  # 2 sessions, 2 tables
+
+
+def test_forbidden_meetings_listed_per_session() -> None:
+    report = quality_report([S1, S2], forbidden_groups=[{1, 2, 9}, {3, 5}])
+    assert [(set(m.players), m.session) for m in report.forbidden_meetings] == [
+        ({1, 2}, 0), ({1, 2}, 1)]
+
+
+def test_indirect_meets_detects_a_field_split_in_two() -> None:
+    # Two sessions where {1..4} and {5..8} never mix: no shared opponent across the halves.
+    report = quality_report([S1, S1])
+    assert report.indirect.pairs_never_met == 16
+    assert report.indirect.pairs_sharing_none == 16
+    mixed = quality_report([S1, S3])
+    assert mixed.indirect.pairs_sharing_none == 0
+    assert mixed.indirect.min_shared >= 1

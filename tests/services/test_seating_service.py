@@ -1,0 +1,147 @@
+"""Drawing, publishing, planning, repairing and swapping through the services."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import random
+
+import pytest
+
+from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus, StageStatus
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.domain.settings import OddFieldPolicy
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.players import register_player, set_player_status
+from tournament_manager.services.seating import (
+    draw_session,
+    plan_round,
+    preview_swap,
+    publish_draw,
+    session_quality,
+    swap_players,
+)
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import Document, create_document
+
+
+@pytest.fixture
+def open_event(tmp_path) -> Document:  # type: ignore[no-untyped-def]
+    doc = create_document(tmp_path / "open.tmt")
+    create_tournament(doc.unit_of_work(), "Open", preset_settings(Preset.OPEN, 5))
+    yield doc
+    doc.close(backup=False)
+
+
+def _register(document: Document, count: int, clubs: int = 0) -> list[int]:
+    rng = random.Random(count)
+    return [register_player(document.unit_of_work(),
+                            Player(name=f"P{i}", club=f"club {i % clubs}" if clubs else ""),
+                            rng=rng).id for i in range(count)]
+
+
+def _sessions(document: Document) -> list[int]:
+    with document.unit_of_work() as uow:
+        return [s.id for s in sorted(uow.sessions.list(), key=lambda s: s.number)]
+
+
+def _pairs(document: Document, session_id: int) -> set[frozenset[int]]:
+    with document.unit_of_work() as uow:
+        pairs = set()
+        for table in uow.tables.list(session_id=session_id):
+            players = [s.player_id for s in uow.seats.list(table_id=table.id)]
+            pairs |= {frozenset(p) for p in itertools.combinations(players, 2)}
+        return pairs
+
+
+def test_first_session_keeps_clubs_apart(open_event: Document) -> None:
+    players = _register(open_event, 32, clubs=8)
+    first = _sessions(open_event)[0]
+    draw = draw_session(open_event.unit_of_work(), first, seed=5, time_limit=10)
+    assert draw.report.forbidden_meetings == ()
+    publish_draw(open_event.unit_of_work(), draw)
+    clubs = {player: index % 8 for index, player in enumerate(players)}
+    for pair in _pairs(open_event, first):
+        a, b = tuple(pair)
+        assert clubs[a] != clubs[b]
+
+
+def test_16_players_5_sessions_without_a_repeated_pair(open_event: Document) -> None:
+    _register(open_event, 16)
+    met: set[frozenset[int]] = set()
+    for number, session_id in enumerate(_sessions(open_event)[:5], start=1):
+        draw = draw_session(open_event.unit_of_work(), session_id, seed=number, time_limit=10)
+        publish_draw(open_event.unit_of_work(), draw)
+        pairs = _pairs(open_event, session_id)
+        assert len(pairs) == 24 and not pairs & met, f"repeat in session {number}"
+        met |= pairs
+        assert session_quality(open_event.unit_of_work(), session_id).repeated_pairs == ()
+    with open_event.unit_of_work() as uow:
+        assert uow.sessions.get(_sessions(open_event)[0]).status is StageStatus.PUBLISHED
+
+
+def test_a_planned_round_is_repaired_after_a_drop_out(open_event: Document) -> None:
+    players = _register(open_event, 16)
+    with open_event.unit_of_work() as uow:
+        round_id = uow.rounds.list()[0].id
+    draw = plan_round(open_event.unit_of_work(), round_id, seed=3, time_limit=10)
+    assert draw.repeat_cost == 0
+    sessions = _sessions(open_event)
+    for session_id in sessions[:3]:
+        publish_draw(open_event.unit_of_work(),
+                     draw_session(open_event.unit_of_work(), session_id, seed=1))
+    met = set().union(*(_pairs(open_event, s) for s in sessions[:3]))
+    assert len(met) == 72
+    set_player_status(open_event.unit_of_work(), players[5], PlayerStatus.WITHDRAWN)
+    substitute = register_player(open_event.unit_of_work(),
+                                 Player(name="Sub", kind=PlayerKind.SUBSTITUTE)).id
+    repaired = draw_session(open_event.unit_of_work(), sessions[3], seed=2, time_limit=10)
+    assert repaired.report.repeated_pairs == ()
+    publish_draw(open_event.unit_of_work(), repaired)
+    seated = {p for pair in _pairs(open_event, sessions[3]) for p in pair}
+    assert players[5] not in seated and substitute in seated
+    assert not _pairs(open_event, sessions[3]) & met
+
+
+def test_byes_rotate_when_the_field_is_not_tables(open_event: Document) -> None:
+    with open_event.unit_of_work() as uow:
+        tournament = uow.tournaments.list()[0]
+        uow.tournaments.update(dataclasses.replace(tournament, settings=dataclasses.replace(
+            tournament.settings, odd_field=OddFieldPolicy.BYES)))
+        uow.commit()
+    _register(open_event, 18)
+    sat_out: list[int] = []
+    for number, session_id in enumerate(_sessions(open_event)[:3], start=1):
+        draw = draw_session(open_event.unit_of_work(), session_id, seed=number, time_limit=5)
+        assert len(draw.byes) == 2 and len(draw.seated.tables) == 4
+        publish_draw(open_event.unit_of_work(), draw)
+        sat_out += draw.byes
+    assert len(set(sat_out)) == 6, "nobody sits out twice while others have not"
+
+
+def test_substitutes_fill_the_last_table(open_event: Document) -> None:
+    _register(open_event, 14)
+    for name in ("Sub A", "Sub B", "Sub C"):
+        register_player(open_event.unit_of_work(), Player(name=name, kind=PlayerKind.SUBSTITUTE))
+    draw = draw_session(open_event.unit_of_work(), _sessions(open_event)[0], seed=1)
+    assert len(draw.seated.tables) == 4 and draw.byes == ()
+
+
+def test_swap_preview_then_swap(open_event: Document) -> None:
+    _register(open_event, 16)
+    first, second = _sessions(open_event)[:2]
+    publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), first, seed=1))
+    publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), second, seed=2))
+    with open_event.unit_of_work() as uow:
+        tables = sorted(uow.tables.list(session_id=second), key=lambda t: t.number)
+        a = uow.seats.list(table_id=tables[0].id)[0].player_id
+        b = uow.seats.list(table_id=tables[1].id)[0].player_id
+    effect = preview_swap(open_event.unit_of_work(), second, a, b)
+    swap_players(open_event.unit_of_work(), second, a, b)
+    report = session_quality(open_event.unit_of_work(), second)
+    assert len(report.repeated_pairs) == effect.repeated_pairs_after
+    with open_event.unit_of_work() as uow:
+        assert a in [s.player_id for s in uow.seats.list(table_id=tables[1].id)]
+    with pytest.raises(ServiceError) as caught:
+        swap_players(open_event.unit_of_work(), second, a, 9999)
+    assert caught.value.problem is ServiceProblem.PLAYER_NOT_IN_SESSION

@@ -1,0 +1,89 @@
+"""`seating`: draw a schedule (or judge an imported one) and print its quality report."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+from tournament_manager.cli.errors import CliError
+from tournament_manager.domain.seating import (
+    QualityReport,
+    Schedule,
+    SeatingError,
+    format_schedule,
+    parse_schedule,
+    plan_schedule,
+    quality_report,
+)
+from tournament_manager.messages.seating import describe
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "seating", help="draw a table schedule, or check one, and print its quality report")
+    source = parser.add_mutually_exclusive_group(required=True)
+    source.add_argument("--players", type=int, help="number of players (a multiple of 4)")
+    source.add_argument("--import", dest="import_file", type=Path, metavar="FILE",
+                        help="a schedule: one table of four players a line, blank line between"
+                             " sessions")
+    parser.add_argument("--sessions", type=int, help="number of sessions to draw")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--time-limit", type=float, default=30.0, metavar="SECONDS")
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=run)
+
+
+def _schedule(args: argparse.Namespace) -> tuple[Schedule, float]:
+    started = time.monotonic()
+    if args.import_file is not None:
+        try:
+            text = args.import_file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CliError(f"cannot read {args.import_file}: {error}") from error
+        return parse_schedule(text), time.monotonic() - started
+    if args.sessions is None:
+        raise CliError("--sessions is required with --players")
+    draw = plan_schedule(list(range(1, args.players + 1)), args.sessions, seed=args.seed,
+                         time_limit=args.time_limit)
+    return draw.schedule, time.monotonic() - started
+
+
+def _summary(report: QualityReport, seconds: float) -> dict[str, Any]:
+    return {
+        "players": report.players,
+        "sessions": report.sessions,
+        "repeated_pairs": [list(pair.players) for pair in report.repeated_pairs],
+        "excess_meetings": report.excess_meetings,
+        "theoretical_min_excess": report.theoretical_min_excess,
+        "max_meetings": report.max_meetings,
+        "back_to_back_repeats": len(report.back_to_back_repeats),
+        "winds_balanced": report.winds_balanced,
+        "wind_spread": report.wind_spread,
+        "table_revisits": len(report.table_revisits),
+        "pairs_never_met": report.indirect.pairs_never_met,
+        "never_met_sharing_no_opponent": report.indirect.pairs_sharing_none,
+        "seconds": round(seconds, 3),
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        schedule, seconds = _schedule(args)
+    except SeatingError as error:
+        raise CliError(describe(error)) from error
+    summary = _summary(quality_report(schedule.sessions), seconds)
+    if args.json:
+        sessions = [[list(table.seats) for table in session.tables]
+                    for session in schedule.sessions]
+        print(json.dumps({"schedule": sessions, "report": summary}))
+        return 0
+    print(format_schedule(schedule))
+    for key, value in summary.items():
+        shown = len(value) if key == "repeated_pairs" else value
+        print(f"{key.replace('_', ' ')}: {shown}")
+    for pair in summary["repeated_pairs"]:
+        print(f"  repeat: {pair[0]} - {pair[1]}")
+    return 0

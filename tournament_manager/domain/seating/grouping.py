@@ -1,0 +1,151 @@
+"""Who meets whom: constructions first, then search, cheapest method that reaches the bound.
+
+Order of attempts for a fresh event: a short, reproducible tabu phase from the greedy start
+(it settles fields well below the bound in a fraction of a second and mixes the field better
+than a construction), then closed-form constructions (affine geometry, cyclic blocks), the
+shipped library, the CP-SAT orbit solver (for fields close to the bound, where local search
+stalls), and finally tabu search with the rest of the time. With history
+(repair, round by round) only the search applies, the history entering as meeting counts.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from tournament_manager.domain.seating.constructions import affine_schedule
+from tournament_manager.domain.seating.control import Budget, Stage
+from tournament_manager.domain.seating.greedy import greedy_sessions
+from tournament_manager.domain.seating.library import library_schedule
+from tournament_manager.domain.seating.orbit_solver import solve_base
+from tournament_manager.domain.seating.orbits import (
+    candidate_structures,
+    cyclic_blocks,
+    cyclic_blocks_sessions,
+    expand,
+)
+from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.relabel import relabel
+from tournament_manager.domain.seating.tabu import tabu_search
+
+_SHORT_TABU_ITERATIONS = 500
+_SOLVER_SHARE = 0.7
+
+
+class Method(Enum):
+    AFFINE_GEOMETRY = "affine_geometry"
+    CYCLIC_BLOCKS = "cyclic_blocks"
+    LIBRARY = "library"
+    SYMMETRIC_SOLVER = "symmetric_solver"
+    LOCAL_SEARCH = "local_search"
+
+
+@dataclass(frozen=True)
+class GroupingRequest:
+    players: int
+    sessions: int
+    fixed: MeetingCounts
+    """Meetings already fixed: history among current players, forbidden pairs counted once."""
+    forbidden: set[tuple[int, int]]
+    start: IntSessions | None
+    """A schedule to improve (a plan being repaired); None to draw from scratch."""
+    fresh: bool
+    """No history: constructions are valid."""
+
+
+@dataclass(frozen=True)
+class GroupingResult:
+    sessions: IntSessions
+    method: Method
+    cost: int
+    lower_bound: int
+
+
+def lower_bound(request: GroupingRequest) -> int:
+    """Each new meeting beyond the pairs still at zero costs at least one."""
+    n, flat = request.players, request.fixed.flat
+    unmet = sum(1 for p in range(n) for q in range(p + 1, n) if flat[p * n + q] == 0)
+    return max(0, 6 * (n // 4) * request.sessions - unmet)
+
+
+def _cost(request: GroupingRequest, sessions: IntSessions) -> int:
+    counts = request.fixed.copy()
+    counts.add_sessions(sessions)
+    return counts.total_cost()
+
+
+def _closed_forms(players: int, sessions: int) -> list[tuple[Method, Callable[[], IntSessions | None]]]:
+    def cyclic() -> IntSessions | None:
+        if cyclic_blocks_sessions(players) < sessions:
+            return None
+        structure, base = cyclic_blocks(players)
+        return expand(structure, base, sessions)
+
+    return [(Method.AFFINE_GEOMETRY, lambda: affine_schedule(players, sessions)),
+            (Method.CYCLIC_BLOCKS, cyclic),
+            (Method.LIBRARY, lambda: library_schedule(players, sessions))]
+
+
+def _solved(request: GroupingRequest, seed: int, budget: Budget) -> IntSessions | None:
+    structures = candidate_structures(request.players, request.sessions)
+    for index, structure in enumerate(structures):
+        if budget.exhausted():
+            return None
+        budget.report(Stage.SYMMETRIC_SOLVER, -1)
+        share = budget.slice(1.0 / (len(structures) - index))
+        base = solve_base(structure, request.players, request.sessions, seed=seed, budget=share)
+        if base is not None:
+            return expand(structure, base, request.sessions)
+    return None
+
+
+def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> GroupingResult:
+    rng = random.Random(seed)
+    bound = lower_bound(request)
+    start = request.start
+    if start is None:
+        start = greedy_sessions(list(range(request.players)), request.sessions,
+                                request.fixed.copy(), rng)
+    best, cost = _searched(request, start, bound, rng, budget, _SHORT_TABU_ITERATIONS)
+    if cost <= bound or not request.fresh:
+        return _searched_result(request, best, cost, bound, rng, budget)
+    constructed = _constructed(request, seed, bound, rng, budget)
+    if constructed is not None:
+        return constructed
+    return _searched_result(request, best, cost, bound, rng, budget)
+
+
+def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: random.Random,
+              budget: Budget, max_iterations: int | None) -> tuple[IntSessions, int]:
+    counts = request.fixed.copy()
+    counts.add_sessions(start)
+    return tabu_search(start, counts, target=bound, rng=rng, budget=budget,
+                       max_iterations=max_iterations)
+
+
+def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bound: int,
+                     rng: random.Random, budget: Budget) -> GroupingResult:
+    if cost > bound:
+        best, cost = _searched(request, best, bound, rng, budget, None)
+    return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
+
+
+def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Random,
+                 budget: Budget) -> GroupingResult | None:
+    """A construction (closed form, library, then the solver) renamed to reach the bound."""
+    budget.report(Stage.CONSTRUCTION, -1)
+    builders = _closed_forms(request.players, request.sessions)
+    if 3 * request.sessions <= request.players - 1:
+        builders.append((Method.SYMMETRIC_SOLVER,
+                         lambda: _solved(request, seed, budget.slice(_SOLVER_SHARE))))
+    for method, build in builders:
+        schedule = build()
+        if schedule is None:
+            continue
+        schedule = relabel(schedule, request.players, request.forbidden, rng, budget)
+        cost = _cost(request, schedule)
+        if cost <= bound:
+            return GroupingResult(schedule, method, cost, bound)
+    return None

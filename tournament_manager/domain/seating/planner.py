@@ -1,0 +1,184 @@
+"""The public draw: a planned schedule, the next session from real history, a repaired plan.
+
+All three are the same pipeline: map players to indices, fold history and forbidden pairs
+into fixed meeting counts, group (see `grouping`), then give tables and winds (see
+`positions`) against the history's own tables and winds.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
+
+from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
+from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
+from tournament_manager.domain.seating.greedy import greedy_session
+from tournament_manager.domain.seating.grouping import GroupingRequest, Method, draw_groups
+from tournament_manager.domain.seating.model import Player, Schedule, SeatedSession, SeatedTable
+from tournament_manager.domain.seating.pairs import (
+    IntSession,
+    IntSessions,
+    MeetingCounts,
+    forbidden_index_pairs,
+)
+from tournament_manager.domain.seating.positions import balance_winds, number_tables
+
+DEFAULT_TIME_LIMIT = 10.0
+
+
+@dataclass(frozen=True)
+class Draw:
+    schedule: Schedule
+    method: Method
+    repeat_cost: int
+    """Search cost of the grouping: 0 means no repeat and no forbidden pair meets."""
+    lower_bound: int
+    """The cost no grouping can go below; equal to `repeat_cost` means the draw is optimal."""
+    cancelled: bool
+
+
+@dataclass(frozen=True)
+class _Field:
+    """Current players as indices, and what the history fixes for them."""
+
+    players: tuple[Player, ...]
+    index: dict[Hashable, int]
+    fixed: MeetingCounts
+    forbidden: set[tuple[int, int]]
+    visits: list[dict[int, int]]
+    winds: list[list[int]]
+
+
+def validate_players(players: Sequence[Player]) -> None:
+    if len(set(players)) != len(players):
+        raise SeatingError(SeatingProblem.DUPLICATE_PLAYER)
+    if len(players) < 4:
+        raise SeatingError(SeatingProblem.TOO_FEW_PLAYERS, count=len(players))
+    if len(players) % 4:
+        raise SeatingError(SeatingProblem.PLAYER_COUNT_NOT_MULTIPLE_OF_FOUR, count=len(players))
+
+
+def validate_session(session: SeatedSession, number: int) -> None:
+    seen: set[Hashable] = set()
+    for table in session.tables:
+        if len(table.seats) != 4:
+            raise SeatingError(SeatingProblem.TABLE_NOT_FOUR_PLAYERS, session=number)
+        for player in table.seats:
+            if player in seen:
+                raise SeatingError(SeatingProblem.PLAYER_TWICE_IN_SESSION, session=number,
+                                   player=player)
+            seen.add(player)
+
+
+def _field(players: Sequence[Player], history: Sequence[SeatedSession],
+           forbidden_groups: Sequence[Collection[Player]]) -> _Field:
+    validate_players(players)
+    for number, session in enumerate(history, start=1):
+        validate_session(session, number)
+    index = {p: i for i, p in enumerate(players)}
+    n = len(players)
+    fixed = MeetingCounts(n)
+    visits: list[dict[int, int]] = [{} for _ in range(n)]
+    winds = [[0, 0, 0, 0] for _ in range(n)]
+    for session in history:
+        for table in session.tables:
+            present = [index[p] for p in table.seats if p in index]
+            fixed.add_table(present)
+            for seat, player in enumerate(table.seats):
+                if player in index:
+                    i = index[player]
+                    visits[i][table.number - 1] = visits[i].get(table.number - 1, 0) + 1
+                    winds[i][seat] += 1
+    forbidden = forbidden_index_pairs([index[p] for p in group if p in index]
+                                      for group in forbidden_groups)
+    for a, b in forbidden:
+        fixed.add_table((a, b))
+    return _Field(tuple(players), index, fixed, forbidden, visits, winds)
+
+
+def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
+    budget.report(Stage.POSITIONS, -1)
+    rng = random.Random(seed)
+    numbered = number_tables(grouped, field.visits, rng)
+    seated = balance_winds(numbered, field.winds, rng)
+    names = field.players
+    return Schedule(tuple(
+        SeatedSession(tuple(SeatedTable(t + 1, (names[a], names[b], names[c], names[d]))
+                            for t, (a, b, c, d) in enumerate(session)))
+        for session in seated))
+
+
+def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, *, seed: int,
+          time_limit: float, cancel: CancelCheck | None,
+          progress: ProgressCallback | None) -> Draw:
+    if sessions < 1:
+        raise SeatingError(SeatingProblem.NO_SESSIONS)
+    if not time_limit > 0:
+        raise SeatingError(SeatingProblem.INVALID_TIME_LIMIT)
+    budget = Budget(time_limit, cancel, progress)
+    request = GroupingRequest(len(field.players), sessions, field.fixed, field.forbidden,
+                              start, fresh)
+    result = draw_groups(request, seed=seed, budget=budget)
+    return Draw(_seated(field, result.sessions, seed, budget), result.method, result.cost,
+                result.lower_bound, budget.cancelled())
+
+
+def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,
+                  forbidden_groups: Sequence[Collection[Player]] = (),
+                  history: Sequence[SeatedSession] = (),
+                  time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
+                  progress: ProgressCallback | None = None) -> Draw:
+    """`sessions` new sessions for `players`, after `history` if any.
+
+    `forbidden_groups` are clubs, countries or teams whose members should not meet; they are
+    kept apart in every session where possible (counted like a first meeting). Reproducible
+    for a seed whenever the search ends by reaching its lower bound, which is the normal case
+    below 3R <= N - 1; a search cut short by `time_limit` or `cancel` returns its best so far.
+    """
+    field = _field(players, history, forbidden_groups)
+    return _draw(field, sessions, None, not history, seed=seed, time_limit=time_limit,
+                 cancel=cancel, progress=progress)
+
+
+def next_session(players: Sequence[Player], history: Sequence[SeatedSession], *, seed: int = 0,
+                 forbidden_groups: Sequence[Collection[Player]] = (),
+                 time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
+                 progress: ProgressCallback | None = None) -> Draw:
+    """Round-by-round: one session for whoever plays now, given everything played so far."""
+    return plan_schedule(players, 1, seed=seed, forbidden_groups=forbidden_groups,
+                         history=history, time_limit=time_limit, cancel=cancel,
+                         progress=progress)
+
+
+def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
+                players: Sequence[Player], *, seed: int = 0,
+                forbidden_groups: Sequence[Collection[Player]] = (),
+                time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
+                progress: ProgressCallback | None = None) -> Draw:
+    """The `remaining` planned sessions adapted to the players present now, then re-optimised.
+
+    Tables untouched by drop-outs keep their players, substitutes and late entries take the
+    empty seats, and broken tables are regrouped; the search then removes whatever repeats
+    against the real history this created, changing the plan only as much as it must.
+    """
+    field = _field(players, history, forbidden_groups)
+    rng = random.Random(seed)
+    start = [_adapted(session, field, rng) for session in remaining.sessions]
+    return _draw(field, len(start), start, not history, seed=seed, time_limit=time_limit,
+                 cancel=cancel, progress=progress)
+
+
+def _adapted(session: SeatedSession, field: _Field, rng: random.Random) -> IntSession:
+    index = field.index
+    planned = [[index[p] for p in table.seats if p in index] for table in session.tables]
+    placed = {p for table in planned for p in table}
+    newcomers = [i for i in range(len(field.players)) if i not in placed]
+    rng.shuffle(newcomers)
+    for table in planned:
+        while len(table) < 4 and newcomers:
+            table.append(newcomers.pop())
+    kept = [table for table in planned if len(table) == 4]
+    loose = [p for table in planned if len(table) < 4 for p in table] + newcomers
+    counts = field.fixed.copy()
+    return kept + greedy_session(loose, counts, rng)

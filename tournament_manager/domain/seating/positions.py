@@ -1,0 +1,173 @@
+"""Physical tables and starting winds for groupings that are already fixed.
+
+Kept apart from the grouping search on purpose: once who-meets-whom is decided, a table
+number only matters to the players at it and a wind only to its holder, so both can be
+balanced afterwards without touching the repeat count.
+
+Tables: each session in turn is a minimum-cost assignment of groups to table numbers, the
+cost being how many of the group's players already sat there; min-conflicts swaps of two
+tables' numbers then remove the revisits the session-by-session assignment could not. Winds: a greedy pass gives each player his least used winds, then a
+local search swaps two players' seats at one table until every player's count of every wind
+lies within floor(R/4)..ceil(R/4) for his R sessions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from itertools import permutations
+
+from tournament_manager.domain.seating.assignment import min_cost_assignment
+from tournament_manager.domain.seating.pairs import IntSessions
+
+_TABLE_STEPS = 2000
+_WIND_STEPS = 20000
+_ORDERS = tuple(permutations(range(4)))
+
+
+def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
+                  rng: random.Random) -> IntSessions:
+    """Sessions with tables reordered so that index t is physical table t + 1.
+
+    `visits[p]` maps a table index to how often player p sat there in earlier (fixed) sessions.
+    """
+    counts = [dict(v) for v in visits]
+    numbered: IntSessions = []
+    for session in sessions:
+        cost = [[sum(counts[p].get(t, 0) for p in group) for t in range(len(session))]
+                for group in session]
+        ordered: list[list[int]] = [[] for _ in session]
+        for group, t in zip(session, min_cost_assignment(cost)):
+            ordered[t] = group
+            for p in group:
+                counts[p][t] = counts[p].get(t, 0) + 1
+        numbered.append(ordered)
+    _repair_tables(numbered, counts, rng)
+    return numbered
+
+
+def _revisits(group: Sequence[int], t: int, counts: list[dict[int, int]]) -> int:
+    return sum(counts[p].get(t, 0) > 1 for p in group)
+
+
+def _repair_tables(numbered: IntSessions, counts: list[dict[int, int]],
+                   rng: random.Random) -> None:
+    """Min-conflicts swaps of two tables' numbers within a session, sideways moves allowed."""
+    for _ in range(_TABLE_STEPS):
+        troubled = [(s, t) for s, session in enumerate(numbered)
+                    for t, group in enumerate(session) if _revisits(group, t, counts)]
+        if not troubled:
+            return
+        s, t = rng.choice(troubled)
+        session = numbered[s]
+        moves: list[int] = []
+        best = 0
+        for u in range(len(session)):
+            if u == t:
+                continue
+            delta = _renumber_delta(session[t], t, session[u], u, counts)
+            if delta < best:
+                moves, best = [u], delta
+            elif delta == best:
+                moves.append(u)
+        if moves:
+            u = rng.choice(moves)
+            _move(session[t], t, u, counts)
+            _move(session[u], u, t, counts)
+            session[t], session[u] = session[u], session[t]
+
+
+def _move(group: Sequence[int], old: int, new: int, counts: list[dict[int, int]]) -> None:
+    for p in group:
+        counts[p][old] -= 1
+        counts[p][new] = counts[p].get(new, 0) + 1
+
+
+def _renumber_delta(first: Sequence[int], t: int, second: Sequence[int], u: int,
+                    counts: list[dict[int, int]]) -> int:
+    def excess(p: int, table: int, change: int) -> int:
+        return max(0, counts[p].get(table, 0) + change - 1)
+
+    before = sum(excess(p, t, 0) + excess(p, u, 0) for p in (*first, *second))
+    after = (sum(excess(p, t, -1) + excess(p, u, 1) for p in first)
+             + sum(excess(p, u, -1) + excess(p, t, 1) for p in second))
+    return after - before
+
+
+def _violation(counts: Sequence[int], played: int) -> int:
+    low, high = played // 4, -(-played // 4)
+    return sum(max(0, c - high) + max(0, low - c) for c in counts)
+
+
+def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: random.Random
+                  ) -> IntSessions:
+    """Sessions with every table in starting-seat order E, S, W, N.
+
+    `winds[p]` holds player p's count of each wind in earlier (fixed) sessions.
+    """
+    counts = [list(w) for w in winds]
+    played = [sum(w) for w in winds]
+    for session in sessions:
+        for group in session:
+            for p in group:
+                played[p] += 1
+    seated: IntSessions = []
+    for session in sessions:
+        tables = []
+        for group in session:
+            order = min(_ORDERS, key=lambda o: (sum(counts[group[i]][w] ** 2
+                                                    for w, i in enumerate(o)), rng.random()))
+            table = [group[i] for i in order]
+            for w, p in enumerate(table):
+                counts[p][w] += 1
+            tables.append(table)
+        seated.append(tables)
+    _repair_winds(seated, counts, played, rng)
+    return seated
+
+
+def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int],
+                  rng: random.Random) -> None:
+    """Seat swaps inside one table, taking the best (or an equal) move for a violating player."""
+    seats_of: dict[int, list[list[int]]] = {}
+    for session in seated:
+        for table in session:
+            for p in table:
+                seats_of.setdefault(p, []).append(table)
+    for _ in range(_WIND_STEPS):
+        violating = [p for p in seats_of if _violation(counts[p], played[p])]
+        if not violating:
+            return
+        p = rng.choice(violating)
+        moves: list[tuple[list[int], int, int]] = []
+        best = 0
+        for table in seats_of[p]:
+            i = table.index(p)
+            for j, q in enumerate(table):
+                if q == p:
+                    continue
+                delta = _swap_delta(counts, played, p, i, q, j)
+                if delta < best:
+                    moves, best = [(table, i, j)], delta
+                elif delta == best:
+                    moves.append((table, i, j))
+        if moves:
+            table, i, j = rng.choice(moves)
+            p, q = table[i], table[j]
+            counts[p][i] -= 1
+            counts[p][j] += 1
+            counts[q][j] -= 1
+            counts[q][i] += 1
+            table[i], table[j] = q, p
+
+
+def _swap_delta(counts: list[list[int]], played: Sequence[int], p: int, i: int, q: int,
+                j: int) -> int:
+    before = _violation(counts[p], played[p]) + _violation(counts[q], played[q])
+    moved_p = list(counts[p])
+    moved_p[i] -= 1
+    moved_p[j] += 1
+    moved_q = list(counts[q])
+    moved_q[j] -= 1
+    moved_q[i] += 1
+    return _violation(moved_p, played[p]) + _violation(moved_q, played[q]) - before

@@ -1,0 +1,153 @@
+"""The quality report a head judge reads before a draw is published.
+
+Computed from the seated sessions alone (plus the history they follow), so it judges any
+schedule: one this package drew, one imported from another program, one edited by hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Hashable, Sequence
+from dataclasses import dataclass
+from itertools import combinations
+
+from tournament_manager.domain.seating.model import Player, SeatedSession
+
+
+@dataclass(frozen=True)
+class RepeatedPair:
+    players: tuple[Player, Player]
+    sessions: tuple[int, ...]
+    """0-based indices (history first, then the schedule) of the sessions where they met."""
+
+    @property
+    def back_to_back(self) -> bool:
+        return any(b - a == 1 for a, b in zip(self.sessions, self.sessions[1:]))
+
+
+@dataclass(frozen=True)
+class WindImbalance:
+    player: Player
+    counts: tuple[int, int, int, int]
+    """How often the player started East, South, West, North."""
+
+
+@dataclass(frozen=True)
+class TableRevisit:
+    player: Player
+    table: int
+    sessions: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class ForbiddenMeeting:
+    players: tuple[Player, Player]
+    session: int
+
+
+@dataclass(frozen=True)
+class IndirectMeets:
+    """For pairs that never meet: how many opponents they share (0 = different worlds)."""
+
+    pairs_never_met: int
+    min_shared: int
+    max_shared: int
+    mean_shared: float
+    pairs_sharing_none: int
+
+
+@dataclass(frozen=True)
+class QualityReport:
+    players: int
+    sessions: int
+    excess_meetings: int
+    """Sum over pairs of max(0, meetings - 1)."""
+    theoretical_min_excess: int
+    """At least this many excess meetings are forced by the number of seats at tables."""
+    max_meetings: int
+    repeated_pairs: tuple[RepeatedPair, ...]
+    wind_imbalances: tuple[WindImbalance, ...]
+    wind_spread: int
+    """Largest difference between a player's most and least used wind."""
+    table_revisits: tuple[TableRevisit, ...]
+    revisits_forced: bool
+    """True when some player plays more sessions than there are tables."""
+    forbidden_meetings: tuple[ForbiddenMeeting, ...]
+    indirect: IndirectMeets
+
+    @property
+    def back_to_back_repeats(self) -> tuple[RepeatedPair, ...]:
+        return tuple(pair for pair in self.repeated_pairs if pair.back_to_back)
+
+    @property
+    def winds_balanced(self) -> bool:
+        return not self.wind_imbalances
+
+
+def _key(a: Player, b: Player, order: dict[Hashable, int]) -> tuple[Player, Player]:
+    return (a, b) if order[a] < order[b] else (b, a)
+
+
+def quality_report(schedule: Sequence[SeatedSession], *,
+                   forbidden_groups: Sequence[Collection[Player]] = (),
+                   history: Sequence[SeatedSession] = ()) -> QualityReport:
+    """Judge `schedule` as played after `history` (all counts include the history)."""
+    sessions = [*history, *schedule]
+    order: dict[Hashable, int] = {}
+    for session in sessions:
+        for player in session.players():
+            order.setdefault(player, len(order))
+    met: dict[tuple[Player, Player], list[int]] = {}
+    winds: dict[Hashable, list[int]] = {p: [0, 0, 0, 0] for p in order}
+    tables: dict[tuple[Player, int], list[int]] = {}
+    most_tables = 0
+    for index, session in enumerate(sessions):
+        most_tables = max(most_tables, len(session.tables))
+        for table in session.tables:
+            for seat, player in enumerate(table.seats):
+                winds[player][seat] += 1
+                tables.setdefault((player, table.number), []).append(index)
+            for a, b in combinations(table.seats, 2):
+                met.setdefault(_key(a, b, order), []).append(index)
+    repeated = tuple(RepeatedPair(pair, tuple(at)) for pair, at in met.items() if len(at) > 1)
+    forbidden = {_key(a, b, order) for group in forbidden_groups
+                 for a, b in combinations([p for p in group if p in order], 2)}
+    seats_taken = sum(6 * len(session.tables) for session in sessions)
+    return QualityReport(
+        players=len(order),
+        sessions=len(sessions),
+        excess_meetings=sum(len(at) - 1 for at in met.values()),
+        theoretical_min_excess=max(0, seats_taken - len(order) * (len(order) - 1) // 2),
+        max_meetings=max((len(at) for at in met.values()), default=0),
+        repeated_pairs=repeated,
+        wind_imbalances=tuple(WindImbalance(p, (c[0], c[1], c[2], c[3]))
+                              for p, c in winds.items() if _unbalanced(c)),
+        wind_spread=max((max(c) - min(c) for c in winds.values()), default=0),
+        table_revisits=tuple(TableRevisit(player, number, tuple(at))
+                             for (player, number), at in tables.items() if len(at) > 1),
+        revisits_forced=any(sum(c) > most_tables for c in winds.values()),
+        forbidden_meetings=tuple(ForbiddenMeeting(pair, index) for pair in sorted(
+            forbidden & met.keys(), key=lambda pair: (order[pair[0]], order[pair[1]]))
+            for index in met[pair]),
+        indirect=_indirect(sessions, order, met),
+    )
+
+
+def _unbalanced(counts: Sequence[int]) -> bool:
+    played = sum(counts)
+    return any(c < played // 4 or c > -(-played // 4) for c in counts)
+
+
+def _indirect(sessions: Sequence[SeatedSession], order: dict[Hashable, int],
+              met: dict[tuple[Player, Player], list[int]]) -> IndirectMeets:
+    opponents = {p: 0 for p in order}
+    for session in sessions:
+        for table in session.tables:
+            mask = sum(1 << order[p] for p in table.seats)
+            for p in table.seats:
+                opponents[p] |= mask & ~(1 << order[p])
+    shared = [(opponents[a] & opponents[b]).bit_count()
+              for a, b in combinations(order, 2) if _key(a, b, order) not in met]
+    if not shared:
+        return IndirectMeets(0, 0, 0, 0.0, 0)
+    return IndirectMeets(len(shared), min(shared), max(shared), sum(shared) / len(shared),
+                         shared.count(0))

@@ -1,0 +1,61 @@
+"""Choosing which real player takes which point of a constructed schedule.
+
+Renaming players never creates a repeat, so a repeat-free construction stays repeat-free;
+what the names decide is whether players of one club (country, team) meet. A hill climb on
+swaps of two names moves forbidden pairs apart without touching the structure.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+
+_ROUNDS = 50
+
+
+def _forbidden_meetings(player: int, point_of: list[int], partners: Sequence[Sequence[int]],
+                        meets: MeetingCounts) -> int:
+    return sum(meets.get(point_of[player], point_of[other]) for other in partners[player])
+
+
+def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]],
+            rng: random.Random, budget: Budget) -> IntSessions:
+    """The schedule with points renamed to players: random, then forbidden meetings minimised."""
+    point_of = list(range(players))
+    rng.shuffle(point_of)
+    if forbidden:
+        meets = MeetingCounts(players)
+        meets.add_sessions(schedule)
+        partners: list[list[int]] = [[] for _ in range(players)]
+        for a, b in forbidden:
+            partners[a].append(b)
+            partners[b].append(a)
+        _improve(point_of, partners, meets, rng, budget)
+    player_at = [0] * players
+    for player, point in enumerate(point_of):
+        player_at[point] = player
+    return [[[player_at[p] for p in table] for table in session] for session in schedule]
+
+
+def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,
+             rng: random.Random, budget: Budget) -> None:
+    everyone = list(range(len(point_of)))
+    for _ in range(_ROUNDS):
+        troubled = [p for p in everyone if _forbidden_meetings(p, point_of, partners, meets)]
+        if not troubled or budget.exhausted():
+            return
+        for player in troubled:
+            before = _forbidden_meetings(player, point_of, partners, meets)
+            if before == 0:
+                continue
+            for other in rng.sample(everyone, len(everyone)):
+                pair_before = before + _forbidden_meetings(other, point_of, partners, meets)
+                point_of[player], point_of[other] = point_of[other], point_of[player]
+                pair_after = (_forbidden_meetings(player, point_of, partners, meets)
+                              + _forbidden_meetings(other, point_of, partners, meets))
+                if pair_after < pair_before:
+                    break
+                point_of[player], point_of[other] = point_of[other], point_of[player]

@@ -1,0 +1,170 @@
+"""Tabu search over the sessions still to be drawn, with restarts from the best schedule.
+
+The neighbourhood is Dotú and Van Hentenryck's: every swap of a player who is in a conflict
+(shares his table with someone he meets more than once, or with a forbidden partner) with a
+player of another table in the same session; the best allowed swap is made even when it
+makes things worse, which is what lets tabu search leave the plateaus where plain annealing
+stalls near the bound. Swapped players are tabu in that session for a random
+tenure, a tabu move is allowed when it beats the best cost, and a long stall restarts from
+the best schedule with a random perturbation. Earlier (played) sessions only enter through
+the meeting counts, which is how the same search repairs a plan from real history.
+"""
+
+from __future__ import annotations
+
+import random
+
+from tournament_manager.domain.seating.control import Budget, Stage
+from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts, pair_cost
+
+_TENURE = (2, 8)
+_STALL_ITERATIONS = 5000
+_PERTURBATION_SWAPS = 6
+_CHECK_EVERY = 64
+
+
+class _State:
+    """Sessions, each player's table per session, and the meeting counts they imply."""
+
+    def __init__(self, sessions: IntSessions, counts: MeetingCounts) -> None:
+        self.sessions = sessions
+        self.counts = counts
+        self.n = counts.n
+        self.where: list[list[int]] = []
+        for session in sessions:
+            where = [-1] * self.n
+            for index, table in enumerate(session):
+                for p in table:
+                    where[p] = index
+            self.where.append(where)
+        horizon = max(counts.flat, default=0) + len(sessions) + 2
+        costs = [pair_cost(m) for m in range(horizon + 1)]
+        self.gain_leave = [0] + [costs[m - 1] - costs[m] for m in range(1, horizon)]
+        self.gain_join = [costs[m + 1] - costs[m] for m in range(horizon)]
+        self.cost = counts.total_cost()
+
+    def conflicted(self) -> list[tuple[int, int]]:
+        n, flat = self.n, self.counts.flat
+        found = []
+        for s, session in enumerate(self.sessions):
+            for table in session:
+                for p in table:
+                    base = p * n
+                    if any(flat[base + x] > 1 for x in table if x != p):
+                        found.append((s, p))
+        return found
+
+    def delta(self, s: int, p: int, q: int) -> int:
+        n, flat = self.n, self.counts.flat
+        leave, join = self.gain_leave, self.gain_join
+        table_p = self.sessions[s][self.where[s][p]]
+        table_q = self.sessions[s][self.where[s][q]]
+        bp, bq = p * n, q * n
+        total = 0
+        for x in table_p:
+            if x != p:
+                total += leave[flat[bp + x]] + join[flat[bq + x]]
+        for y in table_q:
+            if y != q:
+                total += leave[flat[bq + y]] + join[flat[bp + y]]
+        return total
+
+    def swap(self, s: int, p: int, q: int, delta: int) -> None:
+        where = self.where[s]
+        a, b = where[p], where[q]
+        table_a, table_b = self.sessions[s][a], self.sessions[s][b]
+        self.counts.add_table(table_a, -1)
+        self.counts.add_table(table_b, -1)
+        table_a[table_a.index(p)] = q
+        table_b[table_b.index(q)] = p
+        where[p], where[q] = b, a
+        self.counts.add_table(table_a)
+        self.counts.add_table(table_b)
+        self.cost += delta
+
+
+def _snapshot(sessions: IntSessions) -> IntSessions:
+    return [[list(table) for table in session] for session in sessions]
+
+
+def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
+                rng: random.Random, budget: Budget, max_iterations: int | None = None
+                ) -> tuple[IntSessions, int]:
+    """Improve `sessions` in place of a copy; return the best sessions found and their cost.
+
+    `counts` must already include the sessions themselves plus any fixed meetings (history,
+    forbidden pairs counted as one meeting). Stops at `target`, after `max_iterations` (which
+    keeps a short phase reproducible), on time-out or on cancellation.
+    """
+    state = _State(_snapshot(sessions), counts.copy())
+    best, best_cost = _snapshot(state.sessions), state.cost
+    tabu_until: dict[tuple[int, int], int] = {}
+    iteration = last_improvement = 0
+    while best_cost > target and iteration != max_iterations:
+        iteration += 1
+        if iteration % _CHECK_EVERY == 0:
+            if budget.exhausted():
+                break
+            budget.report(Stage.LOCAL_SEARCH, best_cost)
+        conflicts = state.conflicted()
+        if not conflicts:
+            break
+        moves, best_delta = _best_moves(state, conflicts, tabu_until, iteration, best_cost)
+        if moves:
+            s, p, q = rng.choice(moves)
+            state.swap(s, p, q, best_delta)
+            tabu_until[s, p] = tabu_until[s, q] = iteration + rng.randint(*_TENURE)
+        if state.cost < best_cost:
+            best, best_cost, last_improvement = _snapshot(state.sessions), state.cost, iteration
+        elif iteration - last_improvement > _STALL_ITERATIONS:
+            state = _State(_snapshot(best), _counts_for(best, counts, sessions))
+            _perturb(state, rng)
+            tabu_until.clear()
+            last_improvement = iteration
+    return best, best_cost
+
+
+def _best_moves(state: _State, conflicts: list[tuple[int, int]],
+                tabu_until: dict[tuple[int, int], int], iteration: int,
+                best_cost: int) -> tuple[list[tuple[int, int, int]], int]:
+    """All equally best allowed swaps (session, conflicted player, partner) and their delta."""
+    moves: list[tuple[int, int, int]] = []
+    best_delta = 0
+    for s, p in conflicts:
+        home = state.sessions[s][state.where[s][p]]
+        p_tabu = tabu_until.get((s, p), 0) >= iteration
+        for table in state.sessions[s]:
+            if table is home:
+                continue
+            for q in table:
+                delta = state.delta(s, p, q)
+                tabu = p_tabu or tabu_until.get((s, q), 0) >= iteration
+                if tabu and state.cost + delta >= best_cost:
+                    continue
+                if not moves or delta < best_delta:
+                    moves, best_delta = [(s, p, q)], delta
+                elif delta == best_delta:
+                    moves.append((s, p, q))
+    return moves, best_delta
+
+
+def _counts_for(target_sessions: IntSessions, counts: MeetingCounts,
+                original: IntSessions) -> MeetingCounts:
+    """Counts with `original` sessions replaced by `target_sessions` (fixed meetings kept)."""
+    rebuilt = counts.copy()
+    for session in original:
+        for table in session:
+            rebuilt.add_table(table, -1)
+    rebuilt.add_sessions(target_sessions)
+    return rebuilt
+
+
+def _perturb(state: _State, rng: random.Random) -> None:
+    for _ in range(_PERTURBATION_SWAPS):
+        s = rng.randrange(len(state.sessions))
+        session = state.sessions[s]
+        if len(session) < 2:
+            return
+        a, b = rng.sample(range(len(session)), 2)
+        p, q = rng.choice(session[a]), rng.choice(session[b])
+        state.swap(s, p, q, state.delta(s, p, q))

@@ -1,0 +1,334 @@
+"""Drawing the tables of a session, planning a round, and a judge's manual swaps.
+
+A draw is computed first (`draw_session`, read-only, bounded in time and cancellable)
+and stored only when the head judge publishes it, so the quality report can be read and
+the draw redone before anyone sees it. Preliminary sessions come from the seating search
+with the real history; elimination rounds and the final seat by rank from the standings.
+A planned schedule is stored in the planned sessions' tables and repaired when the field
+has changed by the time a session is drawn.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+
+from tournament_manager.domain.model import (
+    PlayerKind,
+    PlayerStatus,
+    SeatAssignment,
+    Session,
+    SessionTable,
+    StageStatus,
+)
+from tournament_manager.domain.seating import (
+    Draw,
+    Progress,
+    QualityReport,
+    Schedule,
+    SeatedSession,
+    SeatedTable,
+    SwapEffect,
+    elimination_tables,
+    plan_schedule,
+    quality_report,
+    repair_plan,
+    swap_effect,
+)
+from tournament_manager.domain.settings import (
+    FinalSeating,
+    OddFieldPolicy,
+    RoundKind,
+    TournamentSettings,
+)
+from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.standings import compute_standings
+from tournament_manager.services.tournaments import current_tournament
+
+WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
+DEFAULT_TIME_LIMIT = 20.0
+SEED_RANGE = 2**31
+
+CancelCheck = Callable[[], bool]
+ProgressCallback = Callable[[Progress], None]
+
+
+@dataclass(frozen=True)
+class SessionDraw:
+    """A computed, not yet published, draw of one session."""
+
+    session_id: int
+    session_number: int
+    seated: SeatedSession
+    later_sessions: tuple[SeatedSession, ...]
+    """The rest of a planned round, repaired along with this session."""
+    byes: tuple[int, ...]
+    report: QualityReport
+    seed: int
+    cancelled: bool = False
+
+
+def _player_id(player: Hashable) -> int:
+    """The seating search seats whatever keys it is given; ours are player ids."""
+    assert isinstance(player, int)
+    return player
+
+
+def _four(players: Sequence[int]) -> tuple[int, int, int, int]:
+    first, second, third, fourth = players
+    return first, second, third, fourth
+
+
+def _seated_session(uow: UnitOfWork, session: Session) -> SeatedSession:
+    """A stored session as the seating search sees it: each table's draw order."""
+    tables = []
+    for table in sorted(uow.tables.list(session_id=session.id), key=lambda t: t.number):
+        seats = sorted(uow.seats.list(table_id=table.id, cycle=1), key=lambda s: s.arrival)
+        tables.append(SeatedTable(table.number, _four([s.player_id for s in seats])))
+    return SeatedSession(tuple(tables))
+
+
+def _history(uow: UnitOfWork, before: int) -> list[SeatedSession]:
+    return [_seated_session(uow, s) for s in sorted(uow.sessions.list(), key=lambda s: s.number)
+            if s.number < before and s.status is not StageStatus.PLANNED
+            and uow.tables.count(session_id=s.id)]
+
+
+def _forbidden_groups(uow: UnitOfWork, settings: TournamentSettings,
+                      players: Sequence[int]) -> list[set[int]]:
+    """Players sharing a club, country or team (per `keep_apart`), kept apart if possible."""
+    chosen = set(players)
+    groups: dict[tuple[str, str], set[int]] = {}
+    for player in uow.players.list():
+        if player.id in chosen:
+            for field in settings.keep_apart:
+                value = getattr(player, field).strip().casefold()
+                if value:
+                    groups.setdefault((field, value), set()).add(player.id)
+    return [group for group in groups.values() if len(group) > 1]
+
+
+def _entrants(uow: UnitOfWork, session: Session) -> list[int]:
+    entries = uow.round_entries.list(round_id=session.round_id)
+    active = {p.id: p for p in uow.players.list() if p.status is PlayerStatus.ACTIVE}
+    if entries:
+        return [e.player_id for e in entries if e.player_id in active]
+    return [p.id for p in active.values() if p.kind is PlayerKind.REGULAR]
+
+
+def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings,
+           rng: random.Random) -> tuple[list[int], list[int]]:
+    """Who plays this session and who has a bye, when the field is not a multiple of 4.
+
+    Substitutes fill the last table; without enough of them (or with byes chosen), the
+    players with the fewest byes so far sit out, chosen at random among equals.
+    """
+    playing = _entrants(uow, session)
+    short = -len(playing) % 4
+    if short and settings.odd_field is OddFieldPolicy.SUBSTITUTES:
+        substitutes = [p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
+                       if p.status is PlayerStatus.ACTIVE and p.id not in playing]
+        if len(substitutes) >= short:
+            return playing + substitutes[:short], []
+    extra = len(playing) % 4
+    if not extra:
+        return playing, []
+    byes_so_far = _bye_counts(uow, session.number, playing)
+    order = sorted(playing, key=lambda p: (byes_so_far[p], rng.random()))
+    byes = order[:extra]
+    return [p for p in playing if p not in byes], byes
+
+
+def _bye_counts(uow: UnitOfWork, before: int, players: Sequence[int]) -> dict[int, int]:
+    counts = dict.fromkeys(players, 0)
+    for seated in _history(uow, before):
+        present = set(seated.players())
+        for player in players:
+            counts[player] += player not in present
+    return counts
+
+
+def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
+    """This session and the later sessions of its round, when they hold a planned draw."""
+    rest = [s for s in sorted(uow.sessions.list(round_id=session.round_id),
+                              key=lambda s: s.number) if s.number >= session.number]
+    later = rest[1:]
+    if later and all(s.status is StageStatus.PLANNED and uow.tables.count(session_id=s.id)
+                     for s in later):
+        return rest
+    return []
+
+
+def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
+                 time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
+                 progress: ProgressCallback | None = None) -> SessionDraw:
+    """Compute (not store) the tables of a session that has not started."""
+    seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+    rng = random.Random(seed)
+    with uow:
+        settings = current_tournament(uow).settings
+        session = uow.sessions.get(session_id)
+        if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
+            raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
+        round_ = uow.rounds.get(session.round_id)
+        playing, byes = _field(uow, session, settings, rng)
+        if len(playing) < 4:
+            raise ServiceError(ServiceProblem.TOO_FEW_PLAYERS, session=session.number,
+                               players=len(playing))
+        history = _history(uow, session.number)
+        forbidden = _forbidden_groups(uow, settings, playing)
+        later: tuple[SeatedSession, ...] = ()
+        if round_.kind is not RoundKind.PRELIMINARY:
+            seated = _by_rank(uow, playing, settings.final_seating, seed)
+            cancelled = False
+        else:
+            planned = _planned_rest(uow, session)
+            if planned:
+                remaining = Schedule(tuple(_seated_session(uow, s) for s in planned))
+                draw: Draw = repair_plan(remaining, history, playing, seed=seed,
+                                         forbidden_groups=forbidden, time_limit=time_limit,
+                                         cancel=cancel, progress=progress)
+            else:
+                # Planning the rest of the round, not just this session: a greedy session
+                # can leave no repeat-free completion near the bound 3R <= N - 1.
+                left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
+                           if s.number >= session.number)
+                draw = plan_schedule(playing, left, seed=seed, forbidden_groups=forbidden,
+                                     history=history, time_limit=time_limit, cancel=cancel,
+                                     progress=progress)
+            sessions = list(draw.schedule.sessions)
+            if not history:
+                sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
+            seated, *rest = sessions
+            later, cancelled = tuple(rest), draw.cancelled
+        report = quality_report((seated,), forbidden_groups=forbidden,
+                                history=history)
+        return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
+                           seed, cancelled)
+
+
+def _fewest_forbidden(sessions: Sequence[SeatedSession],
+                      forbidden: Sequence[set[int]]) -> int:
+    """The planned session that seats the fewest club (country, team) mates together.
+
+    The spec keeps them apart in the first session where possible; a plan's sessions can
+    be played in any order without changing its repeats, so the best one goes first.
+    """
+    def meetings(seated: SeatedSession) -> int:
+        return len(quality_report((seated,), forbidden_groups=forbidden).forbidden_meetings)
+
+    return min(range(len(sessions)), key=lambda index: meetings(sessions[index]))
+
+
+def _by_rank(uow: UnitOfWork, playing: Sequence[int], order: FinalSeating,
+             seed: int) -> SeatedSession:
+    present = set(playing)
+    ranked = [row.player.id for row in compute_standings(uow, None).rows if row.player.id in present]
+    grouping = elimination_tables(ranked, order, seed)
+    return SeatedSession(tuple(SeatedTable(number, _four([_player_id(p) for p in group]))
+                               for number, group in enumerate(grouping, start=1)))
+
+
+def plan_round(uow: UnitOfWork, round_id: int, *, seed: int | None = None,
+               time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
+               progress: ProgressCallback | None = None) -> Draw:
+    """A planned schedule for every session of a preliminary round, stored as planned."""
+    seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+    with uow:
+        settings = current_tournament(uow).settings
+        sessions = sorted(uow.sessions.list(round_id=round_id), key=lambda s: s.number)
+        if any(s.status is not StageStatus.PLANNED for s in sessions):
+            raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED,
+                               session=min(s.number for s in sessions
+                                           if s.status is not StageStatus.PLANNED))
+        playing, _byes = _field(uow, sessions[0], settings, random.Random(seed))
+        if len(playing) % 4:
+            raise ServiceError(ServiceProblem.FIELD_NOT_TABLES, players=len(playing))
+        draw = plan_schedule(playing, len(sessions), seed=seed,
+                             forbidden_groups=_forbidden_groups(uow, settings, playing),
+                             history=_history(uow, sessions[0].number),
+                             time_limit=time_limit, cancel=cancel, progress=progress)
+        rng = random.Random(seed)
+        for session, seated in zip(sessions, draw.schedule.sessions):
+            _store(uow, session, seated, rng)
+        uow.commit()
+    return draw
+
+
+def _store(uow: UnitOfWork, session: Session, seated: SeatedSession,
+           rng: random.Random) -> None:
+    for table in uow.tables.list(session_id=session.id):
+        uow.tables.remove(table.id)
+    for seated_table in seated.tables:
+        table = uow.tables.add(SessionTable(session_id=session.id, number=seated_table.number,
+                                            seat_pick_seed=rng.randrange(SEED_RANGE)))
+        for arrival, player in enumerate(seated_table.seats):
+            uow.seats.add(SeatAssignment(table_id=table.id, player_id=_player_id(player),
+                                         wind=WIND_ORDER[arrival], arrival=arrival))
+
+
+def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
+    """Store a computed draw: the session's tables become official (and replace a plan)."""
+    rng = random.Random(draw.seed ^ 0x5EA7)
+    with uow:
+        session = uow.sessions.get(draw.session_id)
+        if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
+            raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
+        _store(uow, session, draw.seated, rng)
+        later = sorted((s for s in uow.sessions.list(round_id=session.round_id)
+                        if s.number > session.number and s.status is StageStatus.PLANNED),
+                       key=lambda s: s.number)
+        for planned, seated in zip(later, draw.later_sessions):
+            _store(uow, planned, seated, rng)
+        published = uow.sessions.update(dataclasses.replace(
+            session, status=StageStatus.PUBLISHED, draw_seed=draw.seed))
+        uow.commit()
+    return published
+
+
+def _unstarted(uow: UnitOfWork, session_id: int) -> Session:
+    session = uow.sessions.get(session_id)
+    if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
+        raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
+    return session
+
+
+def preview_swap(uow: UnitOfWork, session_id: int, a: int, b: int) -> SwapEffect:
+    """What swapping two players would do to repeated pairs, before doing it."""
+    with uow:
+        session = _unstarted(uow, session_id)
+        seated = _seated_session(uow, session)
+        return swap_effect(seated.grouping(), _history(uow, session.number), a, b)
+
+
+def swap_players(uow: UnitOfWork, session_id: int, a: int, b: int) -> None:
+    """Exchange two players' seats in a session that has not started (its own inverse)."""
+    with uow:
+        _unstarted(uow, session_id)
+        seats = {s.player_id: s for t in uow.tables.list(session_id=session_id)
+                 for s in uow.seats.list(table_id=t.id)}
+        if a not in seats or b not in seats:
+            raise ServiceError(ServiceProblem.PLAYER_NOT_IN_SESSION,
+                               player=a if a not in seats else b)
+        first, second = seats[a], seats[b]
+        uow.seats.remove(first.id)
+        uow.seats.remove(second.id)
+        uow.seats.add(dataclasses.replace(first, player_id=b, id=0))
+        uow.seats.add(dataclasses.replace(second, player_id=a, id=0))
+        uow.commit()
+
+
+def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
+    """The quality report of a stored session's tables against everything before it."""
+    with uow:
+        settings = current_tournament(uow).settings
+        session = uow.sessions.get(session_id)
+        seated = _seated_session(uow, session)
+        players = [_player_id(p) for p in seated.players()]
+        return quality_report((seated,),
+                              forbidden_groups=_forbidden_groups(uow, settings, players),
+                              history=_history(uow, session.number))
