@@ -12,7 +12,8 @@ from tournament_manager.rules.hand import Hand, Meld, MeldKind, WinType
 from tournament_manager.rules.tiles import WINDS, TileId, Wind
 
 
-def random_hand(rng: random.Random, seat_wind: Wind | None = None) -> Hand:
+def random_hand(rng: random.Random, seat_wind: Wind | None = None,
+                win_type: WinType | None = None) -> Hand:
     """Four sets and a pair that respect the four-copies limit; some sets become melds.
 
     Every hand is a winning shape by construction (its value may still be anything).
@@ -45,6 +46,7 @@ def random_hand(rng: random.Random, seat_wind: Wind | None = None) -> Hand:
         else:
             held.extend((tile, tile + 1, tile + 2) if kind is MeldKind.CHOW else (tile,) * 3)
     winning = held.pop(rng.randrange(len(held)))
-    win_type = rng.choice((WinType.SELF_DRAW, WinType.DISCARD))
+    if win_type is None:
+        win_type = rng.choice((WinType.SELF_DRAW, WinType.DISCARD))
     seat = seat_wind if seat_wind is not None else rng.choice(WINDS)
     return Hand(tuple(sorted(held)), tuple(melds), winning, win_type, seat)

@@ -54,6 +54,8 @@ class StandingsRow:
     raw_total: float
     carried: float
     sessions: tuple[SessionScore, ...]
+    """Every session he played, earlier rounds too; the totals count only the sessions of
+    his last round, plus what he carried into it."""
     tie_break: TieBreak | None = None
 
 
@@ -134,11 +136,9 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
                   scores: dict[int, list[SessionScore]], session_round: dict[int, int]
                   ) -> list[StandingsRow]:
     competitors = []
-    in_round: dict[int, tuple[SessionScore, ...]] = {}
     for entry in entries:
-        mine = tuple(s for s in scores.get(entry.player_id, ())
-                     if session_round[s.session_number] == round_.id)
-        in_round[entry.player_id] = mine
+        mine = [s for s in scores.get(entry.player_id, ())
+                if session_round[s.session_number] == round_.id]
         competitors.append(Competitor(
             player_id=entry.player_id,
             converted_total=entry.carried_score + sum(s.converted for s in mine),
@@ -152,7 +152,7 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
         StandingsRow(rank=p.rank, player=players[p.competitor.player_id],
                      round_number=round_.number, converted_total=p.competitor.converted_total,
                      raw_total=p.competitor.raw_total, carried=carried[p.competitor.player_id],
-                     sessions=in_round[p.competitor.player_id],
+                     sessions=tuple(scores.get(p.competitor.player_id, ())),
                      tie_break=_tie_broken_by(placings, index))
         for index, p in enumerate(placings)
     ]
@@ -161,10 +161,11 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
 def standings(uow: UnitOfWork, through_session: int | None = None) -> Standings:
     """The whole field, ranked: the latest round's entrants first, then those cut before."""
     with uow:
-        return _standings(uow, through_session)
+        return compute_standings(uow, through_session)
 
 
-def _standings(uow: UnitOfWork, through_session: int | None) -> Standings:
+def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings:
+    """Standings inside an already open unit of work (for services that act on them)."""
     settings = current_tournament(uow).settings
     players = {p.id: p for p in uow.players.list()}
     sessions = _sessions_scored(uow.sessions.list(), through_session)
@@ -213,7 +214,7 @@ def make_cut(uow: UnitOfWork, round_number: int) -> list[int]:
                                sessions=unfinished)
         if uow.round_entries.count(round_id=following.id):
             raise ServiceError(ServiceProblem.CUT_ALREADY_MADE, round=round_number)
-        in_round = [row for row in _standings(uow, None).rows
+        in_round = [row for row in compute_standings(uow, None).rows
                     if row.round_number == round_number]
         advancing = cut([Placing(row.rank, Competitor(row.player.id, row.converted_total,
                                                       row.raw_total, row.player.tiebreak_draw))
