@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.errors import CliError
+from tournament_manager.cli.quality import report_summary
 from tournament_manager.domain.seating import (
-    QualityReport,
     Schedule,
     SeatingError,
     format_schedule,
@@ -51,30 +51,12 @@ def _schedule(args: argparse.Namespace) -> tuple[Schedule, float]:
     return draw.schedule, time.monotonic() - started
 
 
-def _summary(report: QualityReport, seconds: float) -> dict[str, Any]:
-    return {
-        "players": report.players,
-        "sessions": report.sessions,
-        "repeated_pairs": [list(pair.players) for pair in report.repeated_pairs],
-        "excess_meetings": report.excess_meetings,
-        "theoretical_min_excess": report.theoretical_min_excess,
-        "max_meetings": report.max_meetings,
-        "back_to_back_repeats": len(report.back_to_back_repeats),
-        "winds_balanced": report.winds_balanced,
-        "wind_spread": report.wind_spread,
-        "table_revisits": len(report.table_revisits),
-        "pairs_never_met": report.indirect.pairs_never_met,
-        "never_met_sharing_no_opponent": report.indirect.pairs_sharing_none,
-        "seconds": round(seconds, 3),
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         schedule, seconds = _schedule(args)
     except SeatingError as error:
         raise CliError(describe(error)) from error
-    summary = _summary(quality_report(schedule.sessions), seconds)
+    summary = report_summary(quality_report(schedule.sessions), seconds)
     if args.json:
         sessions = [[list(table.seats) for table in session.tables]
                     for session in schedule.sessions]

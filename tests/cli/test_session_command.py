@@ -1,0 +1,48 @@
+"""`session draw/show/swap/seat-pick/start/finish` on a real file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tournament_manager.cli.main import run_cli
+
+
+@pytest.fixture
+def event(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    path = tmp_path / "e.tmt"
+    assert run_cli(["new", str(path), "--name", "E", "--preset", "open", "--sessions", "5"]) == 0
+    for i in range(16):
+        assert run_cli(["players", "add", str(path), "--name", f"P{i}"]) == 0
+    capsys.readouterr()
+    return path
+
+
+def test_a_session_from_draw_to_start(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--json"]) == 0
+    unpublished = json.loads(capsys.readouterr().out)
+    assert not unpublished["published"] and len(unpublished["tables"]) == 4
+    assert run_cli(["session", "start", str(event), "1"]) == 1
+    assert "no published table draw" in capsys.readouterr().err
+    assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--publish",
+                    "--json"]) == 0
+    published = json.loads(capsys.readouterr().out)
+    assert published["report"]["excess_meetings"] == 0
+    assert run_cli(["session", "show", str(event), "1"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert len(shown) == 4 and all(line.count("(") == 4 for line in shown)
+    first_table = published["tables"][0]
+    assert run_cli(["session", "seat-pick", str(event), "1", "1"]) == 0
+    picked = capsys.readouterr().out
+    assert "dice" in picked and all(f"player {p}" in picked for p in first_table)
+    assert run_cli(["session", "swap", str(event), "1", str(first_table[0]),
+                    str(published["tables"][1][0])]) == 0
+    assert "(swapped)" in capsys.readouterr().out
+    assert run_cli(["session", "start", str(event), "1"]) == 0
+    assert run_cli(["session", "swap", str(event), "1", "1", "2"]) == 1
+    assert "has started" in capsys.readouterr().err
+    assert run_cli(["session", "finish", str(event), "1"]) == 1
+    assert run_cli(["session", "draw", str(event), "9"]) == 1
+    assert "no session 9" in capsys.readouterr().err

@@ -1,0 +1,151 @@
+"""`tournament-manager session ...`: a session's day, step by step, from a script.
+
+draw (and publish), show, swap, seat-pick, start, finish — the same services the head
+judge's screens call.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.errors import CliError
+from tournament_manager.cli.quality import report_summary
+from tournament_manager.domain.seating import Progress
+from tournament_manager.services.seat_picks import simulate_table_seat_pick
+from tournament_manager.services.seating import (
+    draw_session,
+    preview_swap,
+    publish_draw,
+    swap_players,
+)
+from tournament_manager.services.sessions import finish_session, start_session
+from tournament_manager.services.views import session_seating
+from tournament_manager.storage.backup import BackupReason
+from tournament_manager.storage.document import Document
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("session", help="draw, show, swap, seat-pick, start, finish",
+                                   description="Run one session of a tournament file.")
+    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
+
+    def action(name: str, help_text: str) -> argparse.ArgumentParser:
+        sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
+        sub.add_argument("file", type=Path, help="the tournament file (.tmt)")
+        sub.add_argument("session", type=int, help="the session number (1, 2, ...)")
+        return sub
+
+    draw = action("draw", "draw the tables and print the quality report")
+    draw.add_argument("--seed", type=int, default=None)
+    draw.add_argument("--time-limit", type=float, default=20.0)
+    draw.add_argument("--publish", action="store_true", help="store the draw as official")
+    draw.add_argument("--json", action="store_true")
+    draw.set_defaults(handler=run_draw)
+    action("show", "print the tables with players and winds").set_defaults(handler=run_show)
+    swap = action("swap", "swap two players (by id) before the session starts")
+    swap.add_argument("a", type=int)
+    swap.add_argument("b", type=int)
+    swap.add_argument("--preview", action="store_true", help="only show the effect")
+    swap.set_defaults(handler=run_swap)
+    pick = action("seat-pick", "simulate the wind draw at a table")
+    pick.add_argument("table", type=int)
+    pick.add_argument("--cycle", type=int, default=1)
+    pick.set_defaults(handler=run_seat_pick)
+    action("start", "start the session (after a backup)").set_defaults(handler=run_start)
+    action("finish", "close the session (all sheets signed)").set_defaults(handler=run_finish)
+
+
+def _session_id(document: Document, number: int) -> int:
+    with document.unit_of_work() as uow:
+        for session in uow.sessions.list(number=number):
+            return session.id
+    raise CliError(f"there is no session {number}")
+
+
+def _table_id(document: Document, session_id: int, number: int) -> int:
+    with document.unit_of_work() as uow:
+        for table in uow.tables.list(session_id=session_id, number=number):
+            return table.id
+    raise CliError(f"session has no table {number}")
+
+
+def run_draw(args: argparse.Namespace) -> int:
+    started = time.monotonic()
+
+    def progress(state: Progress) -> None:
+        print(f"{state.stage.value}: best {state.best_cost} after {state.elapsed:.1f} s",
+              file=sys.stderr, flush=True)
+
+    with opened(args.file, read_only=not args.publish) as document, user_errors():
+        session_id = _session_id(document, args.session)
+        draw = draw_session(document.unit_of_work(), session_id, seed=args.seed,
+                            time_limit=args.time_limit, progress=progress)
+        if args.publish:
+            publish_draw(document.unit_of_work(), draw)
+    summary = report_summary(draw.report, time.monotonic() - started)
+    tables = [list(table.seats) for table in draw.seated.tables]
+    if args.json:
+        print(json.dumps({"seed": draw.seed, "tables": tables, "byes": list(draw.byes),
+                          "published": args.publish, "report": summary}))
+        return 0
+    for number, seats in enumerate(tables, start=1):
+        print(f"table {number}: " + " ".join(str(p) for p in seats))
+    if draw.byes:
+        print("byes: " + " ".join(str(p) for p in draw.byes))
+    for key, value in summary.items():
+        print(f"{key.replace('_', ' ')}: {len(value) if isinstance(value, list) else value}")
+    print(f"seed {draw.seed}; " + ("published" if args.publish else "not published"))
+    return 0
+
+
+def run_show(args: argparse.Namespace) -> int:
+    with opened(args.file, read_only=True) as document, user_errors():
+        seating = session_seating(document.unit_of_work(), _session_id(document, args.session))
+    for table in seating.tables:
+        seats = ", ".join(f"{s.wind.value} {s.player.name} ({s.player.id})" for s in table.seats)
+        print(f"table {table.table.number}: {seats}")
+    return 0
+
+
+def run_swap(args: argparse.Namespace) -> int:
+    with opened(args.file, read_only=args.preview) as document, user_errors():
+        session_id = _session_id(document, args.session)
+        effect = preview_swap(document.unit_of_work(), session_id, args.a, args.b)
+        if not args.preview:
+            swap_players(document.unit_of_work(), session_id, args.a, args.b)
+    print(f"repeated pairs {effect.repeated_pairs_before} → {effect.repeated_pairs_after}"
+          + ("" if args.preview else " (swapped)"))
+    for a, b in effect.new_repeats:
+        print(f"  new repeat: {a} - {b}")
+    return 0
+
+
+def run_seat_pick(args: argparse.Namespace) -> int:
+    with opened(args.file) as document, user_errors():
+        table_id = _table_id(document, _session_id(document, args.session), args.table)
+        pick = simulate_table_seat_pick(document.unit_of_work(), table_id, args.cycle)
+    print(f"dice {pick.first_dice} then {pick.second_dice}, tiles from the {pick.end.value} end")
+    for player, wind in pick.winds:
+        print(f"  {wind.value}: player {player}")
+    return 0
+
+
+def run_start(args: argparse.Namespace) -> int:
+    with opened(args.file) as document, user_errors():
+        start_session(document.unit_of_work(), _session_id(document, args.session),
+                      lambda: document.backup(BackupReason.SESSION_START))
+    print(f"session {args.session} started")
+    return 0
+
+
+def run_finish(args: argparse.Namespace) -> int:
+    with opened(args.file) as document, user_errors():
+        finish_session(document.unit_of_work(), _session_id(document, args.session))
+    print(f"session {args.session} finished")
+    return 0
