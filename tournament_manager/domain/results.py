@@ -42,21 +42,26 @@ def penalty_effects(players: Sequence[int], penalties: Iterable[Penalty]) -> dic
     return effects
 
 
-def raw_scores(players: Sequence[int], hands: Iterable[Hand],
-               penalties: Iterable[Penalty]) -> dict[int, Fraction]:
-    """Each player's raw score at one table in one session."""
-    totals = hand_totals(players, hands)
+Points = int | Fraction
+"""Whole points, or a fraction where a distributed penalty was shared three ways."""
+
+
+def raw_scores(players: Sequence[int], totals: Mapping[int, int],
+               penalties: Sequence[Penalty]) -> dict[int, Points]:
+    """Each player's raw score at one table in one session, from his hand totals there."""
+    if not penalties:
+        return {player: totals.get(player, 0) for player in players}
     effects = penalty_effects(players, penalties)
-    return {player: totals[player] + effects[player] for player in players}
+    return {player: totals.get(player, 0) + effects[player] for player in players}
 
 
-def match_points(raw: Fraction | float) -> float:
+def match_points(raw: Points | float) -> float:
     """sign(raw) · √|raw|, kept at full precision (shown with two decimals)."""
     value = float(raw)
     return math.copysign(math.sqrt(abs(value)), value)
 
 
-def table_points(raw_by_player: Mapping[int, Fraction | float]) -> dict[int, float]:
+def table_points(raw_by_player: Mapping[int, Points | float]) -> dict[int, float]:
     """4/2/1/0 by rank at the table; tied players share the points of the places they span."""
     ordered = sorted(raw_by_player.values(), reverse=True)
     points = {}
@@ -66,7 +71,7 @@ def table_points(raw_by_player: Mapping[int, Fraction | float]) -> dict[int, flo
     return points
 
 
-def converted_scores(raw_by_player: Mapping[int, Fraction],
+def converted_scores(raw_by_player: Mapping[int, Points],
                      conversion: SessionConversion) -> dict[int, float]:
     """The session score that ranks, by the tournament's conversion setting."""
     if conversion is SessionConversion.TABLE_POINTS:

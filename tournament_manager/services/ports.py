@@ -7,7 +7,7 @@ A `UnitOfWork` is one user action: it commits everything or nothing.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
@@ -61,6 +61,16 @@ class Collection(Protocol[E]):
     def count(self, **equal_to: Any) -> int: ...
 
 
+class HandCollection(Collection[Hand], Protocol):
+    def totals_by_table(self) -> Mapping[int, Mapping[int, int]]:
+        """table id -> player id -> sum of his hand deltas there.
+
+        Standings need only these sums; loading every hand of a 1,000-player event to add
+        them up would make live standings slow.
+        """
+        ...
+
+
 class AuditLog(Protocol):
     def list(self, **equal_to: Any) -> Sequence[AuditEntry]: ...
 
@@ -92,7 +102,7 @@ class UnitOfWork(Protocol):
     def seats(self) -> Collection[SeatAssignment]: ...
 
     @property
-    def hands(self) -> Collection[Hand]: ...
+    def hands(self) -> HandCollection: ...
 
     @property
     def penalties(self) -> Collection[Penalty]: ...

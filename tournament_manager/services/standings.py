@@ -24,7 +24,12 @@ from tournament_manager.domain.model import (
     Session,
     StageStatus,
 )
-from tournament_manager.domain.results import converted_scores, match_points, raw_scores
+from tournament_manager.domain.results import (
+    Points,
+    converted_scores,
+    match_points,
+    raw_scores,
+)
 from tournament_manager.domain.settings import SessionConversion, TournamentSettings
 from tournament_manager.domain.standings import Competitor, Placing, TieBreak, cut, rank
 from tournament_manager.domain.standings import tie_broken_by as _tie_broken_by
@@ -40,7 +45,7 @@ class SessionScore:
     session_number: int
     table_number: int | None
     """None for a bye."""
-    raw: Fraction
+    raw: Points
     converted: float
 
 
@@ -89,20 +94,23 @@ def session_scores(uow: UnitOfWork, settings: TournamentSettings,
     active = {p.id for p in players if p.status is PlayerStatus.ACTIVE}
     tables = _group(uow.tables.list(), "session_id")
     seats = _group(uow.seats.list(cycle=1), "table_id")
-    hands = _group(uow.hands.list(), "table_id")
+    hands = uow.hands.totals_by_table()
     penalties = _group(uow.penalties.list(), "table_id")
+    entrants: dict[int, set[int]] = {}
     for session in sessions:
+        if session.round_id not in entrants:
+            entrants[session.round_id] = _entrants_of_session(uow, session)
         seated: set[int] = set()
         for table in tables.get(session.id, ()):
             at_table = [seat.player_id for seat in seats.get(table.id, ())]
             seated.update(at_table)
-            raw = raw_scores(at_table, hands.get(table.id, ()), penalties.get(table.id, ()))
+            raw = raw_scores(at_table, hands.get(table.id, {}), penalties.get(table.id, []))
             converted = converted_scores(raw, settings.session_conversion)
             for player_id in at_table:
                 scores[player_id].append(SessionScore(session.number, table.number,
                                                       raw[player_id], converted[player_id]))
         if seated:
-            for player_id in _entrants_of_session(uow, session) & active - seated:
+            for player_id in entrants[session.round_id] & active - seated:
                 scores[player_id].append(_bye(session.number, settings))
     return scores
 

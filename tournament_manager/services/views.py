@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from tournament_manager.domain.model import (
     Hand,
@@ -22,7 +21,7 @@ from tournament_manager.domain.model import (
     Tournament,
 )
 from tournament_manager.domain.penalties import treated_as_resigned
-from tournament_manager.domain.results import converted_scores, raw_scores
+from tournament_manager.domain.results import Points, converted_scores, hand_totals, raw_scores
 from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import Wind
@@ -61,7 +60,7 @@ class SheetView:
     rows: tuple[SheetRow, ...]
     penalties: tuple[Penalty, ...]
     hand_totals: tuple[int, ...]
-    raw_totals: tuple[Fraction, ...]
+    raw_totals: tuple[Points, ...]
     converted: tuple[float, ...]
     signatures: tuple[SignatureView, ...]
     content_hash: str
@@ -109,7 +108,7 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
         deltas = tuple(hand.delta_of(player_id) for player_id in order)
         running = [total + delta for total, delta in zip(running, deltas)]
         rows.append(SheetRow(hand, cycle_of(hand.number), deltas, tuple(running)))
-    raw = raw_scores(order, hands, penalties)
+    raw = raw_scores(order, hand_totals(order, hands), penalties)
     converted = converted_scores(raw, tournament.settings.session_conversion)
     content = sheet_content(table, seats, hands, penalties)
     digest = sheet_hash(content)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, Generic, TypeVar
@@ -133,6 +133,16 @@ class SqlCollection(Generic[E]):
 
 class HandCollection(SqlCollection[Hand]):
     """Hands with their wins and per-player deltas, loaded in three queries per call."""
+
+    def totals_by_table(self) -> Mapping[int, Mapping[int, int]]:
+        totals: dict[int, dict[int, int]] = {}
+        query = (select(schema.hand.c.table_id, schema.hand_delta.c.player_id,
+                        func.sum(schema.hand_delta.c.delta))
+                 .join(schema.hand, schema.hand.c.id == schema.hand_delta.c.hand_id)
+                 .group_by(schema.hand.c.table_id, schema.hand_delta.c.player_id))
+        for table_id, player_id, total in self._connection.execute(query):
+            totals.setdefault(table_id, {})[player_id] = int(total)
+        return totals
 
     def _write_children(self, entity_id: int, entity: Hand, replacing: bool) -> None:
         if replacing:
