@@ -1,0 +1,59 @@
+"""`export` writes each document from a closed tournament file, or says why not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+from pypdf import PdfReader
+
+from tests.exports.sample_event import build_sample_event
+from tournament_manager.cli.main import run_cli
+from tournament_manager.storage.document import Document
+
+
+@pytest.fixture
+def event_file(document: Document) -> Path:
+    build_sample_event(document)
+    path = document.path
+    document.close(backup=False)
+    return path
+
+
+@pytest.mark.parametrize(("what", "pages"), [("sheets", 2), ("blank-sheets", 2),
+                                             ("seating", 2), ("table-cards", 2),
+                                             ("standings", 1)])
+def test_pdf_exports(event_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                     what: str, pages: int) -> None:
+    out = tmp_path / f"{what}.pdf"
+    assert run_cli(["export", str(event_file), "--what", what, "--session", "1",
+                    "--paper", "letter", "--out", str(out)]) == 0
+    assert capsys.readouterr().out.strip() == str(out)
+    reader = PdfReader(out)
+    assert len(reader.pages) == pages
+    assert round(float(reader.pages[0].mediabox.height)) in (792, 612)
+
+
+def test_workbook_export(event_file: Path, tmp_path: Path) -> None:
+    out = tmp_path / "event.xlsx"
+    assert run_cli(["export", str(event_file), "--what", "workbook", "--out", str(out)]) == 0
+    assert "Standings" in load_workbook(out).sheetnames
+
+
+def test_errors_are_one_clear_line(event_file: Path, tmp_path: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["export", str(event_file), "--what", "sheets", "--session", "7",
+                    "--out", str(tmp_path / "x.pdf")]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "tournament-manager: session 7 has no tables drawn yet: publish the seating first")
+    assert run_cli(["export", str(event_file), "--what", "sheets", "--session", "99",
+                    "--out", str(tmp_path / "x.pdf")]) == 1
+    assert "there is no session 99" in capsys.readouterr().err
+    assert run_cli(["export", str(event_file), "--what", "seating",
+                    "--out", str(tmp_path / "missing" / "x.pdf")]) == 1
+    assert "does not exist" in capsys.readouterr().err
+    assert run_cli(["export", str(tmp_path / "nope.tmt"), "--what", "seating",
+                    "--out", str(tmp_path / "x.pdf")]) == 1
+    with pytest.raises(SystemExit):
+        run_cli(["export", str(event_file), "--what", "nonsense", "--out", "x"])

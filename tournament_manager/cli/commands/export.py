@@ -1,0 +1,50 @@
+"""`tournament-manager export FILE.tmt --what KIND [--session N] [--paper a4|letter] --out PATH`:
+print-ready PDFs (score sheets, seating, table cards, standings) or the Excel workbook."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.errors import CliError
+from tournament_manager.exports.jobs import ExportError, ExportKind, PaperSize, run_export
+from tournament_manager.messages import exports as export_messages
+
+_HELP = {
+    ExportKind.SHEETS: "filled (and signed) score sheets, one table per page",
+    ExportKind.BLANK_SHEETS: "blank score sheets pre-filled with tables and names",
+    ExportKind.SEATING: "seating lists by table and alphabetical by player",
+    ExportKind.TABLE_CARDS: "one big card per table",
+    ExportKind.STANDINGS: "the standings",
+    ExportKind.WORKBOOK: "the whole tournament as an Excel workbook (.xlsx)",
+}
+
+
+def register(subparsers: Any) -> None:
+    kinds = "; ".join(f"{kind.value}: {text}" for kind, text in _HELP.items())
+    parser = subparsers.add_parser(
+        "export", help="write PDFs or the Excel workbook",
+        description=f"Write a printable document or the workbook of a tournament file. {kinds}.")
+    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("--what", required=True, choices=[k.value for k in ExportKind],
+                        help="the document to write")
+    parser.add_argument("--session", type=int, default=None,
+                        help="only this session (default: every session; standings after "
+                             "everything played)")
+    parser.add_argument("--paper", choices=[p.value for p in PaperSize],
+                        default=PaperSize.A4.value, help="paper size of PDFs (default a4)")
+    parser.add_argument("--out", type=Path, required=True, help="the file to write")
+    parser.set_defaults(handler=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    with opened(args.file, read_only=True) as document, user_errors():
+        try:
+            written = run_export(document.unit_of_work(), ExportKind(args.what), args.out,
+                                 session_number=args.session, paper=PaperSize(args.paper))
+        except ExportError as error:
+            raise CliError(export_messages.describe(error)) from error
+    print(written)
+    return 0

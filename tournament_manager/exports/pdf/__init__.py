@@ -1,0 +1,1 @@
+"""PDF layouts drawn with reportlab: score sheets, seating lists, table cards, standings."""

@@ -1,0 +1,174 @@
+"""Paper, drawing helpers and the page frame shared by every PDF layout."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from reportlab.lib import units  # type: ignore[import-untyped]
+from reportlab.lib.pagesizes import A4, LETTER, landscape  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.platypus import (  # type: ignore[import-untyped]
+    BaseDocTemplate,
+    Flowable,
+    Frame,
+    PageTemplate,
+)
+
+from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, fitted, register_font, width
+
+mm: float = units.mm
+PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
+MARGIN = 10 * mm
+
+
+def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
+    size = PAPER_SIZES[paper]
+    return landscape(size) if wide else size
+
+
+def put(c: Canvas, text: str, x: float, y: float, room: float, size: float,
+        align: str = "left") -> None:
+    """Draw `text` with its baseline at `y` inside `room` points from `x`, shrunk to fit."""
+    if not text:
+        return
+    text, size = fitted(text, size, room)
+    c.setFont(FONT, size)
+    if align == "right":
+        c.drawRightString(x + room, y, text)
+    elif align == "centre":
+        c.drawCentredString(x + room / 2, y, text)
+    else:
+        c.drawString(x, y, text)
+
+
+def put_in(c: Canvas, text: str, x: float, top: float, w: float, h: float, size: float,
+           align: str = "left", pad: float = 1.2 * mm) -> None:
+    """Draw `text` vertically centred in the cell whose top-left corner is (x, top)."""
+    put(c, text, x + pad, top - h / 2 - size * 0.35, w - 2 * pad, size, align)
+
+
+def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str,
+               subject: str) -> Canvas:
+    canvas: Canvas = canvas_maker()(buffer, pagesize=pagesize)
+    canvas.setTitle(title)
+    canvas.setSubject(subject)
+    canvas.setCreator("Tournament Manager")
+    return canvas
+
+
+class _NumberedCanvas(Canvas):  # type: ignore[misc]
+    """Holds pages back until the end so each footer can say "page X of Y"."""
+
+    footer: Callable[[Canvas, int, int], None] | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._pages: list[dict[str, Any]] = []
+
+    def showPage(self) -> None:
+        self._pages.append(dict(self.__dict__))
+        self._startPage()
+
+    def save(self) -> None:
+        total = len(self._pages)
+        for number, state in enumerate(self._pages, start=1):
+            self.__dict__.update(state)
+            if self.footer is not None:
+                self.footer(self, number, total)
+            super().showPage()
+        super().save()
+
+
+def build_document(story: Sequence[Flowable], pagesize: tuple[float, float], *, title: str,
+                   subject: str, header: Callable[[Canvas], None],
+                   footer: Callable[[Canvas, int, int], None], top_space: float = 14 * mm
+                   ) -> bytes:
+    """A flowing document (lists, standings) with a header on every page and a numbered
+    footer; returns the PDF bytes."""
+    font = register_font()
+    buffer = io.BytesIO()
+    width, height = pagesize
+    frame = Frame(MARGIN, MARGIN + 6 * mm, width - 2 * MARGIN,
+                  height - 2 * MARGIN - 6 * mm - top_space, id="body",
+                  leftPadding=0, rightPadding=0, topPadding=0, bottomPadding=0)
+
+    def on_page(canvas: Canvas, _doc: object) -> None:
+        canvas.saveState()
+        header(canvas)
+        canvas.restoreState()
+
+    doc = BaseDocTemplate(buffer, pagesize=pagesize, title=title, subject=subject,
+                          creator="Tournament Manager", author="", leftMargin=MARGIN,
+                          rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+                          initialFontName=font)
+    doc.addPageTemplates([PageTemplate(id="page", frames=[frame], onPage=on_page,
+                                       pagesize=pagesize)])
+
+    class Numbered(_NumberedCanvas):
+        pass
+
+    Numbered.footer = staticmethod(footer)
+
+    def make(*args: Any, **kwargs: Any) -> Canvas:
+        kwargs.setdefault("initialFontName", font)
+        kwargs.setdefault("initialFontSize", 10)
+        return Numbered(*args, **kwargs)
+
+    doc.build(list(story), canvasmaker=make)
+    return buffer.getvalue()
+
+
+def standard_footer(left: str) -> Callable[[Canvas, int, int], None]:
+    def footer(canvas: Canvas, page: int, pages: int) -> None:
+        width = canvas._pagesize[0]
+        canvas.setStrokeGray(0.6)
+        canvas.setLineWidth(0.4)
+        canvas.line(MARGIN, MARGIN + 4 * mm, width - MARGIN, MARGIN + 4 * mm)
+        put(canvas, left, MARGIN, MARGIN + 1 * mm, (width - 2 * MARGIN) * 0.7, 7)
+        put(canvas, f"Page {page} of {pages}", width - MARGIN - 40 * mm, MARGIN + 1 * mm,
+            40 * mm, 7, "right")
+    return footer
+
+
+def standard_header(title: str, subtitle: str) -> Callable[[Canvas], None]:
+    def header(canvas: Canvas) -> None:
+        width, height = canvas._pagesize
+        room = width - 2 * MARGIN
+        put(canvas, title, MARGIN, height - MARGIN - 6 * mm, room * 0.62, 14)
+        put(canvas, subtitle, MARGIN + room * 0.62, height - MARGIN - 6 * mm, room * 0.38, 10,
+            "right")
+        canvas.setLineWidth(0.8)
+        canvas.line(MARGIN, height - MARGIN - 9 * mm, width - MARGIN, height - MARGIN - 9 * mm)
+    return header
+
+
+def put_in_lines(c: Canvas, lines: Sequence[str], x: float, top: float, w: float, h: float,
+                 size: float, align: str = "left", pad: float = 1.0 * mm) -> None:
+    """Several short lines stacked and centred in a cell, each shrunk to fit its width."""
+    lines = [line for line in lines if line]
+    if not lines:
+        return
+    if len(lines) == 1:
+        put_in(c, lines[0], x, top, w, h, size, align, pad)
+        return
+    size = min(size, (h - 0.6 * mm) / len(lines) / 1.12)
+    leading = size * 1.12
+    first = top - h / 2 + leading * len(lines) / 2 - size * 0.82
+    for index, line in enumerate(lines):
+        put(c, line, x + pad, first - index * leading, w - 2 * pad, size, align)
+
+
+def put_in_wrapped(c: Canvas, text: str, x: float, top: float, w: float, h: float,
+                   size: float, align: str = "left", pad: float = 1.0 * mm) -> None:
+    """A name in a cell: one line if it fits, else two lines broken at a space."""
+    room = w - 2 * pad
+    if not text or width(text, size) <= room or " " not in text.strip() or h < 5 * mm:
+        put_in(c, text, x, top, w, h, size, align, pad)
+        return
+    words = text.split()
+    best = min(range(1, len(words)), key=lambda cut: max(
+        width(" ".join(words[:cut]), size), width(" ".join(words[cut:]), size)))
+    put_in_lines(c, [" ".join(words[:best]), " ".join(words[best:])], x, top, w, h,
+                 min(size, 6.5), align, pad)

@@ -1,0 +1,552 @@
+"""The Score Record Sheet (tournament spec §5): one table per page, blank or filled.
+
+Drawn straight on the canvas as a fixed form (a real sheet has a grid, not flowing text),
+which is also what keeps 512 pages under a few seconds. Every figure printed comes from
+the `SheetView` read model: running totals, raw and converted totals are laid out, never
+added up here.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color  # type: ignore[import-untyped]
+from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+
+from tournament_manager.domain.model import (
+    Hand,
+    HandResult,
+    Player,
+    Round,
+)
+from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of, dealer_starting_wind
+from tournament_manager.domain.settings import PenaltyMode, SeatPickMode, SessionConversion
+from tournament_manager.exports.pdf.common import (
+    MARGIN,
+    mm,
+    new_canvas,
+    put,
+    put_in,
+    put_in_lines,
+    put_in_wrapped,
+)
+from tournament_manager.exports.pdf.fonts import register_font
+from tournament_manager.exports.text import (
+    REASON_TEXT,
+    RESULT_TEXT,
+    ROUND_KIND_TEXT,
+    WIN_TYPE_TEXT,
+    WIND_HANZI,
+    WIND_NAMES,
+    clean,
+    converted,
+    local_date,
+    local_time,
+    plain,
+    signed,
+)
+from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
+
+HEADER_FILL = Color(0.86, 0.86, 0.86)
+BAND_FILL = Color(0.93, 0.93, 0.93)
+DEALER_FILL = Color(1.0, 0.96, 0.80)
+MISSING_GREY = Color(0.45, 0.45, 0.45)
+STAMP_RED = Color(0.75, 0.05, 0.05)
+MAX_HAND_H = 8.5 * mm
+
+CONVERSION_TEXT = {
+    SessionConversion.MATCH_POINTS: "Converted (match points)",
+    SessionConversion.RAW: "Converted (raw score)",
+    SessionConversion.TABLE_POINTS: "Converted (table points)",
+}
+
+# Columns left of the players' columns: (key, heading, width in mm).
+_DESCRIPTION = (
+    ("no", "No.", 6.5),
+    ("dealer", "East (dealer)", 20.0),
+    ("result", "Result / win type", 17.0),
+    ("winners", "Winner(s)", 24.0),
+    ("discarder", "Discarder (responsible)", 24.0),
+    ("value", "V", 8.5),
+    ("patterns", "Patterns", 14.0),
+)
+
+
+@dataclass(frozen=True)
+class _Columns:
+    x: dict[str, float]
+    w: dict[str, float]
+    players_x: float
+    player_w: float
+    delta_w: float
+    left: float
+    right: float
+
+    def delta_x(self, index: int) -> float:
+        return self.players_x + index * self.player_w
+
+    def total_x(self, index: int) -> float:
+        return self.delta_x(index) + self.delta_w
+
+
+def _columns(page_width: float) -> _Columns:
+    left, right = MARGIN, page_width - MARGIN
+    x, w = {}, {}
+    cursor = left
+    for key, _, width_mm in _DESCRIPTION:
+        x[key], w[key] = cursor, width_mm * mm
+        cursor += width_mm * mm
+    player_w = (right - cursor) / 4
+    return _Columns(x, w, cursor, player_w, player_w * 0.45, left, right)
+
+
+def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round], *, blank: bool,
+                  pagesize: tuple[float, float],
+                  progress: Callable[[int, int], None] | None = None) -> bytes:
+    """One page per table, in the order given; returns the PDF bytes."""
+    register_font()
+    buffer = io.BytesIO()
+    title = views[0].tournament.name if views else "Score sheets"
+    canvas = new_canvas(buffer, pagesize, f"{clean(title)}: score record sheets",
+                        "Blank score sheets" if blank else "Score sheets")
+    total = len(views)
+    for number, view in enumerate(views, start=1):
+        _SheetPage(canvas, view, rounds.get(view.session.round_id), blank=blank,
+                   pagesize=pagesize, page=number, pages=total).draw()
+        canvas.showPage()
+        if progress is not None:
+            progress(number, total)
+    canvas.save()
+    return buffer.getvalue()
+
+
+class _SheetPage:
+    def __init__(self, canvas: Canvas, view: SheetView, round_: Round | None, *, blank: bool,
+                 pagesize: tuple[float, float], page: int, pages: int) -> None:
+        self.c = canvas
+        self.view = view
+        self.round = round_
+        self.blank = blank
+        self.width, self.height = pagesize
+        self.page, self.pages = page, pages
+        self.cols = _columns(self.width)
+        self.names: dict[int, Player] = {p.id: p for p in view.players}
+        for _, repicked in view.repicks:
+            self.names.update({p.id: p for p in repicked})
+        self.column_of = {p.id: index for index, p in enumerate(view.players)}
+        settings = view.tournament.settings
+        self.hands = max([settings.hands_per_session,
+                          *(0 if blank else row.hand.number for row in view.rows)])
+        self.cycles = -(-self.hands // HANDS_PER_CYCLE)
+        self.rows_by_number: dict[int, SheetRow] = (
+            {} if blank else {row.hand.number: row for row in view.rows})
+
+    # -- helpers ------------------------------------------------------------------------
+
+    def name(self, player_id: int | None) -> str:
+        if player_id is None:
+            return ""
+        player = self.names.get(player_id)
+        return clean(player.name) if player is not None else f"#{player_id}"
+
+    def hline(self, y: float, x0: float | None = None, x1: float | None = None,
+              weight: float = 0.35) -> None:
+        self.c.setLineWidth(weight)
+        self.c.line(self.cols.left if x0 is None else x0, y,
+                    self.cols.right if x1 is None else x1, y)
+
+    def vlines(self, xs: Sequence[float], top: float, bottom: float,
+               weight: float = 0.35) -> None:
+        self.c.setLineWidth(weight)
+        for x in xs:
+            self.c.line(x, top, x, bottom)
+
+    def fill(self, x: float, top: float, w: float, h: float, colour: Color) -> None:
+        self.c.setFillColor(colour)
+        self.c.rect(x, top - h, w, h, stroke=0, fill=1)
+        self.c.setFillGray(0)
+
+    def grid_xs(self) -> list[float]:
+        cols = self.cols
+        xs = [cols.x[key] for key, _, _ in _DESCRIPTION]
+        for index in range(4):
+            xs += [cols.delta_x(index), cols.total_x(index)]
+        return [*xs, cols.right]
+
+    # -- page ---------------------------------------------------------------------------
+
+    def draw(self) -> None:
+        penalties = 4 if self.blank else max(2, len(self.view.penalties))
+        repick_lines = self._repick_lines()
+        fixed = (21 + 18 + 3.8 * len(repick_lines) + 2 + 10 + 3.8 * self.cycles + 5.5
+                 + 4.2 + 5.5 * 2 + 3 + 25 + 6 + 8) * mm
+        available = self.height - 2 * MARGIN - fixed
+        penalty_h = 5 * mm
+        hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
+        while hand_h < 5.2 * mm and penalty_h > 3.8 * mm:
+            penalty_h -= 0.2 * mm
+            hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
+        shown_penalties = penalties
+        if hand_h < 5 * mm:
+            hand_h = 5 * mm
+            room = available - self.hands * hand_h
+            shown_penalties = max(1, int(room // penalty_h))
+        spare = max(0.0, available - self.hands * hand_h - shown_penalties * penalty_h)
+        y = self.height - MARGIN
+        y = self._header(y)
+        y = self._players(y, repick_lines)
+        y = self._grid(y - 2 * mm, hand_h, penalty_h, shown_penalties)
+        self._signatures(y - 3 * mm, 25 * mm + min(spare, 10 * mm))
+        self._footer()
+
+    def _header(self, top: float) -> float:
+        c, view, cols = self.c, self.view, self.cols
+        room = cols.right - cols.left
+        put(c, clean(view.tournament.name), cols.left, top - 6 * mm, room * 0.66, 15)
+        put(c, "SCORE RECORD SHEET" + (" (blank)" if self.blank else ""),
+            cols.left + room * 0.66, top - 6 * mm, room * 0.34, 9, "right")
+        round_text = "Round ?"
+        if self.round is not None:
+            round_text = (f"Round {self.round.number} "
+                          f"({ROUND_KIND_TEXT.get(self.round.kind, self.round.kind)})")
+        put(c, f"{round_text}  ·  Session {view.session.number}  ·  Table {view.table.number}",
+            cols.left, top - 13 * mm, room * 0.66, 13)
+        if not self.blank and view.corrected:
+            self._corrected_stamp(top)
+        session = view.session
+        if self.blank:
+            facts = ["Date: ______________", "Start: ________", "End: ________"]
+        else:
+            facts = [f"Date: {local_date(session.started_at) or '—'}",
+                     f"Start: {local_time(session.started_at) or '—'}",
+                     f"End: {local_time(session.ended_at) or '—'}",
+                     (f"Sheet: {'signed and locked' if view.locked else 'open'}"
+                      f" (version {view.table.sheet_version})")]
+            if view.table.stopped_after_hand is not None:
+                facts.append(f"Play stopped on time after hand {view.table.stopped_after_hand}")
+        put(c, "     ".join(facts), cols.left, top - 19 * mm, room, 8)
+        self.hline(top - 21 * mm, weight=0.9)
+        return top - 21 * mm
+
+    def _corrected_stamp(self, top: float) -> None:
+        c, cols = self.c, self.cols
+        audits = ", ".join(f"#{entry}" for entry in self.view.corrections) or "—"
+        w, h = 62 * mm, 9 * mm
+        x, y = cols.right - w, top - 18.5 * mm
+        c.saveState()
+        c.setStrokeColor(STAMP_RED)
+        c.setFillColor(STAMP_RED)
+        c.setLineWidth(1.4)
+        c.rect(x, y, w, h, stroke=1, fill=0)
+        put(c, f"CORRECTED  (version {self.view.table.sheet_version})", x + 2 * mm,
+            y + 5.2 * mm, w - 4 * mm, 9, "centre")
+        put(c, f"head judge's correction, audit {audits}", x + 2 * mm, y + 1.5 * mm,
+            w - 4 * mm, 6.5, "centre")
+        c.restoreState()
+
+    def _players(self, top: float, repick_lines: list[str]) -> float:
+        c, cols = self.c, self.cols
+        box_w = (cols.right - cols.left) / 4
+        h = 18 * mm
+        c.setLineWidth(0.5)
+        for index, wind in enumerate(WIND_ORDER):
+            x = cols.left + index * box_w
+            c.rect(x, top - h - 1 * mm, box_w, h, stroke=1, fill=0)
+            player = self.view.players[index] if index < len(self.view.players) else None
+            put(c, WIND_HANZI[wind], x + 2 * mm, top - 9 * mm, 9 * mm, 16)
+            put(c, WIND_NAMES[wind], x + 1.5 * mm, top - 16.5 * mm, 10 * mm, 6.5)
+            inner_x, inner_w = x + 12 * mm, box_w - 13.5 * mm
+            if player is None:
+                continue
+            put(c, clean(player.name), inner_x, top - 6.5 * mm, inner_w, 10.5)
+            native = clean(player.native_name)
+            if native and native != player.name:
+                put(c, native, inner_x, top - 11 * mm, inner_w, 8)
+            facts = [f"ID {clean(player.registration_id)}" if player.registration_id else "",
+                     clean(player.country)]
+            put(c, "  ·  ".join(f for f in facts if f), inner_x, top - 16 * mm, inner_w, 7)
+        y = top - h - 1 * mm
+        for line in repick_lines:
+            put(c, line, cols.left, y - 3 * mm, cols.right - cols.left, 7.5)
+            y -= 3.8 * mm
+        return y
+
+    def _repick_lines(self) -> list[str]:
+        if self.view.repicks:
+            return ["Cycle {}: seats re-picked: {}".format(cycle, "   ".join(
+                f"{WIND_HANZI[wind]} {wind.value} {clean(p.name)}"
+                for wind, p in zip(WIND_ORDER, players)))
+                for cycle, players in self.view.repicks]
+        if self.blank and self.view.tournament.settings.seat_pick is SeatPickMode.PER_CYCLE:
+            return [f"Cycle {cycle}: seats re-picked:   東 E ____________   南 S ____________"
+                    "   西 W ____________   北 N ____________"
+                    for cycle in range(2, self.cycles + 1)]
+        return []
+
+    # -- the grid -----------------------------------------------------------------------
+
+    def _grid(self, top: float, hand_h: float, penalty_h: float, penalty_rows: int) -> float:
+        c, cols = self.c, self.cols
+        grid_top = top
+        head_h = 10 * mm
+        self.fill(cols.left, top, cols.right - cols.left, head_h, HEADER_FILL)
+        for key, heading, _ in _DESCRIPTION:
+            put_in(c, heading, cols.x[key], top, cols.w[key], head_h, 6.5, "centre", 0.6 * mm)
+        for index, player in enumerate(self.view.players):
+            x = cols.delta_x(index)
+            put_in_wrapped(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
+                           cols.player_w, head_h / 2 + 0.01, 7, "centre", 0.8 * mm)
+            put_in(c, "±", x, top - head_h / 2, cols.delta_w, head_h / 2, 7, "centre")
+            put_in(c, "Total", cols.total_x(index), top - head_h / 2,
+                   cols.player_w - cols.delta_w, head_h / 2, 7, "centre")
+        self.hline(top - head_h / 2, cols.players_x, cols.right)
+        self.vlines([cols.x[key] for key, _, _ in _DESCRIPTION[1:]] + [cols.players_x]
+                    + [cols.delta_x(i) for i in range(1, 4)], top, top - head_h)
+        self.vlines([cols.total_x(i) for i in range(4)], top - head_h / 2, top - head_h)
+        y = top - head_h
+        self.hline(y, weight=0.6)
+        for cycle in range(1, self.cycles + 1):
+            y = self._cycle_band(y, cycle)
+            block_top = y
+            for number in range(HANDS_PER_CYCLE * (cycle - 1) + 1,
+                                min(self.hands, HANDS_PER_CYCLE * cycle) + 1):
+                self._hand_row(y, hand_h, number)
+                y -= hand_h
+                self.hline(y, weight=0.3)
+            self.vlines(self.grid_xs()[1:-1], block_top, y)
+            self.vlines([cols.delta_x(i) for i in range(4)], block_top, y, 0.8)
+            self.hline(y, weight=0.9)
+        y = self._totals_row(y, 5.5 * mm, "Hand totals",
+                             None if self.blank else [plain(v) for v in self.view.hand_totals])
+        y = self._penalties(y, penalty_h, penalty_rows)
+        raw = None if self.blank else [plain(v) for v in self.view.raw_totals]
+        y = self._totals_row(y, 5.5 * mm, "Session total (raw, after penalties)", raw,
+                             spans=True)
+        conversion = CONVERSION_TEXT[self.view.tournament.settings.session_conversion]
+        y = self._totals_row(y, 5.5 * mm, conversion,
+                             None if self.blank else [converted(v) for v in self.view.converted],
+                             spans=True)
+        c.setLineWidth(1.0)
+        c.rect(cols.left, y, cols.right - cols.left, grid_top - y, stroke=1, fill=0)
+        return y
+
+    def _cycle_band(self, top: float, cycle: int) -> float:
+        h = 3.8 * mm
+        self.fill(self.cols.left, top, self.cols.right - self.cols.left, h, BAND_FILL)
+        note = f"Cycle {cycle}"
+        if any(number == cycle for number, _ in self.view.repicks):
+            note += "  (seats re-picked)"
+        put_in(self.c, note, self.cols.left, top, 60 * mm, h, 6.5)
+        self.hline(top - h, weight=0.3)
+        return top - h
+
+    def _dealer_of(self, number: int) -> int | None:
+        """The dealer a blank sheet can print: known from the starting seats of the cycle."""
+        cycle = cycle_of(number)
+        players: tuple[Player, ...] = self.view.players
+        for repicked_cycle, repicked in self.view.repicks:
+            if repicked_cycle <= cycle:
+                players = repicked
+        if (cycle > 1 and not self.view.repicks and self.view.tournament.settings.seat_pick
+                is SeatPickMode.PER_CYCLE):
+            return None
+        index = WIND_ORDER.index(dealer_starting_wind(number))
+        return players[index].id if index < len(players) else None
+
+    def _hand_row(self, top: float, h: float, number: int) -> None:
+        c, cols = self.c, self.cols
+        row = self.rows_by_number.get(number)
+        stopped = self.view.table.stopped_after_hand
+        not_played = not self.blank and stopped is not None and number > stopped
+        dealer = (row.hand.dealer_id if row is not None
+                  else None if not_played else self._dealer_of(number))
+        if dealer is not None and dealer in self.column_of:
+            self.fill(cols.delta_x(self.column_of[dealer]), top, cols.player_w, h, DEALER_FILL)
+        put_in(c, str(number), cols.x["no"], top, cols.w["no"], h, 7.5, "centre", 0.5 * mm)
+        put_in_wrapped(c, self.name(dealer), cols.x["dealer"], top, cols.w["dealer"], h, 7)
+        if row is None:
+            if not_played:
+                c.setFillColor(MISSING_GREY)
+                put_in_lines(c, ["not played", "(time)"], cols.x["result"], top,
+                             cols.w["result"], h, 6.5)
+                c.setFillGray(0)
+            return
+        hand = row.hand
+        put_in_lines(c, _result_text(hand), cols.x["result"], top, cols.w["result"], h, 7)
+        winners = [self.name(win.winner_id) for win in hand.wins]
+        self._lines(winners, cols.x["winners"], top, cols.w["winners"], h)
+        discarder = self.name(hand.discarder_id)
+        responsible = _responsible_text(hand, self.name)
+        self._lines([discarder, responsible] if responsible else [discarder],
+                    cols.x["discarder"], top, cols.w["discarder"], h)
+        self._lines([str(win.value) for win in hand.wins], cols.x["value"], top,
+                    cols.w["value"], h, "right")
+        self._lines([" ".join(win.pattern_ids) for win in hand.wins], cols.x["patterns"], top,
+                    cols.w["patterns"], h)
+        for index, (delta, running) in enumerate(zip(row.deltas, row.running)):
+            put_in(c, signed(delta), cols.delta_x(index), top, cols.delta_w, h, 7.5, "right")
+            put_in(c, plain(running), cols.total_x(index), top, cols.player_w - cols.delta_w,
+                   h, 8, "right")
+
+    def _lines(self, texts: Sequence[str], x: float, top: float, w: float, h: float,
+               align: str = "left") -> None:
+        texts = [t for t in texts if t]
+        if len(texts) == 1:
+            put_in_wrapped(self.c, texts[0], x, top, w, h, 7, align)
+        else:
+            put_in_lines(self.c, texts, x, top, w, h, 6.5, align)
+
+    def _totals_row(self, top: float, h: float, label: str, values: Sequence[str] | None,
+                    spans: bool = False) -> float:
+        c, cols = self.c, self.cols
+        self.fill(cols.left, top, cols.players_x - cols.left, h, BAND_FILL)
+        put_in(c, label, cols.left, top, cols.players_x - cols.left, h, 8, "right", 2 * mm)
+        for index in range(4):
+            if spans:
+                self.vlines([cols.delta_x(index)], top, top - h)
+                if values is not None:
+                    put_in(c, values[index], cols.delta_x(index), top, cols.player_w, h, 9.5,
+                           "right")
+            else:
+                self.vlines([cols.delta_x(index), cols.total_x(index)], top, top - h)
+                if values is not None:
+                    put_in(c, values[index], cols.total_x(index), top,
+                           cols.player_w - cols.delta_w, h, 8.5, "right")
+        self.vlines([cols.players_x], top, top - h)
+        self.hline(top - h, weight=0.6)
+        return top - h
+
+    def _penalties(self, top: float, h: float, rows: int) -> float:
+        c, cols = self.c, self.cols
+        band = 4.2 * mm
+        mode = self.view.tournament.settings.penalty_mode
+        self.fill(cols.left, top, cols.right - cols.left, band, BAND_FILL)
+        heading = ("Penalties and incidents (points outside the zero-sum check; "
+                   + ("deducted from the offender)" if mode is PenaltyMode.DEDUCT
+                      else "shared among the other three)"))
+        put_in(c, heading, cols.left, top, cols.players_x - cols.left, band, 6.5)
+        put_in(c, "points lost by the offender", cols.players_x, top, cols.right - cols.players_x,
+               band, 6.5, "centre")
+        y = top - band
+        self.hline(y, weight=0.3)
+        split = cols.x["winners"]
+        player_x = cols.x["dealer"]
+        penalties = [] if self.blank else list(self.view.penalties)
+        shown = penalties if len(penalties) <= rows else penalties[:rows - 1]
+        flags = set(self.view.resigned_flags)
+        for index in range(rows):
+            if index < len(shown):
+                penalty = shown[index]
+                if penalty.hand_number is not None:
+                    put_in(c, str(penalty.hand_number), cols.x["no"], y, cols.w["no"], h, 7,
+                           "centre", 0.5 * mm)
+                put_in(c, self.name(penalty.player_id), player_x, y, split - player_x, h, 7)
+                reason = REASON_TEXT.get(penalty.reason, penalty.reason.value)
+                if penalty.note:
+                    reason += f": {clean(penalty.note)}"
+                if (penalty.player_id, penalty.hand_number) in flags:
+                    reason += "  (over 80 time points: treated as resigned)"
+                if penalty.mode is not mode:
+                    reason += f"  [{penalty.mode.value}]"
+                put_in(c, reason, split, y, cols.players_x - split, h, 7)
+                column = self.column_of.get(penalty.player_id)
+                if column is not None:
+                    put_in(c, f"-{penalty.points}" if penalty.points else "—",
+                           cols.delta_x(column), y, cols.player_w, h, 8, "centre")
+            elif index == rows - 1 and len(shown) < len(penalties):
+                put_in(c, f"… {len(penalties) - len(shown)} more: see the workbook",
+                       player_x, y, cols.players_x - player_x, h, 7)
+            y -= h
+            self.hline(y, weight=0.3)
+        self.vlines([player_x, split, cols.players_x,
+                     *(cols.delta_x(i) for i in range(1, 4))], top - band, y)
+        self.hline(y, weight=0.9)
+        return y
+
+    # -- signatures and footer ----------------------------------------------------------
+
+    def _signatures(self, top: float, h: float) -> float:
+        c, cols = self.c, self.cols
+        box_w = (cols.right - cols.left) / 4
+        latest: dict[int, SignatureView] = {}
+        if not self.blank:
+            for signature in self.view.signatures:
+                known = latest.get(signature.signature.player_id)
+                if known is None or signature.current or not known.current:
+                    latest[signature.signature.player_id] = signature
+        c.setLineWidth(0.5)
+        for index, player in enumerate(self.view.players):
+            x = cols.left + index * box_w
+            c.rect(x, top - h, box_w, h, stroke=1, fill=0)
+            put(c, f"Signature  {WIND_ORDER[index].value}  {clean(player.name)}", x + 1.5 * mm,
+                top - 3.5 * mm, box_w - 3 * mm, 7)
+            shown = latest.get(player.id)
+            if shown is None:
+                put(c, "Time: ________", x + 1.5 * mm, top - h + 1.8 * mm, box_w - 3 * mm, 7)
+                continue
+            self._signature_image(shown, x + 2 * mm, top - h + 5 * mm, box_w - 4 * mm,
+                                  h - 10 * mm)
+            when = f"Signed {local_time(shown.signature.signed_at, with_date=True)}"
+            if not shown.current:
+                when += " (earlier version)"
+            put(c, when, x + 1.5 * mm, top - h + 1.8 * mm, box_w - 3 * mm, 7)
+        y = top - h
+        put(c, "Judge initials for corrections: ____________      Recorder: ____________",
+            cols.left, y - 4.5 * mm, cols.right - cols.left, 8)
+        return y - 6 * mm
+
+    def _signature_image(self, signature: SignatureView, x: float, y: float, w: float,
+                         h: float) -> None:
+        try:
+            image = ImageReader(io.BytesIO(signature.signature.image_png))
+            self.c.drawImage(image, x, y, w, h, preserveAspectRatio=True, anchor="c",
+                             mask="auto")
+        except Exception:  # noqa: BLE001 - a damaged image must not stop the printout
+            self.c.setFillColor(MISSING_GREY)
+            put(self.c, "(signature image unreadable)", x, y + h / 2, w, 7, "centre")
+            self.c.setFillGray(0)
+
+    def _footer(self) -> None:
+        c, cols, view = self.c, self.cols, self.view
+        y = MARGIN
+        room = cols.right - cols.left
+        if self.blank:
+            put(c, "Blank sheet: enter each hand, check the four deltas add up to 0, "
+                "then all four players sign.", cols.left, y + 1 * mm, room * 0.8, 7)
+        else:
+            notes = []
+            if view.missing_hands and not view.complete:
+                notes.append("Incomplete: hands " + ", ".join(map(str, view.missing_hands))
+                             + " missing")
+            if view.corrected:
+                notes.append("Corrected sheet, audit " +
+                             ", ".join(f"#{entry}" for entry in view.corrections))
+            if notes:
+                put(c, "   ".join(notes), cols.left, y + 4.5 * mm, room * 0.8, 7)
+            put(c, f"Content hash (SHA-256): {view.content_hash}", cols.left, y + 1 * mm,
+                room * 0.8, 6.5)
+        put(c, f"Page {self.page} of {self.pages}", cols.left + room * 0.8, y + 1 * mm,
+            room * 0.2, 7, "right")
+
+
+def _result_text(hand: Hand) -> list[str]:
+    if hand.result is HandResult.WIN and hand.win_type is not None:
+        kind = WIN_TYPE_TEXT[hand.win_type]
+        if len(hand.wins) > 1:
+            return ["Triple win" if len(hand.wins) == 3 else "Double win", kind]
+        return [kind]
+    return [RESULT_TEXT.get(hand.result, hand.result.value)]
+
+
+def _responsible_text(hand: Hand, name: Callable[[int | None], str]) -> str:
+    """"resp. X" when a win's responsible player is not the discarder."""
+    if hand.discarder_id is None:
+        return ""
+    others = [win.responsible_id for win in hand.wins if win.responsible_id != hand.discarder_id]
+    if not others:
+        return ""
+    return "resp. " + ", ".join(name(p) if p is not None else "nobody" for p in others)
+
