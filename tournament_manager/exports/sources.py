@@ -8,13 +8,13 @@ from dataclasses import dataclass
 from tournament_manager.domain.model import Player, Round, Session, Tournament
 from tournament_manager.exports.errors import ExportError, ExportProblem
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.standings import Standings, standings
+from tournament_manager.services.standings import Standings, compute_standings
 from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.views import (
     SessionSeating,
     SheetView,
+    build_session_seating,
     build_sheet_view,
-    session_seating,
 )
 
 Progress = Callable[[int, int], None]
@@ -71,7 +71,7 @@ def seatings(uow: UnitOfWork, session_number: int | None
              ) -> tuple[EventFacts, list[SessionSeating]]:
     with uow:
         facts = _facts(uow, session_number, drawn_only=True)
-    return facts, [session_seating(uow, session.id) for session in facts.sessions]
+        return facts, [build_session_seating(uow, session.id) for session in facts.sessions]
 
 
 def ranked(uow: UnitOfWork, session_number: int | None) -> tuple[EventFacts, Standings]:
@@ -79,7 +79,7 @@ def ranked(uow: UnitOfWork, session_number: int | None) -> tuple[EventFacts, Sta
         facts = _facts(uow, session_number, drawn_only=False)
         if not facts.players:
             raise ExportError(ExportProblem.NO_PLAYERS)
-    return facts, standings(uow, session_number)
+        return facts, compute_standings(uow, session_number)
 
 
 def session_of(views: Sequence[SheetView], session: Session) -> list[SheetView]:

@@ -166,14 +166,19 @@ class SessionSeating:
 def session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:
     """The tables of a session with their players in starting-wind order."""
     with uow:
-        tournament = current_tournament(uow)
-        session = uow.sessions.get(session_id)
-        players = {p.id: p for p in uow.players.list()}
-        tables = []
-        for table in sorted(uow.tables.list(session_id=session_id), key=lambda t: t.number):
-            winds = starting_winds(uow.seats.list(table_id=table.id), 1)
-            tables.append(TableSeating(table, tuple(
-                SeatedPlayer(players[player_id], wind)
-                for player_id, wind in sorted(winds.items(),
-                                              key=lambda item: WIND_ORDER.index(item[1])))))
-        return SessionSeating(tournament, session, tuple(tables))
+        return build_session_seating(uow, session_id)
+
+
+def build_session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:
+    """The seating inside an open unit of work (exports read several in one transaction)."""
+    tournament = current_tournament(uow)
+    session = uow.sessions.get(session_id)
+    players = {p.id: p for p in uow.players.list()}
+    tables = []
+    for table in sorted(uow.tables.list(session_id=session_id), key=lambda t: t.number):
+        winds = starting_winds(uow.seats.list(table_id=table.id), 1)
+        tables.append(TableSeating(table, tuple(
+            SeatedPlayer(players[player_id], wind)
+            for player_id, wind in sorted(winds.items(),
+                                          key=lambda item: WIND_ORDER.index(item[1])))))
+    return SessionSeating(tournament, session, tuple(tables))
