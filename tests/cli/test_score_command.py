@@ -100,3 +100,51 @@ def test_runs_as_a_real_command(tmp_path: Path) -> None:
     )
     assert completed.returncode == 0, completed.stderr
     assert json.loads(completed.stdout)["value"] == 10
+
+
+MCR_EXAMPLES = ROOT / "tests" / "rules" / "data" / "mcr-hands.json"
+
+
+def test_mcr_batch_matches_the_worked_hands(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["score", "--rules", "mcr", "--profile", "mahjonggb", str(MCR_EXAMPLES)]) == 0
+    output = json.loads(capsys.readouterr().out)
+    expected = json.loads(MCR_EXAMPLES.read_text(encoding="utf-8"))
+    assert [item["value"] for item in output] == [hand["total"] for hand in expected]
+
+
+def test_mcr_hand_with_flowers_and_payments(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = {**HAND, "concealed": "123m456p789s234s5p", "winning_tile": "5p", "flowers": 2,
+            "prevalent_wind": "S"}  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hand)))
+    assert run_cli(["score", "--rules", "mcr"]) == 0
+    output = json.loads(capsys.readouterr().out)
+    assert output["value"] == 15
+    assert [p["id"] for p in output["patterns"]] == ["39", "62", "63", "78", "81", "81"]
+    assert output["payments"] == {"E": -8, "S": 39, "W": -23, "N": -8}
+
+
+def test_mcr_under_the_minimum_is_invalid(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = {**HAND, "concealed": "456p678s234s5m", "winning_tile": "5m",
+            "melds": [{"type": "chow", "tiles": "123m"}]}  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hand)))
+    assert run_cli(["score", "--rules", "mcr"]) == 0
+    output = json.loads(capsys.readouterr().out)
+    assert output == {
+        "valid": False,
+        "error": "false win: the hand is worth 3, under the 8-point minimum",
+        "code": "below_minimum",
+    }
+
+
+def test_classic_profile(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    hand = {**HAND, "concealed": "555m123p67p99s", "winning_tile": "8p",
+            "melds": [{"type": "pung", "tiles": "RdRdRd"}]}  # fmt: skip
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hand)))
+    assert run_cli(["score", "--rules", "classic", "--profile", "classic_seed"]) == 0
+    output = json.loads(capsys.readouterr().out)
+    assert output["value"] == 56
+    assert sum(output["payments"].values()) == 0

@@ -100,6 +100,12 @@ _HAND_MESSAGES: Final[dict[HandErrorCode, Callable[[HandProblem], str]]] = {
     HandErrorCode.BELOW_MINIMUM: lambda p: (
         f"false win: the hand is worth {p.count}, under the {p.expected}-point minimum"
     ),
+    HandErrorCode.FLAG_NOT_IN_RULES: lambda p: (
+        f"flag {_flag_list(p)} does not exist in the chosen rules"
+    ),
+    HandErrorCode.ROBBED_TILE_HELD: lambda p: (
+        f"flag 'robbing_kong' is impossible: the winner already holds or shows {p.tile}"
+    ),
 }
 
 _SETTLEMENT_MESSAGES: Final = {
@@ -119,4 +125,8 @@ _SETTLEMENT_MESSAGES: Final = {
     ),
     SettlementErrorCode.RESPONSIBLE_ON_SELF_DRAW: "a self-drawn win has no responsible player",
     SettlementErrorCode.VALUE_NOT_POSITIVE: "the value of the win by {seat} must be at least 1",
+    SettlementErrorCode.HAND_POINTS_NEGATIVE: "the hand points of {seat} cannot be negative",
+    SettlementErrorCode.WINNER_POINTS_MISMATCH: (
+        "the hand points entered for the winner ({seat}) differ from the value of the win"
+    ),
 }

@@ -39,6 +39,8 @@ class HandErrorCode(Enum):
     WINNING_TILE_UNUSABLE = "winning_tile_unusable"
     NOT_WINNING_HAND = "not_winning_hand"
     BELOW_MINIMUM = "below_minimum"
+    FLAG_NOT_IN_RULES = "flag_not_in_rules"  # a flag the chosen rule set has no use for
+    ROBBED_TILE_HELD = "robbed_tile_held"  # robbing a kong of a tile the winner holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +80,8 @@ class SettlementErrorCode(Enum):
     RESPONSIBLE_IS_WINNER = "responsible_is_winner"
     RESPONSIBLE_ON_SELF_DRAW = "responsible_on_self_draw"
     VALUE_NOT_POSITIVE = "value_not_positive"
+    HAND_POINTS_NEGATIVE = "hand_points_negative"
+    WINNER_POINTS_MISMATCH = "winner_points_mismatch"
 
 
 class SettlementError(Exception):

@@ -42,11 +42,19 @@ class WinFlag(Enum):
     ROBBING_KONG = "robbing_kong"
     HEAVEN = "heaven"
     EARTH = "earth"
+    LAST_TILE = "last_tile"  # MCR: the winning tile was the last of its kind still unseen
+
+
+MAX_FLOWERS = 8
 
 
 @dataclass(frozen=True, slots=True)
 class Hand:
-    """`concealed` excludes the winning tile: it is the hand held before winning."""
+    """`concealed` excludes the winning tile: it is the hand held before winning.
+
+    `prevalent_wind` and `flowers` matter to MCR and classical scoring only; their defaults
+    (East round, no flowers) keep Zung Jung hands and their callers unchanged.
+    """
 
     concealed: tuple[TileId, ...]
     melds: tuple[Meld, ...]
@@ -54,3 +62,5 @@ class Hand:
     win_type: WinType
     seat_wind: Wind
     flags: frozenset[WinFlag] = frozenset()
+    prevalent_wind: Wind = Wind.E
+    flowers: int = 0

@@ -14,7 +14,7 @@ from enum import Enum
 from typing import Any, Final, TypeVar
 
 from tournament_manager.rules.errors import HandError, HandErrorCode, HandProblem
-from tournament_manager.rules.hand import Hand, Meld, MeldKind, WinFlag, WinType
+from tournament_manager.rules.hand import MAX_FLOWERS, Hand, Meld, MeldKind, WinFlag, WinType
 from tournament_manager.rules.result import ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import TableOutcome, Win
@@ -103,6 +103,12 @@ def read_hand(data: object) -> HandRequest:
         win_type=win_type,
         seat_wind=seat,
         flags=_flags(data.get("flags", {})),
+        prevalent_wind=(
+            Wind.E
+            if data.get("prevalent_wind") is None
+            else _enum_field(data, "prevalent_wind", Wind)
+        ),
+        flowers=_flowers(data.get("flowers", 0)),
     )
     discarder = None if data.get("discarder") is None else _enum_field(data, "discarder", Wind)
     immune = data.get("responsible") == NOBODY
@@ -181,6 +187,13 @@ def _winning_tile(data: Mapping[str, object]) -> TileId:
             HandErrorCode.INVALID_FIELD, field="winning_tile", value=_shown(data["winning_tile"])
         )
     return tiles[0]
+
+
+def _flowers(value: object) -> int:
+    """Optional (MCR, classical): how many flowers and seasons the winner exposed."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_FLOWERS:
+        raise _problem(HandErrorCode.INVALID_FIELD, field="flowers", value=_shown(value))
+    return value
 
 
 def _melds(value: object) -> tuple[Meld, ...]:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from typing import Any, Final
 
+from tournament_manager.rules.classic import ClassicRuleSet
+from tournament_manager.rules.mcr import McrRuleSet
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.zung_jung import ZungJungRuleSet
 
 DEFAULT_RULE_SET: Final = ZungJungRuleSet.id
 
 _RULE_SETS: Final[dict[str, RuleSet[Any]]] = {
-    rule_set.id: rule_set for rule_set in (ZungJungRuleSet(),)
+    rule_set.id: rule_set for rule_set in (ZungJungRuleSet(), McrRuleSet(), ClassicRuleSet())
 }
 
 

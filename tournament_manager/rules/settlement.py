@@ -1,14 +1,16 @@
 """A hand's result as the score sheet records it (who won, how, for how much) and the checks
 any rule set makes before turning it into payments.
 
-Settlement works without tiles because the score sheet stores no tiles. A rule set whose
-payments depend on more than the winners' values (classical scoring settles the losers'
-hands among themselves) will extend `TableOutcome` with optional fields; existing callers
-stay valid.
+Settlement works without tiles because the score sheet stores no tiles. Classical scoring
+pays on more than the winner's value: every player's hand points are settled (losers among
+themselves too) and the dealer pays and receives double. `TableOutcome` therefore carries two
+optional fields, `hand_points` and `dealer`, that other rule sets ignore; existing callers stay
+valid.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import Enum
 
@@ -37,11 +39,19 @@ class Win:
 
 @dataclass(frozen=True, slots=True)
 class TableOutcome:
-    """No wins means a drawn hand (wall exhausted)."""
+    """No wins means a drawn hand (wall exhausted).
+
+    `hand_points`: each seat's own hand score where the rule set settles every hand
+    (classical: the winner's entry equals his win's value; a missing seat scored 0).
+    `dealer`: the seat dealing this hand when it is not simply East (classical: the dealer
+    keeps the deal when he wins, so the dealer seat is recorded per hand); None means East.
+    """
 
     win_type: WinType | None
     wins: tuple[Win, ...] = ()
     discarder: Wind | None = None
+    hand_points: Mapping[Wind, int] | None = None
+    dealer: Wind | None = None
 
     @classmethod
     def draw(cls) -> TableOutcome:
@@ -54,6 +64,10 @@ def zero_payments() -> dict[Wind, int]:
 
 def check_outcome(outcome: TableOutcome) -> None:
     """Raise `SettlementError` for a result no rule set can settle."""
+    if outcome.hand_points is not None:
+        for seat, points in outcome.hand_points.items():
+            if points < 0:
+                raise SettlementError(SettlementErrorCode.HAND_POINTS_NEGATIVE, seat.value)
     if not outcome.wins:
         return
     if outcome.win_type is None:

@@ -33,7 +33,12 @@ def register(subparsers: Any) -> None:
         choices=available_rule_sets(),
         help=f"rule set (default: {DEFAULT_RULE_SET})",
     )
-    parser.add_argument("--profile", help="a named preset of the rule set's options")
+    parser.add_argument(
+        "--profile",
+        help="a named preset of the rule set's options "
+        "(mcr: green_book (default) or mahjonggb; classic: classic_seed (default) or "
+        "classic_babcock)",
+    )
     parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' or absent: stdin")
     parser.set_defaults(handler=run)
 

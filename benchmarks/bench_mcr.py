@@ -1,0 +1,132 @@
+"""MCR scoring throughput on the worked example set, side by side with the C++ calculator
+behind PyMahjongGB (the reference algorithm), in one run on one core.
+
+Both scorers get the same 132 hands of tests/rules/data/mcr-hands.json (mahjonggb profile,
+the profile PyMahjongGB implements), already parsed, repeated `--rounds` times; only scoring
+is timed. Our figure includes the full High-versus-Low search (every decomposition, the
+special shapes, the unique-wait test). Goal: within 5x of PyMahjongGB in pure Python.
+The run also checks that both scorers agree on each hand's total.
+
+    cd /work/main && .venv/bin/python -m benchmarks.bench_mcr [--rounds 30]
+    cd /work/main && .venv/bin/python -m benchmarks.bench_mcr --profile   # cProfile top 25
+PyMahjongGB: `.venv/bin/pip install PyMahjongGB` (the run reports ours alone without it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import pstats
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from tournament_manager.rules import get_rule_set
+from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
+from tournament_manager.rules.hand_json import read_hand
+from tournament_manager.rules.tiles import WINDS, TileId
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "rules" / "data" / "mcr-hands.json"
+_SUIT_CODES = ("W", "B", "T")  # characters, dots, bamboo in PyMahjongGB
+_HONOR_CODES = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")  # E S W N, white, green, red
+
+
+def oracle_tile(tile: TileId) -> str:
+    if tile >= 27:
+        return _HONOR_CODES[tile - 27]
+    return f"{_SUIT_CODES[tile // 9]}{tile % 9 + 1}"
+
+
+def oracle_arguments(hand: Hand) -> dict[str, Any]:
+    """PyMahjongGB's keyword arguments for a hand (a concealed kong has offer 0)."""
+    packs = []
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHOW:
+            packs.append(("CHI", oracle_tile(min(meld.tiles) + 1), 1))
+        else:
+            kind = "PENG" if meld.kind is MeldKind.PUNG else "GANG"
+            packs.append((kind, oracle_tile(meld.tiles[0]), 1 if meld.exposed else 0))
+    flags = hand.flags
+    return {
+        "pack": tuple(packs),
+        "hand": tuple(oracle_tile(t) for t in hand.concealed),
+        "winTile": oracle_tile(hand.winning_tile),
+        "flowerCount": hand.flowers,
+        "isSelfDrawn": hand.win_type is WinType.SELF_DRAW,
+        "is4thTile": WinFlag.LAST_TILE in flags,
+        "isAboutKong": bool(flags & {WinFlag.KONG_REPLACEMENT, WinFlag.ROBBING_KONG}),
+        "isWallLast": bool(flags & {WinFlag.SEABED, WinFlag.RIVERBED}),
+        "seatWind": WINDS.index(hand.seat_wind),
+        "prevalentWind": WINDS.index(hand.prevalent_wind),
+    }
+
+
+def load_oracle() -> Callable[..., Any] | None:
+    try:
+        from MahjongGB import MahjongFanCalculator  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return MahjongFanCalculator  # type: ignore[no-any-return]
+
+
+def oracle_total(calculator: Callable[..., Any], arguments: dict[str, Any]) -> int:
+    try:
+        return sum(points for points, _ in calculator(**arguments))
+    except TypeError:  # PyMahjongGB's signal for an invalid or non-winning hand
+        return -1
+
+
+def rate(run: Callable[[], None], count: int) -> float:
+    start = time.perf_counter()
+    run()
+    return count / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--profile", action="store_true")
+    args = parser.parse_args()
+    rule_set = get_rule_set("mcr")
+    options = rule_set.profile_options("mahjonggb")
+    hands = [read_hand(item).hand for item in json.loads(EXAMPLES.read_text(encoding="utf-8"))]
+    batch = hands * args.rounds
+
+    def ours() -> None:
+        for hand in batch:
+            rule_set.score(hand, options)
+
+    if args.profile:
+        profiler = cProfile.Profile()
+        profiler.runcall(ours)
+        pstats.Stats(profiler).sort_stats("cumulative").print_stats(25)
+        return
+    ours()  # warm the per-suit caches as a long-running application would have them
+    ours_rate = rate(ours, len(batch))
+    print(f"tournament_manager (pure Python): {ours_rate:,.0f} hands/s ({len(batch)} hands)")
+    calculator = load_oracle()
+    if calculator is None:
+        print("PyMahjongGB not installed: no side-by-side figure")
+        return
+    arguments = [oracle_arguments(hand) for hand in batch]
+
+    def oracle() -> None:
+        for item in arguments:
+            oracle_total(calculator, item)
+
+    oracle_rate = rate(oracle, len(batch))
+    print(f"PyMahjongGB (C++ extension):      {oracle_rate:,.0f} hands/s")
+    print(f"ratio: PyMahjongGB is {oracle_rate / ours_rate:.1f}x faster (goal: within 5x)")
+    disagreements = [
+        i
+        for i, hand in enumerate(hands)
+        if (result := rule_set.score(hand, options)).value != oracle_total(calculator, arguments[i])
+        and result.valid
+    ]
+    print(f"totals that differ from PyMahjongGB: {len(disagreements)} of {len(hands)}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,128 @@
+"""Classical scoring settings: the seed and Babcock profiles (spec §0, §2) and the variant
+switches of spec §3, each a field so a table can mix them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from enum import Enum
+from typing import Final
+
+from tournament_manager.rules.errors import OptionError, OptionErrorCode
+from tournament_manager.rules.options import (
+    OptionKind,
+    OptionSpec,
+    choice,
+    require_bool,
+    require_integer,
+)
+
+
+class Profile(Enum):
+    SEED = "classic_seed"
+    BABCOCK = "classic_babcock"
+
+
+class Payment(Enum):
+    """`difference`: each loser pays the winner the winner's score minus his own (seed).
+    `full`: each loser pays the winner's whole score (Babcock)."""
+
+    DIFFERENCE = "difference"
+    FULL = "full"
+
+
+@dataclass(frozen=True, slots=True)
+class ClassicOptions:
+    """Defaults are the `classic_seed` profile. `limit` None plays "roof off"."""
+
+    profile: Profile = Profile.SEED
+    win_bonus: int = 20
+    flower_points: int = 2
+    self_draw_points: int = 0  # Babcock: 2 for a winning tile drawn from the wall
+    only_place_points: int = 0  # Babcock: 2 for filling the only possible place
+    prevailing_pair_points: int = 0  # wikidot/British: 2
+    prevailing_pung_double: bool = False  # later Western rules: 1 double
+    concealed_hand_points: int = 0  # wikidot: 10
+    pairs_for_losers: bool = True
+    one_suit_doubles_for_losers: bool = True
+    limit: int | None = 300
+    payment: Payment = Payment.DIFFERENCE
+    east_double: bool = True
+    loser_settlement: bool = False
+    dealer_keeps_deal_on_draw: bool = True
+
+    def __post_init__(self) -> None:
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if isinstance(value, int) and not isinstance(value, bool):
+                require_integer(f.name, value, minimum=1 if f.name == LIMIT else 0)
+
+
+LIMIT: Final = "limit"
+PROFILE: Final = "profile"
+
+PROFILES: Final[dict[Profile, ClassicOptions]] = {
+    Profile.SEED: ClassicOptions(),
+    Profile.BABCOCK: ClassicOptions(
+        profile=Profile.BABCOCK,
+        self_draw_points=2,
+        only_place_points=2,
+        payment=Payment.FULL,
+        loser_settlement=True,
+    ),
+}
+_ENUMS: Final[dict[str, type[Enum]]] = {PROFILE: Profile, "payment": Payment}
+
+
+def _spec(name: str, default: object) -> OptionSpec:
+    enum = _ENUMS.get(name)
+    if enum is not None:
+        assert isinstance(default, Enum)
+        return OptionSpec(name, OptionKind.CHOICE, default.value, tuple(m.value for m in enum))
+    if isinstance(default, bool):
+        return OptionSpec(name, OptionKind.BOOLEAN, default)
+    if name == LIMIT:
+        return OptionSpec(name, OptionKind.OPTIONAL_INTEGER, default)
+    return OptionSpec(name, OptionKind.INTEGER, default)
+
+
+OPTION_SPECS: Final = tuple(
+    _spec(f.name, getattr(PROFILES[Profile.SEED], f.name)) for f in fields(ClassicOptions)
+)
+
+
+def profile_options(name: str) -> ClassicOptions:
+    for profile, options in PROFILES.items():
+        if profile.value == name:
+            return options
+    raise OptionError(OptionErrorCode.UNKNOWN_PROFILE, PROFILE, name)
+
+
+def options_from_mapping(values: Mapping[str, object]) -> ClassicOptions:
+    """The named profile's preset (default `classic_seed`), then each given switch."""
+    known = {spec.key for spec in OPTION_SPECS}
+    for key in values:
+        if key not in known:
+            raise OptionError(OptionErrorCode.UNKNOWN_OPTION, key)
+    profile = choice(Profile, PROFILE, values.get(PROFILE, Profile.SEED.value))
+    changes: dict[str, object] = {}
+    for key, value in values.items():
+        if key == PROFILE:
+            continue
+        enum = _ENUMS.get(key)
+        if enum is not None:
+            changes[key] = choice(enum, key, value)
+        elif key == LIMIT:
+            changes[key] = None if value is None else require_integer(key, value, minimum=1)
+        elif isinstance(getattr(PROFILES[profile], key), bool):
+            changes[key] = require_bool(key, value)
+        else:
+            changes[key] = require_integer(key, value, minimum=0)
+    return replace(PROFILES[profile], **changes)  # type: ignore[arg-type]
+
+
+def options_to_mapping(options: ClassicOptions) -> dict[str, object]:
+    return {
+        f.name: (v.value if isinstance(v := getattr(options, f.name), Enum) else v)
+        for f in fields(options)
+    }

@@ -1,0 +1,133 @@
+"""Classical (Babcock-lineage) scoring behind the `RuleSet` interface.
+
+`score` scores the winner's hand; `score_player_hand` scores a loser's shown hand, so the
+score sheet can take each player's hand (or directly each player's points) and `settle`
+pays on all four through `TableOutcome.hand_points` and `dealer`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tournament_manager.rules.arrangement import Arrangement, Group, GroupKind, Shape
+from tournament_manager.rules.classic import payments
+from tournament_manager.rules.classic.options import (
+    OPTION_SPECS,
+    PROFILES,
+    ClassicOptions,
+    options_from_mapping,
+    options_to_mapping,
+    profile_options,
+)
+from tournament_manager.rules.classic.scoring import (
+    ClassicSet,
+    PlayerHand,
+    WinnerReading,
+    limited,
+    player_hand_patterns,
+    winner_readings,
+)
+from tournament_manager.rules.errors import HandErrorCode, HandProblem
+from tournament_manager.rules.hand import Hand, MeldKind, WinType
+from tournament_manager.rules.hand_checks import structural_problem
+from tournament_manager.rules.options import OptionSpec
+from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
+from tournament_manager.rules.rule_set import RuleSet
+from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.tiles import TileId, Wind
+
+_KINDS = {
+    MeldKind.CHOW: GroupKind.CHOW,
+    MeldKind.PUNG: GroupKind.PUNG,
+    MeldKind.KONG: GroupKind.KONG,
+}
+
+
+class ClassicRuleSet(RuleSet[ClassicOptions]):
+    id = "classic"
+    name = "Classical Chinese (Babcock points and doubles)"
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
+
+    def default_options(self) -> ClassicOptions:
+        return ClassicOptions()
+
+    def validate_options(self, values: Mapping[str, object]) -> ClassicOptions:
+        return options_from_mapping(values)
+
+    def options_as_mapping(self, options: ClassicOptions) -> dict[str, object]:
+        return options_to_mapping(options)
+
+    def profiles(self) -> tuple[str, ...]:
+        return tuple(profile.value for profile in PROFILES)
+
+    def profile_options(self, profile: str) -> ClassicOptions:
+        return profile_options(profile)
+
+    def validate_hand(self, hand: Hand) -> HandProblem | None:
+        """Flags are accepted and ignored: no classical item depends on them."""
+        return structural_problem(hand)
+
+    def arrangements(self, hand: Hand) -> tuple[Arrangement, ...]:
+        return tuple(_arrangement(hand, r) for r in winner_readings(hand, self.default_options()))
+
+    def score_arrangement(
+        self, hand: Hand, arrangement: Arrangement, options: ClassicOptions
+    ) -> tuple[ScoredPattern, ...]:
+        for reading in winner_readings(hand, options):
+            if _arrangement(hand, reading) == arrangement:
+                return reading.patterns
+        return ()
+
+    def apply_limit(
+        self, patterns: Sequence[ScoredPattern], options: ClassicOptions
+    ) -> LimitedScore:
+        return limited(patterns, options)
+
+    def score(self, hand: Hand, options: ClassicOptions) -> ScoreResult:
+        """The winner's best reading (highest value after the limit, then before it)."""
+        problem = self.validate_hand(hand)
+        if problem is not None:
+            return ScoreResult.invalid(problem)
+        found = winner_readings(hand, options)
+        if not found:
+            return ScoreResult.invalid(HandProblem(HandErrorCode.NOT_WINNING_HAND))
+        best = max(found, key=lambda r: (r.score.value, r.score.raw_total))
+        return ScoreResult.scored(_arrangement(hand, best), best.score)
+
+    def score_player_hand(self, hand: PlayerHand, options: ClassicOptions) -> LimitedScore:
+        """A loser's own score, for `TableOutcome.hand_points`."""
+        return limited(player_hand_patterns(hand, options), options)
+
+    def settle(self, outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
+        return payments.settle(outcome, options)
+
+    def next_dealer(self, outcome: TableOutcome, options: ClassicOptions) -> Wind:
+        return payments.next_dealer(outcome, options)
+
+    def payments_by_role(
+        self, win_type: WinType, value: int, has_responsible: bool, options: ClassicOptions
+    ) -> dict[Role, int]:
+        """Seats unknown: losers taken at 0 points and nobody as East."""
+        return {Role.WINNER: 3 * value, Role.OTHER: -value}
+
+
+def _arrangement(hand: Hand, reading: WinnerReading) -> Arrangement:
+    groups = [
+        _group(s, declared=i >= len(reading.sets) - len(hand.melds))
+        for i, s in enumerate(reading.sets)
+    ]
+    groups.append(Group(GroupKind.PAIR, (reading.pair,) * 2, True))
+    win = hand.winning_tile
+    winning = next(i for i, g in enumerate(groups) if win in g.tiles and not g.declared)
+    return Arrangement(Shape.REGULAR, tuple(groups), winning)
+
+
+def _group(group: ClassicSet, declared: bool) -> Group:
+    tile: TileId = group.tile
+    if group.kind is MeldKind.CHOW:
+        tiles: tuple[TileId, ...] = (tile, tile + 1, tile + 2)
+    else:
+        tiles = (tile,) * (4 if group.kind is MeldKind.KONG else 3)
+    return Group(_KINDS[group.kind], tiles, group.concealed, declared)

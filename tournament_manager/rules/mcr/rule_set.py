@@ -1,0 +1,129 @@
+"""Mahjong Competition Rules behind the `RuleSet` interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from tournament_manager.rules.arrangement import Arrangement
+from tournament_manager.rules.decompose import tile_counts
+from tournament_manager.rules.errors import HandErrorCode, HandProblem
+from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.hand_checks import structural_problem
+from tournament_manager.rules.mcr import payments
+from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.flags import flag_problem
+from tournament_manager.rules.mcr.layout import build_arrangement
+from tournament_manager.rules.mcr.options import (
+    OPTION_SPECS,
+    PROFILES,
+    McrOptions,
+    options_from_mapping,
+    options_to_mapping,
+    profile_options,
+)
+from tournament_manager.rules.mcr.readings import readings
+from tournament_manager.rules.mcr.search import best_reading, scored_readings
+from tournament_manager.rules.mcr.waits import waiting_tiles
+from tournament_manager.rules.options import OptionSpec
+from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
+from tournament_manager.rules.rule_set import RuleSet
+from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.tiles import Wind, tile_code
+
+
+class McrRuleSet(RuleSet[McrOptions]):
+    id = "mcr"
+    name = "Mahjong Competition Rules (MCR, Chinese Official)"
+
+    def option_specs(self) -> tuple[OptionSpec, ...]:
+        return OPTION_SPECS
+
+    def default_options(self) -> McrOptions:
+        return McrOptions()
+
+    def validate_options(self, values: Mapping[str, object]) -> McrOptions:
+        return options_from_mapping(values)
+
+    def options_as_mapping(self, options: McrOptions) -> dict[str, object]:
+        return options_to_mapping(options)
+
+    def profiles(self) -> tuple[str, ...]:
+        return tuple(profile.value for profile in PROFILES)
+
+    def profile_options(self, profile: str) -> McrOptions:
+        return profile_options(profile)
+
+    def validate_hand(self, hand: Hand) -> HandProblem | None:
+        return structural_problem(hand) or flag_problem(hand)
+
+    def arrangements(self, hand: Hand) -> tuple[Arrangement, ...]:
+        return tuple(build_arrangement(hand, reading) for reading in readings(hand))
+
+    def score_arrangement(
+        self, hand: Hand, arrangement: Arrangement, options: McrOptions
+    ) -> tuple[ScoredPattern, ...]:
+        """Fans of the given arrangement, flowers included (a reading is found again by
+        its public form; this serves the calculator panel, not the hot path)."""
+        for scored in scored_readings(hand, options):
+            if build_arrangement(hand, scored.reading) == arrangement:
+                return _patterns(scored.counts, hand.flowers, options)
+        return ()
+
+    def apply_limit(self, patterns: Sequence[ScoredPattern], options: McrOptions) -> LimitedScore:
+        """MCR has no limit: the value is the sum of the fans and flowers."""
+        raw = sum(pattern.points for pattern in patterns)
+        return LimitedScore(tuple(patterns), raw, Limit.NONE, raw)
+
+    def score(self, hand: Hand, options: McrOptions) -> ScoreResult:
+        """The best reading; under the minimum (flowers not counted) it is a false win."""
+        problem = self.validate_hand(hand)
+        if problem is not None:
+            return ScoreResult.invalid(problem)
+        best = best_reading(hand, options)
+        if best is None:
+            return ScoreResult.invalid(_false_win(hand))
+        patterns = _patterns(best.counts, hand.flowers, options)
+        fan_points = sum(p.points for p in patterns if p.id != Fan.FLOWER_TILES.id)
+        if fan_points < options.minimum_points:
+            return ScoreResult.invalid(
+                HandProblem(
+                    HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
+                )
+            )
+        return ScoreResult.scored(
+            build_arrangement(hand, best.reading), self.apply_limit(patterns, options)
+        )
+
+    def settle(self, outcome: TableOutcome, options: McrOptions) -> dict[Wind, int]:
+        return payments.settle(outcome)
+
+    def payments_by_role(
+        self, win_type: WinType, value: int, has_responsible: bool, options: McrOptions
+    ) -> dict[Role, int]:
+        return payments.payments_by_role(win_type, value)
+
+
+def _patterns(counts: list[int], flowers: int, options: McrOptions) -> tuple[ScoredPattern, ...]:
+    """One entry per fan occurrence in Green Book order; Chicken Hand when nothing scored."""
+    fans = [Fan(i) for i, n in enumerate(counts) for _ in range(n)]
+    if not fans:
+        fans = [Fan.CHICKEN_HAND]
+    fans.sort(key=_book_order)
+    fans += [Fan.FLOWER_TILES] * flowers
+    return tuple(ScoredPattern(fan.id, fan.fan_name, options.points(fan)) for fan in fans)
+
+
+def _book_order(fan: Fan) -> float:
+    """Concealed Kong and Melded Kong (MahjongGB) sits with the other kong fans."""
+    return 57.5 if fan is Fan.CONCEALED_KONG_AND_MELDED_KONG else float(fan.value)
+
+
+def _false_win(hand: Hand) -> HandProblem:
+    waits = waiting_tiles(tile_counts(hand.concealed), len(hand.melds))
+    if not waits:
+        return HandProblem(HandErrorCode.NOT_WINNING_HAND)
+    return HandProblem(
+        HandErrorCode.WINNING_TILE_UNUSABLE,
+        tile=tile_code(hand.winning_tile),
+        tiles=tuple(tile_code(tile) for tile in waits),
+    )
