@@ -1,17 +1,43 @@
-"""`tournament-manager`: the GUI without arguments, a headless job with a subcommand."""
+"""`tournament-manager`: the GUI without arguments, a headless job with a subcommand.
+
+`--smoke-test` checks an installation (or a frozen build) end to end in a temporary data
+directory and prints one line; see `tournament_manager.smoke`.
+"""
 
 from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
 
+SMOKE_TEST_FLAG = "--smoke-test"
+
+
+def _wants_gui(args: list[str]) -> bool:
+    return not args or args[0].startswith("--gui") or args[0].lower().endswith(".tmt")
+
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    if not args or args[0].startswith("--gui") or args[0].endswith(".tmt"):
+    if args[:1] == [SMOKE_TEST_FLAG]:
+        from tournament_manager.smoke import run_smoke_test
+
+        return run_smoke_test(args[1:])
+
+    from tournament_manager import __version__, crash, logging_setup
+
+    gui = _wants_gui(args)
+    logging_setup.configure()
+    crash.install(gui=gui)
+    init_log = logging_setup.area("init")
+    if gui:
+        logging_setup.install_qt_message_handler()
+        init_log.info("starting the desktop application, version %s, Python %s%s",
+                      __version__, sys.version.split()[0],
+                      " (frozen)" if getattr(sys, "frozen", False) else "")
         from tournament_manager.gui.launch import launch
 
         return launch(args)
+    init_log.debug("command line %s, version %s", args[:1], __version__)
     from tournament_manager.cli.main import run_cli
 
     return run_cli(args)

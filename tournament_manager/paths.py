@@ -7,6 +7,7 @@ runs and a portable install on a USB stick depend on that override.
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 from platformdirs import PlatformDirs
@@ -39,7 +40,16 @@ def default_document() -> Path:
 
 
 def resources_dir() -> Path:
-    """`resources/` inside an installed package, or at the top of a source checkout."""
+    """`resources/` inside an installed package, or at the top of a source checkout.
+
+    A PyInstaller build (`installer/tournament_manager.spec`) puts it at
+    `tournament_manager/resources` under `sys._MEIPASS`, the folder of the bundled files
+    (`_internal/` next to the executable; `Contents/Frameworks` in a macOS app, which links
+    to `Contents/Resources`).
+    """
+    bundle = getattr(sys, "_MEIPASS", None)
+    if getattr(sys, "frozen", False) and bundle:
+        return Path(bundle) / "tournament_manager" / "resources"
     package = Path(__file__).resolve().parent
     installed = package / "resources"
     return installed if installed.is_dir() else package.parent / "resources"

@@ -15,7 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
-from tournament_manager import __version__, paths
+from tournament_manager import __version__, crash, paths
 from tournament_manager.domain.presets import Preset
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
@@ -76,6 +76,10 @@ def launch(args: list[str]) -> int:
     app.setApplicationName(paths.APP_NAME)
     app.setApplicationVersion(__version__)
     apply_theme(app)
-    _window = start_main_window(_parse(args), AppSettings())  # referenced while the loop runs
+    window = start_main_window(_parse(args), AppSettings())  # referenced while the loop runs
     log.info("started, version %s", __version__)
-    return app.exec()
+    crash.set_gui_reporter(window.message_bar.show_problem)  # non-modal: the round goes on
+    try:
+        return app.exec()
+    finally:
+        crash.set_gui_reporter(None)
