@@ -60,6 +60,14 @@ _TEMPLATES = {
         "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
         "or does not exist"
     ),
+    ServiceProblem.SESSION_ALREADY_STARTED: (
+        "session {session} has started: its tables can no longer change"
+    ),
+    ServiceProblem.TOO_FEW_PLAYERS: "session {session} has only {players} players to seat",
+    ServiceProblem.FIELD_NOT_TABLES: (
+        "{players} players do not fill tables of four; add substitutes or choose byes first"
+    ),
+    ServiceProblem.PLAYER_NOT_IN_SESSION: "player {player} has no seat in this session",
     ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"

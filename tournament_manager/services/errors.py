@@ -38,6 +38,10 @@ class ServiceProblem(StrEnum):
     SHEETS_NOT_SIGNED = "sheets_not_signed"
     WINDS_FIXED = "winds_fixed"
     WINDS_NOT_A_DRAW = "winds_not_a_draw"
+    SESSION_ALREADY_STARTED = "session_already_started"
+    TOO_FEW_PLAYERS = "too_few_players"
+    FIELD_NOT_TABLES = "field_not_tables"
+    PLAYER_NOT_IN_SESSION = "player_not_in_session"
 
 
 class ServiceError(Exception):
