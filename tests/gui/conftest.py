@@ -66,3 +66,14 @@ def make_tournament_file() -> Callable[[Path, str], Path]:
             create_tournament(document.unit_of_work(), name, preset_settings(Preset.OPEN))
         return path
     return make
+
+
+@pytest.fixture
+def event_window(window: MainWindow, tmp_path: Path):
+    """The main window with a running session 1: 8 players at two tables, 4-hand sessions."""
+    from .event_files import seated_event_file
+
+    path, seated = seated_event_file(tmp_path / "spring.tmt")
+    assert window.controller.open(path)
+    window.seated = seated  # type: ignore[attr-defined]
+    return window

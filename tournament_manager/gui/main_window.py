@@ -1,7 +1,10 @@
-"""The main window: File menu, problem banner, the central page and the file in the status bar.
+"""The main window: menus, the problem banner, the pages of a tournament's life as tabs
+(Setup, Players, Seating, Score sheets, Standings, Cuts), the session clock and the file
+in the status bar, and the projector window.
 
 Every action commits at once, so the window has no Save and never shows a modified
 marker; Save a Copy exists for taking the tournament elsewhere (USB stick, e-mail).
+Undo and Redo walk the window's one QUndoStack of service commands.
 """
 
 from __future__ import annotations
@@ -9,27 +12,47 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
-from datetime import datetime
+from datetime import UTC, datetime
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QMenu, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QScrollArea,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
+from tournament_manager.gui.app_context import AppContext
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.message_bar import MessageBar
 from tournament_manager.gui.overview_page import OverviewPage
+from tournament_manager.gui.pages.cuts_page import CutsPage
+from tournament_manager.gui.pages.placeholder_page import PlaceholderPage
+from tournament_manager.gui.pages.players_page import PlayersPage
+from tournament_manager.gui.pages.setup_page import SetupPage
+from tournament_manager.gui.pages.sheets_page import SheetsPage
+from tournament_manager.gui.pages.standings_page import StandingsPage
+from tournament_manager.gui.projector import ProjectorWindow, TableSlide
 from tournament_manager.gui.settings import AppSettings
-from tournament_manager.messages import services as service_messages
 from tournament_manager.paths import DOCUMENT_SUFFIX
 from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.setup import session_summaries
 from tournament_manager.services.tournaments import overview
 
 log = logging.getLogger(__name__)
 
-DEFAULT_SIZE = (960, 640)
+DEFAULT_SIZE = (1280, 800)
+TAB_NAMES = ("setup", "players", "seating", "sheets", "standings", "cuts")
 # Characters Windows refuses in file names, plus control characters.
 _UNSAFE_IN_FILE_NAME = re.compile(r'[<>:"/\\|?*\x00-\x1f]')
 
@@ -45,6 +68,16 @@ def _documents_folder() -> Path:
         QStandardPaths.StandardLocation.DocumentsLocation) or Path.home())
 
 
+def _scrolling(page: QWidget) -> QScrollArea:
+    """A page in a scroll area: a small laptop screen scrolls instead of clipping."""
+    area = QScrollArea()
+    area.setObjectName(f"{page.objectName()}_scroll")
+    area.setWidgetResizable(True)
+    area.setFrameShape(QScrollArea.Shape.NoFrame)
+    area.setWidget(page)
+    return area
+
+
 class MainWindow(QMainWindow):
     def __init__(self, settings: AppSettings, dialogs: DocumentDialogs | None = None,
                  controller: DocumentController | None = None) -> None:
@@ -56,22 +89,50 @@ class MainWindow(QMainWindow):
         self._controller.setParent(self)
 
         self._message_bar = MessageBar(self)
-        self._overview_page = OverviewPage(self)
+        self.context = AppContext(self._controller, self._message_bar, self)
+        self.setup_page = SetupPage(self.context, self)
+        self.players_page = PlayersPage(self.context, self)
+        self.seating_page = PlaceholderPage(self.tr("Seating"), self.tr(
+            "The seating draw for each session comes here."), self)
+        self.sheets_page = SheetsPage(self.context, self)
+        self.standings_page = StandingsPage(self.context, self)
+        self.cuts_page = CutsPage(self.context, self)
+        self.tabs = QTabWidget(self)
+        self.tabs.setObjectName("main_tabs")
+        self.tabs.setDocumentMode(True)
+        for page, label in ((self.setup_page, self.tr("&Setup")),
+                            (self.players_page, self.tr("&Players")),
+                            (self.seating_page, self.tr("Sea&ting")),
+                            (self.sheets_page, self.tr("Score s&heets")),
+                            (self.standings_page, self.tr("Stan&dings")),
+                            (self.cuts_page, self.tr("C&uts"))):
+            self.tabs.addTab(_scrolling(page), label)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self._message_bar)
-        layout.addWidget(self._overview_page, 1)
+        layout.addWidget(self.tabs, 1)
         self.setCentralWidget(central)
+
+        self.countdown = SessionCountdown(self)
+        self._clock_label = QLabel(self)
+        self._clock_label.setObjectName("session_clock")
+        self.countdown.ticked.connect(self._show_clock)
+        self.countdown.warned.connect(self._clock_warning)
+        self.countdown.stopped.connect(self._clock_label.clear)
+        self.statusBar().addPermanentWidget(self._clock_label)
         self._path_label = QLabel(self)
         self._path_label.setObjectName("document_path")
         self.statusBar().addPermanentWidget(self._path_label, 1)
+        self.projector: ProjectorWindow | None = None
 
         self._create_actions()
         self._create_menus()
+        self.standings_page.projector_button.clicked.connect(self.show_projector)
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
+        self.context.hub.changed.connect(self._data_changed)
         self._restore_layout()
         self._show_document()
 
@@ -85,7 +146,11 @@ class MainWindow(QMainWindow):
 
     @property
     def overview_page(self) -> OverviewPage:
-        return self._overview_page
+        return self.setup_page.overview
+
+    @property
+    def undo_stack(self) -> QUndoStack:
+        return self.context.runner.stack
 
     @property
     def recent_menu(self) -> QMenu:
@@ -116,6 +181,19 @@ class MainWindow(QMainWindow):
         self.action_quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.action_clear_recent = self._action("action_clear_recent",
                                                 self.tr("&Clear Menu"), self._clear_recent)
+        stack = self.context.runner.stack
+        self.action_undo = stack.createUndoAction(self, self.tr("&Undo"))
+        self.action_undo.setObjectName("action_undo")
+        self.action_undo.setShortcuts(key.Undo)
+        self.action_redo = stack.createRedoAction(self, self.tr("&Redo"))
+        self.action_redo.setObjectName("action_redo")
+        self.action_redo.setShortcuts(key.Redo)
+        self.action_projector = self._action("action_projector", self.tr("&Projector Window"),
+                                             self.show_projector)
+        self.action_refresh = self._action("action_refresh", self.tr("&Refresh"),
+                                           self._refresh_all, key.Refresh)
+        self.action_full_screen = self._action("action_full_screen", self.tr("&Full Screen"),
+                                               self._toggle_full_screen, key.FullScreen)
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -131,6 +209,15 @@ class MainWindow(QMainWindow):
         file_menu.addSeparator()
         file_menu.addAction(self.action_close)
         file_menu.addAction(self.action_quit)
+        edit_menu = self.menuBar().addMenu(self.tr("&Edit"))
+        edit_menu.setObjectName("edit_menu")
+        edit_menu.addAction(self.action_undo)
+        edit_menu.addAction(self.action_redo)
+        view_menu = self.menuBar().addMenu(self.tr("&View"))
+        view_menu.setObjectName("view_menu")
+        view_menu.addAction(self.action_projector)
+        view_menu.addAction(self.action_refresh)
+        view_menu.addAction(self.action_full_screen)
 
     def _fill_recent_menu(self) -> None:
         """Filled on every show: another instance may have added files, or some vanished."""
@@ -208,24 +295,102 @@ class MainWindow(QMainWindow):
         has_document = document is not None
         self.action_save_copy.setEnabled(has_document)
         self.action_close.setEnabled(has_document)
+        has_tournament = False
+        name = ""
         if document is None:
             self.setWindowTitle(self.tr("Tournament Manager"))
             self._path_label.clear()
-            self._overview_page.show_nothing_open()
-            return
-        self._settings.add_recent_file(document.path)
-        self._path_label.setText(str(document.path))
-        name = document.path.stem
-        try:
-            summary = overview(document.unit_of_work())
-        except ServiceError as error:
-            self._overview_page.show_note(service_messages.describe(error))
         else:
-            name = summary.tournament.name
-            self._overview_page.show_overview(summary)
-        # "[*]" is Qt's modified-marker placeholder; "[**]" shows it literally.
-        self.setWindowTitle(self.tr("{name} — Tournament Manager").format(
-            name=name.replace("[*]", "[**]")))
+            self._settings.add_recent_file(document.path)
+            self._path_label.setText(str(document.path))
+            name = document.path.stem
+            try:
+                summary = overview(document.unit_of_work())
+            except ServiceError:
+                pass
+            else:
+                name = summary.tournament.name
+                has_tournament = True
+            # "[*]" is Qt's modified-marker placeholder; "[**]" shows it literally.
+            self.setWindowTitle(self.tr("{name} — Tournament Manager").format(
+                name=name.replace("[*]", "[**]")))
+        for index in range(1, self.tabs.count()):
+            self.tabs.setTabEnabled(index, has_tournament)
+        if not has_tournament:
+            self.tabs.setCurrentIndex(0)
+        if self.projector is not None:
+            self.projector.tournament_name = name if has_tournament else ""
+
+    def show_page(self, page: QWidget) -> None:
+        for index in range(self.tabs.count()):
+            area = self.tabs.widget(index)
+            if isinstance(area, QScrollArea) and area.widget() is page:
+                self.tabs.setCurrentIndex(index)
+
+    def _data_changed(self, topic: str) -> None:
+        if topic in (Topic.DOCUMENT, Topic.SESSIONS, Topic.SETTINGS):
+            self._follow_running_session()
+        if topic == Topic.SETTINGS and self._controller.document is not None:
+            self._show_document()
+
+    def _follow_running_session(self) -> None:
+        """Run the clock for the session that is being played, from its real start."""
+        if not self.context.has_document:
+            self.countdown.stop()
+            return
+        try:
+            summaries = session_summaries(self.context.unit_of_work())
+            settings = overview(self.context.unit_of_work()).tournament.settings
+        except ServiceError:
+            self.countdown.stop()
+            return
+        running = [s.session for s in summaries if s.session.status.value == "running"]
+        if not running:
+            self.countdown.stop()
+            return
+        session = running[-1]
+        elapsed = 0.0
+        if session.started_at is not None:
+            started = session.started_at
+            if started.tzinfo is None:
+                started = started.replace(tzinfo=UTC)
+            elapsed = max((datetime.now(UTC) - started).total_seconds(), 0.0)
+        self.countdown.start(settings.time_limit_minutes * 60, elapsed,
+                             self.tr("Session {n}").format(n=session.number))
+
+    def _show_clock(self, seconds: int) -> None:
+        text = (self.tr("{label}: {left} left").format(label=self.countdown.label,
+                                                      left=format_left(seconds))
+                if seconds > 0 else self.tr("{label}: time is up").format(
+                    label=self.countdown.label))
+        self._clock_label.setText(text)
+
+    def _clock_warning(self, minutes: int) -> None:
+        self.statusBar().showMessage(self.tr("{minutes} minutes left in the session").format(
+            minutes=minutes), 60_000)
+
+    def show_projector(self) -> ProjectorWindow:
+        if self.projector is None:
+            self.projector = ProjectorWindow(self.countdown)
+            self.projector.add_slide(TableSlide(self.tr("Standings"), self.standings_page.model))
+            self.destroyed.connect(self.projector.close)
+        document = self._controller.document
+        self.projector.tournament_name = (self.windowTitle().split(" — ")[0]
+                                          if document is not None else "")
+        screens = QGuiApplication.screens()
+        primary = QGuiApplication.primaryScreen()
+        others = [screen for screen in screens if screen is not primary]
+        self.projector.show_on(others[0] if others else None)
+        return self.projector
+
+    def _refresh_all(self) -> None:
+        self.context.hub.notify(Topic.DOCUMENT)
+
+    def _toggle_full_screen(self) -> None:
+        if self.isFullScreen():
+            self.showNormal()
+        else:
+            self.showFullScreen()
 
     def _restore_layout(self) -> None:
         geometry = self._settings.window_geometry()
@@ -237,5 +402,8 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._settings.set_window_layout(self.saveGeometry(), self.saveState())
+        if self.projector is not None:
+            self.projector.close()
+        self.countdown.stop()
         self._controller.close()
         super().closeEvent(event)

@@ -1,0 +1,147 @@
+"""Screenshots of the main screens, for the README: `python docs/make_screenshots.py`.
+
+Runs offscreen on a throwaway data folder: builds a small event through the services
+(16 players, session 1 running, hands entered by keyboard on table 1), then grabs each
+page with `QWidget.grab()` into docs/screenshots/.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QWidget
+
+OUT = ROOT / "docs" / "screenshots"
+SIZE = (1440, 900)
+NAMES = ["Ann Visser", "Bao Nguyen", "Carla Rossi", "Daichi Sato", "Elena Petrova",
+         "Felix Wagner", "Grace Ho", "Hugo Martin", "Ines Duarte", "Jonas Berg",
+         "Kim Min-jun", "Lena Novak", "Mateo Silva", "Nora Lund", "Oliver King", "王小明"]
+COUNTRIES = ["NL", "VN", "IT", "JP", "RU", "DE", "HK", "FR", "PT", "SE", "KR", "CZ", "BR",
+             "DK", "GB", "CN"]
+
+
+def build_event(folder: Path) -> Path:
+    from datetime import UTC, datetime
+
+    from tournament_manager.domain.model import Player, StageStatus
+    from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.players import register_player
+    from tournament_manager.services.tables import seat_table
+    from tournament_manager.services.tournaments import create_tournament
+    from tournament_manager.storage.document import create_document
+
+    path = folder / "Spring Open.tmt"
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Spring Open 2026",
+                          preset_settings(Preset.WSOM_2015), venue="Harbour Hall")
+        ids = [register_player(document.unit_of_work(),
+                               Player(name=name, country=country, club=f"{country} MA",
+                                      registration_id=str(100 + n))).id
+               for n, (name, country) in enumerate(zip(NAMES, COUNTRIES))]
+        with document.unit_of_work() as uow:
+            session = next(s for s in uow.sessions.list() if s.number == 1)
+            uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
+                                                    started_at=datetime.now(UTC)))
+            uow.commit()
+        for table in range(4):
+            seat_table(document.unit_of_work(), session.id, table + 1,
+                       ids[table::4])
+    return path
+
+
+def grab(widget: QWidget, name: str) -> None:
+    QApplication.processEvents()
+    widget.grab().save(str(OUT / f"{name}.png"))
+    print("wrote", OUT / f"{name}.png")
+
+
+def type_hands(window: object, hands: list[str]) -> None:
+    entry = window.sheets_page.sheet.entry  # type: ignore[attr-defined]
+    for keys in hands:
+        QTest.keyClicks(entry.value_edit, keys)
+        QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+
+
+def main() -> None:
+    app = QApplication.instance() or QApplication([])
+    from tournament_manager.gui.main_window import MainWindow
+    from tournament_manager.gui.settings import AppSettings
+    from tournament_manager.gui.theme import apply_theme
+
+    apply_theme(app)  # type: ignore[arg-type]
+    OUT.mkdir(parents=True, exist_ok=True)
+    folder = Path(tempfile.mkdtemp())
+    os.environ["TOURNAMENT_MANAGER_DATA_DIR"] = str(folder / "data")
+    path = build_event(folder)
+    window = MainWindow(AppSettings(QSettings(str(folder / "s.ini"),
+                                              QSettings.Format.IniFormat)))
+    window.resize(*SIZE)
+    window.show()
+    window.controller.open(path)
+
+    window.show_page(window.setup_page)
+    grab(window, "setup")
+    window.show_page(window.players_page)
+    window.players_page.search.setText("")
+    grab(window, "players")
+
+    window.show_page(window.sheets_page)
+    type_hands(window, ["EW30", "ST40", "D", "NE8", "WS25IE", "ET16", "SN70", "D", "EN12"])
+    calculator = window.sheets_page.calculator
+    QTest.keyClicks(calculator.concealed, "1p1p1p2p2p2p3p3p9m9m3p")
+    QTest.keyClicks(calculator.melds, "RdRdRd")
+    calculator.seat.setCurrentIndex(calculator.seat.findData("S"))
+    calculator.discarder.setCurrentIndex(calculator.discarder.findData("W"))
+    calculator.use_button.click()
+    QTest.keyClicks(window.sheets_page.sheet.entry.value_edit, "S")
+    grab(window, "score-sheet")
+
+    sheet = window.sheets_page.sheet
+    type_hands(window, ["W", "EN20"] + ["D"] * 5)
+    penalties = sheet.penalties
+    penalties.reason.setCurrentIndex(penalties.reason.findData("time"))
+    penalties.seconds.setValue(40)
+    penalties.hand.setValue(6)
+    penalties.findChild(QWidget, "penalty_add").click()
+    sheet.show_tool(sheet.signatures)
+    for column in range(3):
+        pad = sheet.signatures.pads[column]
+        QTest.mousePress(pad, Qt.MouseButton.LeftButton, pos=QPoint(20, 50))
+        for step in range(1, 12):
+            QTest.mouseMove(pad, QPoint(20 + step * 15, 50 - (step % 3) * 12))
+        QTest.mouseRelease(pad, Qt.MouseButton.LeftButton, pos=QPoint(200, 40))
+        sheet.signatures.sign_buttons[column].click()
+    pad = sheet.signatures.pads[3]
+    QTest.mousePress(pad, Qt.MouseButton.LeftButton, pos=QPoint(30, 30))
+    for step in range(1, 10):
+        QTest.mouseMove(pad, QPoint(30 + step * 12, 30 + (step % 2) * 25))
+    QTest.mouseRelease(pad, Qt.MouseButton.LeftButton, pos=QPoint(150, 45))
+    grab(window, "signatures")
+
+    window.show_page(window.standings_page)
+    grab(window, "standings")
+    window.show_page(window.cuts_page)
+    grab(window, "cuts")
+
+    projector = window.show_projector()
+    projector.resize(1280, 720)
+    QApplication.processEvents()
+    projector.advance()  # page 2, then back to page 1: the rows fit the screen again
+    projector.advance()
+    grab(projector, "projector")
+    projector.close()
+    window.close()
+
+
+if __name__ == "__main__":
+    main()

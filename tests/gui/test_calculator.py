@@ -1,0 +1,69 @@
+"""The calculator: typed notation and clicked tiles, the rules layer's report shown live,
+and "Use for sheet" filling the hand entry."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tournament_manager.gui.calculator.panel import CalculatorPanel
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.services.views import sheet_view
+
+
+def _patterns(panel: CalculatorPanel) -> list[str]:
+    return [panel.patterns.item(row, 0).text() for row in range(panel.patterns.rowCount())]
+
+
+def test_typed_hand_shows_patterns_and_payments(qtbot):
+    panel = CalculatorPanel()
+    qtbot.addWidget(panel)
+    QTest.keyClicks(panel.concealed, "111222p33p99m")
+    QTest.keyClicks(panel.melds, "RdRdRd")
+    QTest.keyClicks(panel.winning, "3p")
+    panel.seat.setCurrentIndex(panel.seat.findData("S"))
+    panel.discarder.setCurrentIndex(panel.discarder.findData("W"))
+
+    assert _patterns(panel) == ["5.1.3", "8.1.1", "3.1"]
+    assert panel.value.text() == "V = 170"
+    assert "S: +510" in panel.payments.text() and "W: -460" in panel.payments.text()
+    assert len(panel.arrangement.groups()) == 5
+    assert panel.use_button.isEnabled()
+
+
+def test_clicked_tiles_build_the_hand_and_a_false_win_is_explained(qtbot):
+    panel = CalculatorPanel()
+    qtbot.addWidget(panel)
+    for code in ("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "N"):
+        panel.findChild(object, f"tile_{code}").click()
+    panel.findChild(object, "tile_S").click()  # the 14th tile becomes the winning tile
+    assert panel.winning.text() == "S"
+    assert "false win" in panel.error.text()
+    assert not panel.use_button.isEnabled()
+
+    panel.remove_last()
+    panel.findChild(object, "tile_N").click()
+    assert panel.winning.text() == "N" and panel.value.text().startswith("V = ")
+    panel.findChild(object, "mode_pung").click()
+    panel.findChild(object, "tile_Rd").click()
+    assert panel.melds.text() == "RdRdRd"
+
+
+def test_use_for_sheet_fills_the_entry(event_window: MainWindow):
+    event_window.show_page(event_window.sheets_page)
+    page = event_window.sheets_page
+    panel = page.calculator
+    QTest.keyClicks(panel.concealed, "1p1p1p2p2p2p3p3p9m9m3p")  # winning tile last
+    QTest.keyClicks(panel.melds, "RdRdRd")
+    assert panel.value.text() == "V = 170"
+
+    panel.use_button.click()
+    entry = page.sheet.entry
+    assert entry.value_edit.text() == "170"
+    QTest.keyClicks(entry.value_edit, "SW")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+
+    view = sheet_view(event_window.controller.document.unit_of_work(),
+                      event_window.seated.tables[0])
+    win = view.rows[0].hand.wins[0]
+    assert win.value == 170 and win.pattern_ids == ("5.1.3", "8.1.1", "3.1")

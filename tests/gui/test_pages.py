@@ -1,0 +1,178 @@
+"""Players (search, add, import preview, drop), standings refresh, setup, cuts, models."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from tournament_manager.domain.model import PlayerStatus
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.services.setup import all_players
+from tournament_manager.services.tournaments import current_tournament
+
+
+def _players(window: MainWindow):
+    return all_players(window.controller.document.unit_of_work())
+
+
+def test_add_edit_withdraw_and_undo(event_window: MainWindow):
+    page = event_window.players_page
+    event_window.show_page(page)
+    page.fields["name"].setText("Mei Lin")
+    page.fields["country"].setText("SG")
+    page.add_button.click()
+    assert [p.name for p in _players(event_window)][-1] == "Mei Lin"
+    assert event_window.action_undo.text() == "&Undo Add player Mei Lin"
+
+    page.search.setText("mei")
+    assert page.proxy.rowCount() == 1
+    page.table.setCurrentIndex(page.proxy.index(0, 0))
+    page.fields["club"].setText("Lion City")
+    page.save_button.click()
+    page.status_button.click()
+    mei = _players(event_window)[-1]
+    assert mei.club == "Lion City" and mei.status is PlayerStatus.WITHDRAWN
+    page.status.setCurrentIndex(page.status.findData("active"))
+    assert page.proxy.rowCount() == 0
+
+    for _ in range(3):
+        event_window.action_undo.trigger()
+    assert "Mei Lin" not in [p.name for p in _players(event_window)]
+    for _ in range(3):
+        event_window.action_redo.trigger()
+    mei = _players(event_window)[-1]
+    assert (mei.name, mei.club, mei.status) == ("Mei Lin", "Lion City", PlayerStatus.WITHDRAWN)
+
+
+def test_empty_name_is_refused_without_a_dialog(event_window: MainWindow):
+    page = event_window.players_page
+    page.add_button.click()
+    assert event_window.message_bar.text() == "a name cannot be empty"
+
+
+def _csv(path: Path, rows: list[str]) -> Path:
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_import_preview_mapping_and_row_errors(event_window: MainWindow, tmp_path: Path):
+    page = event_window.players_page
+    bad = _csv(tmp_path / "bad.csv", ["Player,Nation,No", "Ann,NL,7", ",DE,8", "Bob,FR,7"])
+    dialog = page.open_import(bad)
+    assert dialog.preview.rowCount() == 3 and dialog.preview.item(0, 0).text() == "Ann"
+    assert dialog.mapping()[next(f for f in dialog.columns if f.value == "country")] == 1
+    issues = [dialog.issues.item(i).text() for i in range(dialog.issues.count())]
+    assert issues == ["line 3: the name is empty", "line 4: ID 7 appears twice in the file"]
+    assert not dialog.import_button.isEnabled()
+    dialog.close()
+
+    good = _csv(tmp_path / "good.csv", ["Name,Country,Club", "王小明,CN,北京", "Zoë,ES,Madrid"])
+    dialog = page.open_import(good)
+    assert dialog.import_button.isEnabled()
+    dialog.import_button.click()
+    names = [p.name for p in _players(event_window)]
+    assert names[-2:] == ["王小明", "Zoë"]
+    assert event_window.action_undo.text() == "&Undo Import players from good.csv"
+    event_window.action_undo.trigger()
+    assert len(_players(event_window)) == 8
+    event_window.action_redo.trigger()
+    assert len(_players(event_window)) == 10
+
+
+def test_dropping_a_csv_opens_the_import(event_window: MainWindow, tmp_path: Path):
+    page = event_window.players_page
+    path = _csv(tmp_path / "drop.csv", ["Name", "Dee"])
+    data = QMimeData()
+    data.setUrls([QUrl.fromLocalFile(str(path))])
+    enter = QDragEnterEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data,
+                            Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(page, enter)
+    assert enter.isAccepted()
+    drop = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, data,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(page, drop)
+    assert page.import_dialog is not None and page.import_dialog.preview.rowCount() == 1
+
+    other = QMimeData()
+    other.setUrls([QUrl.fromLocalFile(str(tmp_path / "notes.pdf"))])
+    refused = QDragEnterEvent(QPointF(5, 5), Qt.DropAction.CopyAction, other,
+                              Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(page, refused)
+    assert not refused.isAccepted()
+
+
+def test_standings_refresh_after_a_hand(event_window: MainWindow):
+    standings = event_window.standings_page
+    assert standings.model.rowCount() == 8
+    totals = {standings.model.index(r, 5).data() for r in range(8)}
+    assert totals == {"0"}
+    sheet = event_window.sheets_page.sheet
+    edit = sheet.entry.value_edit
+    QTest.keyClicks(edit, "EW30")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    top = standings.model.row_at(0)
+    assert top.player.id == event_window.seated.players[0] and top.raw_total == 90
+
+
+def test_setup_is_fixed_once_seated(event_window: MainWindow):
+    page = event_window.setup_page
+    assert not page.form.isEnabled()  # seated already: settings are fixed
+    assert "fixed" in page.note.text()
+
+
+def test_setup_edits_before_the_draw(window: MainWindow, tmp_path: Path,
+                                     make_tournament_file):
+    window.controller.open(make_tournament_file(tmp_path / "cup.tmt", "Cup"))
+    page = window.setup_page
+    assert page.form.isEnabled()
+    assert page.form.hands.value() == 16 and page.form.time_limit.value() == 150
+    page.form.hands.setValue(12)
+    page.form.time_limit.setValue(120)
+    page.form.rule_options["par"].setValue(30)
+    page.apply_button.click()
+    with window.controller.document.unit_of_work() as uow:
+        settings = current_tournament(uow).settings
+    assert (settings.hands_per_session, settings.time_limit_minutes) == (12, 120)
+    assert settings.rule_options["par"] == 30
+
+    page.form.hands.setValue(10)
+    page.apply_button.click()
+    assert "multiple of 4" in window.message_bar.text()
+
+    window.action_undo.trigger()
+    with window.controller.document.unit_of_work() as uow:
+        assert current_tournament(uow).settings.hands_per_session == 16
+    assert page.form.hands.value() == 16
+
+
+def test_cut_of_an_unfinished_round_is_refused(event_window: MainWindow):
+    page = event_window.cuts_page
+    assert page.table.rowCount() == 1
+    page.table.selectRow(0)
+    page.cut_button.click()
+    assert "last round" in event_window.message_bar.text()
+
+
+def test_every_table_model_passes_the_model_tester(event_window: MainWindow, qtmodeltester):
+    sheet = event_window.sheets_page.sheet
+    edit = sheet.entry.value_edit
+    QTest.keyClicks(edit, "EW30")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    sheet.penalties.points.setValue(5)
+    sheet.penalties.findChild(object, "penalty_add").click()
+    for model in (sheet.model, sheet.penalties.model, event_window.standings_page.model,
+                  event_window.players_page.model):
+        assert model.rowCount() > 0
+        qtmodeltester.check(model, force_py=True)
+
+
+def test_the_player_filter_passes_the_model_tester(event_window: MainWindow, qtmodeltester):
+    page = event_window.players_page
+    page.search.setText("player 1")
+    page.status.setCurrentIndex(page.status.findData("active"))
+    assert page.proxy.rowCount() == 1
+    qtmodeltester.check(page.proxy, force_py=True)

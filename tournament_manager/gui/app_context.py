@@ -1,0 +1,70 @@
+"""What every page is handed: the document, the change hub, the command runner, messages.
+
+Pages never keep a Document: they ask for a unit of work per service call, so closing or
+switching the document happens only in the controller.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TypeVar
+
+from PySide6.QtCore import QObject
+
+from tournament_manager.gui.changes import ChangeHub, Topic
+from tournament_manager.gui.commands.base import CommandRunner, ServiceCommand
+from tournament_manager.gui.document_controller import DocumentController
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.message_bar import MessageBar
+from tournament_manager.services.ports import UnitOfWork
+
+T = TypeVar("T")
+
+
+class NoDocument(RuntimeError):
+    """A page acted with no document open (its controls should have been disabled)."""
+
+
+class AppContext(QObject):
+    def __init__(self, controller: DocumentController, messages: MessageBar,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self.messages = messages
+        self.hub = ChangeHub(self)
+        self.runner = CommandRunner(self.unit_of_work, self.hub, self)
+        self.runner.problem.connect(messages.show_problem)
+        controller.document_changed.connect(self._document_changed)
+
+    @property
+    def has_document(self) -> bool:
+        return self.controller.document is not None
+
+    def unit_of_work(self) -> UnitOfWork:
+        document = self.controller.document
+        if document is None:
+            raise NoDocument
+        return document.unit_of_work()
+
+    def run(self, command: ServiceCommand) -> bool:
+        """Execute and push an undoable command; a refusal goes to the message bar."""
+        problem = self.runner.run(command)
+        if problem is not None:
+            self.messages.show_problem(problem)
+            return False
+        return True
+
+    def call(self, action: Callable[[UnitOfWork], T], topic: str | None = None) -> T | None:
+        """A service call that is not undoable (signing, correcting, a cut); None if refused."""
+        try:
+            result = action(self.unit_of_work())
+        except EXPECTED_ERRORS as error:
+            self.messages.show_problem(describe_error(error))
+            return None
+        if topic is not None:
+            self.hub.notify(topic)
+        return result
+
+    def _document_changed(self) -> None:
+        self.runner.reset()
+        self.hub.notify(Topic.DOCUMENT)

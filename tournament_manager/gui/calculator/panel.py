@@ -1,0 +1,338 @@
+"""The calculator panel: build a hand by clicking tiles or typing notation, see the rules
+layer's verdict live, and hand the value and pattern ids to the sheet entry.
+
+The panel never scores: it assembles the hand object and calls `evaluate_hand`, the
+function behind the `score` command, with the tournament's rule set and options.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_manager.gui.calculator.hand_builder import (
+    FLAGS,
+    CalculatorInput,
+    concealed_room,
+    hand_object,
+    meld_groups,
+)
+from tournament_manager.gui.calculator.tile_icons import tile_icon
+from tournament_manager.gui.calculator.tile_strip import TileStrip
+from tournament_manager.messages.hand_errors import describe_hand_problem
+from tournament_manager.rules.errors import HandError
+from tournament_manager.rules.hand_json import HandReport, evaluate_hand
+from tournament_manager.rules.registry import DEFAULT_RULE_SET, get_rule_set
+from tournament_manager.rules.tiles import TILE_KINDS, TileId, parse_tiles, tile_code
+
+PICKER_ICON = QSize(24, 32)
+MODES = ("concealed", "chow", "pung", "kong", "concealed_kong", "winning")
+FLAG_LABELS = {"seabed": "Final draw (seabed)", "riverbed": "Final discard (riverbed)",
+               "kong_replacement": "Win on kong", "robbing_kong": "Robbing a kong",
+               "heaven": "Blessing of heaven", "earth": "Blessing of earth"}
+
+
+class CalculatorPanel(QWidget):
+    use_for_sheet = Signal(int, tuple)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("calculator_panel")
+        self._rule_set = get_rule_set(DEFAULT_RULE_SET)
+        self._options: Any = self._rule_set.default_options()
+        self.report: HandReport | None = None
+
+        picker = QGroupBox(self.tr("Tiles"), self)
+        picker_layout = QGridLayout(picker)
+        picker_layout.setSpacing(2)
+        self.tile_buttons: list[QToolButton] = []
+        for tile in range(TILE_KINDS):
+            button = QToolButton(picker)
+            button.setObjectName(f"tile_{tile_code(tile)}")
+            button.setIcon(tile_icon(tile))
+            button.setIconSize(PICKER_ICON)
+            button.setAutoRaise(True)
+            button.setToolTip(tile_code(tile))
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _c=False, t=tile: self.pick(t))
+            row, column = (tile // 9, tile % 9) if tile < 27 else (3, tile - 27)
+            picker_layout.addWidget(button, row, column)
+            self.tile_buttons.append(button)
+        modes = QHBoxLayout()
+        self._mode_group = QButtonGroup(self)
+        mode_labels = (self.tr("Hand"), self.tr("Chow"), self.tr("Pung"), self.tr("Kong"),
+                       self.tr("Concealed kong"), self.tr("Winning tile"))
+        for index, (mode, label) in enumerate(zip(MODES, mode_labels)):
+            radio = QRadioButton(label, picker)
+            radio.setObjectName(f"mode_{mode}")
+            self._mode_group.addButton(radio, index)
+            modes.addWidget(radio)
+        self._mode_group.button(0).setChecked(True)
+        picker_layout.setColumnStretch(9, 1)
+        picker_layout.addLayout(modes, 4, 0, 1, 10)
+
+        self.concealed = self._line("calc_concealed", self.tr("e.g. 111222p33p99m"))
+        self.melds = self._line("calc_melds", self.tr("e.g. RdRdRd 123s (5555m)"))
+        self.winning = self._line("calc_winning", self.tr("e.g. 3p (or last tile of the hand)"))
+        self.self_draw = QCheckBox(self.tr("Self-drawn"), self)
+        self.self_draw.setObjectName("calc_self_draw")
+        self.seat = QComboBox(self)
+        self.seat.setObjectName("calc_seat")
+        self.discarder = QComboBox(self)
+        self.discarder.setObjectName("calc_discarder")
+        self.discarder.addItem(self.tr("(by role)"), "")
+        for wind in "ESWN":
+            self.seat.addItem(wind, wind)
+            self.discarder.addItem(wind, wind)
+        self.flags: dict[str, QCheckBox] = {}
+        flags = QGridLayout()
+        for index, flag in enumerate(FLAGS):
+            box = QCheckBox(self.tr(FLAG_LABELS[flag]), self)
+            box.setObjectName(f"flag_{flag}")
+            box.toggled.connect(self.evaluate)
+            flags.addWidget(box, index // 3, index % 3)
+            self.flags[flag] = box
+        for widget in (self.self_draw,):
+            widget.toggled.connect(self.evaluate)
+        self.seat.currentIndexChanged.connect(self.evaluate)
+        self.discarder.currentIndexChanged.connect(self.evaluate)
+        clear = QPushButton(self.tr("Clear"), self)
+        clear.clicked.connect(self.clear)
+        back = QPushButton(self.tr("⌫ Last tile"), self)
+        back.clicked.connect(self.remove_last)
+
+        form = QFormLayout()
+        form.addRow(self.tr("Hand (without winning tile):"), self.concealed)
+        form.addRow(self.tr("Declared melds:"), self.melds)
+        form.addRow(self.tr("Winning tile:"), self.winning)
+        win_row = QHBoxLayout()
+        win_row.addWidget(self.self_draw)
+        win_row.addWidget(QLabel(self.tr("Seat:"), self))
+        win_row.addWidget(self.seat)
+        win_row.addWidget(QLabel(self.tr("Discarder:"), self))
+        win_row.addWidget(self.discarder)
+        win_row.addStretch(1)
+        win_row.addWidget(back)
+        win_row.addWidget(clear)
+        form.addRow(win_row)
+        form.addRow(flags)
+
+        self.hand_strip = TileStrip(self)
+        self.hand_strip.setObjectName("calc_hand_strip")
+        self.arrangement = TileStrip(self)
+        self.arrangement.setObjectName("calc_arrangement")
+        self.patterns = QTableWidget(0, 3, self)
+        self.patterns.setObjectName("calc_patterns")
+        self.patterns.setHorizontalHeaderLabels([self.tr("Id"), self.tr("Pattern"),
+                                                 self.tr("Points")])
+        self.patterns.verticalHeader().hide()
+        self.patterns.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.patterns.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        self.value = QLabel(self)
+        self.value.setObjectName("calc_value")
+        font = self.value.font()
+        font.setPointSizeF(font.pointSizeF() * 1.4)
+        font.setBold(True)
+        self.value.setFont(font)
+        self.payments = QLabel(self)
+        self.payments.setObjectName("calc_payments")
+        self.error = QLabel(self)
+        self.error.setObjectName("calc_error")
+        self.error.setWordWrap(True)
+        self.use_button = QPushButton(self.tr("Use for sheet"), self)
+        self.use_button.setObjectName("calc_use")
+        self.use_button.clicked.connect(self._use)
+
+        result = QGroupBox(self.tr("Result"), self)
+        result_layout = QVBoxLayout(result)
+        result_layout.addWidget(QLabel(self.tr("Hand:"), result))
+        result_layout.addWidget(self.hand_strip)
+        result_layout.addWidget(QLabel(self.tr("Arrangement:"), result))
+        result_layout.addWidget(self.arrangement)
+        result_layout.addWidget(self.patterns)
+        result_layout.addWidget(self.error)
+        value_row = QHBoxLayout()
+        value_row.addWidget(self.value)
+        value_row.addWidget(self.payments, 1)
+        value_row.addWidget(self.use_button)
+        result_layout.addLayout(value_row)
+
+        building = QVBoxLayout()
+        building.addWidget(picker)
+        building.addLayout(form)
+        building.addStretch(1)
+        layout = QHBoxLayout(self)
+        layout.addLayout(building, 3)
+        layout.addWidget(result, 2)
+        self.evaluate()
+
+    def _line(self, name: str, placeholder: str) -> QLineEdit:
+        edit = QLineEdit(self)
+        edit.setObjectName(name)
+        edit.setPlaceholderText(placeholder)
+        edit.textChanged.connect(self.evaluate)
+        return edit
+
+    def set_rules(self, rule_set_id: str, rule_options: Mapping[str, Any]) -> None:
+        """The tournament's rule set and options: the calculator scores as the sheet pays."""
+        self._rule_set = get_rule_set(rule_set_id)
+        self._options = self._rule_set.validate_options(rule_options)
+        self.evaluate()
+
+    def set_seats(self, seat: str | None, discarder: str | None) -> None:
+        if seat:
+            self.seat.setCurrentIndex(self.seat.findData(seat))
+        self.discarder.setCurrentIndex(max(self.discarder.findData(discarder or ""), 0))
+
+    # --- building the hand
+
+    def _mode(self) -> str:
+        return MODES[self._mode_group.checkedId()]
+
+    def pick(self, tile: TileId) -> None:
+        code = tile_code(tile)
+        mode = self._mode()
+        if mode == "winning":
+            self.winning.setText(code)
+        elif mode == "concealed":
+            room = concealed_room(self.input())
+            if len(self._tiles(self.concealed.text())) >= room and not self.winning.text():
+                self.winning.setText(code)
+            else:
+                self.concealed.setText(self.concealed.text() + code)
+        else:
+            group = self._meld_of(mode, tile)
+            if group is not None:
+                self.melds.setText((self.melds.text() + " " + group).strip())
+
+    @staticmethod
+    def _meld_of(mode: str, tile: TileId) -> str | None:
+        code = tile_code(tile)
+        if mode == "pung":
+            return code * 3
+        if mode == "kong":
+            return code * 4
+        if mode == "concealed_kong":
+            return f"({code * 4})"
+        if tile >= 27 or tile % 9 > 6:  # a chow starts at 1-7 of a suit
+            return None
+        return "".join(tile_code(tile + step) for step in range(3))
+
+    def remove_last(self) -> None:
+        if self.winning.text():
+            self.winning.clear()
+            return
+        tiles = self._tiles(self.concealed.text())
+        if tiles:
+            self.concealed.setText("".join(tile_code(t) for t in tiles[:-1]))
+            return
+        groups = self.melds.text().split()
+        self.melds.setText(" ".join(groups[:-1]))
+
+    def clear(self) -> None:
+        for edit in (self.concealed, self.melds, self.winning):
+            edit.clear()
+        for box in self.flags.values():
+            box.setChecked(False)
+
+    @staticmethod
+    def _tiles(text: str) -> tuple[TileId, ...]:
+        try:
+            return parse_tiles(text)
+        except HandError:
+            return ()
+
+    def input(self) -> CalculatorInput:
+        return CalculatorInput(
+            concealed=self.concealed.text(), melds=self.melds.text(),
+            winning_tile=self.winning.text(), self_draw=self.self_draw.isChecked(),
+            seat=self.seat.currentData() or "E", discarder=self.discarder.currentData() or "",
+            flags={flag for flag, box in self.flags.items() if box.isChecked()})
+
+    # --- the verdict
+
+    def evaluate(self) -> None:
+        if not hasattr(self, "use_button"):
+            return  # still being built
+        given = self.input()
+        self._show_hand(given)
+        if not given.concealed.strip() and not given.melds.strip():
+            self.report = None
+            self._show_empty()
+            return
+        self.report = evaluate_hand(hand_object(given), self._rule_set, self._options)
+        self._show_report(self.report)
+
+    def _show_hand(self, given: CalculatorInput) -> None:
+        groups = [list(self._tiles(given.concealed))]
+        groups += [list(self._tiles(g.tiles)) for g in meld_groups(given.melds)]
+        groups.append(list(self._tiles(given.winning_tile)))
+        self.hand_strip.set_groups([g for g in groups if g])
+
+    def _show_empty(self) -> None:
+        self.arrangement.set_groups([])
+        self.patterns.setRowCount(0)
+        self.value.setText(self.tr("—"))
+        self.payments.clear()
+        self.error.setText(self.tr("Click tiles or type a hand such as 123m456p789s11z "
+                                   "with the winning tile last."))
+        self.use_button.setEnabled(False)
+
+    def _show_report(self, report: HandReport) -> None:
+        result = report.result
+        if not result.valid:
+            assert result.problem is not None
+            self.arrangement.set_groups([])
+            self.patterns.setRowCount(0)
+            self.value.setText(self.tr("—"))
+            self.payments.clear()
+            self.error.setText(describe_hand_problem(result.problem))
+            self.use_button.setEnabled(False)
+            return
+        assert result.arrangement is not None
+        self.arrangement.set_groups([group.tiles for group in result.arrangement.groups])
+        self.patterns.setRowCount(len(result.patterns))
+        for row, pattern in enumerate(result.patterns):
+            for column, text in enumerate((pattern.id, pattern.name, str(pattern.points))):
+                item = QTableWidgetItem(text)
+                if column == 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.patterns.setItem(row, column, item)
+        limit = "" if result.limit.value == "none" else self.tr(" ({limit} limit)").format(
+            limit=result.limit.value)
+        self.value.setText(self.tr("V = {value}").format(value=result.value) + limit)
+        self.payments.setText("  ".join(f"{who}: {amount:+d}"
+                                        for who, amount in report.payments.items()))
+        self.error.clear()
+        self.use_button.setEnabled(True)
+
+    def pattern_ids(self) -> tuple[str, ...]:
+        if self.report is None or not self.report.result.valid:
+            return ()
+        return tuple(pattern.id for pattern in self.report.result.patterns)
+
+    def _use(self) -> None:
+        if self.report is not None and self.report.result.valid:
+            self.use_for_sheet.emit(self.report.result.value, self.pattern_ids())

@@ -1,0 +1,120 @@
+"""The base of every command, and the runner that executes it before it joins the stack.
+
+A command is executed once by `CommandRunner.run`; only if the service accepts it is it
+pushed (the stack's first `redo` is then skipped), so a refused request never leaves an
+entry in the Edit menu. Commands store ids, never entities; when an undo re-creates an
+entity under a new id (a re-entered penalty, a restored player), `IdAliases` records the
+move so older commands still find it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tournament_manager.gui.changes import ChangeHub
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.services.ports import UnitOfWork
+
+
+class IdAliases:
+    def __init__(self) -> None:
+        self._moved: dict[tuple[str, int], int] = {}
+
+    def moved(self, kind: str, old: int, new: int) -> None:
+        if old != new:
+            self._moved[(kind, old)] = new
+
+    def resolve(self, kind: str, entity_id: int) -> int:
+        seen = set()
+        while (kind, entity_id) in self._moved and entity_id not in seen:
+            seen.add(entity_id)
+            entity_id = self._moved[(kind, entity_id)]
+        return entity_id
+
+    def clear(self) -> None:
+        self._moved.clear()
+
+
+class CommandContext:
+    """What a command needs: a fresh unit of work per service call, the hub, the aliases."""
+
+    def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
+                 report: Callable[[str], None]) -> None:
+        self.unit_of_work = unit_of_work
+        self.hub = hub
+        self.report = report
+        self.aliases = IdAliases()
+
+
+class ServiceCommand(QUndoCommand):
+    """Subclasses implement `do` and `revert`; `topic` names what they change."""
+
+    topic = "document"
+
+    def __init__(self, context: CommandContext, text: str) -> None:
+        super().__init__(text)
+        self._context = context
+        self._skip_redo = False
+
+    def uow(self) -> UnitOfWork:
+        return self._context.unit_of_work()
+
+    def do(self) -> None:
+        raise NotImplementedError
+
+    def revert(self) -> None:
+        raise NotImplementedError
+
+    def execute(self) -> None:
+        """The first run, before the push: errors propagate to the runner."""
+        self.do()
+        self._skip_redo = True
+        self._context.hub.notify(self.topic)
+
+    def redo(self) -> None:
+        if self._skip_redo:
+            self._skip_redo = False
+            return
+        self._guarded(self.do)
+
+    def undo(self) -> None:
+        self._guarded(self.revert)
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        # The data may have moved on (a sheet signed since): say so and drop the command.
+        try:
+            step()
+        except EXPECTED_ERRORS as error:
+            self.setObsolete(True)
+            self._context.report(describe_error(error))
+        finally:
+            self._context.hub.notify(self.topic)
+
+
+class CommandRunner(QObject):
+    """Owns the window's one undo stack."""
+
+    problem = Signal(str)
+
+    def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
+                 parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.stack = QUndoStack(self)
+        self.context = CommandContext(unit_of_work, hub, self.problem.emit)
+
+    def run(self, command: ServiceCommand) -> str | None:
+        """None when done, else the worded refusal (nothing was changed)."""
+        try:
+            command.execute()
+        except EXPECTED_ERRORS as error:
+            return describe_error(error)
+        self.stack.push(command)
+        return None
+
+    def reset(self) -> None:
+        """A different document: the old commands' ids mean nothing in it."""
+        self.stack.clear()
+        self.context.aliases.clear()

@@ -1,0 +1,128 @@
+"""Player commands; a removed-then-restored player gets a new id, recorded as an alias."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QCoreApplication
+
+from tournament_manager.domain.model import Player, PlayerStatus
+from tournament_manager.domain.player_rows import PlayerField
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.services.players import (
+    import_player_rows,
+    register_player,
+    set_player_status,
+    update_player,
+)
+from tournament_manager.services.setup import remove_player, restore_player
+
+PLAYER = "player"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("PlayerCommands", text)
+
+
+class AddPlayer(ServiceCommand):
+    topic = Topic.PLAYERS
+
+    def __init__(self, context: CommandContext, player: Player) -> None:
+        super().__init__(context, _tr("Add player {name}").format(name=player.name.strip()))
+        self.player = player
+        self.player_id: int | None = None
+        self.removed: Player | None = None
+
+    def do(self) -> None:
+        if self.removed is None:
+            self.player_id = register_player(self.uow(), self.player).id
+        else:
+            stored = restore_player(self.uow(), self.removed)
+            self._context.aliases.moved(PLAYER, self.removed.id, stored.id)
+
+    def revert(self) -> None:
+        assert self.player_id is not None
+        self.removed = remove_player(self.uow(),
+                                     self._context.aliases.resolve(PLAYER, self.player_id))
+
+
+class EditPlayer(ServiceCommand):
+    topic = Topic.PLAYERS
+
+    def __init__(self, context: CommandContext, old: Player, new: Player) -> None:
+        super().__init__(context, _tr("Edit player {name}").format(name=new.name.strip()))
+        self.old, self.new = old, new
+
+    def _current(self, player: Player) -> Player:
+        return dataclasses.replace(
+            player, id=self._context.aliases.resolve(PLAYER, self.old.id))
+
+    def do(self) -> None:
+        update_player(self.uow(), self._current(self.new))
+
+    def revert(self) -> None:
+        update_player(self.uow(), self._current(self.old))
+
+
+class SetPlayerStatus(ServiceCommand):
+    topic = Topic.PLAYERS
+
+    def __init__(self, context: CommandContext, player: Player, status: PlayerStatus) -> None:
+        text = (_tr("Withdraw {name}") if status is PlayerStatus.WITHDRAWN
+                else _tr("Reinstate {name}"))
+        super().__init__(context, text.format(name=player.name))
+        self.player_id, self.status, self.old = player.id, status, player.status
+
+    def do(self) -> None:
+        set_player_status(self.uow(), self._id(), self.status)
+
+    def revert(self) -> None:
+        set_player_status(self.uow(), self._id(), self.old)
+
+    def _id(self) -> int:
+        return self._context.aliases.resolve(PLAYER, self.player_id)
+
+
+class RemovePlayer(ServiceCommand):
+    topic = Topic.PLAYERS
+
+    def __init__(self, context: CommandContext, player_id: int, name: str) -> None:
+        super().__init__(context, _tr("Remove player {name}").format(name=name))
+        self.player_id = player_id
+        self.removed: Player | None = None
+
+    def do(self) -> None:
+        self.removed = remove_player(self.uow(),
+                                     self._context.aliases.resolve(PLAYER, self.player_id))
+
+    def revert(self) -> None:
+        assert self.removed is not None
+        stored = restore_player(self.uow(), self.removed)
+        self._context.aliases.moved(PLAYER, self.removed.id, stored.id)
+
+
+class ImportPlayers(ServiceCommand):
+    """One entry for the whole file: undo removes every imported player."""
+
+    topic = Topic.PLAYERS
+
+    def __init__(self, context: CommandContext, rows: Sequence[Sequence[str]],
+                 mapping: Mapping[PlayerField, int], source: str) -> None:
+        super().__init__(context, _tr("Import players from {file}").format(file=source))
+        self.rows, self.mapping = rows, dict(mapping)
+        self.ids: list[int] = []
+        self.removed: list[Player] = []
+
+    def do(self) -> None:
+        if not self.removed:
+            self.ids = [p.id for p in import_player_rows(self.uow(), self.rows, self.mapping)]
+            return
+        for player in self.removed:
+            stored = restore_player(self.uow(), player)
+            self._context.aliases.moved(PLAYER, player.id, stored.id)
+
+    def revert(self) -> None:
+        self.removed = [remove_player(self.uow(), self._context.aliases.resolve(PLAYER, pid))
+                        for pid in self.ids]

@@ -1,0 +1,139 @@
+"""Score sheet commands: hands by (table, number), penalties by id (aliased on re-entry)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication
+
+from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.services.ports import NotFound
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    add_penalty,
+    delete_hand,
+    enter_hand,
+    entry_of,
+    remove_penalty,
+    replace_hand,
+    restore_penalty,
+)
+from tournament_manager.services.views import sheet_view
+
+PENALTY = "penalty"
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("SheetCommands", text)
+
+
+def hand_at(command: ServiceCommand, table_id: int, number: int) -> Hand:
+    """The stored hand `number` of a table (ids change when an undo re-enters a hand)."""
+    for row in sheet_view(command.uow(), table_id).rows:
+        if row.hand.number == number:
+            return row.hand
+    raise NotFound("hand", number)
+
+
+class EnterHand(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 entry: HandEntry, number: int | None = None) -> None:
+        super().__init__(context, _tr("Enter hand"))
+        self.table_id, self.table_number = table_id, table_number
+        self.entry, self.number = entry, number
+
+    def do(self) -> None:
+        hand = enter_hand(self.uow(), self.table_id, self.entry, self.number)
+        self.number = hand.number
+        self.setText(_tr("Enter hand T{table} #{hand}").format(table=self.table_number,
+                                                               hand=hand.number))
+
+    def revert(self) -> None:
+        assert self.number is not None
+        delete_hand(self.uow(), hand_at(self, self.table_id, self.number).id)
+
+
+class ReplaceHand(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 number: int, entry: HandEntry) -> None:
+        super().__init__(context, _tr("Change hand T{table} #{hand}").format(
+            table=table_number, hand=number))
+        self.table_id, self.number, self.entry = table_id, number, entry
+        self.old: HandEntry | None = None
+
+    def do(self) -> None:
+        hand = hand_at(self, self.table_id, self.number)
+        self.old = entry_of(hand)
+        replace_hand(self.uow(), hand.id, self.entry)
+
+    def revert(self) -> None:
+        assert self.old is not None
+        replace_hand(self.uow(), hand_at(self, self.table_id, self.number).id, self.old)
+
+
+class DeleteHand(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 number: int) -> None:
+        super().__init__(context, _tr("Delete hand T{table} #{hand}").format(
+            table=table_number, hand=number))
+        self.table_id, self.number = table_id, number
+        self.old: HandEntry | None = None
+
+    def do(self) -> None:
+        removed = delete_hand(self.uow(), hand_at(self, self.table_id, self.number).id)
+        self.old = entry_of(removed)
+
+    def revert(self) -> None:
+        assert self.old is not None
+        enter_hand(self.uow(), self.table_id, self.old, self.number)
+
+
+class AddPenalty(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 player_id: int, reason: PenaltyReason, points: int,
+                 hand_number: int | None = None, note: str = "") -> None:
+        super().__init__(context, _tr("Add penalty T{table}").format(table=table_number))
+        self.args = (table_id, player_id, reason, points)
+        self.hand_number, self.note = hand_number, note
+        self.penalty_id: int | None = None
+        self.removed: Penalty | None = None
+
+    def do(self) -> None:
+        if self.removed is not None:
+            stored = restore_penalty(self.uow(), self.removed)
+            self._context.aliases.moved(PENALTY, self.removed.id, stored.id)
+        else:
+            stored = add_penalty(self.uow(), *self.args, hand_number=self.hand_number,
+                                 note=self.note)
+            self.penalty_id = stored.id
+
+    def revert(self) -> None:
+        assert self.penalty_id is not None
+        self.removed = remove_penalty(
+            self.uow(), self._context.aliases.resolve(PENALTY, self.penalty_id))
+
+
+class RemovePenalty(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_number: int, penalty_id: int) -> None:
+        super().__init__(context, _tr("Remove penalty T{table}").format(table=table_number))
+        self.penalty_id = penalty_id
+        self.removed: Penalty | None = None
+
+    def do(self) -> None:
+        self.removed = remove_penalty(
+            self.uow(), self._context.aliases.resolve(PENALTY, self.penalty_id))
+
+    def revert(self) -> None:
+        assert self.removed is not None
+        stored = restore_penalty(self.uow(), self.removed)
+        self._context.aliases.moved(PENALTY, self.removed.id, stored.id)

@@ -1,0 +1,18 @@
+"""Every refusal a page can meet, as one sentence for the message bar."""
+
+from __future__ import annotations
+
+from tournament_manager.messages import services as service_messages
+from tournament_manager.messages import setup as setup_messages
+from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.ports import NotFound
+
+EXPECTED_ERRORS = (ServiceError, NotFound)
+
+
+def describe_error(error: Exception) -> str:
+    if isinstance(error, ServiceError):
+        return setup_messages.describe(error)
+    if isinstance(error, NotFound):
+        return service_messages.describe_not_found(error)
+    return str(error)

@@ -1,0 +1,107 @@
+"""One table's score sheet as a grid: a row per hand, a delta and a running total per player."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from tournament_manager.gui.models.wording import number, result_label, signed, win_type_label
+from tournament_manager.services.views import SheetRow, SheetView
+
+Index = QModelIndex | QPersistentModelIndex
+ROOT = QModelIndex()
+FIXED_COLUMNS = ("#", "Dealer", "Result", "Winner", "Win type", "Discarder", "Responsible",
+                 "Value", "Patterns")
+NUMBER, DEALER, RESULT, WINNER, WIN_TYPE, DISCARDER, RESPONSIBLE, VALUE, PATTERNS = range(9)
+
+
+class SheetModel(QAbstractTableModel):
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._view: SheetView | None = None
+        self._rows: tuple[SheetRow, ...] = ()
+        self._names: dict[int, str] = {}
+
+    @property
+    def view(self) -> SheetView | None:
+        return self._view
+
+    def set_view(self, view: SheetView | None) -> None:
+        self.beginResetModel()
+        self._view = view
+        self._rows = view.rows if view is not None else ()
+        self._names = {p.id: p.name for p in view.players} if view is not None else {}
+        self.endResetModel()
+
+    def row_at(self, row: int) -> SheetRow:
+        return self._rows[row]
+
+    def rowCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = ROOT) -> int:
+        if parent.isValid():
+            return 0
+        return len(FIXED_COLUMNS) + 2 * len(self._names)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            return None
+        if section < len(FIXED_COLUMNS):
+            return self.tr(FIXED_COLUMNS[section])
+        if self._view is None:
+            return None
+        player_index, running = divmod(section - len(FIXED_COLUMNS), 2)
+        if player_index >= len(self._view.players):
+            return None
+        wind = "ESWN"[player_index]
+        return "Σ" if running else f"{wind} {self._view.players[player_index].name}"
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or index.row() >= len(self._rows):
+            return None
+        row, column = self._rows[index.row()], index.column()
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._text(row, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            if column == NUMBER or column == VALUE or column >= len(FIXED_COLUMNS):
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        if role == Qt.ItemDataRole.ToolTipRole and column == PATTERNS:
+            return self._text(row, column) or None
+        return None
+
+    def _name(self, player_id: int | None) -> str:
+        return "" if player_id is None else self._names.get(player_id, str(player_id))
+
+    def _text(self, row: SheetRow, column: int) -> str:
+        hand = row.hand
+        wins = hand.wins
+        if column == NUMBER:
+            return str(hand.number)
+        if column == DEALER:
+            return self._name(hand.dealer_id)
+        if column == RESULT:
+            return result_label(hand.result)
+        if column == WINNER:
+            return ", ".join(self._name(w.winner_id) for w in wins)
+        if column == WIN_TYPE:
+            return win_type_label(hand.win_type)
+        if column == DISCARDER:
+            return self._name(hand.discarder_id)
+        if column == RESPONSIBLE:
+            differs = [w for w in wins if w.responsible_id != hand.discarder_id]
+            return ", ".join(self._name(w.responsible_id) or "—" for w in differs)
+        if column == VALUE:
+            return ", ".join(str(w.value) for w in wins)
+        if column == PATTERNS:
+            return "; ".join(" ".join(w.pattern_ids) for w in wins if w.pattern_ids)
+        player_index, running = divmod(column - len(FIXED_COLUMNS), 2)
+        if player_index >= len(row.deltas):
+            return ""
+        return (number(row.running[player_index]) if running
+                else signed(row.deltas[player_index]))

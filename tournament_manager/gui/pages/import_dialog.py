@@ -1,0 +1,114 @@
+"""Importing players: a preview of the file, the column for each field, every bad row.
+
+Non-modal (`open()`, never `exec()`): the judge can keep the Players page in view. The
+row check runs live on every mapping change (the domain's `players_from_rows`, the same
+check the service makes), so Import is offered only for a file that will go in whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_manager.domain.player_rows import PlayerField, guess_mapping, players_from_rows
+from tournament_manager.imports.tables import TextTable
+from tournament_manager.messages.players import describe_row_issue
+
+PREVIEW_ROWS = 50
+FIELD_LABELS = {PlayerField.NAME: "Name", PlayerField.NATIVE_NAME: "Native name",
+                PlayerField.REGISTRATION_ID: "ID", PlayerField.COUNTRY: "Country",
+                PlayerField.CLUB: "Club", PlayerField.TEAM: "Team"}
+
+
+class ImportDialog(QDialog):
+    """Emits `import_requested(rows, mapping, file name)`; the page runs the command."""
+
+    import_requested = Signal(object, object, str)
+
+    def __init__(self, path: Path, table: TextTable, known_ids: frozenset[str],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("import_dialog")
+        self.setWindowTitle(self.tr("Import players from {file}").format(file=path.name))
+        self._path, self._table, self._known = path, table, known_ids
+        self.preview = QTableWidget(min(len(table.rows), PREVIEW_ROWS), len(table.headers), self)
+        self.preview.setObjectName("import_preview")
+        self.preview.setHorizontalHeaderLabels(list(table.headers))
+        self.preview.setVerticalHeaderLabels([str(n + 2) for n in range(self.preview.rowCount())])
+        for row, values in enumerate(table.rows[:PREVIEW_ROWS]):
+            for column, value in enumerate(values[:len(table.headers)]):
+                self.preview.setItem(row, column, QTableWidgetItem(value))
+        self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+
+        guessed = guess_mapping(table.headers)
+        self.columns: dict[PlayerField, QComboBox] = {}
+        mapping_form = QFormLayout()
+        for field, label in FIELD_LABELS.items():
+            combo = QComboBox(self)
+            combo.setObjectName(f"map_{field.value}")
+            combo.addItem(self.tr("(not imported)"), -1)
+            for index, header in enumerate(table.headers):
+                combo.addItem(header or self.tr("column {n}").format(n=index + 1), index)
+            combo.setCurrentIndex(combo.findData(guessed.get(field, -1)))
+            combo.currentIndexChanged.connect(self._check)
+            mapping_form.addRow(self.tr(label) + ":", combo)
+            self.columns[field] = combo
+        self.summary = QLabel(self)
+        self.summary.setObjectName("import_summary")
+        self.issues = QListWidget(self)
+        self.issues.setObjectName("import_issues")
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.import_button = self.buttons.addButton(self.tr("Import"),
+                                                    QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button.setObjectName("import_button")
+        self.buttons.accepted.connect(self._import)
+        self.buttons.rejected.connect(self.reject)
+
+        top = QHBoxLayout()
+        top.addWidget(self.preview, 3)
+        top.addLayout(mapping_form, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top, 1)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.issues)
+        layout.addWidget(self.buttons)
+        self.resize(900, 520)
+        self._check()
+
+    def mapping(self) -> dict[PlayerField, int]:
+        return {field: combo.currentData() for field, combo in self.columns.items()
+                if combo.currentData() is not None and combo.currentData() >= 0}
+
+    def show_issues(self, lines: list[str]) -> None:
+        self.issues.clear()
+        self.issues.addItems(lines)
+        self.issues.setVisible(bool(lines))
+
+    def _check(self) -> None:
+        players, issues = players_from_rows(self._table.rows, self.mapping(), self._known)
+        self.show_issues([describe_row_issue(issue) for issue in issues])
+        if issues:
+            self.summary.setText(self.tr("{bad} rows need fixing in the file (or another "
+                                         "column mapping); nothing will be imported until "
+                                         "every row is fine.").format(bad=len(issues)))
+        else:
+            self.summary.setText(self.tr("{n} players will be imported.").format(
+                n=len(players)))
+        self.import_button.setEnabled(not issues and bool(players))
+
+    def _import(self) -> None:
+        self.import_requested.emit(self._table.rows, self.mapping(), self._path.name)

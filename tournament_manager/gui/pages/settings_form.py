@@ -1,0 +1,277 @@
+"""Every tournament setting as a form field, each with its default shown beside it.
+
+The rule set's own options come from its declared `option_specs`, so a new rule set
+brings its settings to this form without a change here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from enum import StrEnum
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_manager.domain.presets import Preset, preset_rounds
+from tournament_manager.domain.settings import (
+    KEEP_APART_FIELDS,
+    FinalSeating,
+    OddFieldPolicy,
+    OnTimeOut,
+    PenaltyMode,
+    RecordStyle,
+    RoundKind,
+    RoundPlan,
+    SeatPickMode,
+    SessionConversion,
+    TournamentSettings,
+)
+from tournament_manager.gui.preset_names import preset_label
+from tournament_manager.rules.options import OptionKind, OptionSpec
+from tournament_manager.rules.registry import available_rule_sets, get_rule_set
+
+DEFAULTS = TournamentSettings()
+ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
+    ("seat_pick", "Seat pick", SeatPickMode),
+    ("on_time_out", "When time runs out", OnTimeOut),
+    ("penalty_mode", "Penalty points", PenaltyMode),
+    ("session_conversion", "Session score", SessionConversion),
+    ("record_style", "Score record", RecordStyle),
+    ("final_seating", "Final seating", FinalSeating),
+    ("odd_field", "Field not a multiple of 4", OddFieldPolicy),
+)
+ROUND_COLUMNS = ("Kind", "Sessions", "Keeps (cut)", "Carry")
+
+
+def _words(code: str) -> str:
+    return code.replace("_", " ").capitalize()
+
+
+class SettingsForm(QWidget):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("settings_form")
+        self.name = QLineEdit(self)
+        self.name.setObjectName("setting_name")
+        self.venue = QLineEdit(self)
+        self.venue.setObjectName("setting_venue")
+        self.rule_set = QComboBox(self)
+        self.rule_set.setObjectName("setting_rule_set")
+        for rule_set_id in available_rule_sets():
+            self.rule_set.addItem(get_rule_set(rule_set_id).name, rule_set_id)
+        self.preset = QComboBox(self)
+        self.preset.setObjectName("setting_preset")
+        for preset in Preset:
+            self.preset.addItem(preset_label(preset), preset.value)
+        self.apply_preset = QPushButton(self.tr("Use this format's rounds"), self)
+        self.apply_preset.setObjectName("apply_preset")
+        self.apply_preset.clicked.connect(self._apply_preset)
+        self.hands = self._spin("setting_hands", 4, 64, 4)
+        self.time_limit = self._spin("setting_time_limit", 1, 600, 5, self.tr(" min"))
+        self.bye_score = self._spin("setting_bye_score", -1000, 1000, 1)
+        self.enums: dict[str, QComboBox] = {}
+        for key, _label, enum in ENUM_FIELDS:
+            combo = QComboBox(self)
+            combo.setObjectName(f"setting_{key}")
+            for member in enum:
+                combo.addItem(_words(member.value), member.value)
+            self.enums[key] = combo
+        self.keep_apart = {name: QCheckBox(self.tr(name.capitalize()), self)
+                           for name in KEEP_APART_FIELDS}
+        self.rounds = QTableWidget(0, len(ROUND_COLUMNS), self)
+        self.rounds.setObjectName("setting_rounds")
+        self.rounds.setHorizontalHeaderLabels([self.tr(c) for c in ROUND_COLUMNS])
+        self.rounds.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.rounds.verticalHeader().setDefaultSectionSize(22)
+        self.rounds.setMinimumHeight(140)
+        self.rule_options: dict[str, QWidget] = {}
+        self._rule_form = QFormLayout()
+
+        event = QGroupBox(self.tr("Event"), self)
+        event_form = QFormLayout(event)
+        event_form.addRow(self.tr("Name:"), self.name)
+        event_form.addRow(self.tr("Venue:"), self.venue)
+        preset_row = QHBoxLayout()
+        preset_row.addWidget(self.preset, 1)
+        preset_row.addWidget(self.apply_preset)
+        event_form.addRow(self.tr("Format preset:"), preset_row)
+        event_form.addRow(self.tr("Rounds:"), self.rounds)
+        play = QGroupBox(self.tr("Play"), self)
+        play_form = QFormLayout(play)
+        self._row(play_form, self.tr("Hands per session:"), self.hands,
+                  str(DEFAULTS.hands_per_session))
+        self._row(play_form, self.tr("Session time limit:"), self.time_limit,
+                  self.tr("{n} min").format(n=DEFAULTS.time_limit_minutes))
+        for key, label, _enum in ENUM_FIELDS:
+            self._row(play_form, self.tr(label) + ":", self.enums[key],
+                      _words(getattr(DEFAULTS, key).value))
+        self._row(play_form, self.tr("Bye score (raw):"), self.bye_score,
+                  str(DEFAULTS.bye_score))
+        keep = QHBoxLayout()
+        for box in self.keep_apart.values():
+            keep.addWidget(box)
+        self._row(play_form, self.tr("Keep apart in session 1:"), keep,
+                  ", ".join(DEFAULTS.keep_apart))
+        rules = QGroupBox(self.tr("Scoring rules"), self)
+        rules_layout = QVBoxLayout(rules)
+        rule_row = QFormLayout()
+        self._row(rule_row, self.tr("Rule set:"), self.rule_set,
+                  get_rule_set(DEFAULTS.rule_set).name)
+        rules_layout.addLayout(rule_row)
+        rules_layout.addLayout(self._rule_form)
+        rules_layout.addStretch(1)
+
+        columns = QHBoxLayout(self)
+        left = QVBoxLayout()
+        left.addWidget(event)
+        left.addWidget(rules)
+        columns.addLayout(left, 1)
+        columns.addWidget(play, 1)
+        self._build_rule_options(DEFAULTS.rule_set)
+
+    def _spin(self, name: str, low: int, high: int, step: int, suffix: str = "") -> QSpinBox:
+        spin = QSpinBox(self)
+        spin.setObjectName(name)
+        spin.setRange(low, high)
+        spin.setSingleStep(step)
+        spin.setSuffix(suffix)
+        return spin
+
+    def _row(self, form: QFormLayout, label: str, field: QWidget | QHBoxLayout,
+             default: str) -> None:
+        row = QHBoxLayout()
+        if isinstance(field, QWidget):
+            row.addWidget(field, 1)
+        else:
+            row.addLayout(field, 1)
+        hint = QLabel(self.tr("default: {value}").format(value=default), self)
+        hint.setEnabled(False)  # the palette's disabled text: quiet, in light and dark mode
+        row.addWidget(hint)
+        form.addRow(label, row)
+
+    def _build_rule_options(self, rule_set_id: str) -> None:
+        while self._rule_form.rowCount():
+            self._rule_form.removeRow(0)
+        self.rule_options.clear()
+        for spec in get_rule_set(rule_set_id).option_specs():
+            widget = self._option_widget(spec)
+            widget.setObjectName(f"rule_option_{spec.key}")
+            self.rule_options[spec.key] = widget
+            default = ("none" if spec.default is None else str(spec.default))
+            self._row(self._rule_form, _words(spec.key) + ":", widget, _words(default))
+
+    def _option_widget(self, spec: OptionSpec) -> QWidget:
+        if spec.kind in (OptionKind.CHOICE, OptionKind.PATTERN_TABLE):
+            combo = QComboBox(self)
+            for choice in spec.choices:
+                combo.addItem(_words(choice), choice)
+            return combo
+        spin = QSpinBox(self)
+        spin.setRange(0, 100000)
+        if spec.kind is OptionKind.OPTIONAL_INTEGER:
+            spin.setSpecialValueText(self.tr("none"))
+        return spin
+
+    # --- settings in and out
+
+    def show_settings(self, name: str, venue: str, settings: TournamentSettings) -> None:
+        self._settings = settings
+        self.name.setText(name)
+        self.venue.setText(venue)
+        self.rule_set.setCurrentIndex(max(self.rule_set.findData(settings.rule_set), 0))
+        self.preset.setCurrentIndex(max(self.preset.findData(settings.format_preset), 0))
+        self._show_rounds(settings.rounds)
+        self.hands.setValue(settings.hands_per_session)
+        self.time_limit.setValue(settings.time_limit_minutes)
+        self.bye_score.setValue(settings.bye_score)
+        for key, combo in self.enums.items():
+            combo.setCurrentIndex(combo.findData(getattr(settings, key).value))
+        for field, box in self.keep_apart.items():
+            box.setChecked(field in settings.keep_apart)
+        rule_set = get_rule_set(settings.rule_set)
+        values = rule_set.options_as_mapping(rule_set.validate_options(settings.rule_options))
+        self._build_rule_options(settings.rule_set)
+        for spec in rule_set.option_specs():
+            self._set_option(self.rule_options[spec.key], spec, values.get(spec.key))
+
+    def _set_option(self, widget: QWidget, spec: OptionSpec, value: Any) -> None:
+        if isinstance(widget, QComboBox):
+            table = value.get("table") if isinstance(value, Mapping) else value
+            widget.setCurrentIndex(max(widget.findData(table), 0))
+        elif isinstance(widget, QSpinBox):
+            widget.setValue(0 if value is None else int(value))
+
+    def _show_rounds(self, rounds: tuple[RoundPlan, ...]) -> None:
+        self.rounds.setRowCount(len(rounds))
+        for row, plan in enumerate(rounds):
+            values = (plan.kind.value, str(plan.sessions),
+                      "" if plan.advance is None else str(plan.advance), f"{plan.carry:g}")
+            for column, text in enumerate(values):
+                self.rounds.setItem(row, column, QTableWidgetItem(text))
+
+    def _apply_preset(self) -> None:
+        self._show_rounds(preset_rounds(Preset(self.preset.currentData())))
+
+    def read_rounds(self) -> tuple[RoundPlan, ...] | str:
+        """The round plan typed in the table, or what is wrong with it."""
+        plans = []
+        for row in range(self.rounds.rowCount()):
+            items = [self.rounds.item(row, c) for c in range(4)]
+            cells = [item.text().strip() if item is not None else "" for item in items]
+            try:
+                plans.append(RoundPlan(RoundKind(cells[0]), int(cells[1]),
+                                       int(cells[2]) if cells[2] else None,
+                                       float(cells[3] or 1)))
+            except ValueError:
+                return self.tr("round {n}: kind is preliminary, elimination or final; sessions "
+                               "and keeps are whole numbers; carry is a fraction").format(
+                                   n=row + 1)
+        return tuple(plans)
+
+    def settings(self) -> TournamentSettings | str:
+        """The settings as edited, or a sentence saying which field cannot be read."""
+        rounds = self.read_rounds()
+        if isinstance(rounds, str):
+            return rounds
+        rule_set = get_rule_set(self.rule_set.currentData())
+        options: dict[str, object] = dict(self._settings.rule_options)
+        for spec in rule_set.option_specs():
+            widget = self.rule_options[spec.key]
+            if isinstance(widget, QComboBox):
+                if spec.kind is OptionKind.PATTERN_TABLE:
+                    current = options.get(spec.key)
+                    if isinstance(current, Mapping):
+                        options[spec.key] = {**current, "table": widget.currentData()}
+                    else:
+                        options[spec.key] = widget.currentData()
+                else:
+                    options[spec.key] = widget.currentData()
+            elif isinstance(widget, QSpinBox):
+                value = widget.value()
+                options[spec.key] = (None if spec.kind is OptionKind.OPTIONAL_INTEGER
+                                     and value == 0 else value)
+        enums: dict[str, Any] = {key: enum(self.enums[key].currentData())
+                                 for key, _l, enum in ENUM_FIELDS}
+        return dataclasses.replace(
+            self._settings, rule_set=self.rule_set.currentData(),
+            rule_options=options, format_preset=self.preset.currentData(), rounds=rounds,
+            hands_per_session=self.hands.value(), time_limit_minutes=self.time_limit.value(),
+            bye_score=self.bye_score.value(),
+            keep_apart=tuple(f for f, box in self.keep_apart.items() if box.isChecked()),
+            **enums)

@@ -1,0 +1,87 @@
+"""Standings, live: recomputed by the service after every change to a sheet anywhere."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_manager.gui.app_context import AppContext
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.models.standings_model import PLAYER, StandingsModel
+from tournament_manager.services.setup import session_summaries
+from tournament_manager.services.standings import standings
+
+
+class StandingsPage(QWidget):
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("standings_page")
+        self._context = context
+        self.model = StandingsModel(self)
+        self.through = QComboBox(self)
+        self.through.setObjectName("standings_through")
+        self.through.currentIndexChanged.connect(self.refresh)
+        self.projector_button = QPushButton(self.tr("Show on projector"), self)
+        self.projector_button.setObjectName("standings_projector")
+        self.table = QTableView(self)
+        self.table.setObjectName("standings_table")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.table.horizontalHeader().setSectionResizeMode(PLAYER, QHeaderView.ResizeMode.Stretch)
+        self.updated = QLabel(self)
+        self.updated.setObjectName("standings_updated")
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel(self.tr("Standings after:"), self))
+        bar.addWidget(self.through)
+        bar.addStretch(1)
+        bar.addWidget(self.updated)
+        bar.addWidget(self.projector_button)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+        context.hub.changed.connect(self._changed)
+
+    def _changed(self, topic: str) -> None:
+        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS):
+            self._fill_sessions()
+        self.refresh()
+
+    def _fill_sessions(self) -> None:
+        chosen = self.through.currentData()
+        self.through.blockSignals(True)
+        self.through.clear()
+        self.through.addItem(self.tr("every session played"), None)
+        if self._context.has_document:
+            try:
+                for summary in session_summaries(self._context.unit_of_work()):
+                    self.through.addItem(self.tr("session {n}").format(
+                        n=summary.session.number), summary.session.number)
+            except EXPECTED_ERRORS:
+                pass
+        self.through.setCurrentIndex(max(self.through.findData(chosen), 0))
+        self.through.blockSignals(False)
+
+    def refresh(self) -> None:
+        result = None
+        if self._context.has_document:
+            try:
+                result = standings(self._context.unit_of_work(), self.through.currentData())
+            except EXPECTED_ERRORS as error:
+                self.updated.setText(describe_error(error))
+        self.model.set_standings(result)
+        if result is not None:
+            self.updated.setText(self.tr("{n} players").format(n=len(result.rows)))

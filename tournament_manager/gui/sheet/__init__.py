@@ -1,0 +1,1 @@
+"""The score sheet screen: grid, hand entry, penalties, signatures, lock and correction."""

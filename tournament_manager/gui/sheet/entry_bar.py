@@ -1,0 +1,432 @@
+"""The keyboard-first hand entry bar under the sheet grid.
+
+Keys (the value field keeps the focus, so nothing needs the mouse):
+E S W N pick a player by this hand's seat wind, 1–4 by sheet column; the first pick is
+the winner, the second the discarder. T toggles self-draw, K a kong win (robbing a kong /
+win on a kong), D a draw, I then a seat names the responsible player under same-turn
+immunity (I then 0 or - : nobody), + adds another winner on the same discard (triple
+win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtGui import QIntValidator, QKeyEvent
+from PySide6.QtWidgets import (
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QStyle,
+    QToolButton,
+    QWidget,
+)
+
+from tournament_manager.domain.model import Player
+from tournament_manager.domain.rotation import dealer_starting_wind, seat_wind
+from tournament_manager.gui.models.wording import win_type_label
+from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
+from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.score_sheets import HandEntry
+from tournament_manager.services.views import SheetView
+
+WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
+MAX_VALUE = 9999
+
+
+class HandEntryBar(QFrame):
+    """Emits `submitted(entry, number, replacing)`; the page runs the command and then
+    calls `accepted()` or `show_problem(text)`."""
+
+    submitted = Signal(object, int, bool)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("hand_entry_bar")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self._view: SheetView | None = None
+        self._draft = HandDraft()
+        self._number = 1
+        self._replacing = False
+        self._pending: tuple[str, tuple[str, ...]] | None = None
+
+        self._title = QLabel(self)
+        self._title.setObjectName("entry_title")
+        font = self._title.font()
+        font.setBold(True)
+        self._title.setFont(font)
+        self._seats: list[QToolButton] = []
+        seats = QHBoxLayout()
+        for column in range(4):
+            button = QToolButton(self)
+            button.setObjectName(f"seat_button_{column + 1}")
+            button.setCheckable(True)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+            button.setMinimumWidth(130)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.clicked.connect(lambda _c=False, col=column: self._seat_column(col))
+            seats.addWidget(button)
+            self._seats.append(button)
+        self.value_edit = QLineEdit(self)
+        self.value_edit.setObjectName("entry_value")
+        self.value_edit.setValidator(QIntValidator(0, MAX_VALUE, self))
+        self.value_edit.setPlaceholderText(self.tr("value"))
+        self.value_edit.setMaximumWidth(90)
+        self.value_edit.installEventFilter(self)
+        self.value_edit.textEdited.connect(self._value_edited)
+        self.setFocusProxy(self.value_edit)
+        self._draw = self._key_button(self.tr("Draw (D)"), self._toggle_draw)
+        self._self_draw = self._key_button(self.tr("Self-draw (T)"), self._toggle_self_draw)
+        self._commit = QPushButton(self.tr("Enter hand"), self)
+        self._commit.setObjectName("entry_commit")
+        self._commit.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self._commit.clicked.connect(self.commit)
+        self._summary = QLabel(self)
+        self._summary.setObjectName("entry_summary")
+        self._summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._message_icon = QLabel(self)
+        self._message_icon.setPixmap(self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(16, 16))
+        self.message = QLabel(self)
+        self.message.setObjectName("entry_message")
+        self.message.setWordWrap(True)
+        hint = QLabel(self.tr(
+            "Keys: E S W N or 1–4 winner, then discarder · T self-draw · K kong · D draw · "
+            "I immunity · + another winner · Enter commits · Esc clears"), self)
+        hint.setObjectName("entry_hint")
+        hint.setEnabled(False)
+        hint.setWordWrap(True)
+
+        layout = QGridLayout(self)
+        layout.addWidget(self._title, 0, 0)
+        layout.addLayout(seats, 0, 1)
+        row = QHBoxLayout()
+        row.addWidget(QLabel(self.tr("Value:"), self))
+        row.addWidget(self.value_edit)
+        row.addWidget(self._self_draw)
+        row.addWidget(self._draw)
+        row.addWidget(self._commit)
+        layout.addLayout(row, 0, 2)
+        layout.addWidget(self._summary, 1, 0, 1, 3)
+        message_row = QHBoxLayout()
+        message_row.addWidget(self._message_icon)
+        message_row.addWidget(self.message, 1)
+        layout.addLayout(message_row, 2, 0, 1, 3)
+        layout.addWidget(hint, 3, 0, 1, 3)
+        layout.setColumnStretch(1, 1)
+        self._clear_message()
+        self._show()
+
+    def _key_button(self, text: str, slot: object) -> QPushButton:
+        button = QPushButton(text, self)
+        button.setCheckable(True)
+        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.clicked.connect(slot)
+        return button
+
+    # --- what the page tells the bar
+
+    @property
+    def draft(self) -> HandDraft:
+        return self._draft
+
+    @property
+    def number(self) -> int:
+        return self._number
+
+    @property
+    def replacing(self) -> bool:
+        return self._replacing
+
+    def set_view(self, view: SheetView | None) -> None:
+        self._view = view
+        if not self._replacing:
+            self._number = self._next_number()
+        self.setEnabled(view is not None and not view.locked and not self._full())
+        self._show()
+
+    def start_new(self) -> None:
+        self._draft = HandDraft()
+        self._replacing = False
+        self._pending = None
+        self._number = self._next_number()
+        self.value_edit.clear()
+        self._clear_message()
+        self.setEnabled(self._view is not None and not self._view.locked and not self._full())
+        self._show()
+
+    def edit(self, number: int, entry: HandEntry) -> None:
+        """Load a stored hand; Enter then replaces it."""
+        self._draft = HandDraft.of(entry)
+        self._number, self._replacing = number, True
+        self.setEnabled(True)
+        self.value_edit.setText(self._draft.current.value if self._draft.current else "")
+        self._clear_message()
+        self._show()
+        self.value_edit.setFocus()
+
+    def use_value(self, value: int, pattern_ids: tuple[str, ...]) -> None:
+        """From the calculator: the current winner's value and patterns."""
+        current = self._draft.current
+        self.value_edit.setText(str(value))
+        if current is not None:
+            current.value = str(value)
+            current.patterns = pattern_ids
+        else:
+            self._pending = (str(value), pattern_ids)
+        self._show()
+
+    def accepted(self) -> None:
+        self.start_new()
+
+    def show_problem(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.show()
+        self._message_icon.show()
+
+    def _clear_message(self) -> None:
+        self.message.clear()
+        self.message.hide()
+        self._message_icon.hide()
+
+    def _full(self) -> bool:
+        """Every hand of the session is on the sheet: nothing more to enter."""
+        view = self._view
+        return (view is not None and not self._replacing and view.complete
+                and not view.missing_hands)
+
+    def _next_number(self) -> int:
+        view = self._view
+        if view is None:
+            return 1
+        if view.missing_hands:
+            return view.missing_hands[0]
+        return max((row.hand.number for row in view.rows), default=0) + 1
+
+    # --- players and winds
+
+    def _players(self) -> tuple[Player, ...]:
+        return self._view.players if self._view is not None else ()
+
+    def _starting_players(self) -> tuple[Player, ...]:
+        """E, S, W, N at the start of this hand's cycle (a re-pick may change them)."""
+        assert self._view is not None
+        cycle = (self._number - 1) // 4 + 1
+        players = self._view.players
+        for repick_cycle, repicked in self._view.repicks:
+            if repick_cycle <= cycle:
+                players = repicked
+        return players
+
+    def wind_of(self, player_id: int) -> Wind | None:
+        if self._view is None:
+            return None
+        for wind, player in zip(WINDS, self._starting_players()):
+            if player.id == player_id:
+                return seat_wind(wind, self._number)
+        return None
+
+    def _player_at_wind(self, wind: Wind) -> int | None:
+        if self._view is None:
+            return None
+        for start, player in zip(WINDS, self._starting_players()):
+            if seat_wind(start, self._number) is wind:
+                return player.id
+        return None
+
+    # --- keys
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.value_edit and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            return self._key(event)
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if not self._key(event):
+            super().keyPressEvent(event)
+
+    def _key(self, event: QKeyEvent) -> bool:
+        """True when the key was a command (it never reaches the value field)."""
+        if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                | Qt.KeyboardModifier.AltModifier):
+            return False
+        key, text = event.key(), event.text().upper()
+        draft = self._draft
+        phase = draft.phase()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.commit()
+            return True
+        if key == Qt.Key.Key_Escape:
+            self.start_new()
+            return True
+        if key == Qt.Key.Key_Backspace and not self.value_edit.text():
+            draft.step_back()
+            self._show()
+            return True
+        if text in ("E", "S", "W", "N"):
+            player = self._player_at_wind(Wind(text))
+            if player is not None:
+                self._seat(player)
+            return True
+        if text in ("1", "2", "3", "4") and phase in (Phase.WINNER, Phase.DISCARDER,
+                                                      Phase.RESPONSIBLE):
+            self._seat_column(int(text) - 1)
+            return True
+        if text in ("0", "-") and phase is Phase.RESPONSIBLE:
+            draft.nobody_responsible()
+            self._show()
+            return True
+        handlers = {"T": self._toggle_self_draw, "D": self._toggle_draw, "K": self._toggle_kong,
+                    "I": self._ask_responsible, "+": self._add_winner}
+        if text in handlers:
+            handlers[text]()
+            return True
+        # Swallowed: letters never belong in the value, nor digits before the seats are set.
+        return text.isalpha() or (text.isdigit() and phase is not Phase.VALUE)
+
+    def _seat_column(self, column: int) -> None:
+        players = self._players()
+        if column < len(players):
+            self._seat(players[column].id)
+
+    def _seat(self, player_id: int) -> None:
+        was_winner = self._draft.phase() is Phase.WINNER
+        if not self._draft.seat(player_id):
+            self.show_problem(self.tr("That player cannot take this part of the hand."))
+        else:
+            self._clear_message()
+            current = self._draft.current
+            if was_winner and self._pending is not None and current is not None:
+                current.value, current.patterns = self._pending
+                self._pending = None
+        self._sync_value()
+        self._show()
+
+    def _toggle_draw(self) -> None:
+        self._draft.toggle_draw()
+        self.value_edit.clear()
+        self._show()
+
+    def _toggle_self_draw(self) -> None:
+        self._draft.toggle_self_draw()
+        self._show()
+
+    def _toggle_kong(self) -> None:
+        self._draft.kong = not self._draft.kong
+        self._show()
+
+    def _ask_responsible(self) -> None:
+        if not self._draft.ask_responsible():
+            self.show_problem(self.tr("Immunity applies to a discard win: "
+                                      "pick the winner and the discarder first."))
+        self._show()
+
+    def _add_winner(self) -> None:
+        if not self._draft.add_winner():
+            self.show_problem(self.tr("Several winners need one discard: pick the first "
+                                      "winner and the discarder first (at most three)."))
+        else:
+            self.value_edit.clear()
+        self._show()
+
+    def _value_edited(self, text: str) -> None:
+        current = self._draft.current
+        if current is not None and not self._draft.adding_winner:
+            current.value = text
+        self._show()
+
+    def _sync_value(self) -> None:
+        current = self._draft.current
+        self.value_edit.setText(current.value if current is not None else "")
+
+    def commit(self) -> None:
+        problem = self._draft.problem()
+        if problem is not None:
+            self.show_problem(self._problem_text(problem))
+            return
+        self._clear_message()
+        self.submitted.emit(self._draft.entry(), self._number, self._replacing)
+
+    def _problem_text(self, problem: DraftProblem) -> str:
+        return {
+            DraftProblem.NO_WINNER: self.tr("Press a seat key (E S W N or 1–4) for the winner, "
+                                            "or D for a draw."),
+            DraftProblem.NO_DISCARDER: self.tr("Press the discarder's seat key, or T for a "
+                                               "self-draw."),
+            DraftProblem.NO_VALUE: self.tr("Type the hand value."),
+            DraftProblem.SAME_PLAYER: self.tr("A player cannot win from himself."),
+        }[problem]
+
+    # --- display
+
+    def _name(self, player_id: int | None) -> str:
+        for player in self._players():
+            if player.id == player_id:
+                wind = self.wind_of(player_id)
+                return f"{wind.value if wind else ''} {player.name}".strip()
+        return "—"
+
+    def _show(self) -> None:
+        draft = self._draft
+        players = self._players()
+        dealer = ""
+        if self._view is not None:
+            dealer_wind = dealer_starting_wind(self._number)
+            dealer = next((p.name for w, p in zip(WINDS, self._starting_players())
+                           if w is dealer_wind), "")
+        verb = self.tr("Change hand") if self._replacing else self.tr("Hand")
+        self._title.setText(f"{verb} #{self._number}" + (f" · {dealer} deals" if dealer else ""))
+        if self._full():
+            self._title.setText(self.tr("All hands entered"))
+        winners = {w.winner for w in draft.wins}
+        for column, button in enumerate(self._seats):
+            if column >= len(players):
+                button.setText("")
+                button.setEnabled(False)
+                continue
+            player = players[column]
+            role = (self.tr(" · winner") if player.id in winners
+                    else self.tr(" · discarder") if player.id == draft.discarder else "")
+            button.setEnabled(True)
+            button.setText(f"{column + 1}  {self._name(player.id)}{role}")
+            button.setChecked(player.id in winners or player.id == draft.discarder)
+        self._draw.setChecked(draft.draw)
+        self._self_draw.setChecked(draft.self_draw)
+        self._commit.setText(self.tr("Replace hand") if self._replacing
+                             else self.tr("Enter hand"))
+        self._summary.setText(self._summary_text())
+
+    def _summary_text(self) -> str:
+        draft = self._draft
+        if self._full():
+            return self.tr("The sheet is complete: select a hand and press F2 to change it, "
+                           "or sign it below.")
+        if draft.draw:
+            return self.tr("Draw (wall exhausted): nobody scores. Enter to record.")
+        if not draft.wins:
+            return self.tr("Waiting for the winner's seat key.")
+        parts = []
+        for win in draft.wins:
+            text = self.tr("{winner} wins {value}").format(
+                winner=self._name(win.winner), value=win.value or "?")
+            if win.responsible is None:
+                text += self.tr(" (nobody responsible)")
+            elif win.responsible >= 0 and win.responsible != draft.discarder:
+                text += self.tr(" (responsible: {who})").format(who=self._name(win.responsible))
+            if win.patterns:
+                text += f" [{' '.join(win.patterns)}]"
+            parts.append(text)
+        summary = "; ".join(parts) + " · " + win_type_label(draft.win_type)
+        if not draft.self_draw and draft.discarder is not None:
+            summary += self.tr(" from {who}").format(who=self._name(draft.discarder))
+        phase = draft.phase()
+        prompts = {Phase.WINNER: self.tr("next winner's seat key…"),
+                   Phase.DISCARDER: self.tr("discarder's seat key…"),
+                   Phase.RESPONSIBLE: self.tr("responsible player's seat key (0: nobody)…"),
+                   Phase.VALUE: self.tr("type the value, Enter")}
+        if phase in prompts:
+            summary += " — " + prompts[phase]
+        return summary

@@ -1,0 +1,173 @@
+"""Penalties and incidents of one sheet, with the time helper (seconds over -> points)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QGridLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QTableView,
+    QWidget,
+)
+
+from tournament_manager.domain.model import PenaltyReason
+from tournament_manager.domain.penalties import (
+    RESIGNATION_THRESHOLD,
+    time_penalty_points,
+    treated_as_resigned,
+)
+from tournament_manager.gui.models.penalty_model import PenaltyModel
+from tournament_manager.gui.models.wording import reason_label
+from tournament_manager.services.views import SheetView
+
+MAX_POINTS = 1000
+MAX_SECONDS = 3600
+
+
+class PenaltyPanel(QGroupBox):
+    """Emits `add_requested(player_id, reason, points, hand_number | None, note)` and
+    `remove_requested(penalty_id)`."""
+
+    add_requested = Signal(int, object, int, object, str)
+    remove_requested = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFlat(True)
+        self.setObjectName("penalty_panel")
+        self._view: SheetView | None = None
+        self.model = PenaltyModel(self)
+        self.table = QTableView(self)
+        self.table.setObjectName("penalty_table")
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+
+        self.player = QComboBox(self)
+        self.player.setObjectName("penalty_player")
+        self.reason = QComboBox(self)
+        self.reason.setObjectName("penalty_reason")
+        for reason in PenaltyReason:
+            self.reason.addItem(reason_label(reason), reason.value)
+        self.seconds = QSpinBox(self)
+        self.seconds.setObjectName("penalty_seconds")
+        self.seconds.setRange(0, MAX_SECONDS)
+        self.seconds.setSuffix(self.tr(" s over"))
+        self.seconds.setToolTip(self.tr("Time penalty: 5 points per 15 seconds or part thereof"))
+        self.seconds.valueChanged.connect(self._seconds_changed)
+        self.points = QSpinBox(self)
+        self.points.setObjectName("penalty_points")
+        self.points.setRange(0, MAX_POINTS)
+        self.points.setSuffix(self.tr(" pts"))
+        self.points.valueChanged.connect(self._check_resignation)
+        self.hand = QSpinBox(self)
+        self.hand.setObjectName("penalty_hand")
+        self.hand.setRange(0, 99)
+        self.hand.setSpecialValueText(self.tr("no hand"))
+        self.hand.setPrefix(self.tr("hand "))
+        self.hand.valueChanged.connect(self._check_resignation)
+        self.note = QLineEdit(self)
+        self.note.setObjectName("penalty_note")
+        self.note.setPlaceholderText(self.tr("note"))
+        self.note.returnPressed.connect(self._add)
+        add = QPushButton(self.tr("Add penalty"), self)
+        add.setObjectName("penalty_add")
+        add.clicked.connect(self._add)
+        remove = QPushButton(self.tr("Remove selected"), self)
+        remove.setObjectName("penalty_remove")
+        remove.clicked.connect(self._remove)
+        self.warning = QLabel(self)
+        self.warning.setObjectName("penalty_warning")
+        self.warning.setWordWrap(True)
+        self.reason.currentIndexChanged.connect(self._reason_changed)
+
+        form = QHBoxLayout()
+        for widget in (self.player, self.reason, self.seconds, self.points, self.hand):
+            form.addWidget(widget)
+        form.addWidget(self.note, 1)
+        form.addWidget(add)
+        form.addWidget(remove)
+        layout = QGridLayout(self)
+        layout.addWidget(self.table, 0, 0)
+        layout.addLayout(form, 1, 0)
+        layout.addWidget(self.warning, 2, 0)
+        self._reason_changed()
+
+    def set_view(self, view: SheetView | None) -> None:
+        self._view = view
+        current = self.player.currentData()
+        self.player.clear()
+        if view is None:
+            self.model.set_penalties((), ())
+            self.setEnabled(False)
+            return
+        for player in view.players:
+            self.player.addItem(player.name, player.id)
+        index = self.player.findData(current)
+        self.player.setCurrentIndex(max(index, 0))
+        self.model.set_penalties(view.penalties, view.players)
+        self.setEnabled(not view.locked)
+        self._check_resignation()
+
+    def _reason(self) -> PenaltyReason:
+        return PenaltyReason(self.reason.currentData())
+
+    def _reason_changed(self) -> None:
+        is_time = self._reason() is PenaltyReason.TIME
+        self.seconds.setEnabled(is_time)
+        if is_time:
+            self._seconds_changed(self.seconds.value())
+
+    def _seconds_changed(self, seconds: int) -> None:
+        if self._reason() is PenaltyReason.TIME:
+            self.points.setValue(time_penalty_points(seconds))
+
+    def _time_points_in_hand(self, player_id: int, hand: int) -> int:
+        if self._view is None:
+            return 0
+        return sum(p.points for p in self._view.penalties
+                   if p.player_id == player_id and p.hand_number == hand
+                   and p.reason is PenaltyReason.TIME)
+
+    def _check_resignation(self) -> None:
+        names = {p.id: p.name for p in self._view.players} if self._view else {}
+        lines = [self.tr("{name}: over {limit} time-penalty points in hand {hand}: treated as "
+                         "resigned unless the judge excuses him.").format(
+                             name=names.get(player, str(player)), limit=RESIGNATION_THRESHOLD,
+                             hand=hand)
+                 for player, hand in (self._view.resigned_flags if self._view else ())]
+        player, hand = self.player.currentData(), self.hand.value()
+        if (self._reason() is PenaltyReason.TIME and player is not None and hand
+                and treated_as_resigned(self._time_points_in_hand(player, hand)
+                                        + self.points.value())
+                and (player, hand) not in (self._view.resigned_flags if self._view else ())):
+            lines.append(self.tr("This penalty takes {name} over {limit} points in hand "
+                                 "{hand}.").format(name=names.get(player, ""),
+                                                   limit=RESIGNATION_THRESHOLD, hand=hand))
+        self.warning.setText("\n".join(lines))
+        self.warning.setVisible(bool(lines))
+
+    def _add(self) -> None:
+        player = self.player.currentData()
+        if player is None:
+            return
+        self.add_requested.emit(player, self._reason(), self.points.value(),
+                                self.hand.value() or None, self.note.text())
+
+    def accepted(self) -> None:
+        self.seconds.setValue(0)
+        self.points.setValue(0)
+        self.note.clear()
+
+    def _remove(self) -> None:
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.remove_requested.emit(self.model.penalty_at(rows[0].row()).id)

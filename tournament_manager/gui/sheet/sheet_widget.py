@@ -1,0 +1,262 @@
+"""One table's sheet: the grid, the entry bar, penalties, totals, signatures, lock.
+
+Every change goes through a command (undoable) or, for signing, correcting and stopping
+on time, straight to the service; the widget then re-reads the `SheetView`, so what is
+shown is always what the service stored.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tournament_manager.domain.model import PenaltyReason, Role
+from tournament_manager.gui.app_context import AppContext
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.commands.sheet import (
+    AddPenalty,
+    DeleteHand,
+    EnterHand,
+    RemovePenalty,
+    ReplaceHand,
+)
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.models.sheet_model import PATTERNS, SheetModel
+from tournament_manager.gui.sheet.entry_bar import HandEntryBar
+from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
+from tournament_manager.gui.sheet.signature_panel import SignaturePanel
+from tournament_manager.gui.sheet.totals import TotalsPanel
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    correct_sheet,
+    entry_of,
+    sign_sheet,
+    stop_on_time,
+)
+from tournament_manager.services.views import SheetView, sheet_view
+
+
+class SheetWidget(QWidget):
+    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sheet_widget")
+        self._context = context
+        self._table_id: int | None = None
+        self.view: SheetView | None = None
+
+        self.header = QLabel(self)
+        self.header.setObjectName("sheet_header")
+        font = self.header.font()
+        font.setPointSizeF(font.pointSizeF() * 1.25)
+        font.setBold(True)
+        self.header.setFont(font)
+        self.stop_button = QPushButton(self.tr("Stop on time"), self)
+        self.stop_button.setObjectName("stop_on_time")
+        self.stop_button.setToolTip(self.tr("The session clock ran out: no later hand is scored"))
+        self.stop_button.clicked.connect(self._stop_on_time)
+
+        self.model = SheetModel(self)
+        self.grid = QTableView(self)
+        self.grid.setObjectName("sheet_grid")
+        self.grid.setModel(self.model)
+        self.grid.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.grid.setAlternatingRowColors(True)
+        self.grid.verticalHeader().hide()
+        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        self.grid.horizontalHeader().setSectionResizeMode(PATTERNS, QHeaderView.ResizeMode.Stretch)
+        self.grid.installEventFilter(self)
+        self.grid.doubleClicked.connect(lambda index: self._edit_row(index.row()))
+
+        self.entry = HandEntryBar(self)
+        self.entry.submitted.connect(self._submit)
+        self.penalties = PenaltyPanel(self)
+        self.penalties.add_requested.connect(self._add_penalty)
+        self.penalties.remove_requested.connect(self._remove_penalty)
+        self.totals = TotalsPanel(self)
+        self.signatures = SignaturePanel(self)
+        self.signatures.sign_requested.connect(self._sign)
+        self.signatures.correct_requested.connect(self._correct)
+
+        top = QHBoxLayout()
+        top.addWidget(self.header, 1)
+        top.addWidget(self.stop_button)
+        upper = QWidget(self)
+        upper_layout = QVBoxLayout(upper)
+        upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.addLayout(top)
+        upper_layout.addWidget(self.grid, 1)
+        upper_layout.addWidget(self.entry)
+        upper_layout.addWidget(self.totals)
+        self.tools = QTabWidget(self)
+        self.tools.setObjectName("sheet_tools")
+        self.tools.addTab(self.penalties, self.tr("Penalties"))
+        self.tools.addTab(self.signatures, self.tr("Signatures and lock"))
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(upper)
+        splitter.addWidget(self.tools)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 2)
+        splitter.setChildrenCollapsible(False)
+        splitter.setSizes([600, 300])
+        self.splitter = splitter
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        context.hub.changed.connect(self._changed)
+        self._show(None)
+
+    @property
+    def table_id(self) -> int | None:
+        return self._table_id
+
+    def show_table(self, table_id: int | None) -> None:
+        if table_id != self._table_id:
+            self._table_id = table_id
+            self.entry.start_new()
+        self.refresh()
+
+    def refresh(self) -> None:
+        view = None
+        if self._table_id is not None and self._context.has_document:
+            try:
+                view = sheet_view(self._context.unit_of_work(), self._table_id)
+            except EXPECTED_ERRORS as error:
+                self._context.messages.show_problem(describe_error(error))
+                self._table_id = None
+        self._show(view)
+
+    def _changed(self, topic: str) -> None:
+        if topic in (Topic.SHEET, Topic.PLAYERS, Topic.DOCUMENT):
+            self.refresh()
+
+    def add_tool(self, widget: QWidget, label: str, first: bool = False) -> None:
+        """A panel beside penalties and signatures (the page adds the calculator)."""
+        if first:
+            self.tools.insertTab(0, widget, label)
+            self.tools.setCurrentIndex(0)
+        else:
+            self.tools.addTab(widget, label)
+
+    def show_tool(self, widget: QWidget) -> None:
+        self.tools.setCurrentWidget(widget)
+
+    def _show(self, view: SheetView | None) -> None:
+        self.view = view
+        self.model.set_view(view)
+        self.entry.set_view(view)
+        self.penalties.set_view(view)
+        self.totals.set_view(view)
+        self.signatures.set_view(view)
+        self.stop_button.setEnabled(view is not None and not view.locked
+                                    and view.table.stopped_after_hand is None)
+        if view is None:
+            self.header.setText(self.tr("Pick a session and a table"))
+            return
+        text = self.tr("Session {session} · Table {table}").format(
+            session=view.session.number, table=view.table.number)
+        if view.locked:
+            text += self.tr(" · locked")
+        if view.corrected:
+            text += self.tr(" · corrected (version {v})").format(v=view.table.sheet_version)
+        if view.table.stopped_after_hand is not None:
+            text += self.tr(" · stopped on time after hand {n}").format(
+                n=view.table.stopped_after_hand)
+        self.header.setText(text)
+        if view.rows:
+            self.grid.scrollToBottom()
+
+    # --- grid keys: Enter/F2 edits the selected hand, Delete removes it
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            row = self.grid.currentIndex().row()
+            if row >= 0 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
+                self._edit_row(row)
+                return True
+            if row >= 0 and event.key() == Qt.Key.Key_Delete:
+                self._delete_row(row)
+                return True
+        return super().eventFilter(watched, event)
+
+    def _edit_row(self, row: int) -> None:
+        if self.view is None or self.view.locked:
+            return
+        hand = self.model.row_at(row).hand
+        self.entry.edit(hand.number, entry_of(hand))
+
+    def _delete_row(self, row: int) -> None:
+        if self.view is None:
+            return
+        number = self.model.row_at(row).hand.number
+        self._context.run(DeleteHand(self._context.runner.context, self.view.table.id,
+                                     self.view.table.number, number))
+
+    # --- actions
+
+    def _submit(self, entry: HandEntry, number: int, replacing: bool) -> None:
+        view = self.view
+        if view is None:
+            return
+        context = self._context.runner.context
+        command = (ReplaceHand(context, view.table.id, view.table.number, number, entry)
+                   if replacing else
+                   EnterHand(context, view.table.id, view.table.number, entry, number))
+        problem = self._context.runner.run(command)
+        if problem is not None:
+            self.entry.show_problem(problem)  # next to the row, not a dialog
+            return
+        self.entry.accepted()
+        self.entry.value_edit.setFocus()
+
+    def _add_penalty(self, player_id: int, reason: PenaltyReason, points: int,
+                     hand: int | None, note: str) -> None:
+        if self.view is None:
+            return
+        if self._context.run(AddPenalty(self._context.runner.context, self.view.table.id,
+                                        self.view.table.number, player_id, reason, points,
+                                        hand, note)):
+            self.penalties.accepted()
+
+    def _remove_penalty(self, penalty_id: int) -> None:
+        if self.view is not None:
+            self._context.run(RemovePenalty(self._context.runner.context,
+                                            self.view.table.number, penalty_id))
+
+    def _sign(self, player_id: int, png: bytes) -> None:
+        if self.view is None:
+            return
+        table_id = self.view.table.id
+        result = self._context.call(lambda uow: sign_sheet(uow, table_id, player_id, png),
+                                    Topic.SHEET)
+        if result is not None and result.locked:
+            self._context.messages.clear()
+            # Signing changed what the undo stack's hand commands may do: they now refuse.
+
+    def _correct(self, reason: str) -> None:
+        if self.view is None:
+            return
+        table_id = self.view.table.id
+        if self._context.call(lambda uow: correct_sheet(uow, table_id, reason, Role.HEAD_JUDGE),
+                              Topic.SHEET) is not None:
+            self.signatures.corrected()
+
+    def _stop_on_time(self) -> None:
+        if self.view is None:
+            return
+        table_id = self.view.table.id
+        self._context.call(lambda uow: stop_on_time(uow, table_id), Topic.SHEET)

@@ -1,0 +1,158 @@
+"""Setting a tournament up before it starts, and taking back a registration.
+
+Settings may change only while nothing has been drawn: once a session has tables, the
+format is what the players are playing. A player may be removed (not just withdrawn) only
+while he has no seat and no round entry, which is what lets the GUI undo "Add player".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tournament_manager.domain.model import NEW_ID, Player, Round, Session, StageStatus, Tournament
+from tournament_manager.domain.settings import TournamentSettings, settings_problems
+from tournament_manager.rules.errors import OptionError
+from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.tournaments import current_tournament
+
+
+class SetupProblem(StrEnum):
+    EVENT_STARTED = "event_started"
+    UNKNOWN_RULE_SET = "unknown_rule_set"
+    BAD_RULE_OPTION = "bad_rule_option"
+    PLAYER_HAS_RESULTS = "player_has_results"
+
+
+class SetupRefused(ServiceError):
+    """A setup request refused for a reason `ServiceProblem` has no member for yet.
+
+    `problem` stays a `ServiceProblem` (BAD_SETTINGS) so generic handlers keep working;
+    `setup_problem` is the precise reason, worded by `messages.setup`.
+    """
+
+    def __init__(self, problem: SetupProblem, **details: object) -> None:
+        super().__init__(ServiceProblem.BAD_SETTINGS, problems=())
+        self.setup_problem = problem
+        self.details = {"problems": (), **details}
+
+
+def event_started(uow: UnitOfWork) -> bool:
+    """True once any session has been drawn (has tables) or left the planned state."""
+    return bool(uow.tables.count()) or any(
+        s.status is not StageStatus.PLANNED for s in uow.sessions.list())
+
+
+def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
+                    name: str | None = None, venue: str | None = None) -> Tournament:
+    """Replace the tournament's settings (and optionally name and venue) before the start.
+
+    A changed round plan replaces the planned rounds and their sessions.
+    """
+    if name is not None and not name.strip():
+        raise ServiceError(ServiceProblem.EMPTY_NAME)
+    problems = settings_problems(settings)
+    if problems:
+        raise ServiceError(ServiceProblem.BAD_SETTINGS, problems=problems)
+    try:
+        rule_set = get_rule_set(settings.rule_set)
+    except KeyError:
+        raise SetupRefused(SetupProblem.UNKNOWN_RULE_SET, rule_set=settings.rule_set) from None
+    try:
+        options = rule_set.validate_options(settings.rule_options)
+    except OptionError as error:
+        raise SetupRefused(SetupProblem.BAD_RULE_OPTION, key=error.key,
+                           value=error.value or "") from error
+    settings = dataclasses.replace(settings,
+                                   rule_options=rule_set.options_as_mapping(options))
+    with uow:
+        if event_started(uow):
+            raise SetupRefused(SetupProblem.EVENT_STARTED)
+        tournament = current_tournament(uow)
+        if settings.rounds != tournament.settings.rounds:
+            _replace_rounds(uow, settings)
+        updated = dataclasses.replace(
+            tournament, settings=settings,
+            name=tournament.name if name is None else name.strip(),
+            venue=tournament.venue if venue is None else venue.strip())
+        uow.tournaments.update(updated)
+        uow.commit()
+    return updated
+
+
+def _replace_rounds(uow: UnitOfWork, settings: TournamentSettings) -> None:
+    for session in uow.sessions.list():
+        uow.sessions.remove(session.id)
+    for round_ in uow.rounds.list():
+        for entry in uow.round_entries.list(round_id=round_.id):
+            uow.round_entries.remove(entry.id)
+        uow.rounds.remove(round_.id)
+    session_number = 0
+    for round_number, plan in enumerate(settings.rounds, start=1):
+        stored = uow.rounds.add(Round(number=round_number, kind=plan.kind,
+                                      sessions=plan.sessions, advance=plan.advance,
+                                      carry=plan.carry))
+        for _ in range(plan.sessions):
+            session_number += 1
+            uow.sessions.add(Session(round_id=stored.id, number=session_number))
+
+
+def remove_player(uow: UnitOfWork, player_id: int) -> Player:
+    """Delete a registration that has no seat and no round entry; returns it for an undo."""
+    with uow:
+        player = uow.players.get(player_id)
+        if uow.seats.count(player_id=player_id) or uow.round_entries.count(player_id=player_id):
+            raise SetupRefused(SetupProblem.PLAYER_HAS_RESULTS, player=player.name)
+        uow.players.remove(player_id)
+        uow.commit()
+    return player
+
+
+def restore_player(uow: UnitOfWork, player: Player) -> Player:
+    """Register a removed player again exactly as he was (his tie-break draw included)."""
+    with uow:
+        stored = uow.players.add(dataclasses.replace(player, id=NEW_ID))
+        uow.commit()
+    return stored
+
+
+@dataclass(frozen=True)
+class SessionSummary:
+    session: Session
+    round_number: int
+    tables: int
+
+
+@dataclass(frozen=True)
+class RoundSummary:
+    round: Round
+    session_numbers: tuple[int, ...]
+    entrants: int
+    """Players admitted by a cut (0 for a round nobody has been cut into yet)."""
+
+
+def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
+    """Every session in order, with its round and how many tables it has drawn."""
+    with uow:
+        rounds = {r.id: r.number for r in uow.rounds.list()}
+        return tuple(SessionSummary(s, rounds.get(s.round_id, 0),
+                                    uow.tables.count(session_id=s.id))
+                     for s in sorted(uow.sessions.list(), key=lambda s: s.number))
+
+
+def round_summaries(uow: UnitOfWork) -> tuple[RoundSummary, ...]:
+    with uow:
+        sessions = uow.sessions.list()
+        return tuple(
+            RoundSummary(r, tuple(sorted(s.number for s in sessions if s.round_id == r.id)),
+                         uow.round_entries.count(round_id=r.id))
+            for r in sorted(uow.rounds.list(), key=lambda r: r.number))
+
+
+def all_players(uow: UnitOfWork) -> tuple[Player, ...]:
+    """Every registered player in registration order (the Players page's list)."""
+    with uow:
+        return tuple(uow.players.list())
