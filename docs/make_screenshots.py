@@ -17,7 +17,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, QSettings, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -94,6 +94,16 @@ def main() -> None:
     window.show_page(window.players_page)
     window.players_page.search.setText("")
     grab(window, "players")
+
+    seating = window.seating_page
+    window.show_page(seating)
+    seating.session_box.setCurrentIndex(1)  # session 2: drawn against session 1's tables
+    seating.draw(time_limit=5)
+    seating.publish()
+    seating.view.selectionModel().select(
+        seating.model.index(0, 1), QItemSelectionModel.SelectionFlag.Select)
+    seating.wind_draw()
+    grab(window, "seating")
 
     window.show_page(window.sheets_page)
     type_hands(window, ["EW30", "ST40", "D", "NE8", "WS25IE", "ET16", "SN70", "D", "EN12"])

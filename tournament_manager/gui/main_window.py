@@ -37,8 +37,8 @@ from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.message_bar import MessageBar
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.cuts_page import CutsPage
-from tournament_manager.gui.pages.placeholder_page import PlaceholderPage
 from tournament_manager.gui.pages.players_page import PlayersPage
+from tournament_manager.gui.pages.seating_page import SeatingPage
 from tournament_manager.gui.pages.setup_page import SetupPage
 from tournament_manager.gui.pages.sheets_page import SheetsPage
 from tournament_manager.gui.pages.standings_page import StandingsPage
@@ -92,8 +92,7 @@ class MainWindow(QMainWindow):
         self.context = AppContext(self._controller, self._message_bar, self)
         self.setup_page = SetupPage(self.context, self)
         self.players_page = PlayersPage(self.context, self)
-        self.seating_page = PlaceholderPage(self.tr("Seating"), self.tr(
-            "The seating draw for each session comes here."), self)
+        self.seating_page = SeatingPage(self.context, self)
         self.sheets_page = SheetsPage(self.context, self)
         self.standings_page = StandingsPage(self.context, self)
         self.cuts_page = CutsPage(self.context, self)

@@ -1,0 +1,83 @@
+"""The Seating page: draw, read the report, publish, swap with undo, wind draw, start."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QItemSelectionModel
+from pytestqt.qtbot import QtBot
+
+from tournament_manager.domain.model import Player, StageStatus
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.models.seating_model import SeatingModel
+from tournament_manager.services.players import register_player
+from tournament_manager.services.score_sheets import starting_winds
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import create_document
+
+
+def _event(path: Path) -> Path:
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Draw Day", preset_settings(Preset.OPEN, 5))
+        for i in range(16):
+            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
+    return path
+
+
+def _seats(window: MainWindow, session_number: int) -> dict[int, list[int]]:
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        session = uow.sessions.list(number=session_number)[0]
+        return {t.number: [s.player_id for s in sorted(uow.seats.list(table_id=t.id, cycle=1),
+                                                      key=lambda s: s.arrival)]
+                for t in uow.tables.list(session_id=session.id)}
+
+
+def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: QtBot,
+                                                    tmp_path: Path, qtmodeltester) -> None:
+    assert window.controller.open(_event(tmp_path / "draw.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    assert page.model.rowCount() == 4
+    assert "Repeated pairs: 0" in page.report.text()
+    assert _seats(window, 1) == {}, "a draw is only a proposal until published"
+    qtmodeltester.check(page.model)
+    page.publish_button.click()
+    stored = _seats(window, 1)
+    assert sorted(len(players) for players in stored.values()) == [4, 4, 4, 4]
+    assert window.context.runner.stack.count() == 0
+
+    a, b = stored[1][0], stored[2][0]
+    selection = page.view.selectionModel()
+    for row in (0, 1):
+        selection.select(page.model.index(row, 1), QItemSelectionModel.SelectionFlag.Select)
+    assert page.swap_button.isEnabled()
+    assert "repeated pairs 0 → 0" in page.swap_effect.text()
+    page.swap_button.click()
+    assert _seats(window, 1)[1][0] == b and _seats(window, 1)[2][0] == a
+    assert window.context.runner.stack.undoText().startswith("Swap Player")
+    window.context.runner.stack.undo()
+    assert _seats(window, 1)[1][0] == a
+
+    selection.clearSelection()
+    selection.select(page.model.index(0, 2), QItemSelectionModel.SelectionFlag.Select)
+    page.pick_button.click()
+    steps = page.pick_steps.text()
+    assert "throws" in steps and any(die in steps for die in "⚀⚁⚂⚃⚄⚅")
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        table = uow.tables.list(number=1)[0]
+        winds = starting_winds(uow.seats.list(table_id=table.id), 1)
+    assert sorted(w.value for w in winds.values()) == ["E", "N", "S", "W"]
+
+    page.start_button.click()
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.RUNNING
+    assert not page.draw_button.isEnabled()
+
+
+def test_seating_model_passes_the_model_tester(qtmodeltester) -> None:
+    model = SeatingModel()
+    model.set_tables([(1, [1, 2, 3, 4]), (2, [5, 6, 7, 8])], {1: "Ann", 5: "王小明"})
+    qtmodeltester.check(model)
+    assert model.data(model.index(1, 1)) == "王小明"
+    assert model.player_at(model.index(0, 4)) == 4 and model.player_at(model.index(0, 0)) is None
