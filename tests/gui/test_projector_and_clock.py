@@ -83,9 +83,10 @@ def test_projector_pages_through_slides(qtbot):
     projector.close()
 
 
-def test_window_opens_the_projector_with_standings(event_window: MainWindow):
+def test_window_opens_the_projector_with_seating_then_standings(event_window: MainWindow):
     projector = event_window.show_projector()
-    assert [s.title for s in projector.slides] == ["Standings"]
-    assert projector.slides[0].view.model() is event_window.standings_page.model
+    assert [s.title for s in projector.slides] == ["Seating", "Standings"]
+    assert projector.slides[0].view.model() is event_window.seating_page.by_name
+    assert projector.slides[1].view.model() is event_window.standings_page.model
     assert "Spring Open" in projector.heading.text()
     projector.close()

@@ -81,3 +81,21 @@ def test_seating_model_passes_the_model_tester(qtmodeltester) -> None:
     qtmodeltester.check(model)
     assert model.data(model.index(1, 1)) == "王小明"
     assert model.player_at(model.index(0, 4)) == 4 and model.player_at(model.index(0, 0)) is None
+
+
+def test_the_projector_shows_the_seating_by_name_before_the_standings(
+        window: MainWindow, tmp_path: Path, qtmodeltester) -> None:
+    assert window.controller.open(_event(tmp_path / "room.tmt"))
+    window.seating_page.draw(time_limit=5)
+    window.seating_page.publish()
+    by_name = window.seating_page.by_name
+    qtmodeltester.check(by_name)
+    names = [by_name.data(by_name.index(row, 0)) for row in range(by_name.rowCount())]
+    assert names == sorted(names) and len(names) == 16
+    assert {by_name.data(by_name.index(row, 2)) for row in range(16)} == {
+        "East", "South", "West", "North"}
+    window.action_projector.trigger()
+    projector = window.projector
+    assert projector is not None
+    assert [slide.title for slide in projector.slides] == ["Seating", "Standings"]
+    projector.close()

@@ -371,6 +371,8 @@ class MainWindow(QMainWindow):
     def show_projector(self) -> ProjectorWindow:
         if self.projector is None:
             self.projector = ProjectorWindow(self.countdown)
+            self.projector.add_slide(TableSlide(self.tr("Seating"), self.seating_page.by_name,
+                                                stretch_column=0))
             self.projector.add_slide(TableSlide(self.tr("Standings"), self.standings_page.model))
             self.destroyed.connect(self.projector.close)
         document = self._controller.document

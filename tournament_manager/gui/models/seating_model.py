@@ -66,3 +66,36 @@ class SeatingModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column == 0:
             return int(Qt.AlignmentFlag.AlignCenter)
         return None
+
+
+class PlayerSeatsModel(QAbstractTableModel):
+    """Where each player sits, by name: what a room of players looks for on the projector."""
+
+    HEADERS = ("Player", "Table", "Seat")
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._rows: tuple[tuple[str, int, str], ...] = ()
+
+    def set_seats(self, rows: Sequence[tuple[str, int, str]]) -> None:
+        """(player name, table number, seat wind) rows; shown sorted by name."""
+        self.beginResetModel()
+        self._rows = tuple(sorted(rows, key=lambda row: (row[0].casefold(), row[1])))
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: Index = ROOT) -> int:
+        return 0 if parent.isValid() else len(self.HEADERS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation,
+                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
+            return None
+        return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
+            return None
+        return str(self._rows[index.row()][index.column()])

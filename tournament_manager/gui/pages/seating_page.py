@@ -30,7 +30,7 @@ from tournament_manager.domain.seating import Progress, QualityReport
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.seating import SwapPlayers
-from tournament_manager.gui.models.seating_model import SeatingModel
+from tournament_manager.gui.models.seating_model import PlayerSeatsModel, SeatingModel
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
 from tournament_manager.services.seating import (
     SessionDraw,
@@ -47,6 +47,7 @@ from tournament_manager.storage.backup import BackupReason
 DRAW_TIME_LIMIT = 20.0
 DICE = "⚀⚁⚂⚃⚄⚅"
 WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
+WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
 
 def _tr(text: str) -> str:
@@ -133,6 +134,8 @@ class SeatingPage(QWidget):
         self.state.setObjectName("seating_state")
 
         self.model = SeatingModel(self)
+        self.by_name = PlayerSeatsModel(self)
+        """The session now being played (or about to be), by player name: the projector's."""
         self.view = QTableView(self)
         self.view.setObjectName("seating_view")
         self.view.setModel(self.model)
@@ -194,6 +197,7 @@ class SeatingPage(QWidget):
             self._sessions = ()
             self.session_box.clear()
             self.model.set_tables((), {})
+            self.by_name.set_seats(())
             return
         chosen = self.session_box.currentIndex()
         self._sessions = session_summaries(self._context.unit_of_work())
@@ -207,6 +211,17 @@ class SeatingPage(QWidget):
         self.session_box.setCurrentIndex(max(0, min(chosen, len(self._sessions) - 1)))
         self.session_box.blockSignals(False)
         self._show_session()
+        self._show_current_by_name()
+
+    def _show_current_by_name(self) -> None:
+        playing = [s for s in self._sessions
+                   if s.session.status in (StageStatus.PUBLISHED, StageStatus.RUNNING)]
+        if not playing:
+            self.by_name.set_seats(())
+            return
+        seating = session_seating(self._context.unit_of_work(), playing[-1].session.id)
+        self.by_name.set_seats([(seat.player.name, table.table.number, _tr(WIND_NAMES[seat.wind.value]))
+                                for table in seating.tables for seat in table.seats])
 
     def _session_chosen(self, _index: int) -> None:
         self._draw = None
