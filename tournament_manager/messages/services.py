@@ -68,6 +68,11 @@ _TEMPLATES = {
         "{players} players do not fill tables of four; add substitutes or choose byes first"
     ),
     ServiceProblem.PLAYER_NOT_IN_SESSION: "player {player} has no seat in this session",
+    ServiceProblem.SHEET_CHANGED_SINCE: (
+        "the sheet of table {table} has changed since it was signed: it needs new signatures"
+    ),
+    ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
+    ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",
     ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"

@@ -42,6 +42,9 @@ class ServiceProblem(StrEnum):
     TOO_FEW_PLAYERS = "too_few_players"
     FIELD_NOT_TABLES = "field_not_tables"
     PLAYER_NOT_IN_SESSION = "player_not_in_session"
+    SHEET_CHANGED_SINCE = "sheet_changed_since"
+    SESSION_HAS_HANDS = "session_has_hands"
+    NEXT_ROUND_DRAWN = "next_round_drawn"
 
 
 class ServiceError(Exception):

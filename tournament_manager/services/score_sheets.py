@@ -300,3 +300,52 @@ def correct_sheet(uow: UnitOfWork, table_id: int, reason: str, role: Role) -> Se
             table, sheet_state=SheetState.OPEN, sheet_version=table.sheet_version + 1))
         uow.commit()
     return reopened
+
+
+def resume_play(uow: UnitOfWork, table_id: int) -> SessionTable:
+    """Take back a stop on time (the undo of `stop_on_time`)."""
+    with uow:
+        table = _open_table(uow, table_id)
+        resumed = uow.tables.update(dataclasses.replace(table, stopped_after_hand=None))
+        uow.commit()
+    return resumed
+
+
+def withdraw_signature(uow: UnitOfWork, signature_id: int) -> SessionTable:
+    """Take back a signature given by mistake (the undo of `sign_sheet`).
+
+    If it was the signature that locked the sheet, the lock and its snapshot go with it:
+    the sheet is back to where it was a moment before, which the audit log records.
+    """
+    with uow:
+        signature = uow.signatures.get(signature_id)
+        table = uow.tables.get(signature.table_id)
+        if signature.sheet_version != table.sheet_version:
+            raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
+        if table.sheet_state is SheetState.LOCKED:
+            for snapshot in uow.snapshots.list(table_id=table.id, version=table.sheet_version):
+                uow.snapshots.remove(snapshot.id)
+            table = uow.tables.update(dataclasses.replace(
+                table, sheet_state=SheetState.OPEN, content_hash=""))
+        uow.signatures.remove(signature_id)
+        uow.commit()
+    return table
+
+
+def revert_correction(uow: UnitOfWork, table_id: int, role: Role) -> SessionTable:
+    """Lock a sheet again as it was signed, when a correction was opened by mistake.
+
+    Only while nothing was changed: the content must still be the signed version's.
+    """
+    if role is not Role.HEAD_JUDGE:
+        raise ServiceError(ServiceProblem.HEAD_JUDGE_ONLY)
+    with uow:
+        table = _open_table(uow, table_id)
+        signed = uow.snapshots.list(table_id=table_id, version=table.sheet_version - 1)
+        unchanged = dataclasses.replace(table, sheet_version=table.sheet_version - 1)
+        if not signed or sheet_hash(_content(uow, unchanged)) != signed[0].content_hash:
+            raise ServiceError(ServiceProblem.SHEET_CHANGED_SINCE, table=table.number)
+        relocked = uow.tables.update(dataclasses.replace(
+            unchanged, sheet_state=SheetState.LOCKED, content_hash=signed[0].content_hash))
+        uow.commit()
+    return relocked

@@ -332,3 +332,20 @@ def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
         return quality_report((seated,),
                               forbidden_groups=_forbidden_groups(uow, settings, players),
                               history=_history(uow, session.number))
+
+
+def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:
+    """Withdraw a published draw before the session starts (the undo of `publish_draw`).
+
+    The session's tables go; the later sessions keep the plan the draw repaired, so the
+    next draw starts from it.
+    """
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.PUBLISHED:
+            raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
+        for table in uow.tables.list(session_id=session_id):
+            uow.tables.remove(table.id)
+        back = uow.sessions.update(dataclasses.replace(session, status=StageStatus.PLANNED))
+        uow.commit()
+    return back

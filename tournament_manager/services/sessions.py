@@ -50,3 +50,17 @@ def finish_session(uow: UnitOfWork, session_id: int, *,
             session, status=StageStatus.FINISHED, ended_at=clock()))
         uow.commit()
     return finished
+
+
+def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
+    """Take back a start made by mistake (the undo of `start_session`), before any hand."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.RUNNING:
+            raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
+        if any(uow.hands.count(table_id=t.id) for t in uow.tables.list(session_id=session_id)):
+            raise ServiceError(ServiceProblem.SESSION_HAS_HANDS, session=session.number)
+        back = uow.sessions.update(dataclasses.replace(
+            session, status=StageStatus.PUBLISHED, started_at=None))
+        uow.commit()
+    return back

@@ -237,3 +237,19 @@ def make_cut(uow: UnitOfWork, round_number: int) -> list[int]:
         uow.rounds.update(dataclasses.replace(this, status=StageStatus.FINISHED))
         uow.commit()
     return advancing
+
+
+def undo_cut(uow: UnitOfWork, round_number: int) -> None:
+    """Take back a cut while the next round has no draw yet (the undo of `make_cut`)."""
+    with uow:
+        rounds = {r.number: r for r in uow.rounds.list()}
+        if round_number not in rounds or round_number + 1 not in rounds:
+            raise ServiceError(ServiceProblem.NO_NEXT_ROUND, round=round_number)
+        this, following = rounds[round_number], rounds[round_number + 1]
+        if any(uow.tables.count(session_id=s.id)
+               for s in uow.sessions.list(round_id=following.id)):
+            raise ServiceError(ServiceProblem.NEXT_ROUND_DRAWN, round=round_number + 1)
+        for entry in uow.round_entries.list(round_id=following.id):
+            uow.round_entries.remove(entry.id)
+        uow.rounds.update(dataclasses.replace(this, status=StageStatus.PLANNED))
+        uow.commit()

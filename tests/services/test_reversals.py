@@ -1,0 +1,112 @@
+"""Each act the GUI can undo has an inverse service that puts the data back exactly."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.helpers.seated_event import Seated, seat_event
+from tournament_manager.domain.model import HandResult, Role, SheetState, StageStatus
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    correct_sheet,
+    enter_hand,
+    resume_play,
+    revert_correction,
+    sign_sheet,
+    stop_on_time,
+    withdraw_signature,
+)
+from tournament_manager.services.seating import draw_session, publish_draw, unpublish_session
+from tournament_manager.services.sessions import start_session, unstart_session
+from tournament_manager.services.standings import make_cut, undo_cut
+from tournament_manager.storage.document import Document
+
+PNG = b"\x89PNG signature"
+
+
+def _full_sheet(seated: Seated) -> None:
+    for _ in range(16):
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+
+
+def test_withdrawing_the_locking_signature_reopens_the_sheet(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    _full_sheet(seated)
+    results = [sign_sheet(uow(), seated.tables[0], p, PNG) for p in seated.players[:4]]
+    assert results[-1].locked
+    reopened = withdraw_signature(uow(), results[-1].signature.id)
+    assert reopened.sheet_state is SheetState.OPEN
+    with uow() as work:
+        assert work.snapshots.count(table_id=seated.tables[0]) == 0
+        assert work.signatures.count(table_id=seated.tables[0]) == 3
+    assert sign_sheet(uow(), seated.tables[0], seated.players[3], PNG).locked
+
+
+def test_a_correction_opened_by_mistake_relocks_only_while_unchanged(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    _full_sheet(seated)
+    for player in seated.players[:4]:
+        sign_sheet(uow(), seated.tables[0], player, PNG)
+    correct_sheet(uow(), seated.tables[0], "wrong table", Role.HEAD_JUDGE)
+    relocked = revert_correction(uow(), seated.tables[0], Role.HEAD_JUDGE)
+    assert relocked.sheet_state is SheetState.LOCKED and relocked.sheet_version == 1
+    correct_sheet(uow(), seated.tables[0], "hand 16 was a win", Role.HEAD_JUDGE)
+    with uow() as work:
+        last = work.hands.list(table_id=seated.tables[0])[-1]
+    from tournament_manager.services.score_sheets import delete_hand
+
+    delete_hand(uow(), last.id)
+    with pytest.raises(ServiceError) as caught:
+        revert_correction(uow(), seated.tables[0], Role.HEAD_JUDGE)
+    assert caught.value.problem is ServiceProblem.SHEET_CHANGED_SINCE
+
+
+def test_resume_after_a_stop_on_time(seated: Seated) -> None:
+    uow = seated.document.unit_of_work
+    stop_on_time(uow(), seated.tables[0])
+    assert resume_play(uow(), seated.tables[0]).stopped_after_hand is None
+    enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW))
+
+
+def test_unpublish_and_unstart(document: Document) -> None:
+    from tournament_manager.domain.model import Player
+    from tournament_manager.services.players import register_player
+
+    for i in range(8):
+        register_player(document.unit_of_work(), Player(name=f"P{i}"))
+    with document.unit_of_work() as uow:
+        session = uow.sessions.list(number=1)[0]
+    publish_draw(document.unit_of_work(), draw_session(document.unit_of_work(), session.id,
+                                                       seed=1, time_limit=2))
+    assert unpublish_session(document.unit_of_work(), session.id).status is StageStatus.PLANNED
+    with document.unit_of_work() as uow:
+        assert uow.tables.count(session_id=session.id) == 0
+    publish_draw(document.unit_of_work(), draw_session(document.unit_of_work(), session.id,
+                                                       seed=1, time_limit=2))
+    start_session(document.unit_of_work(), session.id, lambda: None)
+    back = unstart_session(document.unit_of_work(), session.id)
+    assert back.status is StageStatus.PUBLISHED and back.started_at is None
+    start_session(document.unit_of_work(), session.id, lambda: None)
+    with document.unit_of_work() as uow:
+        table = uow.tables.list(session_id=session.id)[0]
+    enter_hand(document.unit_of_work(), table.id, HandEntry(HandResult.DRAW))
+    with pytest.raises(ServiceError) as caught:
+        unstart_session(document.unit_of_work(), session.id)
+    assert caught.value.problem is ServiceProblem.SESSION_HAS_HANDS
+
+
+def test_undo_cut_while_the_next_round_is_undrawn(document: Document) -> None:
+    seat_event(document, players=40)
+    with document.unit_of_work() as uow:
+        for session in uow.sessions.list():
+            uow.sessions.update(dataclasses.replace(session, status=StageStatus.FINISHED))
+        uow.commit()
+    assert len(make_cut(document.unit_of_work(), 1)) == 32
+    undo_cut(document.unit_of_work(), 1)
+    with document.unit_of_work() as uow:
+        second = uow.rounds.list(number=2)[0]
+        assert uow.round_entries.count(round_id=second.id) == 0
+    assert len(make_cut(document.unit_of_work(), 1)) == 32
