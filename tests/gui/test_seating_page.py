@@ -45,7 +45,12 @@ def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: Q
     page.publish_button.click()
     stored = _seats(window, 1)
     assert sorted(len(players) for players in stored.values()) == [4, 4, 4, 4]
-    assert window.context.runner.stack.count() == 0
+    stack = window.context.runner.stack
+    assert stack.undoText() == "Publish the draw of session 1"
+    stack.undo()
+    assert _seats(window, 1) == {}
+    stack.redo()
+    assert _seats(window, 1) == stored
 
     a, b = stored[1][0], stored[2][0]
     selection = page.view.selectionModel()
@@ -55,8 +60,8 @@ def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: Q
     assert "repeated pairs 0 → 0" in page.swap_effect.text()
     page.swap_button.click()
     assert _seats(window, 1)[1][0] == b and _seats(window, 1)[2][0] == a
-    assert window.context.runner.stack.undoText().startswith("Swap Player")
-    window.context.runner.stack.undo()
+    assert stack.undoText().startswith("Swap Player")
+    stack.undo()
     assert _seats(window, 1)[1][0] == a
 
     selection.clearSelection()
@@ -69,10 +74,14 @@ def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: Q
         winds = starting_winds(uow.seats.list(table_id=table.id), 1)
     assert sorted(w.value for w in winds.values()) == ["E", "N", "S", "W"]
 
+    assert stack.undoText() == "Wind draw at T1"
     page.start_button.click()
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.RUNNING
     assert not page.draw_button.isEnabled()
+    stack.undo()
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
 
 
 def test_seating_model_passes_the_model_tester(qtmodeltester) -> None:

@@ -185,3 +185,27 @@ def test_sign_lock_and_correct(event_window: MainWindow):
     assert view.rows[1].hand.wins[0].value == 48
     assert not any(s.current for s in view.signatures)  # everyone signs the new version
     assert "Signed an earlier version" in signatures.states[0].text()
+
+
+def test_a_slip_of_signing_or_correcting_is_undone(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    for column in range(4):
+        _scribble(signatures.pads[column])
+        signatures.sign_buttons[column].click()
+    stack = event_window.context.runner.stack
+    assert _view(event_window).locked
+    assert stack.undoText().startswith("Sign T1")
+    stack.undo()  # the fourth signature, which locked the sheet
+    view = _view(event_window)
+    assert not view.locked and len(view.signatures) == 3
+    stack.redo()
+    assert _view(event_window).locked
+    QTest.keyClicks(signatures.reason, "opened the wrong table")
+    signatures.correct_button.click()
+    assert not _view(event_window).locked
+    stack.undo()
+    view = _view(event_window)
+    assert view.locked and view.table.sheet_version == 1

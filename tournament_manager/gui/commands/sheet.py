@@ -4,19 +4,25 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
+from tournament_manager.domain.model import Hand, Penalty, PenaltyReason, Role
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
 from tournament_manager.services.ports import NotFound
 from tournament_manager.services.score_sheets import (
     HandEntry,
     add_penalty,
+    correct_sheet,
     delete_hand,
     enter_hand,
     entry_of,
     remove_penalty,
     replace_hand,
     restore_penalty,
+    resume_play,
+    revert_correction,
+    sign_sheet,
+    stop_on_time,
+    withdraw_signature,
 )
 from tournament_manager.services.views import sheet_view
 
@@ -137,3 +143,56 @@ class RemovePenalty(ServiceCommand):
         assert self.removed is not None
         stored = restore_penalty(self.uow(), self.removed)
         self._context.aliases.moved(PENALTY, self.removed.id, stored.id)
+
+
+class SignSheet(ServiceCommand):
+    """A player's signature; undone by withdrawing it (and the lock, if it made one)."""
+
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 player_id: int, player_name: str, png: bytes) -> None:
+        super().__init__(context, _tr("Sign T{table} ({name})").format(
+            table=table_number, name=player_name))
+        self.table_id, self.player_id, self.png = table_id, player_id, png
+        self.signature_id: int | None = None
+        self.locked = False
+
+    def do(self) -> None:
+        result = sign_sheet(self.uow(), self.table_id, self.player_id, self.png)
+        self.signature_id, self.locked = result.signature.id, result.locked
+
+    def revert(self) -> None:
+        assert self.signature_id is not None
+        withdraw_signature(self.uow(), self.signature_id)
+
+
+class CorrectSheet(ServiceCommand):
+    """The head judge opens a signed sheet; undone by re-locking it while unchanged."""
+
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 reason: str) -> None:
+        super().__init__(context, _tr("Correct T{table}").format(table=table_number))
+        self.table_id, self.reason = table_id, reason
+
+    def do(self) -> None:
+        correct_sheet(self.uow(), self.table_id, self.reason, Role.HEAD_JUDGE)
+
+    def revert(self) -> None:
+        revert_correction(self.uow(), self.table_id, Role.HEAD_JUDGE)
+
+
+class StopOnTime(ServiceCommand):
+    topic = Topic.SHEET
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int) -> None:
+        super().__init__(context, _tr("Stop T{table} on time").format(table=table_number))
+        self.table_id = table_id
+
+    def do(self) -> None:
+        stop_on_time(self.uow(), self.table_id)
+
+    def revert(self) -> None:
+        resume_play(self.uow(), self.table_id)

@@ -18,9 +18,9 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.commands.rounds import MakeCut
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.services.setup import RoundSummary, round_summaries
-from tournament_manager.services.standings import make_cut
 
 COLUMNS = ("Round", "Kind", "Sessions", "Keeps", "Carry", "Status", "Entrants")
 
@@ -47,7 +47,7 @@ class CutsPage(QWidget):
         self.result.setWordWrap(True)
         note = QLabel(self.tr("A cut takes the top players of a finished round into the next "
                               "round, carrying the next round's fraction of their totals. "
-                              "It cannot be undone."), self)
+                              "Undo takes it back while the next round has no draw."), self)
         note.setWordWrap(True)
         bar = QHBoxLayout()
         bar.addWidget(self.cut_button)
@@ -94,7 +94,7 @@ class CutsPage(QWidget):
         if not 0 <= row < len(self._rounds):
             return
         number = self._rounds[row].round.number
-        advancing = self._context.call(lambda uow: make_cut(uow, number), Topic.ROUNDS)
-        if advancing is not None:
+        command = MakeCut(self._context.runner.context, number)
+        if self._context.run(command):
             self.result.setText(self.tr("{n} players go on to round {next}.").format(
-                n=len(advancing), next=number + 1))
+                n=len(command.advancing), next=number + 1))

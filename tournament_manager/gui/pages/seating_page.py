@@ -29,17 +29,19 @@ from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.domain.seating import Progress, QualityReport
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.commands.seating import SwapPlayers
+from tournament_manager.gui.commands.seating import (
+    PublishDraw,
+    StartSession,
+    SwapPlayers,
+    WindDraw,
+)
 from tournament_manager.gui.models.seating_model import PlayerSeatsModel, SeatingModel
-from tournament_manager.services.seat_picks import simulate_table_seat_pick
 from tournament_manager.services.seating import (
     SessionDraw,
     draw_session,
     preview_swap,
-    publish_draw,
     session_quality,
 )
-from tournament_manager.services.sessions import start_session
 from tournament_manager.services.setup import SessionSummary, all_players, session_summaries
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
@@ -285,7 +287,7 @@ class SeatingPage(QWidget):
         draw = self._draw
         if draw is None:
             return
-        if self._context.call(lambda uow: publish_draw(uow, draw), Topic.SESSIONS) is not None:
+        if self._context.run(PublishDraw(self._context.runner.context, draw)):
             self._draw = None
             self.refresh()
 
@@ -294,9 +296,9 @@ class SeatingPage(QWidget):
         document = self._context.controller.document
         if summary is None or document is None:
             return
-        self._context.call(lambda uow: start_session(
-            uow, summary.session.id, lambda: document.backup(BackupReason.SESSION_START)),
-            Topic.SESSIONS)
+        self._context.run(StartSession(
+            self._context.runner.context, summary.session.id, summary.session.number,
+            lambda: document.backup(BackupReason.SESSION_START)))
 
     def _selected_players(self) -> list[int]:
         players = [self.model.player_at(index) for index in self.view.selectedIndexes()]
@@ -339,8 +341,7 @@ class SeatingPage(QWidget):
         number = self.model.table_number(rows.pop())
         seating = session_seating(self._context.unit_of_work(), summary.session.id)
         table = next(t.table for t in seating.tables if t.table.number == number)
-        pick = self._context.call(lambda uow: simulate_table_seat_pick(uow, table.id),
-                                  Topic.SHEET)
-        if pick is not None:
-            self.pick_steps.setText(describe_seat_pick(pick, self._names))
+        command = WindDraw(self._context.runner.context, table.id, table.number)
+        if self._context.run(command) and command.pick is not None:
+            self.pick_steps.setText(describe_seat_pick(command.pick, self._names))
             self._show_session()

@@ -22,15 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import PenaltyReason, Role
+from tournament_manager.domain.model import PenaltyReason
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.sheet import (
     AddPenalty,
+    CorrectSheet,
     DeleteHand,
     EnterHand,
     RemovePenalty,
     ReplaceHand,
+    SignSheet,
+    StopOnTime,
 )
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.models.sheet_model import PATTERNS, SheetModel
@@ -38,13 +41,7 @@ from tournament_manager.gui.sheet.entry_bar import HandEntryBar
 from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
 from tournament_manager.gui.sheet.signature_panel import SignaturePanel
 from tournament_manager.gui.sheet.totals import TotalsPanel
-from tournament_manager.services.score_sheets import (
-    HandEntry,
-    correct_sheet,
-    entry_of,
-    sign_sheet,
-    stop_on_time,
-)
+from tournament_manager.services.score_sheets import HandEntry, entry_of
 from tournament_manager.services.views import SheetView, sheet_view
 
 
@@ -240,23 +237,21 @@ class SheetWidget(QWidget):
     def _sign(self, player_id: int, png: bytes) -> None:
         if self.view is None:
             return
-        table_id = self.view.table.id
-        result = self._context.call(lambda uow: sign_sheet(uow, table_id, player_id, png),
-                                    Topic.SHEET)
-        if result is not None and result.locked:
+        name = next((p.name for p in self.view.players if p.id == player_id), str(player_id))
+        command = SignSheet(self._context.runner.context, self.view.table.id,
+                            self.view.table.number, player_id, name, png)
+        if self._context.run(command) and command.locked:
             self._context.messages.clear()
-            # Signing changed what the undo stack's hand commands may do: they now refuse.
 
     def _correct(self, reason: str) -> None:
         if self.view is None:
             return
-        table_id = self.view.table.id
-        if self._context.call(lambda uow: correct_sheet(uow, table_id, reason, Role.HEAD_JUDGE),
-                              Topic.SHEET) is not None:
+        if self._context.run(CorrectSheet(self._context.runner.context, self.view.table.id,
+                                          self.view.table.number, reason)):
             self.signatures.corrected()
 
     def _stop_on_time(self) -> None:
         if self.view is None:
             return
-        table_id = self.view.table.id
-        self._context.call(lambda uow: stop_on_time(uow, table_id), Topic.SHEET)
+        self._context.run(StopOnTime(self._context.runner.context, self.view.table.id,
+                                     self.view.table.number))
