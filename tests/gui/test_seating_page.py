@@ -108,3 +108,25 @@ def test_the_projector_shows_the_seating_by_name_before_the_standings(
     assert projector is not None
     assert [slide.title for slide in projector.slides] == ["Seating", "Standings"]
     projector.close()
+
+
+def test_finish_a_signed_session_and_undo_it(event_window: MainWindow) -> None:
+    from tournament_manager.domain.model import HandResult
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+
+    seated = event_window.seated  # type: ignore[attr-defined]
+    uow = event_window.context.unit_of_work
+    for table, players in zip(seated.tables, (seated.players[:4], seated.players[4:])):
+        for _ in range(4):
+            enter_hand(uow(), table, HandEntry(HandResult.DRAW))
+        for player in players:
+            sign_sheet(uow(), table, player, b"\x89PNG")
+    page = event_window.seating_page
+    page.refresh()
+    assert page.finish_button.isEnabled()
+    page.finish_button.click()
+    with uow() as work:
+        assert work.sessions.get(seated.session_id).status is StageStatus.FINISHED
+    event_window.context.runner.stack.undo()
+    with uow() as work:
+        assert work.sessions.get(seated.session_id).status is StageStatus.RUNNING

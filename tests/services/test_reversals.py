@@ -110,3 +110,23 @@ def test_undo_cut_while_the_next_round_is_undrawn(document: Document) -> None:
         second = uow.rounds.list(number=2)[0]
         assert uow.round_entries.count(round_id=second.id) == 0
     assert len(make_cut(document.unit_of_work(), 1)) == 32
+
+
+def test_a_finished_session_reopens_until_its_round_is_cut(seated: Seated) -> None:
+    from tournament_manager.services.sessions import finish_session, reopen_session
+
+    uow = seated.document.unit_of_work
+    with uow() as work:
+        session = work.sessions.get(seated.session_id)
+        work.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING))
+        work.commit()
+    for table, players in zip(seated.tables, (seated.players[:4], seated.players[4:])):
+        for _ in range(16):
+            enter_hand(uow(), table, HandEntry(HandResult.DRAW))
+        for player in players:
+            sign_sheet(uow(), table, player, PNG)
+    finish_session(uow(), seated.session_id)
+    assert reopen_session(uow(), seated.session_id).status is StageStatus.RUNNING
+    with pytest.raises(ServiceError) as caught:
+        reopen_session(uow(), seated.session_id)
+    assert caught.value.problem is ServiceProblem.SESSION_NOT_FINISHED

@@ -71,6 +71,7 @@ _TEMPLATES = {
     ServiceProblem.SHEET_CHANGED_SINCE: (
         "the sheet of table {table} has changed since it was signed: it needs new signatures"
     ),
+    ServiceProblem.SESSION_NOT_FINISHED: "session {session} is not finished",
     ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
     ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",
     ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",

@@ -44,6 +44,7 @@ class ServiceProblem(StrEnum):
     PLAYER_NOT_IN_SESSION = "player_not_in_session"
     SHEET_CHANGED_SINCE = "sheet_changed_since"
     SESSION_HAS_HANDS = "session_has_hands"
+    SESSION_NOT_FINISHED = "session_not_finished"
     NEXT_ROUND_DRAWN = "next_round_drawn"
 
 

@@ -64,3 +64,18 @@ def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
             session, status=StageStatus.PUBLISHED, started_at=None))
         uow.commit()
     return back
+
+
+def reopen_session(uow: UnitOfWork, session_id: int) -> Session:
+    """Take back a finish (the undo of `finish_session`) while its round is not cut."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.FINISHED:
+            raise ServiceError(ServiceProblem.SESSION_NOT_FINISHED, session=session.number)
+        if uow.rounds.get(session.round_id).status is StageStatus.FINISHED:
+            raise ServiceError(ServiceProblem.CUT_ALREADY_MADE,
+                               round=uow.rounds.get(session.round_id).number)
+        back = uow.sessions.update(dataclasses.replace(
+            session, status=StageStatus.RUNNING, ended_at=None))
+        uow.commit()
+    return back

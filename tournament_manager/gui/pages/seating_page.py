@@ -30,6 +30,7 @@ from tournament_manager.domain.seating import Progress, QualityReport
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.seating import (
+    FinishSession,
     PublishDraw,
     StartSession,
     SwapPlayers,
@@ -132,6 +133,7 @@ class SeatingPage(QWidget):
         self.draw_button = self._button("draw_session", _tr("&Draw…"), self.draw)
         self.publish_button = self._button("publish_draw", _tr("&Publish"), self.publish)
         self.start_button = self._button("start_session", _tr("&Start session"), self.start)
+        self.finish_button = self._button("finish_session", _tr("&Finish session"), self.finish)
         self.state = QLabel(self)
         self.state.setObjectName("seating_state")
 
@@ -165,7 +167,7 @@ class SeatingPage(QWidget):
 
         top = QHBoxLayout()
         for widget in (QLabel(_tr("Session:"), self), self.session_box, self.draw_button,
-                       self.publish_button, self.start_button, self.state):
+                       self.publish_button, self.start_button, self.finish_button, self.state):
             top.addWidget(widget)
         top.addStretch(1)
         middle = QHBoxLayout()
@@ -257,6 +259,7 @@ class SeatingPage(QWidget):
         self.publish_button.setEnabled(self._draw is not None)
         self.start_button.setEnabled(summary.session.status is StageStatus.PUBLISHED
                                      and self._draw is None)
+        self.finish_button.setEnabled(summary.session.status is StageStatus.RUNNING)
         self.swap_button.setEnabled(False)
 
     # -- actions ---------------------------------------------------------------------------
@@ -299,6 +302,12 @@ class SeatingPage(QWidget):
         self._context.run(StartSession(
             self._context.runner.context, summary.session.id, summary.session.number,
             lambda: document.backup(BackupReason.SESSION_START)))
+
+    def finish(self) -> None:
+        summary = self.current_session()
+        if summary is not None:
+            self._context.run(FinishSession(self._context.runner.context, summary.session.id,
+                                            summary.session.number))
 
     def _selected_players(self) -> list[int]:
         players = [self.model.player_at(index) for index in self.view.selectedIndexes()]
