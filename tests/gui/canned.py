@@ -17,6 +17,7 @@ class CannedDialogs:
     new_paths: list[Path | None] = field(default_factory=list)
     open_paths: list[Path | None] = field(default_factory=list)
     copy_paths: list[Path | None] = field(default_factory=list)
+    export_paths: list[Path | None] = field(default_factory=list)
 
     def dialogs(self) -> DocumentDialogs:
         return DocumentDialogs(
@@ -24,4 +25,5 @@ class CannedDialogs:
             choose_new_path=lambda _parent, _suggestion: self.new_paths.pop(0),
             choose_open_path=lambda _parent, _folder: self.open_paths.pop(0),
             choose_copy_path=lambda _parent, _suggestion: self.copy_paths.pop(0),
+            choose_export_path=lambda _parent, _suggestion, _filter: self.export_paths.pop(0),
         )

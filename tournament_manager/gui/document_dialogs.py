@@ -60,9 +60,19 @@ def choose_copy_path(parent: QWidget, suggestion: Path) -> Path | None:
     return with_document_suffix(Path(chosen)) if chosen else None
 
 
+def choose_export_path(parent: QWidget, suggestion: Path, name_filter: str) -> Path | None:
+    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("Export"), str(suggestion), name_filter)
+    if not chosen:
+        return None
+    path = Path(chosen)
+    suffix = suggestion.suffix
+    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+
+
 @dataclass(frozen=True)
 class DocumentDialogs:
     ask_new_tournament: Callable[[QWidget], NewTournament | None] = ask_new_tournament
     choose_new_path: Callable[[QWidget, Path], Path | None] = choose_new_path
     choose_open_path: Callable[[QWidget, Path], Path | None] = choose_open_path
     choose_copy_path: Callable[[QWidget, Path], Path | None] = choose_copy_path
+    choose_export_path: Callable[[QWidget, Path, str], Path | None] = choose_export_path

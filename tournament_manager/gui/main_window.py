@@ -33,6 +33,7 @@ from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
+from tournament_manager.gui.export_menu import ExportMenu
 from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.message_bar import MessageBar
 from tournament_manager.gui.overview_page import OverviewPage
@@ -205,6 +206,8 @@ class MainWindow(QMainWindow):
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.action_save_copy)
+        self.export_menu = ExportMenu(self.context, self._dialogs, self._session_to_print, self)
+        file_menu.addMenu(self.export_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.action_close)
         file_menu.addAction(self.action_quit)
@@ -367,6 +370,11 @@ class MainWindow(QMainWindow):
     def _clock_warning(self, minutes: int) -> None:
         self.statusBar().showMessage(self.tr("{minutes} minutes left in the session").format(
             minutes=minutes), 60_000)
+
+    def _session_to_print(self) -> int | None:
+        """The session chosen on the Seating page: the one the head judge is preparing."""
+        summary = self.seating_page.current_session()
+        return summary.session.number if summary is not None else None
 
     def show_projector(self) -> ProjectorWindow:
         if self.projector is None:
