@@ -19,7 +19,7 @@ from typing import Generic, TypeVar
 from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.errors import HandProblem
 from tournament_manager.rules.hand import Hand, WinType
-from tournament_manager.rules.options import OptionSpec
+from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.settlement import Role, TableOutcome
 from tournament_manager.rules.tiles import Wind
@@ -32,30 +32,32 @@ class RuleSet(ABC, Generic[OptionsT]):
 
     id: str
     name: str
+    codec: OptionsCodec[OptionsT]
+    """How this rule set's options are declared, defaulted, read, written and profiled."""
 
-    @abstractmethod
     def option_specs(self) -> tuple[OptionSpec, ...]:
         """Every setting with its kind, choices and default, for settings forms."""
+        return self.codec.specs
 
-    @abstractmethod
-    def default_options(self) -> OptionsT: ...
+    def default_options(self) -> OptionsT:
+        return self.codec.default()
 
-    @abstractmethod
     def validate_options(self, values: Mapping[str, object]) -> OptionsT:
         """Options from a mapping of setting key to value; missing keys take their default.
         Raises `OptionError` (a code, the key and the value) for anything else."""
+        return self.codec.from_mapping(values)
 
-    @abstractmethod
     def options_as_mapping(self, options: OptionsT) -> dict[str, object]:
         """The inverse of `validate_options`, for storing a tournament's settings."""
+        return self.codec.to_mapping(options)
 
-    @abstractmethod
     def profiles(self) -> tuple[str, ...]:
         """Named presets of options (MCR: Green Book vs. MahjongGB readings)."""
+        return tuple(self.codec.profiles)
 
-    @abstractmethod
     def profile_options(self, profile: str) -> OptionsT:
         """The options of a profile; raises `OptionError` for an unknown one."""
+        return self.codec.profile(profile)
 
     @abstractmethod
     def validate_hand(self, hand: Hand) -> HandProblem | None:

@@ -3,17 +3,16 @@ switches of spec §3, each a field so a table can mix them."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final
 
-from tournament_manager.rules.errors import OptionError, OptionErrorCode
 from tournament_manager.rules.options import (
     OptionKind,
+    OptionsCodec,
     OptionSpec,
-    choice,
-    require_bool,
+    plain_mapping,
+    profiled_reader,
     require_integer,
 )
 
@@ -91,38 +90,18 @@ OPTION_SPECS: Final = tuple(
 )
 
 
-def profile_options(name: str) -> ClassicOptions:
-    for profile, options in PROFILES.items():
-        if profile.value == name:
-            return options
-    raise OptionError(OptionErrorCode.UNKNOWN_PROFILE, PROFILE, name)
+def _limit(key: str, value: object) -> object:
+    return None if value is None else require_integer(key, value, minimum=1)
 
 
-def options_from_mapping(values: Mapping[str, object]) -> ClassicOptions:
-    """The named profile's preset (default `classic_seed`), then each given switch."""
-    known = {spec.key for spec in OPTION_SPECS}
-    for key in values:
-        if key not in known:
-            raise OptionError(OptionErrorCode.UNKNOWN_OPTION, key)
-    profile = choice(Profile, PROFILE, values.get(PROFILE, Profile.SEED.value))
-    changes: dict[str, object] = {}
-    for key, value in values.items():
-        if key == PROFILE:
-            continue
-        enum = _ENUMS.get(key)
-        if enum is not None:
-            changes[key] = choice(enum, key, value)
-        elif key == LIMIT:
-            changes[key] = None if value is None else require_integer(key, value, minimum=1)
-        elif isinstance(getattr(PROFILES[profile], key), bool):
-            changes[key] = require_bool(key, value)
-        else:
-            changes[key] = require_integer(key, value, minimum=0)
-    return replace(PROFILES[profile], **changes)  # type: ignore[arg-type]
+options_from_mapping: Final = profiled_reader(PROFILES, Profile.SEED, _ENUMS, {LIMIT: _limit},
+                                              profile_key=PROFILE)
+"""The named profile's preset (default `classic_seed`), then each given switch."""
 
-
-def options_to_mapping(options: ClassicOptions) -> dict[str, object]:
-    return {
-        f.name: (v.value if isinstance(v := getattr(options, f.name), Enum) else v)
-        for f in fields(options)
-    }
+CODEC: Final = OptionsCodec(
+    specs=OPTION_SPECS,
+    default=ClassicOptions,
+    from_mapping=options_from_mapping,
+    to_mapping=plain_mapping,
+    profiles={profile.value: options for profile, options in PROFILES.items()},
+)

@@ -7,17 +7,13 @@ pays on all four through `TableOutcome.hand_points` and `dealer`.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from tournament_manager.rules.arrangement import Arrangement, Group, GroupKind, Shape
 from tournament_manager.rules.classic import payments
 from tournament_manager.rules.classic.options import (
-    OPTION_SPECS,
-    PROFILES,
+    CODEC,
     ClassicOptions,
-    options_from_mapping,
-    options_to_mapping,
-    profile_options,
 )
 from tournament_manager.rules.classic.scoring import (
     ClassicSet,
@@ -30,7 +26,6 @@ from tournament_manager.rules.classic.scoring import (
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
 from tournament_manager.rules.hand_checks import structural_problem
-from tournament_manager.rules.options import OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
@@ -46,24 +41,7 @@ _KINDS = {
 class ClassicRuleSet(RuleSet[ClassicOptions]):
     id = "classic"
     name = "Classical Chinese (Babcock points and doubles)"
-
-    def option_specs(self) -> tuple[OptionSpec, ...]:
-        return OPTION_SPECS
-
-    def default_options(self) -> ClassicOptions:
-        return ClassicOptions()
-
-    def validate_options(self, values: Mapping[str, object]) -> ClassicOptions:
-        return options_from_mapping(values)
-
-    def options_as_mapping(self, options: ClassicOptions) -> dict[str, object]:
-        return options_to_mapping(options)
-
-    def profiles(self) -> tuple[str, ...]:
-        return tuple(profile.value for profile in PROFILES)
-
-    def profile_options(self, profile: str) -> ClassicOptions:
-        return profile_options(profile)
+    codec = CODEC
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """Flags are accepted and ignored: no classical item depends on them."""

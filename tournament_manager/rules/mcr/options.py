@@ -8,18 +8,17 @@ the switches over the profile's preset.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Final
 
-from tournament_manager.rules.errors import OptionError, OptionErrorCode
 from tournament_manager.rules.mcr.fans import BOOK_VALUES, MAHJONGGB_VALUES, Fan
 from tournament_manager.rules.options import (
     OptionKind,
+    OptionsCodec,
     OptionSpec,
-    choice,
-    require_bool,
+    plain_mapping,
+    profiled_reader,
     require_integer,
 )
 
@@ -126,39 +125,14 @@ OPTION_SPECS: Final = tuple(
 )
 
 
-def profile_options(name: str) -> McrOptions:
-    for profile, options in PROFILES.items():
-        if profile.value == name:
-            return options
-    raise OptionError(OptionErrorCode.UNKNOWN_PROFILE, PROFILE, name)
+options_from_mapping: Final = profiled_reader(PROFILES, Profile.GREEN_BOOK, _ENUMS,
+                                              profile_key=PROFILE)
+"""The named profile's preset (default `green_book`), then each given switch over it."""
 
-
-def options_from_mapping(values: Mapping[str, object]) -> McrOptions:
-    """The named profile's preset (default `green_book`), then each given switch over it."""
-    known = {spec.key for spec in OPTION_SPECS}
-    for key in values:
-        if key not in known:
-            raise OptionError(OptionErrorCode.UNKNOWN_OPTION, key)
-    profile = choice(Profile, PROFILE, values.get(PROFILE, Profile.GREEN_BOOK.value))
-    base = PROFILES[profile]
-    changes: dict[str, object] = {}
-    for key, value in values.items():
-        if key == PROFILE:
-            continue
-        enum = _ENUMS.get(key)
-        current = getattr(base, key)
-        if enum is not None:
-            changes[key] = choice(enum, key, value)
-        elif isinstance(current, bool):
-            changes[key] = require_bool(key, value)
-        else:
-            changes[key] = require_integer(key, value, minimum=0)
-    return replace(base, **changes)  # type: ignore[arg-type]
-
-
-def options_to_mapping(options: McrOptions) -> dict[str, object]:
-    result: dict[str, object] = {}
-    for f in fields(options):
-        value = getattr(options, f.name)
-        result[f.name] = value.value if isinstance(value, Enum) else value
-    return result
+CODEC: Final = OptionsCodec(
+    specs=OPTION_SPECS,
+    default=McrOptions,
+    from_mapping=options_from_mapping,
+    to_mapping=plain_mapping,
+    profiles={profile.value: options for profile, options in PROFILES.items()},
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.decompose import tile_counts
@@ -14,17 +14,12 @@ from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.flags import flag_problem
 from tournament_manager.rules.mcr.layout import build_arrangement
 from tournament_manager.rules.mcr.options import (
-    OPTION_SPECS,
-    PROFILES,
+    CODEC,
     McrOptions,
-    options_from_mapping,
-    options_to_mapping,
-    profile_options,
 )
 from tournament_manager.rules.mcr.readings import readings
 from tournament_manager.rules.mcr.search import best_reading, scored_readings
 from tournament_manager.rules.mcr.waits import waiting_tiles
-from tournament_manager.rules.options import OptionSpec
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
@@ -34,24 +29,7 @@ from tournament_manager.rules.tiles import Wind, tile_code
 class McrRuleSet(RuleSet[McrOptions]):
     id = "mcr"
     name = "Mahjong Competition Rules (MCR, Chinese Official)"
-
-    def option_specs(self) -> tuple[OptionSpec, ...]:
-        return OPTION_SPECS
-
-    def default_options(self) -> McrOptions:
-        return McrOptions()
-
-    def validate_options(self, values: Mapping[str, object]) -> McrOptions:
-        return options_from_mapping(values)
-
-    def options_as_mapping(self, options: McrOptions) -> dict[str, object]:
-        return options_to_mapping(options)
-
-    def profiles(self) -> tuple[str, ...]:
-        return tuple(profile.value for profile in PROFILES)
-
-    def profile_options(self, profile: str) -> McrOptions:
-        return profile_options(profile)
+    codec = CODEC
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)

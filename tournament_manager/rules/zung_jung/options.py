@@ -9,7 +9,7 @@ from types import MappingProxyType
 from typing import Final, TypeVar
 
 from tournament_manager.rules.errors import OptionError, OptionErrorCode
-from tournament_manager.rules.options import OptionKind, OptionSpec
+from tournament_manager.rules.options import OptionKind, OptionsCodec, OptionSpec
 from tournament_manager.rules.zung_jung.patterns import DEFAULT_TABLE, PATTERN_IDS, VALUE_TABLES
 
 EnumT = TypeVar("EnumT", bound=Enum)
@@ -139,3 +139,8 @@ def _choice(enum: type[EnumT], key: str, value: object) -> EnumT:
         if member.value == value:
             return member
     raise OptionError(OptionErrorCode.INVALID_CHOICE, key, repr(value))
+
+
+CODEC: Final = OptionsCodec(specs=OPTION_SPECS, default=ZungJungOptions,
+                            from_mapping=options_from_mapping, to_mapping=options_to_mapping)
+"""Zung Jung has no profiles: its variants are single settings (value table, minimum)."""

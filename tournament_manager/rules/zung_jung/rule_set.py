@@ -8,12 +8,9 @@ from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.errors import (
     HandErrorCode,
     HandProblem,
-    OptionError,
-    OptionErrorCode,
 )
 from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import structural_problem
-from tournament_manager.rules.options import OptionSpec
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
@@ -24,10 +21,8 @@ from tournament_manager.rules.zung_jung.evaluate import hand_traits
 from tournament_manager.rules.zung_jung.flags import flag_problem
 from tournament_manager.rules.zung_jung.limits import limit_of
 from tournament_manager.rules.zung_jung.options import (
-    OPTION_SPECS,
+    CODEC,
     ZungJungOptions,
-    options_from_mapping,
-    options_to_mapping,
 )
 from tournament_manager.rules.zung_jung.patterns import (
     CHICKEN_ID,
@@ -42,24 +37,7 @@ from tournament_manager.rules.zung_jung.search import best_reading, completing_t
 class ZungJungRuleSet(RuleSet[ZungJungOptions]):
     id = "zung-jung"
     name = "Zung Jung (Asia Pacific Mahjong)"
-
-    def option_specs(self) -> tuple[OptionSpec, ...]:
-        return OPTION_SPECS
-
-    def default_options(self) -> ZungJungOptions:
-        return ZungJungOptions()
-
-    def validate_options(self, values: Mapping[str, object]) -> ZungJungOptions:
-        return options_from_mapping(values)
-
-    def options_as_mapping(self, options: ZungJungOptions) -> dict[str, object]:
-        return options_to_mapping(options)
-
-    def profiles(self) -> tuple[str, ...]:
-        return ()
-
-    def profile_options(self, profile: str) -> ZungJungOptions:
-        raise OptionError(OptionErrorCode.UNKNOWN_PROFILE, "profile", profile)
+    codec = CODEC
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)
