@@ -17,7 +17,7 @@ from tournament_manager.rules.errors import OptionError
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.tournaments import current_tournament
+from tournament_manager.services.tournaments import current_tournament, store_round_plan
 
 
 class SetupProblem(StrEnum):
@@ -90,14 +90,7 @@ def _replace_rounds(uow: UnitOfWork, settings: TournamentSettings) -> None:
         for entry in uow.round_entries.list(round_id=round_.id):
             uow.round_entries.remove(entry.id)
         uow.rounds.remove(round_.id)
-    session_number = 0
-    for round_number, plan in enumerate(settings.rounds, start=1):
-        stored = uow.rounds.add(Round(number=round_number, kind=plan.kind,
-                                      sessions=plan.sessions, advance=plan.advance,
-                                      carry=plan.carry))
-        for _ in range(plan.sessions):
-            session_number += 1
-            uow.sessions.add(Session(round_id=stored.id, number=session_number))
+    store_round_plan(uow, settings)
 
 
 def remove_player(uow: UnitOfWork, player_id: int) -> Player:

@@ -38,16 +38,21 @@ def create_tournament(uow: UnitOfWork, name: str, settings: TournamentSettings, 
         tournament = uow.tournaments.add(
             Tournament(name=name, venue=venue.strip(), settings=settings, created_at=clock())
         )
-        session_number = 0
-        for round_number, plan in enumerate(settings.rounds, start=1):
-            stored_round = uow.rounds.add(Round(number=round_number, kind=plan.kind,
-                                                sessions=plan.sessions, advance=plan.advance,
-                                                carry=plan.carry))
-            for _ in range(plan.sessions):
-                session_number += 1
-                uow.sessions.add(Session(round_id=stored_round.id, number=session_number))
+        store_round_plan(uow, settings)
         uow.commit()
     return tournament
+
+
+def store_round_plan(uow: UnitOfWork, settings: TournamentSettings) -> None:
+    """The format's rounds and their sessions, numbered through the event, still to draw."""
+    session_number = 0
+    for round_number, plan in enumerate(settings.rounds, start=1):
+        stored_round = uow.rounds.add(Round(number=round_number, kind=plan.kind,
+                                            sessions=plan.sessions, advance=plan.advance,
+                                            carry=plan.carry))
+        for _ in range(plan.sessions):
+            session_number += 1
+            uow.sessions.add(Session(round_id=stored_round.id, number=session_number))
 
 
 def current_tournament(uow: UnitOfWork) -> Tournament:

@@ -4,47 +4,33 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 
 from tournament_manager.domain.model import Penalty, Player
+from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import reason_label
 
-Index = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()
 COLUMNS = ("Player", "Reason", "Points", "Hand", "Note")
 
 
-class PenaltyModel(QAbstractTableModel):
+class PenaltyModel(RowListModel[Penalty]):
+    columns = COLUMNS
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._penalties: tuple[Penalty, ...] = ()
         self._names: dict[int, str] = {}
 
     def set_penalties(self, penalties: tuple[Penalty, ...], players: tuple[Player, ...]) -> None:
-        self.beginResetModel()
-        self._penalties = penalties
         self._names = {p.id: p.name for p in players}
-        self.endResetModel()
+        self._set_rows(penalties)
 
     def penalty_at(self, row: int) -> Penalty:
-        return self._penalties[row]
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self._penalties)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.tr(COLUMNS[section])
-        return None
+        return self.row_at(row)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
             return None
-        penalty = self._penalties[index.row()]
+        penalty = self._rows[index.row()]
         return (self._names.get(penalty.player_id, str(penalty.player_id)),
                 reason_label(penalty.reason),
                 str(penalty.points) if penalty.points else self.tr("incident"),

@@ -4,54 +4,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import (
-    QAbstractTableModel,
-    QModelIndex,
-    QPersistentModelIndex,
-    QSortFilterProxyModel,
-    Qt,
-)
+from PySide6.QtCore import QSortFilterProxyModel, Qt
 
 from tournament_manager.domain.model import Player, PlayerKind
+from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import status_label
 
-Index = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()
 COLUMNS = ("Name", "Native name", "ID", "Country", "Club", "Team", "Kind", "Status")
 STATUS_COLUMN = 7
 PLAYER_ROLE = Qt.ItemDataRole.UserRole
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
-class PlayersModel(QAbstractTableModel):
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._players: tuple[Player, ...] = ()
+class PlayersModel(RowListModel[Player]):
+    columns = COLUMNS
 
     def set_players(self, players: tuple[Player, ...]) -> None:
-        self.beginResetModel()
-        self._players = players
-        self.endResetModel()
+        self._set_rows(players)
 
     def player_at(self, row: int) -> Player:
-        return self._players[row]
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self._players)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return self.tr(COLUMNS[section])
-        return None
+        return self.row_at(row)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        player = self._players[index.row()]
+        player = self._rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             kind = self.tr("Substitute") if player.kind is PlayerKind.SUBSTITUTE else ""
             return (player.name, player.native_name, player.registration_id, player.country,

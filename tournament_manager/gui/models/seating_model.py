@@ -1,7 +1,8 @@
-"""A session's tables as a grid: one row per table, the players in E, S, W, N order.
+"""A session's tables as a grid (one row per table, players in E, S, W, N order), and the
+same seating by player name for the projector.
 
-It shows either a stored seating or a computed draw not yet published, so the head judge
-reads the proposal in the same grid the published tables will have.
+The grid shows either a stored seating or a computed draw not yet published, so the head
+judge reads the proposal in the same grid the published tables will have.
 """
 
 from __future__ import annotations
@@ -9,52 +10,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 
-Index = QModelIndex | QPersistentModelIndex
-ROOT = QModelIndex()
-HEADERS = ("Table", "East", "South", "West", "North")
+from tournament_manager.gui.models.row_list import Index, RowListModel
+
 PlayerRole = Qt.ItemDataRole.UserRole
+TableRow = tuple[int, tuple[int, ...]]
 
 
-class SeatingModel(QAbstractTableModel):
+class SeatingModel(RowListModel[TableRow]):
+    columns = ("Table", "East", "South", "West", "North")
+
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
-        self._tables: tuple[tuple[int, tuple[int, ...]], ...] = ()
         self._names: Mapping[int, str] = {}
 
     def set_tables(self, tables: Sequence[tuple[int, Sequence[int]]],
                    names: Mapping[int, str]) -> None:
         """(table number, player ids in E, S, W, N order) for each table."""
-        self.beginResetModel()
-        self._tables = tuple((number, tuple(players)) for number, players in tables)
         self._names = dict(names)
-        self.endResetModel()
+        self._set_rows((number, tuple(players)) for number, players in tables)
 
     def player_at(self, index: QModelIndex) -> int | None:
         if not index.isValid() or index.column() == 0:
             return None
-        return self._tables[index.row()][1][index.column() - 1]
+        return self._rows[index.row()][1][index.column() - 1]
 
     def table_number(self, row: int) -> int:
-        return self._tables[row][0]
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self._tables)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
-            return None
-        return HEADERS[section] if 0 <= section < len(HEADERS) else None
+        return self._rows[row][0]
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        number, players = self._tables[index.row()]
+        number, players = self._rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             if column == 0:
@@ -68,32 +56,14 @@ class SeatingModel(QAbstractTableModel):
         return None
 
 
-class PlayerSeatsModel(QAbstractTableModel):
+class PlayerSeatsModel(RowListModel[tuple[str, int, str]]):
     """Where each player sits, by name: what a room of players looks for on the projector."""
 
-    HEADERS = ("Player", "Table", "Seat")
-
-    def __init__(self, parent: Any = None) -> None:
-        super().__init__(parent)
-        self._rows: tuple[tuple[str, int, str], ...] = ()
+    columns = ("Player", "Table", "Seat")
 
     def set_seats(self, rows: Sequence[tuple[str, int, str]]) -> None:
         """(player name, table number, seat wind) rows; shown sorted by name."""
-        self.beginResetModel()
-        self._rows = tuple(sorted(rows, key=lambda row: (row[0].casefold(), row[1])))
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(self.HEADERS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation,
-                   role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole or orientation != Qt.Orientation.Horizontal:
-            return None
-        return self.HEADERS[section] if 0 <= section < len(self.HEADERS) else None
+        self._set_rows(sorted(rows, key=lambda row: (row[0].casefold(), row[1])))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
