@@ -73,3 +73,29 @@ def test_bad_arguments_exit_non_zero_without_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert "Traceback" not in result.stderr and "invalid choice" in result.stderr
     assert _run("frobnicate").returncode == 2
+
+
+def test_a_closed_pipe_is_not_an_error(tmp_path: Path) -> None:
+    path = tmp_path / "x.tmt"
+    assert _run("new", str(path), "--name", "Pipe").returncode == 0
+    reader = subprocess.Popen([sys.executable, "-m", "tournament_manager", "info", str(path)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              env=os.environ.copy())
+    assert reader.stdout is not None and reader.stderr is not None
+    reader.stdout.close()  # like `| head` that has read enough
+    errors = reader.stderr.read().decode()
+    assert reader.wait() == 0 and "internal error" not in errors
+
+
+def test_new_with_another_rule_set_and_profile(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "mcr.tmt"
+    assert run_cli(["new", str(path), "--name", "MCR Open", "--rules", "mcr",
+                    "--profile", "mahjonggb"]) == 0
+    capsys.readouterr()
+    assert run_cli(["info", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["rule_set"] == "mcr"
+    assert run_cli(["new", str(tmp_path / "bad.tmt"), "--name", "B", "--rules", "mcr",
+                    "--profile", "nope"]) == 2
+    assert "profiles: green_book, mahjonggb" in capsys.readouterr().err
+    assert not (tmp_path / "bad.tmt").exists()

@@ -81,3 +81,24 @@ def test_standings_equal_the_sum_of_the_sheets(played: tuple[Document, DemoSumma
     assert [row.rank for row in table.rows] == list(range(1, 65))
     final = [row for row in table.rows if row.round_number == 5]
     assert [row.rank for row in final] == [1, 2, 3, 4]
+
+
+@pytest.mark.parametrize("rule_set", ["mcr", "classic"])
+def test_a_short_event_under_another_rule_set(tmp_path: Path, rule_set: str) -> None:
+    document = create_document(tmp_path / f"{rule_set}.tmt")
+    try:
+        summary = run_demo(document.unit_of_work, players=8, preset=Preset.OPEN, seed=3,
+                           rule_set=rule_set, sessions=2)
+        assert summary.hands == 2 * 2 * 16
+        sums = _sql(document.path, "SELECT SUM(delta) FROM hand_delta GROUP BY hand_id")
+        assert {total for (total,) in sums} == {0}
+        sheets = _sheet_totals(document.path)
+        for row in standings(document.unit_of_work()).rows:
+            for score in row.sessions:
+                assert score.raw == sheets[row.player.id, score.session_number]
+        if rule_set == "classic":
+            points = _sql(document.path, "SELECT COUNT(*) FROM hand_delta WHERE points IS "
+                                         "NOT NULL")
+            assert points[0][0] > 0
+    finally:
+        document.close(backup=False)

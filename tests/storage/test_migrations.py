@@ -92,3 +92,60 @@ def test_migrations_run_with_foreign_keys_off(tmp_path: Path, monkeypatch: pytes
     monkeypatch.setattr(migrate.command, "upgrade", spying_upgrade)
     create_document(tmp_path / "spy.tmt").close(backup=False)
     assert seen == [0]
+
+
+def test_a_populated_0001_file_is_upgraded_with_its_data(tmp_path: Path) -> None:
+    """A file written by the first release keeps every row and gets the new defaults."""
+    from tournament_manager.storage.engine import APPLICATION_ID
+    from tournament_manager.storage.migrate import upgrade_to_head
+
+    path = tmp_path / "old.tmt"
+    engine = make_engine(path, foreign_keys=False)
+    with engine.connect() as connection:
+        connection.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+        connection.commit()
+        upgrade_to_head(connection, "0001")
+        with connection.begin():
+            connection.exec_driver_sql(
+                "INSERT INTO tournament (id, name, venue, created_at, rule_set, rule_options, "
+                "format_preset, hands_per_session, seat_pick, time_limit_minutes, on_time_out,"
+                " penalty_mode, session_conversion, record_style, final_seating, odd_field, "
+                "bye_score, keep_apart) VALUES (1, 'Old Open', '', '2025-05-01T09:00:00+00:00',"
+                " 'zung-jung', '{}', 'open', 16, 'per_session', 150, 'void_current_hand', "
+                "'deduct', 'match_points', 'table_sheet', 'by_rank_snake', 'substitutes', 0, "
+                "'club,country')")
+            connection.exec_driver_sql(
+                "INSERT INTO round (id, number, kind, sessions, advance, carry, status) "
+                "VALUES (1, 1, 'preliminary', 1, NULL, 1.0, 'planned')")
+            connection.exec_driver_sql(
+                "INSERT INTO session (id, round_id, number, status, draw_seed) "
+                "VALUES (1, 1, 1, 'running', 0)")
+            for player in range(1, 5):
+                connection.exec_driver_sql(
+                    "INSERT INTO player (id, name, native_name, registration_id, country, club,"
+                    f" team, kind, status, tiebreak_draw) VALUES ({player}, 'P{player}', '', "
+                    "'', '', '', '', 'regular', 'active', 0)")
+            connection.exec_driver_sql(
+                "INSERT INTO session_table (id, session_id, number, seat_pick_seed, "
+                "sheet_state, sheet_version, content_hash) VALUES (1, 1, 1, 0, 'open', 1, '')")
+            connection.exec_driver_sql(
+                "INSERT INTO hand (id, table_id, number, dealer_id, result) "
+                "VALUES (1, 1, 1, 1, 'draw')")
+            for player in range(1, 5):
+                connection.exec_driver_sql(
+                    "INSERT INTO hand_delta (hand_id, player_id, delta) "
+                    f"VALUES (1, {player}, 0)")
+    engine.dispose()
+    document = open_document(path)
+    try:
+        with document.unit_of_work() as uow:
+            tournament = uow.tournaments.list()[0]
+            hand = uow.hands.get(1)
+        assert tournament.name == "Old Open"
+        assert tournament.settings.seat_rotation.value == "none"
+        assert tournament.settings.false_win_points == 0
+        assert hand.deltas == ((1, 0), (2, 0), (3, 0), (4, 0)) and hand.player_points == ()
+        assert document.integrity_problems() == []
+    finally:
+        document.close(backup=False)
+    assert any(b.stem.endswith("migration") for b in list_backups(path))

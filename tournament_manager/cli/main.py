@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import pkgutil
 import sys
 from collections.abc import Sequence
@@ -49,6 +50,12 @@ def run_cli(argv: Sequence[str]) -> int:
     except KeyboardInterrupt:
         print("tournament-manager: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        # The reader went away (`standings FILE | head`): not an error of ours. Point
+        # stdout at devnull so the interpreter's final flush does not complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except Exception as error:  # a bug of ours: logged in full, one line for the user
         log.exception("command %s failed", argv[:1])
         print(f"tournament-manager: internal error ({type(error).__name__}: {error}); "

@@ -187,6 +187,8 @@ class Hand:
     wins: tuple[Win, ...] = ()
     deltas: tuple[tuple[int, int], ...] = ()
     """(player id, points) for each of the four players; they sum to zero."""
+    player_points: tuple[tuple[int, int], ...] = ()
+    """(player id, his own hand's score) where the rule set scores every hand (classical)."""
     id: int = NEW_ID
 
     def delta_of(self, player_id: int) -> int:

@@ -7,11 +7,14 @@ on"; the head judge changes it per round in the settings.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from enum import StrEnum
 
 from tournament_manager.domain.settings import (
     RoundKind,
     RoundPlan,
+    SeatRotation,
+    SessionConversion,
     TournamentSettings,
 )
 
@@ -47,6 +50,21 @@ def preset_rounds(preset: Preset, sessions: int | None = None) -> tuple[RoundPla
     return (RoundPlan(RoundKind.PRELIMINARY, sessions=sessions or OPEN_DEFAULT_SESSIONS),)
 
 
-def preset_settings(preset: Preset, sessions: int | None = None) -> TournamentSettings:
-    """Default settings for a preset: every other option keeps the spec's default."""
-    return TournamentSettings(format_preset=preset.value, rounds=preset_rounds(preset, sessions))
+def _customs(settings: TournamentSettings) -> TournamentSettings:
+    """What events under the settings' rule set customarily do beyond the format."""
+    if settings.rule_set == "mcr":  # EMA practice
+        return replace(settings, session_conversion=SessionConversion.TABLE_POINTS,
+                       seat_rotation=SeatRotation.MCR_WEST_DEALS_THIRD,
+                       false_win_points=30, false_win_distributed=True)
+    if settings.rule_set == "classic":
+        return replace(settings, session_conversion=SessionConversion.RAW)
+    return settings
+
+
+def preset_settings(preset: Preset, sessions: int | None = None,
+                    rule_set: str = "zung-jung") -> TournamentSettings:
+    """Default settings for a preset under a rule set: the format from the preset, the
+    rule set's customs (MCR: table points, seat rotation, false-win penalty), and the
+    spec's default for everything else."""
+    return _customs(TournamentSettings(format_preset=preset.value, rule_set=rule_set,
+                                       rounds=preset_rounds(preset, sessions)))

@@ -64,6 +64,19 @@ class OddFieldPolicy(StrEnum):
     BYES = "byes"
 
 
+class SeatRotation(StrEnum):
+    """How players change seats between the rounds (cycles) of a session.
+
+    `none`: they keep their seats or re-pick (the seat-pick mode). The MCR rotation (Green
+    Book appendix 4) swaps East/South and West/North after the first round; the two
+    published orders differ in who deals the third round.
+    """
+
+    NONE = "none"
+    MCR_WEST_DEALS_THIRD = "mcr_west_deals_third"
+    MCR_NORTH_DEALS_THIRD = "mcr_north_deals_third"
+
+
 class RoundKind(StrEnum):
     PRELIMINARY = "preliminary"
     ELIMINATION = "elimination"
@@ -108,6 +121,11 @@ class TournamentSettings:
     odd_field: OddFieldPolicy = OddFieldPolicy.SUBSTITUTES
     bye_score: int = 0
     keep_apart: tuple[str, ...] = ("club", "country")
+    seat_rotation: SeatRotation = SeatRotation.NONE
+    false_win_points: int = 0
+    """Points a false win costs by default (MCR: 30); 0 records it as an incident only."""
+    false_win_distributed: bool = False
+    """A false win's points go to the other three (MCR: 10 each), whatever the penalty mode."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule_options", _options_copy(self.rule_options))
@@ -128,6 +146,7 @@ class SettingsProblem(StrEnum):
     ADVANCE_NOT_SHRINKING = "advance_not_shrinking"
     CARRY_OUT_OF_RANGE = "carry_out_of_range"
     UNKNOWN_KEEP_APART = "unknown_keep_apart"
+    NEGATIVE_FALSE_WIN = "negative_false_win"
 
 
 KEEP_APART_FIELDS = ("club", "country", "team")
@@ -156,4 +175,6 @@ def settings_problems(settings: TournamentSettings) -> tuple[SettingsProblem, ..
             previous_advance = plan.advance
     if any(name not in KEEP_APART_FIELDS for name in settings.keep_apart):
         problems.append(SettingsProblem.UNKNOWN_KEEP_APART)
+    if settings.false_win_points < 0:
+        problems.append(SettingsProblem.NEGATIVE_FALSE_WIN)
     return tuple(dict.fromkeys(problems))

@@ -71,6 +71,12 @@ _TEMPLATES = {
     ServiceProblem.SHEET_CHANGED_SINCE: (
         "the sheet of table {table} has changed since it was signed: it needs new signatures"
     ),
+    ServiceProblem.HAND_MISSING_BEFORE: (
+        "enter hand {missing} first: who deals hand {hand} depends on it"
+    ),
+    ServiceProblem.NOT_THE_LAST_HAND: (
+        "only the last hand can be removed: the later hands' dealers depend on hand {hand}"
+    ),
     ServiceProblem.SESSION_NOT_FINISHED: "session {session} is not finished",
     ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
     ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",

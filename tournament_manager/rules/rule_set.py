@@ -34,6 +34,20 @@ class RuleSet(ABC, Generic[OptionsT]):
     name: str
     codec: OptionsCodec[OptionsT]
     """How this rule set's options are declared, defaulted, read, written and profiled."""
+    settles_every_hand: bool = False
+    """True when every player's hand is scored and settled (classical), so a recorded
+    result carries each player's points, not only the winner's value."""
+
+    deal_always_passes: bool = True
+    """False when a hand's result can keep the deal with its dealer (`deal_passes`)."""
+
+    def deal_passes(self, outcome: TableOutcome, options: OptionsT) -> bool:
+        """Whether the deal moves to the next player after this hand.
+
+        Zung Jung and MCR pass it after every hand, whoever won; classical scoring keeps
+        it with a dealer who wins (and, by a setting, after a drawn hand).
+        """
+        return True
 
     def option_specs(self) -> tuple[OptionSpec, ...]:
         """Every setting with its kind, choices and default, for settings forms."""

@@ -8,6 +8,7 @@ and triple wins among them, signatures, cuts), so the demo doubles as an end-to-
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import struct
 import zlib
@@ -24,20 +25,20 @@ from tournament_manager.domain.model import (
 )
 from tournament_manager.domain.penalties import time_penalty_points
 from tournament_manager.domain.presets import Preset, preset_settings
-from tournament_manager.domain.rotation import cycle_of, seat_wind
+from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.settings import SeatPickMode, TournamentSettings
 from tournament_manager.rules.hand import WinType as RulesWinType
 from tournament_manager.rules.random_hands import random_hand
 from tournament_manager.rules.registry import get_rule_set
-from tournament_manager.rules.tiles import WINDS
+from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.players import import_players
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
     add_penalty,
     enter_hand,
+    hand_seating,
     sign_sheet,
-    starting_winds,
 )
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
 from tournament_manager.services.seating import draw_session, publish_draw
@@ -113,6 +114,7 @@ class _Table:
         self.per_cycle = settings.seat_pick is SeatPickMode.PER_CYCLE
         self.hands = settings.hands_per_session
         self.rule_set = get_rule_set(settings.rule_set)
+        self._players: list[int] = []
         self.options = self.rule_set.validate_options(settings.rule_options)
         self.penalties = 0
 
@@ -124,18 +126,14 @@ class _Table:
             if self.rng.random() < 0.06:
                 self._penalty(number)
 
-    def _seats(self, number: int) -> dict[int, int]:
-        """player id -> seat wind index in hand `number`."""
-        with self.uows() as uow:
-            winds = starting_winds(uow.seats.list(table_id=self.table_id), cycle_of(number))
-        order = ("E", "S", "W", "N")
-        return {p: order.index(seat_wind(w, number).value) for p, w in winds.items()}
+    def _seats(self, number: int) -> dict[int, Wind]:
+        return hand_seating(self.uows(), self.table_id, number).seat_of
 
-    def _value(self, seat: int, win_type: RulesWinType) -> tuple[int, tuple[str, ...]]:
-        """A random hand for the winner's seat, scored by the rule set (a false win is
-        simply dealt again)."""
+    def _value(self, seat: Wind, win_type: RulesWinType) -> tuple[int, tuple[str, ...]]:
+        """A random hand for the winner's seat, scored by the rule set (a false win, or one
+        under the rule set's minimum, is simply dealt again)."""
         while True:
-            hand = random_hand(self.rng, WINDS[seat], win_type)
+            hand = random_hand(self.rng, seat, win_type)
             result = self.rule_set.score(hand, self.options)
             if result.valid:
                 return result.value, tuple(p.id for p in result.patterns)
@@ -145,16 +143,17 @@ class _Table:
         if rng.random() < 0.12:
             return HandEntry(HandResult.DRAW)
         seats = self._seats(number)
-        players = list(seats)
+        players = self._players = list(seats)
         winner = rng.choice(players)
         roll = rng.random()
         if roll < 0.30:
             win_type = WinType.WIN_ON_KONG if roll < 0.02 else WinType.SELF_DRAW
             value, patterns = self._value(seats[winner], RulesWinType.SELF_DRAW)
-            return HandEntry(HandResult.WIN, win_type, None, (Win(winner, value, None, patterns),))
+            return self._with_points(HandEntry(HandResult.WIN, win_type, None,
+                                               (Win(winner, value, None, patterns),)))
         win_type = WinType.ROBBING_KONG if roll > 0.98 else WinType.DISCARD
         discarder = rng.choice([p for p in players if p != winner])
-        if rng.random() < 0.01:  # one discard, three winners
+        if rng.random() < 0.01 and self.rule_set.id == "zung-jung":  # three winners
             wins = []
             for other in (p for p in players if p != discarder):
                 value, patterns = self._value(seats[other], RulesWinType.DISCARD)
@@ -162,11 +161,21 @@ class _Table:
             return HandEntry(HandResult.WIN, win_type, discarder, tuple(wins))
         value, patterns = self._value(seats[winner], RulesWinType.DISCARD)
         responsible: int | None = discarder
-        if value > 25 and rng.random() < 0.1:  # same-turn immunity
+        if value > 25 and rng.random() < 0.1 and self.rule_set.id == "zung-jung":
             others = [p for p in players if p not in (winner, discarder)]
-            responsible = rng.choice([*others, None])
-        return HandEntry(HandResult.WIN, win_type, discarder,
-                         (Win(winner, value, responsible, patterns),))
+            responsible = rng.choice([*others, None])  # same-turn immunity
+        return self._with_points(HandEntry(HandResult.WIN, win_type, discarder,
+                                           (Win(winner, value, responsible, patterns),)))
+
+    def _with_points(self, entry: HandEntry) -> HandEntry:
+        """Under classical scoring every player's hand is scored: the losers' too."""
+        if not self.rule_set.settles_every_hand:
+            return entry
+        winner = entry.wins[0]
+        losers = [p for p in self._players if p != winner.winner_id]
+        points = ((winner.winner_id, winner.value),
+                  *((p, 2 * self.rng.randrange(0, 20)) for p in losers))
+        return dataclasses.replace(entry, player_points=points)
 
     def _penalty(self, number: int) -> None:
         with self.uows() as uow:
@@ -180,12 +189,14 @@ class _Table:
 
 
 def run_demo(uows: UnitOfWorkFactory, *, players: int, preset: Preset, seed: int,
+             rule_set: str = "zung-jung", sessions: int | None = None,
              take_backup: Callable[[], object] = lambda: None,
              progress: DemoProgress | None = None) -> DemoSummary:
-    """Create, seat, play, sign and cut a whole event in an empty document."""
+    """Create, seat, play, sign and cut a whole event in an empty document (`sessions`
+    sets the length of an `open` event)."""
     rng = random.Random(seed)
-    settings = preset_settings(preset)
-    create_tournament(uows(), f"Demo {preset.value} ({players} players)", settings)
+    settings = preset_settings(preset, sessions, rule_set)
+    create_tournament(uows(), f"Demo {preset.value} {rule_set} ({players} players)", settings)
     import_players(uows(), demo_players(players, rng), rng=rng)
     with uows() as uow:
         rounds = sorted(uow.rounds.list(), key=lambda r: r.number)

@@ -28,12 +28,18 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
-from tournament_manager.domain.rotation import cycle_of, dealer_starting_wind, seat_wind
-from tournament_manager.domain.settings import OnTimeOut
+from tournament_manager.domain.rotation import cycle_of, rotated, turned
+from tournament_manager.domain.settings import (
+    OnTimeOut,
+    PenaltyMode,
+    SeatRotation,
+    TournamentSettings,
+)
 from tournament_manager.domain.sheet_content import canonical_json, sheet_content, sheet_hash
 from tournament_manager.rules.errors import SettlementError
 from tournament_manager.rules.hand import WinType as RulesWinType
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import TableOutcome
 from tournament_manager.rules.settlement import Win as RulesWin
 from tournament_manager.rules.tiles import Wind
@@ -55,6 +61,8 @@ class HandEntry:
     win_type: WinType | None = None
     discarder_id: int | None = None
     wins: tuple[Win, ...] = ()
+    player_points: tuple[tuple[int, int], ...] = ()
+    """(player id, his hand's score), for rule sets that score every hand (classical)."""
 
 
 def starting_winds(seats: Sequence[SeatAssignment], cycle: int) -> dict[int, Wind]:
@@ -73,47 +81,124 @@ def _open_table(uow: UnitOfWork, table_id: int) -> SessionTable:
     return table
 
 
+@dataclass(frozen=True)
+class HandSeating:
+    """Who deals a hand and every player's seat wind in it."""
+
+    dealer_id: int
+    seat_of: dict[int, Wind]
+
+
+class Rules:
+    """The tournament's rule set with its options, looked up once per action."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self.settings = current_tournament(uow).settings
+        self.rule_set: RuleSet[Any] = get_rule_set(self.settings.rule_set)
+        self.options = self.rule_set.validate_options(self.settings.rule_options)
+
+
+def _arrangement(seats: Sequence[SeatAssignment], cycle: int,
+                 settings: TournamentSettings) -> dict[int, Wind]:
+    """Where the players sit at the start of `cycle`: rotated (MCR), or as (re)picked."""
+    if settings.seat_rotation is SeatRotation.NONE:
+        return starting_winds(seats, cycle)
+    return rotated(starting_winds(seats, 1), cycle, settings.seat_rotation)
+
+
+def seatings(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rules,
+             last: int) -> dict[int, HandSeating]:
+    """Every hand's seats up to `last`: the cycle's arrangement turned once for every time
+    the deal has passed before it. Under classical scoring that depends on who won each
+    hand, so the seats are known only up to the first hand not yet on the sheet."""
+    by_number = {hand.number: hand for hand in hands}
+    known: dict[int, HandSeating] = {}
+    passes = 0
+    for number in range(1, last + 1):
+        if rules.rule_set.deal_always_passes:
+            passes = number - 1
+        seat_of = turned(_arrangement(seats, cycle_of(number), rules.settings), passes)
+        dealer = next(player for player, wind in seat_of.items() if wind is Wind.E)
+        known[number] = HandSeating(dealer, seat_of)
+        if not rules.rule_set.deal_always_passes:
+            if number not in by_number:
+                break
+            outcome = _outcome(entry_of(by_number[number]), seat_of, rules)
+            passes += rules.rule_set.deal_passes(outcome, rules.options)
+    return known
+
+
+def _seating(uow: UnitOfWork, table: SessionTable, number: int, rules: Rules) -> HandSeating:
+    seats = uow.seats.list(table_id=table.id)
+    if len(starting_winds(seats, 1)) != 4:
+        raise ServiceError(ServiceProblem.TABLE_NOT_FOUR, table=table.number)
+    known = seatings(seats, uow.hands.list(table_id=table.id), rules, number)
+    if number not in known:
+        raise ServiceError(ServiceProblem.HAND_MISSING_BEFORE, hand=number,
+                           missing=max(known) if known else 1)
+    return known[number]
+
+
+def hand_seating(uow: UnitOfWork, table_id: int, number: int) -> HandSeating:
+    """Who deals hand `number` at a table and where everyone sits (for entry screens)."""
+    with uow:
+        return _seating(uow, uow.tables.get(table_id), number, Rules(uow))
+
+
+def _outcome(entry: HandEntry, seat_of: dict[int, Wind], rules: Rules) -> TableOutcome:
+    hand_points = ({seat_of[player]: points for player, points in entry.player_points}
+                   if rules.rule_set.settles_every_hand else None)
+    if entry.result is not HandResult.WIN:
+        return TableOutcome(win_type=None, hand_points=hand_points)
+    return TableOutcome(
+        win_type=_rules_win_type(entry.win_type),
+        wins=tuple(RulesWin(seat_of[w.winner_id], w.value,
+                            None if w.responsible_id is None else seat_of[w.responsible_id])
+                   for w in entry.wins),
+        discarder=None if entry.discarder_id is None else seat_of[entry.discarder_id],
+        hand_points=hand_points,
+    )
+
+
 def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry) -> Hand:
     """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
-    tournament = current_tournament(uow)
-    winds = starting_winds(uow.seats.list(table_id=table.id), cycle_of(number))
-    if len(winds) != 4:
-        raise ServiceError(ServiceProblem.TABLE_NOT_FOUR, table=table.number)
-    named = [entry.discarder_id] + [p for w in entry.wins for p in (w.winner_id, w.responsible_id)]
-    strangers = sorted({p for p in named if p is not None} - set(winds))
+    rules = Rules(uow)
+    seating = _seating(uow, table, number, rules)
+    named = [entry.discarder_id, *(p for w in entry.wins for p in (w.winner_id, w.responsible_id)),
+             *(player for player, _points in entry.player_points)]
+    strangers = sorted({p for p in named if p is not None} - set(seating.seat_of))
     if strangers:
         raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=strangers)
     if entry.result is HandResult.WIN and not entry.wins:
         raise ServiceError(ServiceProblem.WIN_WITHOUT_WINNER, hand=number)
     if entry.result is not HandResult.WIN and (entry.wins or entry.win_type):
         raise ServiceError(ServiceProblem.WINNER_IN_DRAWN_HAND, hand=number)
-    dealer = next(p for p, wind in winds.items() if wind is dealer_starting_wind(number))
-    seat_of = {player: seat_wind(wind, number) for player, wind in winds.items()}
-    rule_set = get_rule_set(tournament.settings.rule_set)
-    options = rule_set.validate_options(tournament.settings.rule_options)
-    outcome = TableOutcome.draw()
-    if entry.result is HandResult.WIN:
-        outcome = TableOutcome(
-            win_type=_rules_win_type(entry.win_type),
-            wins=tuple(RulesWin(seat_of[w.winner_id], w.value,
-                                None if w.responsible_id is None else seat_of[w.responsible_id])
-                       for w in entry.wins),
-            discarder=None if entry.discarder_id is None else seat_of[entry.discarder_id],
-        )
     try:
-        payments = rule_set.settle(outcome, options)
+        payments = rules.rule_set.settle(_outcome(entry, seating.seat_of, rules), rules.options)
     except SettlementError as error:
         raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
                            code=error.code.value, seat=error.seat or "") from error
-    player_at = {seat: player for player, seat in seat_of.items()}
+    player_at = {seat: player for player, seat in seating.seat_of.items()}
     return Hand(
-        table_id=table.id, number=number, dealer_id=dealer, result=entry.result,
+        table_id=table.id, number=number, dealer_id=seating.dealer_id, result=entry.result,
         win_type=entry.win_type if entry.result is HandResult.WIN else None,
         discarder_id=entry.discarder_id if entry.result is HandResult.WIN else None,
         wins=entry.wins,
         deltas=tuple((player_at[seat], payments[seat]) for seat in
                      (Wind.E, Wind.S, Wind.W, Wind.N)),
+        player_points=entry.player_points if rules.rule_set.settles_every_hand else (),
     )
+
+
+def _resettle_after(uow: UnitOfWork, table: SessionTable, number: int) -> None:
+    """Settle the hands after `number` again where an earlier result moves the deal
+    (classical: a dealer who wins keeps it), so their dealers and payments stay right."""
+    if Rules(uow).rule_set.deal_always_passes:
+        return
+    for later in sorted(uow.hands.list(table_id=table.id), key=lambda h: h.number):
+        if later.number > number:
+            uow.hands.update(dataclasses.replace(
+                _settle(uow, table, later.number, entry_of(later)), id=later.id))
 
 
 def _rules_win_type(win_type: WinType | None) -> RulesWinType | None:
@@ -157,6 +242,7 @@ def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry) -> Hand:
         table = _open_table(uow, old.table_id)
         new = dataclasses.replace(_settle(uow, table, old.number, entry), id=old.id)
         uow.hands.update(new)
+        _resettle_after(uow, table, old.number)
         uow.commit()
     return new
 
@@ -165,7 +251,11 @@ def delete_hand(uow: UnitOfWork, hand_id: int) -> Hand:
     """Remove a hand from an open sheet; returns it, so an undo can enter it again."""
     with uow:
         hand = uow.hands.get(hand_id)
-        _open_table(uow, hand.table_id)
+        table = _open_table(uow, hand.table_id)
+        later = any(h.number > hand.number for h in uow.hands.list(table_id=table.id))
+        if later and not Rules(uow).rule_set.deal_always_passes:
+            # A hole in a classical sheet leaves the later dealers unknown.
+            raise ServiceError(ServiceProblem.NOT_THE_LAST_HAND, hand=hand.number)
         uow.hands.remove(hand_id)
         uow.commit()
     return hand
@@ -174,24 +264,38 @@ def delete_hand(uow: UnitOfWork, hand_id: int) -> Hand:
 def entry_of(hand: Hand) -> HandEntry:
     """What was entered for a stored hand (the inverse of `enter_hand`, for undo and edits)."""
     return HandEntry(result=hand.result, win_type=hand.win_type,
-                     discarder_id=hand.discarder_id, wins=hand.wins)
+                     discarder_id=hand.discarder_id, wins=hand.wins,
+                     player_points=hand.player_points)
 
 
 def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyReason,
-                points: int, *, hand_number: int | None = None, note: str = "") -> Penalty:
-    """Record a penalty (or, with 0 points, an incident) in the tournament's penalty mode."""
+                points: int, *, hand_number: int | None = None, note: str = "",
+                mode: PenaltyMode | None = None) -> Penalty:
+    """Record a penalty (or, with 0 points, an incident), by default in the tournament's
+    penalty mode."""
     if points < 0:
         raise ServiceError(ServiceProblem.NEGATIVE_PENALTY, points=points)
     with uow:
         table = _open_table(uow, table_id)
         if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
-        mode = current_tournament(uow).settings.penalty_mode
+        mode = mode or current_tournament(uow).settings.penalty_mode
         stored = uow.penalties.add(Penalty(table_id=table.id, player_id=player_id,
                                            reason=reason, points=points, mode=mode,
                                            hand_number=hand_number, note=note.strip()))
         uow.commit()
     return stored
+
+
+def record_false_win(uow: UnitOfWork, table_id: int, player_id: int, *,
+                     hand_number: int | None = None, note: str = "") -> Penalty:
+    """A false win, costed by the tournament's convention: MCR takes 30 points, paid as 10
+    to each other player; Zung Jung records an incident unless the judge imposes points."""
+    with uow:
+        settings = current_tournament(uow).settings
+    return add_penalty(uow, table_id, player_id, PenaltyReason.FALSE_WIN,
+                       settings.false_win_points, hand_number=hand_number, note=note,
+                       mode=PenaltyMode.DISTRIBUTE if settings.false_win_distributed else None)
 
 
 def remove_penalty(uow: UnitOfWork, penalty_id: int) -> Penalty:

@@ -6,8 +6,8 @@ computes a running total or a converted score of its own.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
 
 from tournament_manager.domain.model import (
     Hand,
@@ -26,7 +26,13 @@ from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.score_sheets import sheet_is_complete, starting_winds
+from tournament_manager.services.score_sheets import (
+    HandSeating,
+    Rules,
+    seatings,
+    sheet_is_complete,
+    starting_winds,
+)
 from tournament_manager.services.tournaments import current_tournament
 
 WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
@@ -70,6 +76,12 @@ class SheetView:
     """(player id, hand number) where time penalties in one hand passed 80 points."""
     corrections: tuple[int, ...]
     """Audit entry ids of the head judge's corrections, oldest first."""
+    hand_seatings: Mapping[int, HandSeating] = field(default_factory=dict)
+    """Who deals each hand and where everyone sits, as far as it is known (classical
+    scoring knows the next dealer only once the hand before is on the sheet)."""
+
+    def seating(self, number: int) -> HandSeating | None:
+        return self.hand_seatings.get(number)
 
     @property
     def locked(self) -> bool:
@@ -118,6 +130,8 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
     numbers = [hand.number for hand in hands]
     expected = (table.stopped_after_hand if table.stopped_after_hand is not None
                 else tournament.settings.hands_per_session)
+    hand_seatings = (seatings(seats, hands, Rules(uow), tournament.settings.hands_per_session)
+                     if len(first) == 4 else {})
     return SheetView(
         tournament=tournament, session=session, table=table, players=first, repicks=repicks,
         rows=tuple(rows), penalties=penalties, hand_totals=tuple(running),
@@ -130,6 +144,7 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
         corrections=tuple(entry.id for entry in uow.audit.list(entity="session_table",
                                                                entity_id=table_id)
                           if entry.reason),
+        hand_seatings=hand_seatings,
     )
 
 

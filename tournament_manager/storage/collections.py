@@ -156,8 +156,10 @@ class HandCollection(SqlCollection[Hand]):
                 for position, win in enumerate(entity.wins)
             ])
         if entity.deltas:
+            points = dict(entity.player_points)
             self._connection.execute(insert(schema.hand_delta), [
-                {"hand_id": entity_id, "player_id": player_id, "delta": delta}
+                {"hand_id": entity_id, "player_id": player_id, "delta": delta,
+                 "points": points.get(player_id)}
                 for player_id, delta in entity.deltas
             ])
 
@@ -167,6 +169,7 @@ class HandCollection(SqlCollection[Hand]):
         ids = [row.id for row in rows]
         wins: dict[int, list[Win]] = {hand_id: [] for hand_id in ids}
         deltas: dict[int, list[tuple[int, int]]] = {hand_id: [] for hand_id in ids}
+        points: dict[int, list[tuple[int, int]]] = {hand_id: [] for hand_id in ids}
         for chunk in _chunks(ids):
             for win_row in self._connection.execute(
                 select(schema.hand_win).where(schema.hand_win.c.hand_id.in_(chunk))
@@ -182,9 +185,11 @@ class HandCollection(SqlCollection[Hand]):
                 .order_by(schema.hand_delta.c.hand_id, schema.hand_delta.c.id)
             ):
                 deltas[delta_row.hand_id].append((delta_row.player_id, delta_row.delta))
+                if delta_row.points is not None:
+                    points[delta_row.hand_id].append((delta_row.player_id, delta_row.points))
         return [
             self._mapper.from_row(row._mapping, wins=tuple(wins[row.id]),
-                                  deltas=tuple(deltas[row.id]))
+                                  deltas=tuple(deltas[row.id]), player_points=tuple(points[row.id]))
             for row in rows
         ]
 

@@ -56,10 +56,11 @@ class ForeignKeyViolation(Exception):
     pass
 
 
-def upgrade_to_head(connection: Connection) -> None:
-    """Upgrade in one transaction on a connection whose foreign keys are off."""
+def upgrade_to_head(connection: Connection, target: str = "head") -> None:
+    """Upgrade in one transaction on a connection whose foreign keys are off (`target`
+    lets tests build a file as an older version wrote it)."""
     with connection.begin():
-        command.upgrade(_config(connection), "head")
+        command.upgrade(_config(connection), target)
         violations = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
         if violations:
             raise ForeignKeyViolation(str(violations[:5]))

@@ -11,6 +11,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import (
+    Boolean,
     Column,
     Dialect,
     Float,
@@ -88,6 +89,9 @@ tournament = Table(
     Column("odd_field", String(20), nullable=False),
     Column("bye_score", Integer, nullable=False),
     Column("keep_apart", String(100), nullable=False),
+    Column("seat_rotation", String(30), nullable=False, server_default="none"),
+    Column("false_win_points", Integer, nullable=False, server_default="0"),
+    Column("false_win_distributed", Boolean, nullable=False, server_default="0"),
 )
 
 player = Table(
@@ -200,6 +204,7 @@ hand_delta = Table(
     _ref("hand_id", "hand", cascade=True),
     _ref("player_id", "player"),
     Column("delta", Integer, nullable=False),
+    Column("points", Integer, nullable=True),
     UniqueConstraint("hand_id", "player_id"),
 )
 

@@ -33,7 +33,7 @@ from tournament_manager.storage.collections import (
 )
 from tournament_manager.storage.rows import RowMapper
 
-_HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas"))
+_HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas", "player_points"))
 _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
 _MAPPERS: dict[type, RowMapper[Any]] = {
     cls: RowMapper(cls)

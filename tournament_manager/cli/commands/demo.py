@@ -11,6 +11,7 @@ from typing import Any
 from tournament_manager.cli.documents import opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.presets import Preset
+from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets
 from tournament_manager.services.demo import run_demo
 from tournament_manager.storage.backup import BackupReason
 
@@ -24,6 +25,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--preset", choices=[p.value for p in Preset], default="wsom_2015")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--rules", choices=available_rule_sets(), default=DEFAULT_RULE_SET)
     parser.set_defaults(handler=run)
 
 
@@ -37,7 +39,7 @@ def run(args: argparse.Namespace) -> int:
 
     with opened(args.file, create=True) as document:
         summary = run_demo(document.unit_of_work, players=args.players,
-                           preset=Preset(args.preset), seed=args.seed,
+                           preset=Preset(args.preset), seed=args.seed, rule_set=args.rules,
                            take_backup=lambda: document.backup(BackupReason.SESSION_START),
                            progress=progress)
     cuts = " → ".join(str(n) for n in (summary.players, *summary.cuts))

@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import argparse
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.documents import opened
+from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.rules.errors import OptionError
+from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets, get_rule_set
 from tournament_manager.services.tournaments import create_tournament
 
 
@@ -20,15 +24,30 @@ def register(subparsers: Any) -> None:
                         default=Preset.WSOM_2015.value, help="format preset (default wsom_2015)")
     parser.add_argument("--sessions", type=int, default=None,
                         help="number of sessions of an 'open' event")
+    parser.add_argument("--rules", choices=available_rule_sets(), default=DEFAULT_RULE_SET,
+                        help="the scoring rule set (default zung-jung); MCR events get table "
+                             "points, the MCR seat rotation and the false-win penalty")
+    parser.add_argument("--profile", default=None,
+                        help="a named profile of the rule set (mcr: green_book, mahjonggb; "
+                             "classic: classic_seed, classic_babcock)")
     parser.add_argument("--venue", default="", help="where the event is played")
     parser.set_defaults(handler=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    settings = preset_settings(Preset(args.preset), args.sessions)
+    settings = preset_settings(Preset(args.preset), args.sessions, args.rules)
+    if args.profile is not None:
+        rule_set = get_rule_set(args.rules)
+        try:
+            options = rule_set.options_as_mapping(rule_set.profile_options(args.profile))
+        except OptionError as error:
+            profiles = ", ".join(rule_set.profiles()) or "none"
+            raise CliError(f"{args.rules} has no profile '{args.profile}' "
+                           f"(profiles: {profiles})", status=2) from error
+        settings = replace(settings, rule_options=options)
     with opened(args.file, create=True) as document:
         tournament = create_tournament(document.unit_of_work(), args.name, settings,
                                        venue=args.venue)
-    print(f"created {args.file}: {tournament.name} ({settings.format_preset}, "
-          f"{settings.total_sessions} sessions)")
+    print(f"created {args.file}: {tournament.name} ({settings.rule_set}, "
+          f"{settings.format_preset}, {settings.total_sessions} sessions)")
     return 0

@@ -22,7 +22,7 @@ from tournament_manager.domain.model import (
     Player,
     Round,
 )
-from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of, dealer_starting_wind
+from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of
 from tournament_manager.domain.settings import PenaltyMode, SeatPickMode, SessionConversion
 from tournament_manager.exports.pdf.common import (
     MARGIN,
@@ -344,17 +344,15 @@ class _SheetPage:
         return top - h
 
     def _dealer_of(self, number: int) -> int | None:
-        """The dealer a blank sheet can print: known from the starting seats of the cycle."""
+        """The dealer a blank sheet can print, when it is known before play: not for a cycle
+        whose seats are still to be re-picked, nor past the next hand under classical
+        scoring (the view knows no seating there)."""
         cycle = cycle_of(number)
-        players: tuple[Player, ...] = self.view.players
-        for repicked_cycle, repicked in self.view.repicks:
-            if repicked_cycle <= cycle:
-                players = repicked
         if (cycle > 1 and not self.view.repicks and self.view.tournament.settings.seat_pick
                 is SeatPickMode.PER_CYCLE):
             return None
-        index = WIND_ORDER.index(dealer_starting_wind(number))
-        return players[index].id if index < len(players) else None
+        seating = self.view.seating(number)
+        return seating.dealer_id if seating is not None else None
 
     def _hand_row(self, top: float, h: float, number: int) -> None:
         c, cols = self.c, self.cols

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import Player
-from tournament_manager.domain.rotation import dealer_starting_wind, seat_wind
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
 from tournament_manager.rules.tiles import Wind
@@ -210,31 +209,16 @@ class HandEntryBar(QFrame):
     def _players(self) -> tuple[Player, ...]:
         return self._view.players if self._view is not None else ()
 
-    def _starting_players(self) -> tuple[Player, ...]:
-        """E, S, W, N at the start of this hand's cycle (a re-pick may change them)."""
-        assert self._view is not None
-        cycle = (self._number - 1) // 4 + 1
-        players = self._view.players
-        for repick_cycle, repicked in self._view.repicks:
-            if repick_cycle <= cycle:
-                players = repicked
-        return players
+    def _seat_of(self) -> dict[int, Wind]:
+        """This hand's seat winds, as the service computed them (rotation, deal kept)."""
+        seating = self._view.seating(self._number) if self._view is not None else None
+        return seating.seat_of if seating is not None else {}
 
     def wind_of(self, player_id: int) -> Wind | None:
-        if self._view is None:
-            return None
-        for wind, player in zip(WINDS, self._starting_players()):
-            if player.id == player_id:
-                return seat_wind(wind, self._number)
-        return None
+        return self._seat_of().get(player_id)
 
     def _player_at_wind(self, wind: Wind) -> int | None:
-        if self._view is None:
-            return None
-        for start, player in zip(WINDS, self._starting_players()):
-            if seat_wind(start, self._number) is wind:
-                return player.id
-        return None
+        return next((player for player, seat in self._seat_of().items() if seat is wind), None)
 
     # --- keys
 
@@ -373,10 +357,9 @@ class HandEntryBar(QFrame):
         draft = self._draft
         players = self._players()
         dealer = ""
-        if self._view is not None:
-            dealer_wind = dealer_starting_wind(self._number)
-            dealer = next((p.name for w, p in zip(WINDS, self._starting_players())
-                           if w is dealer_wind), "")
+        seating = self._view.seating(self._number) if self._view is not None else None
+        if seating is not None:
+            dealer = next((p.name for p in players if p.id == seating.dealer_id), "")
         verb = self.tr("Change hand") if self._replacing else self.tr("Hand")
         self._title.setText(f"{verb} #{self._number}" + (f" · {dealer} deals" if dealer else ""))
         if self._full():

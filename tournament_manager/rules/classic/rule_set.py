@@ -81,8 +81,14 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     def settle(self, outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
         return payments.settle(outcome, options)
 
+    settles_every_hand = True
+    deal_always_passes = False
+
     def next_dealer(self, outcome: TableOutcome, options: ClassicOptions) -> Wind:
         return payments.next_dealer(outcome, options)
+
+    def deal_passes(self, outcome: TableOutcome, options: ClassicOptions) -> bool:
+        return self.next_dealer(outcome, options) is not (outcome.dealer or Wind.E)
 
     def payments_by_role(
         self, win_type: WinType, value: int, has_responsible: bool, options: ClassicOptions

@@ -1,0 +1,125 @@
+"""Tournaments under MCR and classical scoring: the rule set chosen at creation drives
+seating within a session, dealers, payments, penalties and standings."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.seated_event import Seated, seat_event
+from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.domain.settings import SeatRotation, SessionConversion
+from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    delete_hand,
+    enter_hand,
+    hand_seating,
+    record_false_win,
+    replace_hand,
+)
+from tournament_manager.services.standings import standings
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import create_document
+
+
+def _event(tmp_path: Path, rule_set: str, **changes: object) -> Iterator[Seated]:
+    import dataclasses
+
+    document = create_document(tmp_path / f"{rule_set}.tmt")
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 2, rule_set), **changes)
+    create_tournament(document.unit_of_work(), f"{rule_set} open", settings)
+    seated = seat_event(document)
+    with document.unit_of_work() as uow:
+        uow.sessions.update(dataclasses.replace(uow.sessions.get(seated.session_id),
+                                                status=StageStatus.RUNNING))
+        uow.commit()
+    yield seated
+    document.close(backup=False)
+
+
+@pytest.fixture
+def mcr(tmp_path: Path) -> Iterator[Seated]:
+    yield from _event(tmp_path, "mcr")
+
+
+@pytest.fixture
+def classic(tmp_path: Path) -> Iterator[Seated]:
+    yield from _event(tmp_path, "classic")
+
+
+def _dealers(seated: Seated, hands: int = 16) -> list[str]:
+    a, b, c, d = seated.players[:4]
+    names = {a: "A", b: "B", c: "C", d: "D"}
+    return [names[hand_seating(seated.document.unit_of_work(), seated.tables[0], n).dealer_id]
+            for n in range(1, hands + 1)]
+
+
+def test_mcr_customs_come_with_the_rule_set() -> None:
+    settings = preset_settings(Preset.OPEN, 4, "mcr")
+    assert settings.session_conversion is SessionConversion.TABLE_POINTS
+    assert settings.seat_rotation is SeatRotation.MCR_WEST_DEALS_THIRD
+    assert (settings.false_win_points, settings.false_win_distributed) == (30, True)
+    assert preset_settings(Preset.OPEN, 4, "classic").session_conversion is SessionConversion.RAW
+
+
+def test_mcr_seat_rotation_inside_a_session(mcr: Seated) -> None:
+    # Green Book appendix 4, European order: R1 E A S B W C N D; R2 E B S A W D N C;
+    # R3 E C S D W B N A; R4 E D S C W A N B. The deal passes every hand within a round.
+    assert "".join(_dealers(mcr)) == "ABCD" "BADC" "CDBA" "DCAB"
+    a, b, c, d = mcr.players[:4]
+    fifth = hand_seating(mcr.document.unit_of_work(), mcr.tables[0], 5).seat_of
+    assert (fifth[b], fifth[a], fifth[d], fifth[c]) == (Wind.E, Wind.S, Wind.W, Wind.N)
+
+
+def test_the_other_published_mcr_order(tmp_path: Path) -> None:
+    for seated in _event(tmp_path, "mcr", seat_rotation=SeatRotation.MCR_NORTH_DEALS_THIRD):
+        assert "".join(_dealers(seated)) == "ABCD" "BADC" "DCAB" "CDBA"
+
+
+def test_mcr_payments_false_win_and_table_points(mcr: Seated) -> None:
+    a, b, c, d = mcr.players[:4]
+    hand = enter_hand(mcr.document.unit_of_work(), mcr.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(b, 10, c),)))
+    assert dict(hand.deltas) == {b: 34, c: -18, a: -8, d: -8}  # 8 + P, 8, 8
+    record_false_win(mcr.document.unit_of_work(), mcr.tables[0], d, hand_number=2)
+    rows = {row.player.id: row for row in standings(mcr.document.unit_of_work()).rows}
+    assert [rows[p].raw_total for p in (a, b, c, d)] == [2, 44, -8, -38]  # −30, +10 each
+    assert [rows[p].converted_total for p in (a, b, c, d)] == [2, 4, 1, 0]
+    assert rows[mcr.players[4]].converted_total == 7 / 4  # four tied at table 2
+
+
+def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seated) -> None:
+    a, b, c, d = classic.players[:4]
+    uow = classic.document.unit_of_work
+    first = enter_hand(uow(), classic.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(b, 40, c),),
+        player_points=((a, 10), (b, 40), (c, 0), (d, 6))))
+    # East (A, dealer) pays double the difference; the others the difference.
+    assert dict(first.deltas) == {a: -60, b: 134, c: -40, d: -34}
+    assert dict(first.player_points) == {a: 10, b: 40, c: 0, d: 6}
+    assert _dealers(classic, 2)[1] == "B"  # A did not win: the deal passed to B
+    enter_hand(uow(), classic.tables[0], HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, None, (Win(b, 20, None),),
+        player_points=((b, 20),)))
+    assert _dealers(classic, 3)[2] == "B"  # B won as dealer: he deals again
+    enter_hand(uow(), classic.tables[0], HandEntry(HandResult.DRAW))
+    assert _dealers(classic, 4)[3] == "B"  # a draw keeps the deal (classic_seed)
+
+    # A correction of hand 1 (now A wins as dealer) moves every later dealer.
+    with uow() as work:
+        second = work.hands.list(table_id=classic.tables[0], number=2)[0]
+    assert second.dealer_id == b
+    replace_hand(uow(), first.id, HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(a, 40, c),),
+        player_points=((a, 40), (b, 10), (c, 0), (d, 6))))
+    with uow() as work:
+        second = work.hands.list(table_id=classic.tables[0], number=2)[0]
+    assert second.dealer_id == a and sum(dict(second.deltas).values()) == 0
+    with pytest.raises(ServiceError) as caught:
+        delete_hand(uow(), first.id)
+    assert caught.value.problem is ServiceProblem.NOT_THE_LAST_HAND
