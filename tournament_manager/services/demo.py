@@ -200,14 +200,14 @@ def run_demo(uows: UnitOfWorkFactory, *, players: int, preset: Preset, seed: int
     import_players(uows(), demo_players(players, rng), rng=rng)
     with uows() as uow:
         rounds = sorted(uow.rounds.list(), key=lambda r: r.number)
-        sessions = sorted(uow.sessions.list(), key=lambda s: s.number)
+        schedule = sorted(uow.sessions.list(), key=lambda s: s.number)
     cuts: list[int] = []
     hands = penalties = played_sessions = 0
     field = players
     for round_ in rounds:
-        for session in [s for s in sessions if s.round_id == round_.id]:
+        for session in [s for s in schedule if s.round_id == round_.id]:
             if progress is not None:
-                progress("session", session.number, len(sessions))
+                progress("session", session.number, len(schedule))
             table_hands, table_penalties = _play_session(uows, session, rng, settings,
                                                          take_backup)
             hands += table_hands
