@@ -19,7 +19,11 @@ Decomposition = tuple[tuple[TileId, ...], tuple[TileId, ...], TileId]
 NO_PAIR: Final = -1
 _SUIT_BASES: Final = (0, 9, 18)
 _TERMINALS_AND_HONORS: Final = tuple(t for t in range(TILE_KINDS) if is_terminal(t) or is_honor(t))
-_suit_cache: dict[tuple[int, tuple[int, ...]], tuple[Decomposition, ...]] = {}
+_NOTHING: Final[tuple[Decomposition, ...]] = (((), (), NO_PAIR),)  # an empty group's one reading
+# One memo per suit (keyed by its nine counts, so no key tuple is built per lookup) and one
+# for the honors (keyed by their seven counts).
+_suit_caches: Final[tuple[dict[tuple[int, ...], tuple[Decomposition, ...]], ...]] = ({}, {}, {})
+_honor_cache: dict[tuple[int, ...], tuple[Decomposition, ...]] = {}
 
 
 def tile_counts(tiles: Sequence[TileId]) -> list[int]:
@@ -30,29 +34,72 @@ def tile_counts(tiles: Sequence[TileId]) -> list[int]:
 
 
 def regular_decompositions(counts: Sequence[int]) -> list[Decomposition]:
-    """Every distinct split of `counts` into sets and exactly one pair (empty if none)."""
+    """Every distinct split of `counts` into sets and exactly one pair (empty if none).
+
+    Every reading of a group has a pair exactly when the group's size is 2 mod 3, so the
+    one-pair condition is checked once per hand, and each combination of the groups'
+    readings is a split."""
     parts: list[tuple[Decomposition, ...]] = []
-    for base in _SUIT_BASES:
-        key = (base, tuple(counts[base : base + 9]))
-        readings = _suit_cache.get(key)
+    pairs = 0
+    for base, cache in zip(_SUIT_BASES, _suit_caches):
+        suit = tuple(counts[base : base + 9])
+        readings = cache.get(suit)
         if readings is None:
-            readings = _suit_cache[key] = _split_suit(base, list(key[1]))
+            readings = suit_decompositions(base, suit)
         if not readings:
             return []
-        if readings[0] != ((), (), NO_PAIR):
+        if readings is not _NOTHING:
             parts.append(readings)
-    honors = _split_honors(counts)
-    if honors is None:
+            pairs += readings[0][2] != NO_PAIR
+    honors = _honor_readings(tuple(counts[FIRST_HONOR:TILE_KINDS]))
+    if not honors:
         return []
-    parts.append((honors,))
-    result: list[Decomposition] = []
-    for combination in product(*parts):
-        pairs = [pair for _, _, pair in combination if pair != NO_PAIR]
-        if len(pairs) == 1:
-            seqs = tuple(s for part in combination for s in part[0])
-            trips = tuple(t for part in combination for t in part[1])
-            result.append((seqs, trips, pairs[0]))
-    return result
+    if honors is not _NOTHING:
+        parts.append(honors)
+        pairs += honors[0][2] != NO_PAIR
+    if pairs != 1:
+        return []
+    return [_joined(combination) for combination in product(*parts)]
+
+
+def _joined(combination: tuple[Decomposition, ...]) -> Decomposition:
+    """One split of the hand from one reading of each non-empty group, in group order."""
+    if len(combination) == 1:
+        return combination[0]
+    seqs: tuple[TileId, ...] = ()
+    trips: tuple[TileId, ...] = ()
+    pair = NO_PAIR
+    for group_seqs, group_trips, group_pair in combination:
+        seqs += group_seqs
+        trips += group_trips
+        if group_pair != NO_PAIR:
+            pair = group_pair
+    return (seqs, trips, pair)
+
+
+def suit_decompositions(base: int, suit: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """Every split of one suit's nine counts (tiles numbered from `base`) into sets, plus a
+    pair when its size is 2 mod 3; empty if none. Memoised: MCR's wait tables and knitted
+    shapes ask about the same few suit patterns as the full search."""
+    cache = _suit_caches[_SUIT_BASES.index(base)]
+    readings = cache.get(suit)
+    if readings is None:
+        readings = cache[suit] = _NOTHING if not any(suit) else _split_suit(base, list(suit))
+    return readings
+
+
+def _honor_readings(honors: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    readings = _honor_cache.get(honors)
+    if readings is None:
+        split = _split_honors(honors)
+        if split is None:
+            readings = ()
+        elif split == _NOTHING[0]:
+            readings = _NOTHING
+        else:
+            readings = (split,)
+        _honor_cache[honors] = readings
+    return readings
 
 
 def is_seven_pairs(counts: Sequence[int]) -> bool:
@@ -68,11 +115,10 @@ def is_thirteen_terminals(counts: Sequence[int]) -> bool:
     )
 
 
-def _split_honors(counts: Sequence[int]) -> Decomposition | None:
+def _split_honors(honors: tuple[int, ...]) -> Decomposition | None:
     trips: list[TileId] = []
     pair = NO_PAIR
-    for tile in range(FIRST_HONOR, TILE_KINDS):
-        count = counts[tile]
+    for tile, count in enumerate(honors, FIRST_HONOR):
         if count == 3:
             trips.append(tile)
         elif count == 2 and pair == NO_PAIR:

@@ -99,3 +99,19 @@ def test_arrangements_and_score_arrangement_agree_with_score() -> None:
     assert result.arrangement in RULES.arrangements(hand)
     patterns = RULES.score_arrangement(hand, result.arrangement, MAHJONGGB)
     assert sum(p.points for p in patterns) == result.value
+
+
+def test_nine_gates_needs_a_winning_tile_of_its_suit() -> None:
+    """1112345678999p waits on every pin; a tile of another suit completes nothing."""
+    result = score(mcr_hand("1112345678999p", "9m"), minimum=0)
+    assert not result.valid and result.problem is not None
+    assert result.problem.code is HandErrorCode.WINNING_TILE_UNUSABLE
+    assert score(mcr_hand("1112345678999p", "9p")).valid
+
+
+def test_a_knitted_straight_waits_on_a_tile_far_from_the_others() -> None:
+    """147m 258p 369s lacks 7m, three ranks from every man held: still the only wait."""
+    result = score(mcr_hand("14m258p369s123sEE", "E"), minimum=0)
+    assert not result.valid and result.problem is not None
+    assert result.problem.code is HandErrorCode.WINNING_TILE_UNUSABLE
+    assert result.problem.tiles == ("7m",)

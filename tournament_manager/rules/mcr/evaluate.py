@@ -1,20 +1,26 @@
 """The fans of one reading: hand facts computed once, then set fans per reading, then the
-implication table. Counts live in a list indexed by `Fan` (several fans repeat)."""
+implication table.
+
+A reading's fans are a plain list of `Fan` (a fan may repeat: Tile Hog, Dragon Pung...), not
+a count per fan: a hand scores a handful of fans, so appending, filtering the implied ones
+and summing their points stays proportional to what the hand has, not to the 82 fans.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Final
+from functools import lru_cache
+from typing import Final, NamedTuple
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
 from tournament_manager.rules.mcr.combos import chow_fans, pung_fans
 from tournament_manager.rules.mcr.content import content_fans
-from tournament_manager.rules.mcr.fans import FAN_SLOTS, Fan
-from tournament_manager.rules.mcr.implications import apply_implications, implication_table
+from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.implications import apply_implications
 from tournament_manager.rules.mcr.kongs import kong_fans
 from tournament_manager.rules.mcr.options import McrOptions
 from tournament_manager.rules.mcr.readings import McrSet, McrShape, Reading, held_counts
-from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TILE_KINDS, TileId
+from tournament_manager.rules.mcr.tables import option_tables
+from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TILE_KINDS, WINDS, TileId
 
 _SHAPE_FANS: Final = {
     McrShape.SEVEN_PAIRS: Fan.SEVEN_PAIRS,
@@ -23,12 +29,11 @@ _SHAPE_FANS: Final = {
     McrShape.NINE_GATES: Fan.NINE_GATES,
 }
 _WINDS: Final = range(FIRST_HONOR, FIRST_DRAGON)
-_TRIPLETS: Final = (MeldKind.PUNG, MeldKind.KONG)
 _WIND_SET_FANS: Final = (Fan.BIG_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.LITTLE_FOUR_WINDS)
+_PRESENT: Final = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 1
 
 
-@dataclass(frozen=True, slots=True)
-class HandFacts:
+class HandFacts(NamedTuple):
     """Everything about a hand that no arrangement changes."""
 
     win: TileId
@@ -36,7 +41,8 @@ class HandFacts:
     seat: TileId
     prevalent: TileId
     exposed_melds: int
-    all_counts: tuple[int, ...]  # every tile of the hand, kongs as four
+    held: list[int]  # the held tiles by kind, winning tile included
+    all_counts: list[int]  # every tile of the hand, kongs as four
     content: tuple[Fan, ...]
     tile_hogs: int  # kinds used four times without a kong
     situation: tuple[Fan, ...]  # from the circumstances of the win
@@ -45,34 +51,49 @@ class HandFacts:
 def hand_facts(hand: Hand) -> HandFacts:
     held = held_counts(hand)
     counts = list(held)
-    melded = [0] * TILE_KINDS
+    kongs = exposed = 0
+    win = hand.winning_tile
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
-            melded[tile] += 1
-    kongs = sum(1 for meld in hand.melds if meld.kind is MeldKind.KONG)
-    return HandFacts(
-        win=hand.winning_tile,
-        self_drawn=hand.win_type is WinType.SELF_DRAW,
-        seat=hand.seat_wind.tile,
-        prevalent=hand.prevalent_wind.tile,
-        exposed_melds=sum(1 for meld in hand.melds if meld.exposed),
-        all_counts=tuple(counts),
-        content=content_fans(t for t in range(TILE_KINDS) if counts[t]),
-        tile_hogs=counts.count(4) - kongs,
-        situation=_situation(hand, held[hand.winning_tile], melded[hand.winning_tile]),
+        kongs += meld.kind is MeldKind.KONG
+        exposed += meld.exposed
+    self_drawn = hand.win_type is WinType.SELF_DRAW
+    return HandFacts(  # positional: this runs for every hand
+        win,
+        self_drawn,
+        FIRST_HONOR + WINDS.index(hand.seat_wind),
+        FIRST_HONOR + WINDS.index(hand.prevalent_wind),
+        exposed,
+        held,
+        counts,
+        _content(bytes(counts).translate(_PRESENT)),
+        counts.count(4) - kongs,
+        _situation(hand, self_drawn, held[win], counts[win] - held[win]),
     )
 
 
-def _situation(hand: Hand, held_copies: int, melded_copies: int) -> tuple[Fan, ...]:
+@lru_cache(maxsize=8192)
+def _content(kinds: bytes) -> tuple[Fan, ...]:
+    """Content fans by the set of kinds present (one byte per kind, 0 or 1): hands share
+    kind sets far more often than whole hands."""
+    return content_fans(tile for tile in range(TILE_KINDS) if kinds[tile])
+
+
+def _situation(
+    hand: Hand, self_drawn: bool, held_copies: int, melded_copies: int
+) -> tuple[Fan, ...]:
     """Flags become fans; Last Tile is also automatic when the other three copies of the
     winning tile lie in the winner's own melds, and impossible when he holds a copy."""
     flags = hand.flags
     fans: list[Fan] = []
-    if (WinFlag.LAST_TILE in flags or melded_copies == 3) and held_copies == 1:
+    if (melded_copies == 3 or WinFlag.LAST_TILE in flags) and held_copies == 1:
         fans.append(Fan.LAST_TILE)
-    if hand.win_type is WinType.SELF_DRAW:
+    if self_drawn:
         fans.append(Fan.SELF_DRAWN)
+    if not flags:
+        return tuple(fans)
+    if self_drawn:
         if WinFlag.SEABED in flags:
             fans.append(Fan.LAST_TILE_DRAW)
         if WinFlag.KONG_REPLACEMENT in flags:
@@ -108,55 +129,64 @@ def wait_position(reading: Reading, win: TileId, options: McrOptions) -> Fan | N
 
 def reading_fans(
     reading: Reading, facts: HandFacts, wait: Fan | None, options: McrOptions
-) -> list[int]:
-    """Fan counts after implication, flowers and Chicken Hand aside. `wait`: the wait fan
-    the unique-wait rule grants this reading, if any."""
-    counts = [0] * FAN_SLOTS
-    for fan in facts.situation:
-        counts[fan] += 1
-    if reading.shape in (McrShape.REGULAR, McrShape.KNITTED_STRAIGHT):
-        _set_fans(reading, facts, options, counts)
-        _add(counts, facts.content)
-        counts[Fan.TILE_HOG] += facts.tile_hogs
+) -> list[Fan]:
+    """The reading's fans after implication, flowers and Chicken Hand aside. `wait`: the
+    wait fan the unique-wait rule grants this reading, if any."""
+    if reading.shape is McrShape.REGULAR or reading.shape is McrShape.KNITTED_STRAIGHT:
+        fans = _set_fans(reading, facts, options)
+        fans += facts.content
+        fans += [Fan.TILE_HOG] * facts.tile_hogs
         if wait is not None:
-            counts[wait] += 1
+            fans.append(wait)
     else:
-        _special_fans(reading, facts, options, counts)
-    apply_implications(counts, implication_table(options))
-    return counts
+        fans = _special_fans(reading, facts, options)
+    fans += facts.situation
+    return apply_implications(fans, option_tables(options).implied)
 
 
-def _add(counts: list[int], fans: tuple[Fan, ...]) -> None:
-    for fan in fans:
-        counts[fan] += 1
-
-
-def _set_fans(reading: Reading, facts: HandFacts, options: McrOptions, counts: list[int]) -> None:
+def _set_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
     sets, pair = reading.sets, reading.pair
-    chows = tuple(sorted(s.tile for s in sets if s.kind is MeldKind.CHOW))
-    triplets = tuple(sorted(s.tile for s in sets if s.kind in _TRIPLETS))
+    chow_list: list[TileId] = []
+    triplet_list: list[TileId] = []
+    for kind, tile, _, _ in sets:
+        (chow_list if kind is MeldKind.CHOW else triplet_list).append(tile)
+    chow_list.sort()
+    triplet_list.sort()
+    chows, triplets = tuple(chow_list), tuple(triplet_list)
     knitted = bool(reading.knitted)
+    fans: list[Fan] = []
     if knitted:
-        counts[Fan.KNITTED_STRAIGHT] += 1
+        fans.append(Fan.KNITTED_STRAIGHT)
     else:
-        _add(counts, _terminal_chow_fan(chows, pair) or chow_fans(chows))
-    _add(counts, pung_fans(triplets))
+        fans += _terminal_chow_fan(chows, pair) or chow_fans(chows)
+    if triplets:
+        fans += _honor_set_fans(pung_fans(triplets), pair)
+        _triplet_fans(triplets, facts, fans)
     if (len(chows) == 4 or (knitted and len(chows) == 1)) and pair < FIRST_HONOR:
-        counts[Fan.ALL_CHOWS] += 1
-    if counts[Fan.TWO_DRAGON_PUNGS] and pair >= FIRST_DRAGON:
-        counts[Fan.TWO_DRAGON_PUNGS] = 0
-        counts[Fan.LITTLE_THREE_DRAGONS] = 1
-    if counts[Fan.BIG_THREE_WINDS] and pair in _WINDS:
-        counts[Fan.BIG_THREE_WINDS] = 0
-        counts[Fan.LITTLE_FOUR_WINDS] = 1
-    _triplet_fans(triplets, facts, counts)
-    _concealment_fans(sets, facts, options, counts)
+        fans.append(Fan.ALL_CHOWS)
+    _concealment_fans(sets, facts, options, fans)
     if len(triplets) == 4:
-        counts[Fan.ALL_PUNGS] += 1
+        fans.append(Fan.ALL_PUNGS)
     if not knitted:
-        trait = _group_trait(sets, pair)
+        trait = _group_trait(chows, triplets, pair)
         if trait is not None:
-            counts[trait] += 1
+            fans.append(trait)
+    return fans
+
+
+def _honor_set_fans(fans: tuple[Fan, ...], pair: TileId) -> tuple[Fan, ...]:
+    """Two Dragon Pungs with a dragon pair is Little Three Dragons; Big Three Winds with a
+    wind pair is Little Four Winds."""
+    if pair >= FIRST_DRAGON and Fan.TWO_DRAGON_PUNGS in fans:
+        return _replaced(fans, Fan.TWO_DRAGON_PUNGS, Fan.LITTLE_THREE_DRAGONS)
+    if pair in _WINDS and Fan.BIG_THREE_WINDS in fans:
+        return _replaced(fans, Fan.BIG_THREE_WINDS, Fan.LITTLE_FOUR_WINDS)
+    return fans
+
+
+def _replaced(fans: tuple[Fan, ...], old: Fan, new: Fan) -> tuple[Fan, ...]:
+    """Every `old` dropped and one `new` added."""
+    return (*(fan for fan in fans if fan is not old), new)
 
 
 def _terminal_chow_fan(chows: tuple[TileId, ...], pair: TileId) -> tuple[Fan, ...]:
@@ -174,27 +204,27 @@ def _terminal_chow_fan(chows: tuple[TileId, ...], pair: TileId) -> tuple[Fan, ..
     return ()
 
 
-def _triplet_fans(triplets: tuple[TileId, ...], facts: HandFacts, counts: list[int]) -> None:
+def _triplet_fans(triplets: tuple[TileId, ...], facts: HandFacts, fans: list[Fan]) -> None:
     """Dragon, wind and terminal pungs; a pung absorbed into a wind fan scores no Pung of
     Terminals or Honors (nor does a prevalent or seat wind pung)."""
-    winds_absorbed = any(counts[fan] for fan in _WIND_SET_FANS)
+    winds_absorbed = any(fan in fans for fan in _WIND_SET_FANS)
     for tile in triplets:
         if tile >= FIRST_DRAGON:
-            counts[Fan.DRAGON_PUNG] += 1
+            fans.append(Fan.DRAGON_PUNG)
         elif tile >= FIRST_HONOR:
             special = tile in (facts.prevalent, facts.seat)
             if tile == facts.prevalent:
-                counts[Fan.PREVALENT_WIND] += 1
+                fans.append(Fan.PREVALENT_WIND)
             if tile == facts.seat:
-                counts[Fan.SEAT_WIND] += 1
+                fans.append(Fan.SEAT_WIND)
             if not (special or winds_absorbed):
-                counts[Fan.PUNG_OF_TERMINALS_OR_HONORS] += 1
+                fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
         elif tile % 9 in (0, 8):
-            counts[Fan.PUNG_OF_TERMINALS_OR_HONORS] += 1
+            fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
 
 
 def _concealment_fans(
-    sets: tuple[McrSet, ...], facts: HandFacts, options: McrOptions, counts: list[int]
+    sets: tuple[McrSet, ...], facts: HandFacts, options: McrOptions, fans: list[Fan]
 ) -> None:
     melded_kongs = concealed_kongs = concealed_pungs = 0
     for kind, _, concealed, declared in sets:
@@ -205,56 +235,87 @@ def _concealment_fans(
                 melded_kongs += 1
         elif kind is MeldKind.PUNG and concealed and not declared:
             concealed_pungs += 1
-    _add(counts, kong_fans(melded_kongs, concealed_kongs, concealed_pungs, options))
+    if melded_kongs or concealed_kongs or concealed_pungs > 1:
+        fans += kong_fans(melded_kongs, concealed_kongs, concealed_pungs, options)
     if facts.exposed_melds == 0:
-        inherent = counts[Fan.FOUR_CONCEALED_PUNGS] and not options.fully_concealed_special
+        inherent = Fan.FOUR_CONCEALED_PUNGS in fans and not options.fully_concealed_special
         if facts.self_drawn and not inherent:
-            counts[Fan.FULLY_CONCEALED_HAND] += 1
+            fans.append(Fan.FULLY_CONCEALED_HAND)
         elif not facts.self_drawn:
-            counts[Fan.CONCEALED_HAND] += 1
+            fans.append(Fan.CONCEALED_HAND)
     elif facts.exposed_melds == 4 and not facts.self_drawn:
-        counts[Fan.MELDED_HAND] += 1
+        fans.append(Fan.MELDED_HAND)
 
 
-def _group_trait(sets: tuple[McrSet, ...], pair: TileId) -> Fan | None:
+# Each set's share of the whole-hand traits, as bits: every set and the pair must share a
+# trait for the hand to score it (a chow is never an even pung).
+_OUTSIDE: Final = 1
+_FIVES: Final = 2
+_EVEN: Final = 4
+
+
+def _chow_traits(start: TileId) -> int:
+    rank = start % 9
+    return (_OUTSIDE if rank in (0, 6) else 0) | (_FIVES if rank in (2, 3, 4) else 0)
+
+
+def _pung_traits(tile: TileId) -> int:
+    if tile >= FIRST_HONOR:
+        return _OUTSIDE
+    rank = tile % 9
+    return (
+        (_OUTSIDE if rank in (0, 8) else 0)
+        | (_FIVES if rank == 4 else 0)
+        | (_EVEN if rank % 2 == 1 else 0)
+    )
+
+
+_CHOW_TRAITS: Final = tuple(_chow_traits(tile) for tile in range(FIRST_HONOR))
+_PUNG_TRAITS: Final = tuple(_pung_traits(tile) for tile in range(TILE_KINDS))
+
+
+def _group_trait(
+    chows: tuple[TileId, ...], triplets: tuple[TileId, ...], pair: TileId
+) -> Fan | None:
     """Outside Hand, All Fives or All Even Pungs: a property every set and the pair share."""
-    groups = [(s.kind is MeldKind.CHOW, s.tile) for s in sets] + [(False, pair)]
-    if all(
-        t >= FIRST_HONOR or (t % 9 in (0, 6) if chow else t % 9 in (0, 8)) for chow, t in groups
-    ):
+    traits = _PUNG_TRAITS[pair]
+    for start in chows:
+        traits &= _CHOW_TRAITS[start]
+    for tile in triplets:
+        traits &= _PUNG_TRAITS[tile]
+    if traits & _OUTSIDE:
         return Fan.OUTSIDE_HAND
-    if all(t < FIRST_HONOR and (t % 9 in (2, 3, 4) if chow else t % 9 == 4) for chow, t in groups):
+    if traits & _FIVES:
         return Fan.ALL_FIVES
-    if all(not chow and t < FIRST_HONOR and t % 9 % 2 == 1 for chow, t in groups):
+    if traits & _EVEN:
         return Fan.ALL_EVEN_PUNGS
     return None
 
 
-def _special_fans(
-    reading: Reading, facts: HandFacts, options: McrOptions, counts: list[int]
-) -> None:
+def _special_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
     """Seven Pairs, Thirteen Orphans, Honors and Knitted Tiles, Nine Gates: the shape fan,
     the tile-content fans, and Fully Concealed Hand on a self-draw where the profile allows
     it for inherently concealed hands (P3)."""
     shape = reading.shape
-    _add(counts, facts.content)
+    fans = list(facts.content)
     if shape is McrShape.HONORS_AND_KNITTED:
         greater = sum(facts.all_counts[FIRST_HONOR:]) == 7
-        counts[Fan.GREATER_HONORS_AND_KNITTED if greater else Fan.LESSER_HONORS_AND_KNITTED] += 1
+        fans.append(Fan.GREATER_HONORS_AND_KNITTED if greater else Fan.LESSER_HONORS_AND_KNITTED)
         if sum(facts.all_counts[:FIRST_HONOR]) == 9:
-            counts[Fan.KNITTED_STRAIGHT] += 1
+            fans.append(Fan.KNITTED_STRAIGHT)
     else:
-        counts[_SHAPE_FANS[shape]] += 1
+        fans.append(_SHAPE_FANS[shape])
     if shape is McrShape.SEVEN_PAIRS:
         exception = options.seven_pairs_tile_hog_exceptions and (
             Fan.ALL_GREEN in facts.content or Fan.ALL_TERMINALS in facts.content
         )
         if not exception:
-            counts[Fan.TILE_HOG] += facts.tile_hogs
+            fans += [Fan.TILE_HOG] * facts.tile_hogs
     if shape is McrShape.NINE_GATES:
-        _add(counts, _nine_gates_extras(facts.win % 9, options))
+        fans += _nine_gates_extras(facts.win % 9, options)
     if facts.self_drawn and options.fully_concealed_special:
-        counts[Fan.FULLY_CONCEALED_HAND] += 1
+        fans.append(Fan.FULLY_CONCEALED_HAND)
+    return fans
 
 
 def _nine_gates_extras(rank: int, options: McrOptions) -> tuple[Fan, ...]:
@@ -271,5 +332,5 @@ def _nine_gates_extras(rank: int, options: McrOptions) -> tuple[Fan, ...]:
     return tuple(fans)
 
 
-def total(counts: list[int], options: McrOptions) -> int:
-    return sum(options.points(Fan(i)) * n for i, n in enumerate(counts) if n)
+def total(fans: list[Fan], options: McrOptions) -> int:
+    return sum(map(option_tables(options).points.__getitem__, fans))

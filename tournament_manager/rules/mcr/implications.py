@@ -9,6 +9,7 @@ per occurrence by their own modules; this table covers whole-hand implications.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from functools import lru_cache
 from typing import Final
 
@@ -139,9 +140,11 @@ def implication_table(options: McrOptions) -> dict[Fan, tuple[Fan, ...]]:
     return table
 
 
-def apply_implications(counts: list[int], table: dict[Fan, tuple[Fan, ...]]) -> None:
-    """Zero, in place, every fan implied by a fan present in `counts`."""
-    present = [fan for fan in table if counts[fan]]
-    for fan in present:
-        for implied in table[fan]:
-            counts[implied] = 0
+def apply_implications(fans: list[Fan], implied: Mapping[Fan, frozenset[Fan]]) -> list[Fan]:
+    """`fans` without every fan implied by one of them (a fan list may repeat a fan)."""
+    removed: set[Fan] = set()
+    for fan in fans:
+        found = implied.get(fan)
+        if found is not None:
+            removed |= found
+    return [fan for fan in fans if fan not in removed] if removed else fans

@@ -10,6 +10,7 @@ from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import structural_problem
 from tournament_manager.rules.mcr import payments
+from tournament_manager.rules.mcr.evaluate import hand_facts
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.flags import flag_problem
 from tournament_manager.rules.mcr.layout import build_arrangement
@@ -19,6 +20,8 @@ from tournament_manager.rules.mcr.options import (
 )
 from tournament_manager.rules.mcr.readings import readings
 from tournament_manager.rules.mcr.search import best_reading, scored_readings
+from tournament_manager.rules.mcr.soundness import plainly_sound
+from tournament_manager.rules.mcr.tables import book_order, option_tables
 from tournament_manager.rules.mcr.waits import waiting_tiles
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
@@ -44,7 +47,7 @@ class McrRuleSet(RuleSet[McrOptions]):
         its public form; this serves the calculator panel, not the hot path)."""
         for scored in scored_readings(hand, options):
             if build_arrangement(hand, scored.reading) == arrangement:
-                return _patterns(scored.counts, hand.flowers, options)
+                return _patterns(scored.fans, hand.flowers, options)
         return ()
 
     def apply_limit(self, patterns: Sequence[ScoredPattern], options: McrOptions) -> LimitedScore:
@@ -54,20 +57,22 @@ class McrRuleSet(RuleSet[McrOptions]):
 
     def score(self, hand: Hand, options: McrOptions) -> ScoreResult:
         """The best reading; under the minimum (flowers not counted) it is a false win."""
-        problem = self.validate_hand(hand)
+        facts = hand_facts(hand)
+        sound = plainly_sound(hand, facts.all_counts)
+        problem = (None if sound else structural_problem(hand)) or flag_problem(hand)
         if problem is not None:
             return ScoreResult.invalid(problem)
-        best = best_reading(hand, options)
+        best = best_reading(hand, options, facts)
         if best is None:
             return ScoreResult.invalid(_false_win(hand))
-        patterns = _patterns(best.counts, hand.flowers, options)
-        fan_points = sum(p.points for p in patterns if p.id != Fan.FLOWER_TILES.id)
+        fan_points = best.total if best.fans else options.points(Fan.CHICKEN_HAND)
         if fan_points < options.minimum_points:
             return ScoreResult.invalid(
                 HandProblem(
                     HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
                 )
             )
+        patterns = _patterns(best.fans, hand.flowers, options)
         return ScoreResult.scored(
             build_arrangement(hand, best.reading), self.apply_limit(patterns, options)
         )
@@ -81,23 +86,15 @@ class McrRuleSet(RuleSet[McrOptions]):
         return payments.payments_by_role(win_type, value)
 
 
-def _patterns(counts: list[int], flowers: int, options: McrOptions) -> tuple[ScoredPattern, ...]:
+def _patterns(fans: list[Fan], flowers: int, options: McrOptions) -> tuple[ScoredPattern, ...]:
     """One entry per fan occurrence in Green Book order; Chicken Hand when nothing scored."""
-    fans = [Fan(i) for i, n in enumerate(counts) for _ in range(n)]
-    if not fans:
-        fans = [Fan.CHICKEN_HAND]
-    fans.sort(key=_book_order)
-    fans += [Fan.FLOWER_TILES] * flowers
-    return tuple(ScoredPattern(fan.id, fan.fan_name, options.points(fan)) for fan in fans)
-
-
-def _book_order(fan: Fan) -> float:
-    """Concealed Kong and Melded Kong (MahjongGB) sits with the other kong fans."""
-    return 57.5 if fan is Fan.CONCEALED_KONG_AND_MELDED_KONG else float(fan.value)
+    shown = sorted(fans, key=book_order) if fans else [Fan.CHICKEN_HAND]
+    shown += [Fan.FLOWER_TILES] * flowers
+    return tuple(map(option_tables(options).patterns.__getitem__, shown))
 
 
 def _false_win(hand: Hand) -> HandProblem:
-    waits = waiting_tiles(tile_counts(hand.concealed), len(hand.melds))
+    waits = waiting_tiles(tile_counts(hand.concealed), len(hand.melds))  # not the hot path
     if not waits:
         return HandProblem(HandErrorCode.NOT_WINNING_HAND)
     return HandProblem(

@@ -1,14 +1,14 @@
 """High-versus-Low for MCR: score every reading, keep the best.
 
-The unique-wait test (a search over 34 candidate tiles) runs at most once per hand, and only
-when some reading puts the winning tile where a wait fan could score.
+The hand's counts and facts are computed once and shared by every reading. The unique-wait
+test runs at most once per hand, and only when some reading puts the winning tile where a
+wait fan could score.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
 
-from tournament_manager.rules.decompose import tile_counts
 from tournament_manager.rules.hand import Hand
 from tournament_manager.rules.mcr.evaluate import (
     HandFacts,
@@ -19,42 +19,51 @@ from tournament_manager.rules.mcr.evaluate import (
 )
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.options import McrOptions, WaitRule
-from tournament_manager.rules.mcr.readings import McrShape, Reading, readings
+from tournament_manager.rules.mcr.readings import SET_SHAPES, McrShape, Reading, readings
 from tournament_manager.rules.mcr.waits import waiting_tiles
-
-_SET_SHAPES = (McrShape.REGULAR, McrShape.KNITTED_STRAIGHT)
+from tournament_manager.rules.tiles import TileId
 
 
 class ScoredReading(NamedTuple):
     reading: Reading
-    counts: list[int]  # after implication, before Chicken Hand and flowers
+    fans: list[Fan]  # after implication, before Chicken Hand and flowers
     total: int
 
 
-def scored_readings(hand: Hand, options: McrOptions) -> list[ScoredReading]:
-    facts = hand_facts(hand)
-    found = list(readings(hand))
+def scored_readings(
+    hand: Hand, options: McrOptions, facts: HandFacts | None = None
+) -> list[ScoredReading]:
+    """`facts`: the hand's `hand_facts`, when the caller already has them."""
+    if facts is None:
+        facts = hand_facts(hand)
+    held = facts.held
+    found = readings(hand, held)
     positions = [
-        wait_position(r, facts.win, options) if r.shape in _SET_SHAPES else None for r in found
+        wait_position(r, facts.win, options) if r.shape in SET_SHAPES else None for r in found
     ]
-    if any(positions) and not _unique_wait(hand):
+    if any(positions) and not _unique_wait(held, facts.win, len(hand.melds)):
         positions = [None] * len(found)
     if options.wait_rule is WaitRule.EVERY_ARRANGEMENT:
         positions = _agreed(found, positions)
     return [_scored(r, facts, wait, options) for r, wait in zip(found, positions)]
 
 
-def best_reading(hand: Hand, options: McrOptions) -> ScoredReading | None:
+def best_reading(
+    hand: Hand, options: McrOptions, facts: HandFacts | None = None
+) -> ScoredReading | None:
     """The highest total; ties go to a set-based reading over Seven Pairs, then to one with
     Pure Triple Chow or Triple Pung (the reference calculator's preference)."""
+    found = scored_readings(hand, options, facts)
+    if len(found) <= 1:
+        return found[0] if found else None
     best: ScoredReading | None = None
     best_key: tuple[int, bool, bool] | None = None
-    for scored in scored_readings(hand, options):
-        counts = scored.counts
+    for scored in found:
+        fans = scored.fans
         key = (
             scored.total,
-            scored.reading.shape in _SET_SHAPES,
-            bool(counts[Fan.PURE_TRIPLE_CHOW] or counts[Fan.TRIPLE_PUNG]),
+            scored.reading.shape in SET_SHAPES,
+            Fan.PURE_TRIPLE_CHOW in fans or Fan.TRIPLE_PUNG in fans,
         )
         if best_key is None or key > best_key:
             best, best_key = scored, key
@@ -64,18 +73,20 @@ def best_reading(hand: Hand, options: McrOptions) -> ScoredReading | None:
 def _scored(
     reading: Reading, facts: HandFacts, wait: Fan | None, options: McrOptions
 ) -> ScoredReading:
-    counts = reading_fans(reading, facts, wait, options)
-    return ScoredReading(reading, counts, total(counts, options))
+    fans = reading_fans(reading, facts, wait, options)
+    return ScoredReading(reading, fans, total(fans, options))
 
 
-def _unique_wait(hand: Hand) -> bool:
-    return len(waiting_tiles(tile_counts(hand.concealed), len(hand.melds))) == 1
+def _unique_wait(held: list[int], win: TileId, melds: int) -> bool:
+    before_win = list(held)
+    before_win[win] -= 1
+    return len(waiting_tiles(before_win, melds)) == 1
 
 
 def _agreed(found: list[Reading], positions: list[Fan | None]) -> list[Fan | None]:
     """Seed ruling: a wait fan only if every set-based arrangement reads the winning tile
     the same way (and no Seven Pairs reading exists)."""
-    shapes = [p for r, p in zip(found, positions) if r.shape in _SET_SHAPES]
+    shapes = [p for r, p in zip(found, positions) if r.shape in SET_SHAPES]
     agreed = len(set(shapes)) == 1 and len(shapes) == len(
         [r for r in found if r.shape is not McrShape.NINE_GATES]
     )
