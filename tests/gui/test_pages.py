@@ -176,3 +176,36 @@ def test_the_player_filter_passes_the_model_tester(event_window: MainWindow, qtm
     page.status.setCurrentIndex(page.status.findData("active"))
     assert page.proxy.rowCount() == 1
     qtmodeltester.check(page.proxy, force_py=True)
+
+
+def test_switching_to_mcr_brings_its_customs_and_options(window: MainWindow, tmp_path: Path,
+                                                          make_tournament_file):
+    from PySide6.QtWidgets import QCheckBox
+
+    from tournament_manager.domain.settings import SeatRotation, SessionConversion
+    from tournament_manager.rules.registry import get_rule_set
+
+    window.controller.open(make_tournament_file(tmp_path / "mcr.tmt", "MCR Cup"))
+    form = window.setup_page.form
+    form.rule_set.setCurrentIndex(form.rule_set.findData("mcr"))
+    assert form.enums["session_conversion"].currentData() == "table_points"
+    assert form.false_win_points.value() == 30 and form.false_win_distributed.isChecked()
+    assert any(isinstance(w, QCheckBox) for w in form.rule_options.values())
+    window.setup_page.apply_button.click()
+    with window.controller.document.unit_of_work() as uow:
+        settings = current_tournament(uow).settings
+    assert settings.rule_set == "mcr"
+    assert settings.session_conversion is SessionConversion.TABLE_POINTS
+    assert settings.seat_rotation is SeatRotation.MCR_WEST_DEALS_THIRD
+    mcr = get_rule_set("mcr")
+    assert mcr.validate_options(settings.rule_options) == mcr.default_options()
+
+
+def test_the_new_tournament_dialog_asks_for_the_rules(qtbot):
+    from tournament_manager.gui.new_tournament_dialog import NewTournamentDialog
+
+    dialog = NewTournamentDialog()
+    qtbot.addWidget(dialog)
+    dialog.name_edit.setText("Classical Night")
+    dialog.rule_set_combo.setCurrentIndex(dialog.rule_set_combo.findData("classic"))
+    assert dialog.request().rule_set == "classic"

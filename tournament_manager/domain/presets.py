@@ -50,7 +50,7 @@ def preset_rounds(preset: Preset, sessions: int | None = None) -> tuple[RoundPla
     return (RoundPlan(RoundKind.PRELIMINARY, sessions=sessions or OPEN_DEFAULT_SESSIONS),)
 
 
-def _customs(settings: TournamentSettings) -> TournamentSettings:
+def with_rule_set_customs(settings: TournamentSettings) -> TournamentSettings:
     """What events under the settings' rule set customarily do beyond the format."""
     if settings.rule_set == "mcr":  # EMA practice
         return replace(settings, session_conversion=SessionConversion.TABLE_POINTS,
@@ -66,5 +66,5 @@ def preset_settings(preset: Preset, sessions: int | None = None,
     """Default settings for a preset under a rule set: the format from the preset, the
     rule set's customs (MCR: table points, seat rotation, false-win penalty), and the
     spec's default for everything else."""
-    return _customs(TournamentSettings(format_preset=preset.value, rule_set=rule_set,
+    return with_rule_set_customs(TournamentSettings(format_preset=preset.value, rule_set=rule_set,
                                        rounds=preset_rounds(preset, sessions)))

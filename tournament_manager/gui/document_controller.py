@@ -19,6 +19,7 @@ from PySide6.QtCore import QObject, Signal
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
+from tournament_manager.rules.registry import DEFAULT_RULE_SET
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.backup import list_backups, restore_backup
@@ -61,7 +62,8 @@ class DocumentController(QObject):
         self._replace(document)
         return True
 
-    def new(self, path: Path, name: str, preset: Preset) -> bool:
+    def new(self, path: Path, name: str, preset: Preset,
+            rule_set: str = DEFAULT_RULE_SET) -> bool:
         """A new document holding a tournament; a half-made file is removed again."""
         try:
             document = create_document(path)
@@ -69,7 +71,8 @@ class DocumentController(QObject):
             self.problem_reported.emit(document_messages.describe(error))
             return False
         try:
-            create_tournament(document.unit_of_work(), name, preset_settings(preset))
+            create_tournament(document.unit_of_work(), name,
+                              preset_settings(preset, rule_set=rule_set))
         except ServiceError as error:
             document.close(backup=False)
             document.discard_files()

@@ -250,7 +250,7 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         self._message_bar.clear()
-        self._controller.new(path, request.name, request.preset)
+        self._controller.new(path, request.name, request.preset, request.rule_set)
 
     def open_document(self) -> None:
         path = self._dialogs.choose_open_path(self, self._folder())

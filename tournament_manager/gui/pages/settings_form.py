@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.presets import Preset, preset_rounds
+from tournament_manager.domain.presets import Preset, preset_rounds, with_rule_set_customs
 from tournament_manager.domain.settings import (
     KEEP_APART_FIELDS,
     FinalSeating,
@@ -39,6 +39,7 @@ from tournament_manager.domain.settings import (
     RoundKind,
     RoundPlan,
     SeatPickMode,
+    SeatRotation,
     SessionConversion,
     TournamentSettings,
 )
@@ -55,6 +56,7 @@ ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
     ("record_style", "Score record", RecordStyle),
     ("final_seating", "Final seating", FinalSeating),
     ("odd_field", "Field not a multiple of 4", OddFieldPolicy),
+    ("seat_rotation", "Seats between rounds", SeatRotation),
 )
 ROUND_COLUMNS = ("Kind", "Sessions", "Keeps (cut)", "Carry")
 
@@ -85,6 +87,9 @@ class SettingsForm(QWidget):
         self.hands = self._spin("setting_hands", 4, 64, 4)
         self.time_limit = self._spin("setting_time_limit", 1, 600, 5, self.tr(" min"))
         self.bye_score = self._spin("setting_bye_score", -1000, 1000, 1)
+        self.false_win_points = self._spin("setting_false_win_points", 0, 1000, 5)
+        self.false_win_distributed = QCheckBox(self.tr("paid to the other three"), self)
+        self.false_win_distributed.setObjectName("setting_false_win_distributed")
         self.enums: dict[str, QComboBox] = {}
         for key, _label, enum in ENUM_FIELDS:
             combo = QComboBox(self)
@@ -123,6 +128,11 @@ class SettingsForm(QWidget):
                       _words(getattr(DEFAULTS, key).value))
         self._row(play_form, self.tr("Bye score (raw):"), self.bye_score,
                   str(DEFAULTS.bye_score))
+        false_win = QHBoxLayout()
+        false_win.addWidget(self.false_win_points)
+        false_win.addWidget(self.false_win_distributed)
+        self._row(play_form, self.tr("False win penalty:"), false_win,
+                  self.tr("{n} (an incident)").format(n=DEFAULTS.false_win_points))
         keep = QHBoxLayout()
         for box in self.keep_apart.values():
             keep.addWidget(box)
@@ -143,7 +153,27 @@ class SettingsForm(QWidget):
         left.addWidget(rules)
         columns.addLayout(left, 1)
         columns.addWidget(play, 1)
+        self._settings = DEFAULTS
         self._build_rule_options(DEFAULTS.rule_set)
+        self.rule_set.currentIndexChanged.connect(self._rule_set_chosen)
+
+    def _rule_set_chosen(self, _index: int) -> None:
+        """Another rule set: its own options at their defaults, and the customs events
+        under it follow (MCR: table points, the seat rotation, the false-win penalty)."""
+        rule_set_id = self.rule_set.currentData()
+        if rule_set_id == self._settings.rule_set:
+            return
+        customs = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
+        self._build_rule_options(rule_set_id)
+        rule_set = get_rule_set(rule_set_id)
+        defaults = rule_set.options_as_mapping(rule_set.default_options())
+        for spec in rule_set.option_specs():
+            self._set_option(self.rule_options[spec.key], spec, defaults.get(spec.key))
+        for key in ("session_conversion", "seat_rotation"):
+            combo = self.enums[key]
+            combo.setCurrentIndex(combo.findData(getattr(customs, key).value))
+        self.false_win_points.setValue(customs.false_win_points)
+        self.false_win_distributed.setChecked(customs.false_win_distributed)
 
     def _spin(self, name: str, low: int, high: int, step: int, suffix: str = "") -> QSpinBox:
         spin = QSpinBox(self)
@@ -177,6 +207,8 @@ class SettingsForm(QWidget):
             self._row(self._rule_form, _words(spec.key) + ":", widget, _words(default))
 
     def _option_widget(self, spec: OptionSpec) -> QWidget:
+        if spec.kind is OptionKind.BOOLEAN:
+            return QCheckBox(self)
         if spec.kind in (OptionKind.CHOICE, OptionKind.PATTERN_TABLE):
             combo = QComboBox(self)
             for choice in spec.choices:
@@ -200,6 +232,8 @@ class SettingsForm(QWidget):
         self.hands.setValue(settings.hands_per_session)
         self.time_limit.setValue(settings.time_limit_minutes)
         self.bye_score.setValue(settings.bye_score)
+        self.false_win_points.setValue(settings.false_win_points)
+        self.false_win_distributed.setChecked(settings.false_win_distributed)
         for key, combo in self.enums.items():
             combo.setCurrentIndex(combo.findData(getattr(settings, key).value))
         for field, box in self.keep_apart.items():
@@ -211,7 +245,9 @@ class SettingsForm(QWidget):
             self._set_option(self.rule_options[spec.key], spec, values.get(spec.key))
 
     def _set_option(self, widget: QWidget, spec: OptionSpec, value: Any) -> None:
-        if isinstance(widget, QComboBox):
+        if isinstance(widget, QCheckBox):
+            widget.setChecked(bool(value))
+        elif isinstance(widget, QComboBox):
             table = value.get("table") if isinstance(value, Mapping) else value
             widget.setCurrentIndex(max(widget.findData(table), 0))
         elif isinstance(widget, QSpinBox):
@@ -250,10 +286,13 @@ class SettingsForm(QWidget):
         if isinstance(rounds, str):
             return rounds
         rule_set = get_rule_set(self.rule_set.currentData())
-        options: dict[str, object] = dict(self._settings.rule_options)
+        same_rules = rule_set.id == self._settings.rule_set
+        options: dict[str, object] = dict(self._settings.rule_options) if same_rules else {}
         for spec in rule_set.option_specs():
             widget = self.rule_options[spec.key]
-            if isinstance(widget, QComboBox):
+            if isinstance(widget, QCheckBox):
+                options[spec.key] = widget.isChecked()
+            elif isinstance(widget, QComboBox):
                 if spec.kind is OptionKind.PATTERN_TABLE:
                     current = options.get(spec.key)
                     if isinstance(current, Mapping):
@@ -273,5 +312,7 @@ class SettingsForm(QWidget):
             rule_options=options, format_preset=self.preset.currentData(), rounds=rounds,
             hands_per_session=self.hands.value(), time_limit_minutes=self.time_limit.value(),
             bye_score=self.bye_score.value(),
+            false_win_points=self.false_win_points.value(),
+            false_win_distributed=self.false_win_distributed.isChecked(),
             keep_apart=tuple(f for f, box in self.keep_apart.items() if box.isChecked()),
             **enums)
