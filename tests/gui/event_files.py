@@ -16,9 +16,11 @@ SHORT_SESSION_HANDS = 4
 
 
 def seated_event_file(path: Path, *, players: int = 8, hands: int = SHORT_SESSION_HANDS,
-                      running: bool = True, preset: Preset = Preset.OPEN) -> tuple[Path, Seated]:
+                      running: bool = True, preset: Preset = Preset.OPEN,
+                      rule_set: str = "zung-jung") -> tuple[Path, Seated]:
     """A closed document: an event with `players` seated in session 1 (running)."""
-    settings = dataclasses.replace(preset_settings(preset), hands_per_session=hands)
+    settings = dataclasses.replace(preset_settings(preset, rule_set=rule_set),
+                                   hands_per_session=hands)
     with create_document(path) as document:
         create_tournament(document.unit_of_work(), "Spring Open", settings, venue="Hall A")
         seated = seat_event(document, players=players)

@@ -209,3 +209,39 @@ def test_a_slip_of_signing_or_correcting_is_undone(event_window: MainWindow):
     stack.undo()
     view = _view(event_window)
     assert view.locked and view.table.sheet_version == 1
+
+
+def _open_event(window: MainWindow, tmp_path, rule_set: str):
+    from tests.gui.event_files import seated_event_file
+
+    path, seated = seated_event_file(tmp_path / f"{rule_set}.tmt", rule_set=rule_set)
+    assert window.controller.open(path)
+    window.seated = seated
+    return _sheet(window)
+
+
+def test_classical_entry_takes_every_players_points(window: MainWindow, tmp_path):
+    sheet = _open_event(window, tmp_path, "classic")
+    entry = sheet.entry
+    assert entry.points_row.isVisibleTo(entry)
+    a, b, c, d = window.seated.players[:4]
+    for spin, points in zip(entry.points_edits, (10, 0, 0, 6)):
+        spin.setValue(points)
+    _type(sheet, "SW40")  # South wins 40 off West; his points follow his value
+    row = _view(window).rows[0]
+    assert dict(row.hand.player_points) == {a: 10, b: 40, c: 0, d: 6}
+    assert dict(row.hand.deltas) == {a: -60, b: 134, c: -40, d: -34}
+
+
+def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
+    sheet = _open_event(window, tmp_path, "mcr")
+    assert not sheet.entry.points_row.isVisibleTo(sheet.entry)
+    panel = sheet.penalties
+    sheet.show_tool(panel)
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.FALSE_WIN.value))
+    assert panel.points.value() == 30
+    from PySide6.QtWidgets import QPushButton
+
+    panel.findChild(QPushButton, "penalty_add").click()
+    view = _view(window)
+    assert view.raw_totals == (-30, 10, 10, 10)

@@ -272,14 +272,18 @@ def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyR
                 points: int, *, hand_number: int | None = None, note: str = "",
                 mode: PenaltyMode | None = None) -> Penalty:
     """Record a penalty (or, with 0 points, an incident), by default in the tournament's
-    penalty mode."""
+    penalty mode; a false win is paid to the other three where the tournament says so
+    (MCR), whatever that mode."""
     if points < 0:
         raise ServiceError(ServiceProblem.NEGATIVE_PENALTY, points=points)
     with uow:
         table = _open_table(uow, table_id)
         if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
-        mode = mode or current_tournament(uow).settings.penalty_mode
+        settings = current_tournament(uow).settings
+        if mode is None:
+            mode = (PenaltyMode.DISTRIBUTE if reason is PenaltyReason.FALSE_WIN
+                    and settings.false_win_distributed else settings.penalty_mode)
         stored = uow.penalties.add(Penalty(table_id=table.id, player_id=player_id,
                                            reason=reason, points=points, mode=mode,
                                            hand_number=hand_number, note=note.strip()))
@@ -292,10 +296,9 @@ def record_false_win(uow: UnitOfWork, table_id: int, player_id: int, *,
     """A false win, costed by the tournament's convention: MCR takes 30 points, paid as 10
     to each other player; Zung Jung records an incident unless the judge imposes points."""
     with uow:
-        settings = current_tournament(uow).settings
-    return add_penalty(uow, table_id, player_id, PenaltyReason.FALSE_WIN,
-                       settings.false_win_points, hand_number=hand_number, note=note,
-                       mode=PenaltyMode.DISTRIBUTE if settings.false_win_distributed else None)
+        points = current_tournament(uow).settings.false_win_points
+    return add_penalty(uow, table_id, player_id, PenaltyReason.FALSE_WIN, points,
+                       hand_number=hand_number, note=note)
 
 
 def remove_penalty(uow: UnitOfWork, penalty_id: int) -> Penalty:

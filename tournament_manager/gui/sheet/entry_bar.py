@@ -10,6 +10,8 @@ win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QIntValidator, QKeyEvent
 from PySide6.QtWidgets import (
@@ -19,6 +21,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
+    QSpinBox,
     QStyle,
     QToolButton,
     QWidget,
@@ -27,6 +30,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import Player
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.score_sheets import HandEntry
 from tournament_manager.services.views import SheetView
@@ -98,6 +102,22 @@ class HandEntryBar(QFrame):
         hint.setEnabled(False)
         hint.setWordWrap(True)
 
+        # Classical scoring settles every player's hand: each player's points, by column.
+        self.points_row = QWidget(self)
+        self.points_row.setObjectName("entry_points_row")
+        points_layout = QHBoxLayout(self.points_row)
+        points_layout.setContentsMargins(0, 0, 0, 0)
+        points_layout.addWidget(QLabel(self.tr("Each player's hand points:"), self.points_row))
+        self.points_edits: list[QSpinBox] = []
+        for column in range(4):
+            spin = QSpinBox(self.points_row)
+            spin.setObjectName(f"entry_points_{column + 1}")
+            spin.setRange(0, MAX_VALUE)
+            points_layout.addWidget(spin)
+            self.points_edits.append(spin)
+        points_layout.addStretch(1)
+        self.points_row.hide()
+
         layout = QGridLayout(self)
         layout.addWidget(self._title, 0, 0)
         layout.addLayout(seats, 0, 1)
@@ -113,7 +133,8 @@ class HandEntryBar(QFrame):
         message_row.addWidget(self._message_icon)
         message_row.addWidget(self.message, 1)
         layout.addLayout(message_row, 2, 0, 1, 3)
-        layout.addWidget(hint, 3, 0, 1, 3)
+        layout.addWidget(self.points_row, 3, 0, 1, 3)
+        layout.addWidget(hint, 4, 0, 1, 3)
         layout.setColumnStretch(1, 1)
         self._clear_message()
         self._show()
@@ -141,6 +162,8 @@ class HandEntryBar(QFrame):
 
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
+        self.points_row.setVisible(view is not None and get_rule_set(
+            view.tournament.settings.rule_set).settles_every_hand)
         if not self._replacing:
             self._number = self._next_number()
         self.setEnabled(view is not None and not view.locked and not self._full())
@@ -152,6 +175,8 @@ class HandEntryBar(QFrame):
         self._pending = None
         self._number = self._next_number()
         self.value_edit.clear()
+        for spin in self.points_edits:
+            spin.setValue(0)
         self._clear_message()
         self.setEnabled(self._view is not None and not self._view.locked and not self._full())
         self._show()
@@ -160,6 +185,9 @@ class HandEntryBar(QFrame):
         """Load a stored hand; Enter then replaces it."""
         self._draft = HandDraft.of(entry)
         self._number, self._replacing = number, True
+        points = dict(entry.player_points)
+        for spin, player in zip(self.points_edits, self._players()):
+            spin.setValue(points.get(player.id, 0))
         self.setEnabled(True)
         self.value_edit.setText(self._draft.current.value if self._draft.current else "")
         self._clear_message()
@@ -332,7 +360,17 @@ class HandEntryBar(QFrame):
             self.show_problem(self._problem_text(problem))
             return
         self._clear_message()
-        self.submitted.emit(self._draft.entry(), self._number, self._replacing)
+        self.submitted.emit(self._with_points(self._draft.entry()), self._number,
+                            self._replacing)
+
+    def _with_points(self, entry: HandEntry) -> HandEntry:
+        """Each player's points from the points row; a winner's are his hand's value."""
+        if self.points_row.isHidden():
+            return entry
+        points = {player.id: spin.value()
+                  for player, spin in zip(self._players(), self.points_edits)}
+        points.update({win.winner_id: win.value for win in entry.wins})
+        return dataclasses.replace(entry, player_points=tuple(points.items()))
 
     def _problem_text(self, problem: DraftProblem) -> str:
         return {

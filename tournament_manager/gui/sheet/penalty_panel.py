@@ -125,6 +125,10 @@ class PenaltyPanel(QGroupBox):
         self.seconds.setEnabled(is_time)
         if is_time:
             self._seconds_changed(self.seconds.value())
+        elif self._reason() is PenaltyReason.FALSE_WIN and self._view is not None:
+            # The tournament's convention (MCR: 30, paid to the other three); the judge
+            # may still change it.
+            self.points.setValue(self._view.tournament.settings.false_win_points)
 
     def _seconds_changed(self, seconds: int) -> None:
         if self._reason() is PenaltyReason.TIME:
