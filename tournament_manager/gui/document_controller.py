@@ -11,7 +11,6 @@ the crash handler.
 from __future__ import annotations
 
 import logging
-import sqlite3
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -94,16 +93,11 @@ class DocumentController(QObject):
         document = self._document
         if document is None:
             return False
-        if destination.resolve() == document.path.resolve():
-            self.problem_reported.emit(self.tr(
-                "A copy cannot replace the open tournament itself; choose another file name."))
-            return False
         try:
             document.save_copy(destination)
-        except (OSError, sqlite3.Error) as error:
+        except DocumentError as error:
             log.warning("save copy to %s failed: %s", destination, error)
-            self.problem_reported.emit(self.tr("Could not save a copy to {path}: {reason}")
-                                       .format(path=destination, reason=error))
+            self.problem_reported.emit(document_messages.describe(error))
             return False
         log.info("saved a copy of %s to %s", document.path, destination)
         return True
@@ -112,10 +106,9 @@ class DocumentController(QObject):
         """Put `backup` in place of the damaged `path` (kept aside, not deleted) and open it."""
         try:
             aside = restore_backup(backup, path)
-        except (OSError, sqlite3.Error) as error:
+        except DocumentError as error:
             log.warning("restoring %s from %s failed: %s", path, backup, error)
-            self.problem_reported.emit(self.tr("Could not restore {path}: {reason}")
-                                       .format(path=path, reason=error))
+            self.problem_reported.emit(document_messages.describe(error))
             return False
         log.info("restored %s from %s; the damaged file is now %s", path, backup, aside)
         return self.open(path)
@@ -137,11 +130,5 @@ class DocumentController(QObject):
         self.document_changed.emit()
 
     def _close_document(self, document: Document) -> None:
-        """Close even if the closing backup fails (full disk): the lock must go regardless."""
-        try:
-            document.close()
-        except (OSError, sqlite3.Error) as error:
-            log.warning("closing backup of %s failed: %s", document.path, error)
-            self.problem_reported.emit(self.tr(
-                "{path} was closed, but its closing backup could not be written: {reason}")
-                .format(path=document.path, reason=error))
+        """Close, releasing the lock; a failed closing backup is logged by the document."""
+        document.close()

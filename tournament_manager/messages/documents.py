@@ -26,7 +26,9 @@ _TEMPLATES = {
     ),
     DocumentProblem.NO_SPACE: "no space left to write {path}",
     DocumentProblem.UNWRITABLE: "{path} cannot be written: {reason}",
-    DocumentProblem.SAME_FILE: "{path} is the open tournament itself; choose another file",
+    DocumentProblem.SAME_FILE: (
+        "{path} is the open tournament itself: a copy cannot replace it; choose another file"
+    ),
     DocumentProblem.LOCKED_TARGET: (
         "{path} is open in a Tournament Manager; close it there before replacing it"
     ),
