@@ -7,7 +7,12 @@ is timed. Our figure includes the full High-versus-Low search (every decompositi
 special shapes, the unique-wait test). Goal: within 5x of PyMahjongGB in pure Python.
 The run also checks that both scorers agree on each hand's total.
 
-    cd /work/main && .venv/bin/python -m benchmarks.bench_mcr [--rounds 30]
+Since the example hands repeat across rounds, the run also scores `--random` fresh random
+hands (tests/rules/mcr/mcr_random.py, seed `--seed`) once each, after a warm-up on `--warm`
+other random hands (the per-suit and per-pattern memos of a long-running application): no
+memo keyed by a whole hand can flatter that figure.
+
+    cd /work/main && .venv/bin/python -m benchmarks.bench_mcr [--rounds 30] [--random 6000]
     cd /work/main && .venv/bin/python -m benchmarks.bench_mcr --profile   # cProfile top 25
 PyMahjongGB: `.venv/bin/pip install PyMahjongGB` (the run reports ours alone without it).
 """
@@ -18,6 +23,8 @@ import argparse
 import cProfile
 import json
 import pstats
+import random
+import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -29,6 +36,7 @@ from tournament_manager.rules.hand_json import read_hand
 from tournament_manager.rules.tiles import WINDS, TileId
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "rules" / "data" / "mcr-hands.json"
+RANDOM_HANDS = Path(__file__).resolve().parents[1] / "tests" / "rules" / "mcr"
 _SUIT_CODES = ("W", "B", "T")  # characters, dots, bamboo in PyMahjongGB
 _HONOR_CODES = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")  # E S W N, white, green, red
 
@@ -84,9 +92,21 @@ def rate(run: Callable[[], None], count: int) -> float:
     return count / (time.perf_counter() - start)
 
 
+def random_hands(count: int, seed: int) -> list[Hand]:
+    """`count` random MCR winning hands of every shape (the oracle test's generator)."""
+    sys.path.insert(0, str(RANDOM_HANDS))
+    from mcr_random import random_mcr_hand  # type: ignore[import-not-found]
+
+    rng = random.Random(seed)
+    return [random_mcr_hand(rng) for _ in range(count)]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--random", type=int, default=6000, help="fresh random hands (0: none)")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warm", type=int, default=30000, help="random warm-up hands")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     rule_set = get_rule_set("mcr")
@@ -105,27 +125,51 @@ def main() -> None:
         return
     ours()  # warm the per-suit caches as a long-running application would have them
     ours_rate = rate(ours, len(batch))
-    print(f"tournament_manager (pure Python): {ours_rate:,.0f} hands/s ({len(batch)} hands)")
     calculator = load_oracle()
-    if calculator is None:
-        print("PyMahjongGB not installed: no side-by-side figure")
+    print(f"example set, {len(hands)} hands x {args.rounds} rounds ({len(batch)} hands)")
+    report(ours_rate, calculator, batch)
+    if calculator is not None:
+        arguments = [oracle_arguments(hand) for hand in hands]
+        disagreements = [
+            i
+            for i, hand in enumerate(hands)
+            if (result := rule_set.score(hand, options)).value
+            != oracle_total(calculator, arguments[i])
+            and result.valid
+        ]
+        print(f"totals that differ from PyMahjongGB: {len(disagreements)} of {len(hands)}")
+    if args.random <= 0:
         return
-    arguments = [oracle_arguments(hand) for hand in batch]
+    fresh = random_hands(args.random, args.seed)
+    for hand in random_hands(args.warm, args.seed + 1_000_003):  # warm-up: other hands
+        rule_set.score(hand, options)
+
+    def ours_fresh() -> None:
+        for hand in fresh:
+            rule_set.score(hand, options)
+
+    print(
+        f"fresh random hands, each scored once ({len(fresh)} hands, seed {args.seed},"
+        f" after {args.warm} others)"
+    )
+    report(rate(ours_fresh, len(fresh)), calculator, fresh)
+
+
+def report(ours_rate: float, calculator: Callable[..., Any] | None, hands: list[Hand]) -> None:
+    """Our rate, then PyMahjongGB's on the same hands and the ratio."""
+    print(f"  tournament_manager (pure Python): {ours_rate:,.0f} hands/s")
+    if calculator is None:
+        print("  PyMahjongGB not installed: no side-by-side figure")
+        return
+    arguments = [oracle_arguments(hand) for hand in hands]
 
     def oracle() -> None:
         for item in arguments:
             oracle_total(calculator, item)
 
-    oracle_rate = rate(oracle, len(batch))
-    print(f"PyMahjongGB (C++ extension):      {oracle_rate:,.0f} hands/s")
-    print(f"ratio: PyMahjongGB is {oracle_rate / ours_rate:.1f}x faster (goal: within 5x)")
-    disagreements = [
-        i
-        for i, hand in enumerate(hands)
-        if (result := rule_set.score(hand, options)).value != oracle_total(calculator, arguments[i])
-        and result.valid
-    ]
-    print(f"totals that differ from PyMahjongGB: {len(disagreements)} of {len(hands)}")
+    oracle_rate = rate(oracle, len(hands))
+    print(f"  PyMahjongGB (C++ extension):      {oracle_rate:,.0f} hands/s")
+    print(f"  ratio: PyMahjongGB is {oracle_rate / ours_rate:.1f}x faster (goal: within 5x)")
 
 
 if __name__ == "__main__":

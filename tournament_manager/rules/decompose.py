@@ -51,7 +51,7 @@ def regular_decompositions(counts: Sequence[int]) -> list[Decomposition]:
         if readings is not _NOTHING:
             parts.append(readings)
             pairs += readings[0][2] != NO_PAIR
-    honors = _honor_readings(tuple(counts[FIRST_HONOR:TILE_KINDS]))
+    honors = honor_decompositions(tuple(counts[FIRST_HONOR:TILE_KINDS]))
     if not honors:
         return []
     if honors is not _NOTHING:
@@ -88,7 +88,9 @@ def suit_decompositions(base: int, suit: tuple[int, ...]) -> tuple[Decomposition
     return readings
 
 
-def _honor_readings(honors: tuple[int, ...]) -> tuple[Decomposition, ...]:
+def honor_decompositions(honors: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """The honors' split (pungs, plus a pair when their size is 2 mod 3) as a one-element
+    tuple, empty if none; memoised like the suits'."""
     readings = _honor_cache.get(honors)
     if readings is None:
         split = _split_honors(honors)

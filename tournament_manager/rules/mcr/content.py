@@ -1,5 +1,10 @@
 """Fans decided by which tiles the hand contains, whatever its arrangement: suits, honours,
-terminals, number ranges, green and reversible tiles (spec §5). Computed once per hand."""
+terminals, number ranges, green and reversible tiles (spec §5). Computed once per hand.
+
+The kinds present are one integer with a bit per kind (bit 8 * tile, as `int.from_bytes`
+reads a presence byte string), so every test is a mask operation at C speed: kind sets
+repeat too rarely across hands for a memo to spare the work.
+"""
 
 from __future__ import annotations
 
@@ -7,55 +12,72 @@ from collections.abc import Iterable
 from typing import Final
 
 from tournament_manager.rules.mcr.fans import Fan
-from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TileId, parse_tiles
+from tournament_manager.rules.tiles import (
+    FIRST_DRAGON,
+    FIRST_HONOR,
+    TILE_KINDS,
+    TileId,
+    parse_tiles,
+)
 
-_GREEN: Final = frozenset(parse_tiles("23468sGd"))
-_REVERSIBLE: Final = frozenset(parse_tiles("1234589p245689sWd"))
-# (allowed ranks, fan if a rank from `marker` is present, fan otherwise), 0-based ranks
+
+def _mask(tiles: Iterable[TileId]) -> int:
+    return sum(1 << (8 * tile) for tile in set(tiles))
+
+
+_SUITS: Final = tuple(_mask(range(suit * 9, suit * 9 + 9)) for suit in range(3))
+_HONORS: Final = _mask(range(FIRST_HONOR, TILE_KINDS))
+_WINDS: Final = _mask(range(FIRST_HONOR, FIRST_DRAGON))
+_DRAGONS: Final = _mask(range(FIRST_DRAGON, TILE_KINDS))
+_TERMINALS_AND_HONORS: Final = _HONORS | _mask(t for t in range(FIRST_HONOR) if t % 9 in (0, 8))
+_GREEN: Final = _mask(parse_tiles("23468sGd"))
+_REVERSIBLE: Final = _mask(parse_tiles("1234589p245689sWd"))
+_RANK_BITS: Final = 72  # a suit's nine kinds, in bits
+# (ranks allowed, fan if a rank from the marker ranks is present, fan otherwise), as masks
+# of the first suit (0-based ranks)
 _RANGES: Final = (
-    (frozenset({0, 1, 2, 3}), frozenset({3}), Fan.LOWER_FOUR, Fan.LOWER_TILES),
-    (frozenset({5, 6, 7, 8}), frozenset({5}), Fan.UPPER_FOUR, Fan.UPPER_TILES),
-    (frozenset({3, 4, 5}), frozenset({3, 4, 5}), Fan.MIDDLE_TILES, Fan.MIDDLE_TILES),
+    (_mask({0, 1, 2, 3}), _mask({3}), Fan.LOWER_FOUR, Fan.LOWER_TILES),
+    (_mask({5, 6, 7, 8}), _mask({5}), Fan.UPPER_FOUR, Fan.UPPER_TILES),
+    (_mask({3, 4, 5}), _mask({3, 4, 5}), Fan.MIDDLE_TILES, Fan.MIDDLE_TILES),
 )
 
 
 def content_fans(tiles: Iterable[TileId]) -> tuple[Fan, ...]:
     """`tiles`: every distinct tile of the hand, melds and winning tile included."""
-    kinds = frozenset(tiles)
-    suited = [t for t in kinds if t < FIRST_HONOR]
-    honors = [t for t in kinds if t >= FIRST_HONOR]
+    return present_fans(_mask(tiles))
+
+
+def present_fans(kinds: int) -> tuple[Fan, ...]:
+    """`kinds`: the kinds present, bit 8 * tile (`int.from_bytes(presence, "little")`)."""
+    honors = kinds & _HONORS
+    suits = (kinds & _SUITS[0] != 0) + (kinds & _SUITS[1] != 0) + (kinds & _SUITS[2] != 0)
+    absent = 3 - suits
     fans: list[Fan] = []
-    absent = 3 - len({t // 9 for t in suited})
     if not honors:
         fans.append(Fan.NO_HONORS)
     if absent == 1:
         fans.append(Fan.ONE_VOIDED_SUIT)
     elif absent == 2:
         fans.append(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
-    if (
-        absent == 0
-        and any(t < FIRST_DRAGON for t in honors)
-        and any(t >= FIRST_DRAGON for t in honors)
-    ):
+    if absent == 0 and honors & _WINDS and honors & _DRAGONS:
         fans.append(Fan.ALL_TYPES)
-    terminal_or_honor = [t for t in kinds if t >= FIRST_HONOR or t % 9 in (0, 8)]
-    if not terminal_or_honor:
+    if not kinds & _TERMINALS_AND_HONORS:
         fans.append(Fan.ALL_SIMPLES)
-    if kinds <= _REVERSIBLE:
+    if not kinds & ~_REVERSIBLE:
         fans.append(Fan.REVERSIBLE_TILES)
-    if kinds <= _GREEN:
+    if not kinds & ~_GREEN:
         fans.append(Fan.ALL_GREEN)
-    if len(terminal_or_honor) == len(kinds):
-        if not suited:
+    if not kinds & ~_TERMINALS_AND_HONORS:
+        if not suits:
             fans.append(Fan.ALL_HONORS)
         elif not honors:
             fans.append(Fan.ALL_TERMINALS)
         else:
             fans.append(Fan.ALL_TERMINALS_AND_HONORS)
     if not honors:
-        ranks = {t % 9 for t in suited}
+        ranks = (kinds | kinds >> _RANK_BITS | kinds >> 2 * _RANK_BITS) & _SUITS[0]
         for allowed, marker, with_marker, without in _RANGES:
-            if ranks <= allowed:
+            if not ranks & ~allowed:
                 fans.append(with_marker if ranks & marker else without)
                 break
     return tuple(fans)

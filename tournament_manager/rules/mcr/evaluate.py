@@ -8,18 +8,17 @@ and summing their points stays proportional to what the hand has, not to the 82 
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Final, NamedTuple
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
 from tournament_manager.rules.mcr.combos import chow_fans, pung_fans
-from tournament_manager.rules.mcr.content import content_fans
+from tournament_manager.rules.mcr.content import present_fans
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.implications import apply_implications
 from tournament_manager.rules.mcr.kongs import kong_fans
 from tournament_manager.rules.mcr.options import McrOptions
-from tournament_manager.rules.mcr.readings import McrSet, McrShape, Reading, held_counts
-from tournament_manager.rules.mcr.tables import option_tables
+from tournament_manager.rules.mcr.readings import Declared, McrShape, Reading
+from tournament_manager.rules.mcr.tables import Finished, OptionTables, book_order
 from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TILE_KINDS, WINDS, TileId
 
 _SHAPE_FANS: Final = {
@@ -41,24 +40,37 @@ class HandFacts(NamedTuple):
     seat: TileId
     prevalent: TileId
     exposed_melds: int
-    held: list[int]  # the held tiles by kind, winning tile included
+    held: bytes  # the held tiles by kind, winning tile included
     all_counts: list[int]  # every tile of the hand, kongs as four
     content: tuple[Fan, ...]
     tile_hogs: int  # kinds used four times without a kong
     situation: tuple[Fan, ...]  # from the circumstances of the win
 
 
+_SELF_DRAW: Final = WinType.SELF_DRAW
+_KONG: Final = MeldKind.KONG
+
+
 def hand_facts(hand: Hand) -> HandFacts:
-    held = held_counts(hand)
-    counts = list(held)
-    kongs = exposed = 0
+    """Runs for every hand, before validation: it reads no meld's structure."""
+    counts = [0] * TILE_KINDS
+    for tile in hand.concealed:
+        counts[tile] += 1
     win = hand.winning_tile
+    counts[win] += 1
+    held = bytes(counts)
+    held_copies = counts[win]
+    kongs = exposed = 0
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
-        kongs += meld.kind is MeldKind.KONG
+        kongs += meld.kind is _KONG
         exposed += meld.exposed
-    self_drawn = hand.win_type is WinType.SELF_DRAW
+    self_drawn = hand.win_type is _SELF_DRAW
+    present = bytes(counts).translate(_PRESENT)
+    content = _contents.get(present)
+    if content is None:
+        content = _content(present)
     return HandFacts(  # positional: this runs for every hand
         win,
         self_drawn,
@@ -67,17 +79,25 @@ def hand_facts(hand: Hand) -> HandFacts:
         exposed,
         held,
         counts,
-        _content(bytes(counts).translate(_PRESENT)),
+        content,
         counts.count(4) - kongs,
-        _situation(hand, self_drawn, held[win], counts[win] - held[win]),
+        _situation(hand, self_drawn, held_copies, counts[win] - held_copies)
+        if hand.flags or self_drawn or counts[win] - held_copies == 3
+        else (),
     )
 
 
-@lru_cache(maxsize=8192)
+_contents: dict[bytes, tuple[Fan, ...]] = {}
+_MAX_CONTENTS: Final = 1 << 14
+
+
 def _content(kinds: bytes) -> tuple[Fan, ...]:
-    """Content fans by the set of kinds present (one byte per kind, 0 or 1): hands share
-    kind sets far more often than whole hands."""
-    return content_fans(tile for tile in range(TILE_KINDS) if kinds[tile])
+    """Content fans by the set of kinds present (one byte per kind, 0 or 1), memoised:
+    hands share kind sets far more often than whole hands."""
+    if len(_contents) >= _MAX_CONTENTS:
+        _contents.clear()
+    found = _contents[kinds] = present_fans(int.from_bytes(kinds, "little"))
+    return found
 
 
 def _situation(
@@ -110,10 +130,10 @@ def wait_position(reading: Reading, win: TileId, options: McrOptions) -> Fan | N
     """Where the winning tile sits among the held sets and pair (Edge before Closed before
     Single, as only one wait fan scores); meaningful only for a unique wait."""
     found: Fan | None = None
-    for kind, tile, _, declared in reading.sets:
-        if declared or kind is not MeldKind.CHOW or not tile <= win <= tile + 2:
+    for start in reading.chows:
+        if not start <= win <= start + 2:
             continue
-        if win != tile + 1:
+        if win != start + 1:
             return Fan.EDGE_WAIT
         found = Fan.CLOSED_WAIT
     if found is None and reading.pair == win:
@@ -128,50 +148,163 @@ def wait_position(reading: Reading, win: TileId, options: McrOptions) -> Fan | N
 
 
 def reading_fans(
-    reading: Reading, facts: HandFacts, wait: Fan | None, options: McrOptions
-) -> list[Fan]:
-    """The reading's fans after implication, flowers and Chicken Hand aside. `wait`: the
-    wait fan the unique-wait rule grants this reading, if any."""
-    if reading.shape is McrShape.REGULAR or reading.shape is McrShape.KNITTED_STRAIGHT:
-        fans = _set_fans(reading, facts, options)
+    reading: Reading,
+    facts: HandFacts,
+    melds: Declared,
+    wait: Fan | None,
+    options: McrOptions,
+    tables: OptionTables,
+) -> Finished:
+    """The reading's fans after implication, flowers and Chicken Hand aside, with their
+    total and shown patterns. `wait`: the wait fan the unique-wait rule grants this
+    reading, if any."""
+    shape = reading.shape
+    if shape is _REGULAR or shape is _KNITTED:
+        fans = _set_fans(reading, facts, melds, options, tables)
         fans += facts.content
-        fans += [Fan.TILE_HOG] * facts.tile_hogs
+        if facts.tile_hogs:
+            fans += [_TILE_HOG] * facts.tile_hogs
         if wait is not None:
             fans.append(wait)
     else:
         fans = _special_fans(reading, facts, options)
     fans += facts.situation
-    return apply_implications(fans, option_tables(options).implied)
+    key = tuple(fans)
+    return tables.finished.get(key) or finish(key, tables)
 
 
-def _set_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
-    sets, pair = reading.sets, reading.pair
-    chow_list: list[TileId] = []
-    triplet_list: list[TileId] = []
-    for kind, tile, _, _ in sets:
-        (chow_list if kind is MeldKind.CHOW else triplet_list).append(tile)
-    chow_list.sort()
-    triplet_list.sort()
-    chows, triplets = tuple(chow_list), tuple(triplet_list)
-    knitted = bool(reading.knitted)
-    fans: list[Fan] = []
-    if knitted:
-        fans.append(Fan.KNITTED_STRAIGHT)
+_REGULAR: Final = McrShape.REGULAR
+_KNITTED: Final = McrShape.KNITTED_STRAIGHT
+_TILE_HOG: Final = Fan.TILE_HOG
+_PREVALENT_WIND: Final = Fan.PREVALENT_WIND
+_SEAT_WIND: Final = Fan.SEAT_WIND
+_PUNG_OF_TERMINALS_OR_HONORS: Final = Fan.PUNG_OF_TERMINALS_OR_HONORS
+_FOUR_CONCEALED_PUNGS: Final = Fan.FOUR_CONCEALED_PUNGS
+_FULLY_CONCEALED_HAND: Final = Fan.FULLY_CONCEALED_HAND
+_CONCEALED_HAND: Final = Fan.CONCEALED_HAND
+_MELDED_HAND: Final = Fan.MELDED_HAND
+
+
+class ChowPart(NamedTuple):
+    """What a reading's chows make on their own: their combination fans and the traits
+    (bits below) they all share."""
+
+    fans: tuple[Fan, ...]
+    traits: int
+
+
+class PungPart(NamedTuple):
+    """What a reading's pungs and kongs make whatever the pair, seat and prevalent wind:
+    combination fans, dragon and terminal pungs, shared traits; the wind pungs wait for the
+    winds. `absorbed`: a wind-set fan already counts the wind pungs, so none scores Pung of
+    Terminals or Honors. `honor_sets`: a fan a pair could turn into a Little one."""
+
+    fans: tuple[Fan, ...]
+    wind_pungs: tuple[TileId, ...]
+    absorbed: bool
+    traits: int
+    honor_sets: bool
+
+
+# Memoised by the sorted chow starts and the sorted pung tiles: far fewer patterns than
+# whole readings, so the memos keep hitting on hands never seen before.
+_MAX_PARTS: Final = 1 << 15
+_chow_parts: dict[tuple[TileId, ...], ChowPart] = {}
+_pung_parts: dict[tuple[TileId, ...], PungPart] = {}
+
+
+def _set_fans(
+    reading: Reading, facts: HandFacts, melds: Declared, options: McrOptions,
+    tables: OptionTables,
+) -> list[Fan]:
+    """One pass over a set-based reading: the memoised parts of its chows and pungs, then
+    what the pair, winds, kongs and concealment add."""
+    chows, pungs, pair = reading.chows, reading.pungs, reading.pair
+    if melds.chows:
+        chows = tuple(sorted(chows + melds.chows))
+    if melds.pungs:
+        pungs = tuple(sorted(pungs + melds.pungs))
+    chow_part = _chow_parts.get(chows) or _chow_part(chows)
+    pung_part = _pung_parts.get(pungs) or _pung_part(pungs)
+    if reading.knitted:
+        fans = [_KNITTED_STRAIGHT]
+        if len(chows) == 1 and pair < FIRST_HONOR:
+            fans.append(_ALL_CHOWS)
     else:
-        fans += _terminal_chow_fan(chows, pair) or chow_fans(chows)
-    if triplets:
-        fans += _honor_set_fans(pung_fans(triplets), pair)
-        _triplet_fans(triplets, facts, fans)
-    if (len(chows) == 4 or (knitted and len(chows) == 1)) and pair < FIRST_HONOR:
-        fans.append(Fan.ALL_CHOWS)
-    _concealment_fans(sets, facts, options, fans)
-    if len(triplets) == 4:
-        fans.append(Fan.ALL_PUNGS)
-    if not knitted:
-        trait = _group_trait(chows, triplets, pair)
+        fans = list(chow_part.fans)
+        if len(chows) == 4 and pair < FIRST_HONOR:
+            if pair % 9 == 4:
+                fans = list(_terminal_chow_fan(chows, pair) or fans)
+            fans.append(_ALL_CHOWS)
+        trait = _TRAIT_FANS[chow_part.traits & pung_part.traits & _PUNG_TRAITS[pair]]
         if trait is not None:
             fans.append(trait)
+    if pungs:
+        if pung_part.honor_sets and pair >= FIRST_HONOR:
+            fans += _honor_set_fans(pung_part.fans, pair)
+        else:
+            fans += pung_part.fans
+        for tile in pung_part.wind_pungs:
+            special = False
+            if tile == facts.prevalent:
+                fans.append(_PREVALENT_WIND)
+                special = True
+            if tile == facts.seat:
+                fans.append(_SEAT_WIND)
+                special = True
+            if not (special or pung_part.absorbed):
+                fans.append(_PUNG_OF_TERMINALS_OR_HONORS)
+        if len(pungs) == 4:
+            fans.append(_ALL_PUNGS)
+    concealed_pungs = len(reading.pungs) - reading.claimed
+    if melds.melded_kongs or melds.concealed_kongs or concealed_pungs > 1:
+        fans += kong_fans(melds.melded_kongs, melds.concealed_kongs, concealed_pungs, options)
+    exposed = facts.exposed_melds
+    if exposed == 0:
+        if not facts.self_drawn:
+            fans.append(_CONCEALED_HAND)
+        elif options.fully_concealed_special or _FOUR_CONCEALED_PUNGS not in fans:
+            fans.append(_FULLY_CONCEALED_HAND)
+    elif exposed == 4 and not facts.self_drawn:
+        fans.append(_MELDED_HAND)
     return fans
+
+
+_KNITTED_STRAIGHT: Final = Fan.KNITTED_STRAIGHT
+_ALL_CHOWS: Final = Fan.ALL_CHOWS
+_ALL_PUNGS: Final = Fan.ALL_PUNGS
+
+
+def _chow_part(chows: tuple[TileId, ...]) -> ChowPart:
+    traits = _ALL_TRAITS
+    for start in chows:
+        traits &= _CHOW_TRAITS[start]
+    if len(_chow_parts) >= _MAX_PARTS:
+        _chow_parts.clear()
+    part = _chow_parts[chows] = ChowPart(chow_fans(chows), traits)
+    return part
+
+
+def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
+    fans = list(pung_fans(pungs)) if pungs else []
+    honor_sets = Fan.TWO_DRAGON_PUNGS in fans or Fan.BIG_THREE_WINDS in fans
+    wind_pungs: list[TileId] = []
+    traits = _ALL_TRAITS
+    for tile in pungs:
+        traits &= _PUNG_TRAITS[tile]
+        if tile >= FIRST_DRAGON:
+            fans.append(Fan.DRAGON_PUNG)
+        elif tile >= FIRST_HONOR:
+            wind_pungs.append(tile)
+        elif tile % 9 in (0, 8):
+            fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
+    absorbed = any(fan in fans for fan in _WIND_SET_FANS)
+    if len(_pung_parts) >= _MAX_PARTS:
+        _pung_parts.clear()
+    part = _pung_parts[pungs] = PungPart(
+        tuple(fans), tuple(wind_pungs), absorbed, traits, honor_sets
+    )
+    return part
 
 
 def _honor_set_fans(fans: tuple[Fan, ...], pair: TileId) -> tuple[Fan, ...]:
@@ -204,49 +337,6 @@ def _terminal_chow_fan(chows: tuple[TileId, ...], pair: TileId) -> tuple[Fan, ..
     return ()
 
 
-def _triplet_fans(triplets: tuple[TileId, ...], facts: HandFacts, fans: list[Fan]) -> None:
-    """Dragon, wind and terminal pungs; a pung absorbed into a wind fan scores no Pung of
-    Terminals or Honors (nor does a prevalent or seat wind pung)."""
-    winds_absorbed = any(fan in fans for fan in _WIND_SET_FANS)
-    for tile in triplets:
-        if tile >= FIRST_DRAGON:
-            fans.append(Fan.DRAGON_PUNG)
-        elif tile >= FIRST_HONOR:
-            special = tile in (facts.prevalent, facts.seat)
-            if tile == facts.prevalent:
-                fans.append(Fan.PREVALENT_WIND)
-            if tile == facts.seat:
-                fans.append(Fan.SEAT_WIND)
-            if not (special or winds_absorbed):
-                fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
-        elif tile % 9 in (0, 8):
-            fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
-
-
-def _concealment_fans(
-    sets: tuple[McrSet, ...], facts: HandFacts, options: McrOptions, fans: list[Fan]
-) -> None:
-    melded_kongs = concealed_kongs = concealed_pungs = 0
-    for kind, _, concealed, declared in sets:
-        if kind is MeldKind.KONG:
-            if concealed:
-                concealed_kongs += 1
-            else:
-                melded_kongs += 1
-        elif kind is MeldKind.PUNG and concealed and not declared:
-            concealed_pungs += 1
-    if melded_kongs or concealed_kongs or concealed_pungs > 1:
-        fans += kong_fans(melded_kongs, concealed_kongs, concealed_pungs, options)
-    if facts.exposed_melds == 0:
-        inherent = Fan.FOUR_CONCEALED_PUNGS in fans and not options.fully_concealed_special
-        if facts.self_drawn and not inherent:
-            fans.append(Fan.FULLY_CONCEALED_HAND)
-        elif not facts.self_drawn:
-            fans.append(Fan.CONCEALED_HAND)
-    elif facts.exposed_melds == 4 and not facts.self_drawn:
-        fans.append(Fan.MELDED_HAND)
-
-
 # Each set's share of the whole-hand traits, as bits: every set and the pair must share a
 # trait for the hand to score it (a chow is never an even pung).
 _OUTSIDE: Final = 1
@@ -274,22 +364,13 @@ _CHOW_TRAITS: Final = tuple(_chow_traits(tile) for tile in range(FIRST_HONOR))
 _PUNG_TRAITS: Final = tuple(_pung_traits(tile) for tile in range(TILE_KINDS))
 
 
-def _group_trait(
-    chows: tuple[TileId, ...], triplets: tuple[TileId, ...], pair: TileId
-) -> Fan | None:
-    """Outside Hand, All Fives or All Even Pungs: a property every set and the pair share."""
-    traits = _PUNG_TRAITS[pair]
-    for start in chows:
-        traits &= _CHOW_TRAITS[start]
-    for tile in triplets:
-        traits &= _PUNG_TRAITS[tile]
-    if traits & _OUTSIDE:
-        return Fan.OUTSIDE_HAND
-    if traits & _FIVES:
-        return Fan.ALL_FIVES
-    if traits & _EVEN:
-        return Fan.ALL_EVEN_PUNGS
-    return None
+_ALL_TRAITS: Final = _OUTSIDE | _FIVES | _EVEN
+_TRAIT_FANS: Final = tuple(
+    Fan.OUTSIDE_HAND if bits & _OUTSIDE else Fan.ALL_FIVES if bits & _FIVES
+    else Fan.ALL_EVEN_PUNGS if bits & _EVEN else None
+    for bits in range(_ALL_TRAITS + 1)
+)
+"""Outside Hand, All Fives or All Even Pungs by the traits every set and the pair share."""
 
 
 def _special_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
@@ -332,5 +413,23 @@ def _nine_gates_extras(rank: int, options: McrOptions) -> tuple[Fan, ...]:
     return tuple(fans)
 
 
-def total(fans: list[Fan], options: McrOptions) -> int:
-    return sum(map(option_tables(options).points.__getitem__, fans))
+def finish(fans: tuple[Fan, ...], tables: OptionTables) -> Finished:
+    """A reading's fans after implication, their total, and the patterns shown for them
+    (Chicken Hand when none), memoised per options: hands share fan lists far more often
+    than readings."""
+    kept = tuple(apply_implications(list(fans), tables.implied))
+    points = tables.points
+    shown = sorted(kept, key=book_order) if kept else [Fan.CHICKEN_HAND]
+    found = Finished(
+        kept,
+        sum(map(points.__getitem__, kept)),
+        tuple(map(tables.patterns.__getitem__, shown)),
+    )
+    memo = tables.finished
+    if len(memo) >= _MAX_FINISHED:
+        memo.clear()
+    memo[fans] = found
+    return found
+
+
+_MAX_FINISHED: Final = 1 << 16

@@ -1,12 +1,13 @@
 """Every reading of an MCR hand (High-versus-Low: all are scored, the best is kept).
 
-A reading names the shape and, for the set-based shapes, each set with its concealment as
-MCR counts it: a held pung completed by a discarded winning tile counts as melded for the
-concealed-pung fans, unless the winning tile can be read as part of a held chow.
+A reading names the shape and, for the set-based shapes, the held sets as sorted tuples
+(the declared melds are the hand's, shared by every reading): a held pung completed by a
+discarded winning tile counts as melded for the concealed-pung fans, unless the winning tile
+can be read as part of a held chow.
 
-Readings are built on every scored hand, so sets are shared prebuilt `McrSet`s and the
-special shapes are tested only when cheap count facts (no odd count, 13 or 14 kinds, one
-suit) leave them possible.
+Readings are built on every scored hand, so they stay plain tuples straight from the
+per-group tables, and the special shapes are tested only when cheap count facts (no odd
+count, 13 or 14 kinds, one suit) leave them possible.
 """
 
 from __future__ import annotations
@@ -19,10 +20,10 @@ from tournament_manager.rules.decompose import (
     NO_PAIR,
     is_seven_pairs,
     is_thirteen_terminals,
-    regular_decompositions,
     tile_counts,
 )
-from tournament_manager.rules.hand import Hand, Meld, MeldKind, WinType
+from tournament_manager.rules.hand import Hand, MeldKind, WinType
+from tournament_manager.rules.mcr.groups import GroupEntry, group_entries, regular_splits
 from tournament_manager.rules.mcr.shapes import (
     honors_and_knitted,
     is_seven_shifted_pairs,
@@ -45,40 +46,30 @@ class McrShape(Enum):
 SET_SHAPES: Final = (McrShape.REGULAR, McrShape.KNITTED_STRAIGHT)
 
 
-class McrSet(NamedTuple):
-    """`tile` is a chow's lowest tile. `concealed` in the concealed-pung sense (a concealed
-    kong is concealed, a declared pung or chow is not); `declared` marks a meld."""
-
-    kind: MeldKind
-    tile: TileId
-    concealed: bool
-    declared: bool
-
-
 class Reading(NamedTuple):
+    """One way to read the held tiles. `chows` (starts) and `pungs` are the held sets,
+    sorted; the declared melds are the hand's (see `Declared`). `claimed`: the discarded
+    winning tile completes the held pung of its kind, which then counts as melded."""
+
     shape: McrShape
-    sets: tuple[McrSet, ...] = ()
+    chows: tuple[TileId, ...] = ()
+    pungs: tuple[TileId, ...] = ()
     pair: TileId = NO_PAIR
     knitted: tuple[TileId, ...] = ()
+    claimed: bool = False
 
 
-_HELD_CHOWS: Final = tuple(McrSet(MeldKind.CHOW, tile, True, False) for tile in range(TILE_KINDS))
-_HELD_PUNGS: Final = tuple(McrSet(MeldKind.PUNG, tile, True, False) for tile in range(TILE_KINDS))
-_CLAIMED_PUNGS: Final = tuple(
-    McrSet(MeldKind.PUNG, tile, False, False) for tile in range(TILE_KINDS)
-)
-_DECLARED_CHOWS: Final = tuple(
-    McrSet(MeldKind.CHOW, tile, False, True) for tile in range(TILE_KINDS)
-)
-_DECLARED_PUNGS: Final = tuple(
-    McrSet(MeldKind.PUNG, tile, False, True) for tile in range(TILE_KINDS)
-)
-_DECLARED_KONGS: Final = tuple(
-    McrSet(MeldKind.KONG, tile, False, True) for tile in range(TILE_KINDS)
-)
-_CONCEALED_KONGS: Final = tuple(
-    McrSet(MeldKind.KONG, tile, True, True) for tile in range(TILE_KINDS)
-)
+class Declared(NamedTuple):
+    """The declared melds as scoring reads them: chow starts, pung and kong tiles (sorted),
+    and the kongs by concealment."""
+
+    chows: tuple[TileId, ...]
+    pungs: tuple[TileId, ...]
+    melded_kongs: int
+    concealed_kongs: int
+
+
+NO_MELDS: Final = Declared((), (), 0, 0)
 _ORPHAN_KINDS: Final = 13
 _HONORS_AND_KNITTED_KINDS: Final = 14
 _MAX_FLUSH_KINDS: Final = 9
@@ -91,45 +82,50 @@ def held_counts(hand: Hand) -> list[int]:
     return counts
 
 
-def declared_sets(hand: Hand) -> tuple[McrSet, ...]:
-    return tuple(_declared_set(meld) for meld in hand.melds)
+def declared(hand: Hand) -> Declared:
+    """The hand's melds once per hand (every reading shares them)."""
+    if not hand.melds:
+        return NO_MELDS
+    chows: list[TileId] = []
+    pungs: list[TileId] = []
+    melded_kongs = concealed_kongs = 0
+    for meld in hand.melds:
+        if meld.kind is MeldKind.CHOW:
+            chows.append(min(meld.tiles))
+            continue
+        pungs.append(meld.tiles[0])
+        if meld.kind is MeldKind.KONG:
+            if meld.exposed:
+                melded_kongs += 1
+            else:
+                concealed_kongs += 1
+    return Declared(tuple(sorted(chows)), tuple(sorted(pungs)), melded_kongs, concealed_kongs)
 
 
-def _declared_set(meld: Meld) -> McrSet:
-    if meld.kind is MeldKind.CHOW:
-        return _DECLARED_CHOWS[min(meld.tiles)]
-    if meld.kind is MeldKind.PUNG:
-        return _DECLARED_PUNGS[meld.tiles[0]]
-    return (_DECLARED_KONGS if meld.exposed else _CONCEALED_KONGS)[meld.tiles[0]]
-
-
-def readings(hand: Hand, held: Sequence[int] | None = None) -> list[Reading]:
+def readings(
+    hand: Hand, held: Sequence[int] | None = None, entries: Sequence[GroupEntry] | None = None
+) -> list[Reading]:
     """Special shapes first, then the set-based readings in the splitter's order. `held`:
-    the hand's `held_counts`, when the caller already has them."""
+    the hand's `held_counts`, and `entries` their group entries, when the caller has them."""
     if held is None:
         held = held_counts(hand)
+    if entries is None:
+        entries = group_entries(bytes(held))
     melds = hand.melds
-    declared = declared_sets(hand) if melds else ()
     win = hand.winning_tile
     discard = hand.win_type is WinType.DISCARD
     found = _special(held, win) if not melds else []
-    for sequences, triplets, pair in regular_decompositions(held):
-        sets = _held_sets(win, discard, sequences, triplets) + declared
-        found.append(Reading(McrShape.REGULAR, sets, pair))
+    regular = McrShape.REGULAR
+    for chows, pungs, pair in regular_splits(entries):
+        claimed = discard and win in pungs and not _in_chow(win, chows)
+        found.append(Reading(regular, chows, pungs, pair, (), claimed))
     if len(melds) <= 1 and FIRST_HONOR - held[:FIRST_HONOR].count(0) >= _KNITTED_KINDS:
-        found += _knitted(held, win, discard, declared)
+        found += _knitted(held, win, discard)
     return found
 
 
-def _held_sets(
-    win: TileId, discard: bool, sequences: tuple[TileId, ...], triplets: tuple[TileId, ...]
-) -> tuple[McrSet, ...]:
-    chows = tuple(map(_HELD_CHOWS.__getitem__, sequences))
-    if discard and win in triplets and not any(start <= win <= start + 2 for start in sequences):
-        return chows + tuple(
-            _CLAIMED_PUNGS[tile] if tile == win else _HELD_PUNGS[tile] for tile in triplets
-        )
-    return chows + tuple(map(_HELD_PUNGS.__getitem__, triplets))
+def _in_chow(tile: TileId, chows: tuple[TileId, ...]) -> bool:
+    return any(start <= tile <= start + 2 for start in chows)
 
 
 def _special(held: Sequence[int], win: TileId) -> list[Reading]:
@@ -152,15 +148,15 @@ def _special(held: Sequence[int], win: TileId) -> list[Reading]:
     return found
 
 
-def _knitted(
-    held: Sequence[int], win: TileId, discard: bool, declared: tuple[McrSet, ...]
-) -> list[Reading]:
+def _knitted(held: Sequence[int], win: TileId, discard: bool) -> list[Reading]:
     found: list[Reading] = []
     for knitted in knitted_straights_in(held):
         rest = list(held)
         for tile in knitted:
             rest[tile] -= 1
-        for sequences, triplets, pair in regular_decompositions(rest):
-            sets = _held_sets(win, discard, sequences, triplets) + declared
-            found.append(Reading(McrShape.KNITTED_STRAIGHT, sets, pair, knitted))
+        for chows, pungs, pair in regular_splits(group_entries(bytes(rest))):
+            claimed = discard and win in pungs and not _in_chow(win, chows)
+            found.append(
+                Reading(McrShape.KNITTED_STRAIGHT, chows, pungs, pair, knitted, claimed)
+            )
     return found

@@ -65,16 +65,22 @@ class McrRuleSet(RuleSet[McrOptions]):
         best = best_reading(hand, options, facts)
         if best is None:
             return ScoreResult.invalid(_false_win(hand))
-        fan_points = best.total if best.fans else options.points(Fan.CHICKEN_HAND)
+        tables = option_tables(options)
+        fan_points = best.total if best.fans else tables.points[Fan.CHICKEN_HAND]
         if fan_points < options.minimum_points:
             return ScoreResult.invalid(
                 HandProblem(
                     HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
                 )
             )
-        patterns = _patterns(best.fans, hand.flowers, options)
-        return ScoreResult.scored(
-            build_arrangement(hand, best.reading), self.apply_limit(patterns, options)
+        patterns = best.patterns
+        value = fan_points
+        if hand.flowers:
+            patterns += (tables.patterns[Fan.FLOWER_TILES],) * hand.flowers
+            value += tables.points[Fan.FLOWER_TILES] * hand.flowers
+        # built directly: what `apply_limit` would give (MCR has no limit), one step cheaper
+        return ScoreResult(
+            True, None, build_arrangement(hand, best.reading), patterns, value, Limit.NONE, value
         )
 
     def settle(self, outcome: TableOutcome, options: McrOptions) -> dict[Wind, int]:
@@ -86,7 +92,7 @@ class McrRuleSet(RuleSet[McrOptions]):
         return payments.payments_by_role(win_type, value)
 
 
-def _patterns(fans: list[Fan], flowers: int, options: McrOptions) -> tuple[ScoredPattern, ...]:
+def _patterns(fans: Sequence[Fan], flowers: int, options: McrOptions) -> tuple[ScoredPattern, ...]:
     """One entry per fan occurrence in Green Book order; Chicken Hand when nothing scored."""
     shown = sorted(fans, key=book_order) if fans else [Fan.CHICKEN_HAND]
     shown += [Fan.FLOWER_TILES] * flowers

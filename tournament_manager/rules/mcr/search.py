@@ -1,12 +1,13 @@
 """High-versus-Low for MCR: score every reading, keep the best.
 
-The hand's counts and facts are computed once and shared by every reading. The unique-wait
-test runs at most once per hand, and only when some reading puts the winning tile where a
-wait fan could score.
+The hand's counts, facts, group entries and declared melds are computed once and shared by
+every reading. The unique-wait test runs at most once per hand, and only when some reading
+puts the winning tile where a wait fan could score.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from tournament_manager.rules.hand import Hand
@@ -14,20 +15,23 @@ from tournament_manager.rules.mcr.evaluate import (
     HandFacts,
     hand_facts,
     reading_fans,
-    total,
     wait_position,
 )
 from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.groups import GROUP_BOUNDS, GroupEntry, group_entries, group_entry
 from tournament_manager.rules.mcr.options import McrOptions, WaitRule
-from tournament_manager.rules.mcr.readings import SET_SHAPES, McrShape, Reading, readings
+from tournament_manager.rules.mcr.readings import SET_SHAPES, McrShape, Reading, declared, readings
+from tournament_manager.rules.mcr.tables import option_tables
 from tournament_manager.rules.mcr.waits import waiting_tiles
+from tournament_manager.rules.result import ScoredPattern
 from tournament_manager.rules.tiles import TileId
 
 
 class ScoredReading(NamedTuple):
     reading: Reading
-    fans: list[Fan]  # after implication, before Chicken Hand and flowers
+    fans: tuple[Fan, ...]  # after implication, before Chicken Hand and flowers
     total: int
+    patterns: tuple[ScoredPattern, ...]  # as shown, Chicken Hand included, flowers not
 
 
 def scored_readings(
@@ -37,15 +41,22 @@ def scored_readings(
     if facts is None:
         facts = hand_facts(hand)
     held = facts.held
-    found = readings(hand, held)
+    entries = group_entries(held)
+    found = readings(hand, held, entries)
+    win = facts.win
     positions = [
-        wait_position(r, facts.win, options) if r.shape in SET_SHAPES else None for r in found
+        wait_position(r, win, options) if r.shape in SET_SHAPES else None for r in found
     ]
-    if any(positions) and not _unique_wait(held, facts.win, len(hand.melds)):
+    if any(positions) and not _unique_wait(held, entries, win, len(hand.melds)):
         positions = [None] * len(found)
     if options.wait_rule is WaitRule.EVERY_ARRANGEMENT:
         positions = _agreed(found, positions)
-    return [_scored(r, facts, wait, options) for r, wait in zip(found, positions)]
+    melds = declared(hand)
+    tables = option_tables(options)
+    return [
+        ScoredReading(r, *reading_fans(r, facts, melds, wait, options, tables))
+        for r, wait in zip(found, positions)
+    ]
 
 
 def best_reading(
@@ -70,17 +81,16 @@ def best_reading(
     return best
 
 
-def _scored(
-    reading: Reading, facts: HandFacts, wait: Fan | None, options: McrOptions
-) -> ScoredReading:
-    fans = reading_fans(reading, facts, wait, options)
-    return ScoredReading(reading, fans, total(fans, options))
-
-
-def _unique_wait(held: list[int], win: TileId, melds: int) -> bool:
-    before_win = list(held)
-    before_win[win] -= 1
-    return len(waiting_tiles(before_win, melds)) == 1
+def _unique_wait(held: bytes, entries: Sequence[GroupEntry], win: TileId, melds: int) -> bool:
+    """Whether the 13 tiles before the win waited on one kind only. Taking the winning tile
+    out changes only its own group's entry."""
+    before = bytearray(held)
+    before[win] -= 1
+    group = win // 9  # 3 for every honor
+    start, end = GROUP_BOUNDS[group]
+    before_entries = list(entries)
+    before_entries[group] = group_entry(group, bytes(before[start:end]))
+    return len(waiting_tiles(before, melds, before_entries)) == 1
 
 
 def _agreed(found: list[Reading], positions: list[Fan | None]) -> list[Fan | None]:

@@ -1,5 +1,5 @@
 """Lookup tables derived from one `McrOptions`: each fan's points and shown pattern, the
-implication sets, and the Green Book display order.
+implication sets, the Green Book display order, and the memo of finished fan lists.
 
 Scoring asks for them on every hand, and hashing the options (a dataclass of enums, whose
 hash runs in Python) would cost more than the lookups they guard. Options objects are few and
@@ -16,10 +16,21 @@ from tournament_manager.rules.mcr.options import McrOptions
 from tournament_manager.rules.result import ScoredPattern
 
 
+class Finished(NamedTuple):
+    """A reading's fans after implication (before Chicken Hand and flowers), their total,
+    and the patterns the result shows for them in Green Book order (Chicken Hand when no
+    fan is left)."""
+
+    fans: tuple[Fan, ...]
+    total: int
+    patterns: tuple[ScoredPattern, ...]
+
+
 class OptionTables(NamedTuple):
     points: tuple[int, ...]  # indexed by fan
     patterns: dict[Fan, ScoredPattern]  # as the result shows each fan
     implied: dict[Fan, frozenset[Fan]]  # fan -> every fan it implies (Non-Repeat)
+    finished: dict[tuple[Fan, ...], Finished]  # memo of `evaluate.finish`, fans as found
 
 
 _MAX_MEMOISED: Final = 64
@@ -45,7 +56,7 @@ def _build(options: McrOptions) -> OptionTables:
         points[fan] = options.points(fan)
     patterns = {fan: ScoredPattern(fan.id, fan.fan_name, points[fan]) for fan in Fan}
     implied = {fan: frozenset(found) for fan, found in implication_table(options).items()}
-    return OptionTables(tuple(points), patterns, implied)
+    return OptionTables(tuple(points), patterns, implied, {})
 
 
 def _book_position(fan: Fan) -> float:
