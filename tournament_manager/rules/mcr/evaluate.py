@@ -68,9 +68,7 @@ def hand_facts(hand: Hand) -> HandFacts:
         exposed += meld.exposed
     self_drawn = hand.win_type is _SELF_DRAW
     present = bytes(counts).translate(_PRESENT)
-    content = _contents.get(present)
-    if content is None:
-        content = _content(present)
+    content = content_of(present)
     return HandFacts(  # positional: this runs for every hand
         win,
         self_drawn,
@@ -81,7 +79,7 @@ def hand_facts(hand: Hand) -> HandFacts:
         counts,
         content,
         counts.count(4) - kongs,
-        _situation(hand, self_drawn, held_copies, counts[win] - held_copies)
+        situation_fans(hand, self_drawn, held_copies, counts[win] - held_copies)
         if hand.flags or self_drawn or counts[win] - held_copies == 3
         else (),
     )
@@ -91,21 +89,32 @@ _contents: dict[bytes, tuple[Fan, ...]] = {}
 _MAX_CONTENTS: Final = 1 << 14
 
 
-def _content(kinds: bytes) -> tuple[Fan, ...]:
+def content_of(kinds: bytes) -> tuple[Fan, ...]:
     """Content fans by the set of kinds present (one byte per kind, 0 or 1), memoised:
     hands share kind sets far more often than whole hands."""
-    if len(_contents) >= _MAX_CONTENTS:
-        _contents.clear()
-    found = _contents[kinds] = present_fans(int.from_bytes(kinds, "little"))
+    found = _contents.get(kinds)
+    if found is None:
+        if len(_contents) >= _MAX_CONTENTS:
+            _contents.clear()
+        found = _contents[kinds] = present_fans(int.from_bytes(kinds, "little"))
     return found
 
 
-def _situation(
+_LAST_TILE: Final = (Fan.LAST_TILE,)
+_SELF_DRAWN: Final = (Fan.SELF_DRAWN,)
+_LAST_TILE_SELF_DRAWN: Final = (Fan.LAST_TILE, Fan.SELF_DRAWN)
+
+
+def situation_fans(
     hand: Hand, self_drawn: bool, held_copies: int, melded_copies: int
 ) -> tuple[Fan, ...]:
     """Flags become fans; Last Tile is also automatic when the other three copies of the
     winning tile lie in the winner's own melds, and impossible when he holds a copy."""
     flags = hand.flags
+    if not flags:  # the common case, without building a list
+        if melded_copies == 3 and held_copies == 1:
+            return _LAST_TILE_SELF_DRAWN if self_drawn else _LAST_TILE
+        return _SELF_DRAWN if self_drawn else ()
     fans: list[Fan] = []
     if (melded_copies == 3 or WinFlag.LAST_TILE in flags) and held_copies == 1:
         fans.append(Fan.LAST_TILE)
@@ -160,15 +169,36 @@ def reading_fans(
     reading, if any."""
     shape = reading.shape
     if shape is _REGULAR or shape is _KNITTED:
-        fans = _set_fans(reading, facts, melds, options, tables)
-        fans += facts.content
-        if facts.tile_hogs:
-            fans += [_TILE_HOG] * facts.tile_hogs
-        if wait is not None:
-            fans.append(wait)
-    else:
-        fans = _special_fans(reading, facts, options)
+        fans = set_fans(
+            reading.chows, reading.pungs, reading.pair, bool(reading.knitted),
+            len(reading.pungs) - reading.claimed, melds, facts.seat, facts.prevalent,
+            facts.exposed_melds, facts.self_drawn, options, tables,
+        )
+        return finished_set_fans(
+            fans, facts.content, facts.tile_hogs, wait, facts.situation, tables
+        )
+    fans = _special_fans(reading, facts, options)
     fans += facts.situation
+    key = tuple(fans)
+    return tables.finished.get(key) or finish(key, tables)
+
+
+def finished_set_fans(
+    fans: list[Fan],
+    content: tuple[Fan, ...],
+    tile_hogs: int,
+    wait: Fan | None,
+    situation: tuple[Fan, ...],
+    tables: OptionTables,
+) -> Finished:
+    """A set-based reading's `set_fans` with the hand's content, Tile Hog, wait and
+    situation fans, finished (`finish`, memoised). Shared by the general and fused paths."""
+    fans += content
+    if tile_hogs:
+        fans += [_TILE_HOG] * tile_hogs
+    if wait is not None:
+        fans.append(wait)
+    fans += situation
     key = tuple(fans)
     return tables.finished.get(key) or finish(key, tables)
 
@@ -213,20 +243,31 @@ _chow_parts: dict[tuple[TileId, ...], ChowPart] = {}
 _pung_parts: dict[tuple[TileId, ...], PungPart] = {}
 
 
-def _set_fans(
-    reading: Reading, facts: HandFacts, melds: Declared, options: McrOptions,
+def set_fans(
+    chows: tuple[TileId, ...],
+    pungs: tuple[TileId, ...],
+    pair: TileId,
+    knitted: bool,
+    concealed_pungs: int,
+    melds: Declared,
+    seat: TileId,
+    prevalent: TileId,
+    exposed: int,
+    self_drawn: bool,
+    options: McrOptions,
     tables: OptionTables,
 ) -> list[Fan]:
     """One pass over a set-based reading: the memoised parts of its chows and pungs, then
-    what the pair, winds, kongs and concealment add."""
-    chows, pungs, pair = reading.chows, reading.pungs, reading.pair
+    what the pair, winds, kongs and concealment add. `chows` and `pungs`: the held sets,
+    sorted; `concealed_pungs`: the held pungs not completed by a discard. Plain arguments,
+    not a `Reading` and `HandFacts`: the fused path has them loose and calls this per hand."""
     if melds.chows:
         chows = tuple(sorted(chows + melds.chows))
     if melds.pungs:
         pungs = tuple(sorted(pungs + melds.pungs))
     chow_part = _chow_parts.get(chows) or _chow_part(chows)
     pung_part = _pung_parts.get(pungs) or _pung_part(pungs)
-    if reading.knitted:
+    if knitted:
         fans = [_KNITTED_STRAIGHT]
         if len(chows) == 1 and pair < FIRST_HONOR:
             fans.append(_ALL_CHOWS)
@@ -246,26 +287,29 @@ def _set_fans(
             fans += pung_part.fans
         for tile in pung_part.wind_pungs:
             special = False
-            if tile == facts.prevalent:
+            if tile == prevalent:
                 fans.append(_PREVALENT_WIND)
                 special = True
-            if tile == facts.seat:
+            if tile == seat:
                 fans.append(_SEAT_WIND)
                 special = True
             if not (special or pung_part.absorbed):
                 fans.append(_PUNG_OF_TERMINALS_OR_HONORS)
         if len(pungs) == 4:
             fans.append(_ALL_PUNGS)
-    concealed_pungs = len(reading.pungs) - reading.claimed
-    if melds.melded_kongs or melds.concealed_kongs or concealed_pungs > 1:
-        fans += kong_fans(melds.melded_kongs, melds.concealed_kongs, concealed_pungs, options)
-    exposed = facts.exposed_melds
+    melded_kongs, concealed_kongs = melds.melded_kongs, melds.concealed_kongs
+    if melded_kongs or concealed_kongs or concealed_pungs > 1:
+        key = (melded_kongs, concealed_kongs, concealed_pungs)
+        kongs = tables.kongs.get(key)
+        if kongs is None:
+            kongs = tables.kongs[key] = kong_fans(*key, options)
+        fans += kongs
     if exposed == 0:
-        if not facts.self_drawn:
+        if not self_drawn:
             fans.append(_CONCEALED_HAND)
         elif options.fully_concealed_special or _FOUR_CONCEALED_PUNGS not in fans:
             fans.append(_FULLY_CONCEALED_HAND)
-    elif exposed == 4 and not facts.self_drawn:
+    elif exposed == 4 and not self_drawn:
         fans.append(_MELDED_HAND)
     return fans
 

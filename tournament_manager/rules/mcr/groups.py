@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from itertools import product
-from typing import Final, NamedTuple
+from typing import Final
 
 from tournament_manager.rules.decompose import (
     NO_PAIR,
@@ -28,49 +28,66 @@ GROUP_BOUNDS: Final = ((0, 9), (9, 18), (18, 27), (FIRST_HONOR, TILE_KINDS))
 _SUIT_BASES: Final = (0, 9, 18)
 
 
-class GroupEntry(NamedTuple):
+class GroupEntry:
     """`splits`: every split into sets, plus a pair exactly when `size` is 2 mod 3 (empty:
     none; an empty group has one empty split). `completing`: the tiles that, added to the
-    group, would let it split."""
+    group, would let it split, computed on first use (only the wait test asks, mostly of
+    the groups `fewer_entry` gives: most entries never need them). `fewer`: the entries of
+    the group with one tile less, as the wait test asks for them."""
 
-    splits: tuple[Decomposition, ...]
-    size: int  # number of tiles mod 3
-    completing: tuple[TileId, ...]
+    __slots__ = ("_completing", "_group", "_key", "fewer", "size", "splits")
+
+    def __init__(self, group: int, key: bytes, splits: tuple[Decomposition, ...]) -> None:
+        self.splits = splits
+        self.size = sum(key) % 3  # number of tiles mod 3
+        self.fewer: dict[TileId, GroupEntry] = {}  # memo of `fewer_entry`
+        self._group = group
+        self._key = key
+        self._completing: tuple[TileId, ...] | None = None
+
+    @property
+    def completing(self) -> tuple[TileId, ...]:
+        found = self._completing
+        if found is None:
+            found = self._completing = _completing(self._group, self._key)
+        return found
 
 
-_tables: Final[tuple[dict[bytes, GroupEntry], ...]] = ({}, {}, {}, {})
+TABLES: Final[tuple[dict[bytes, GroupEntry], ...]] = ({}, {}, {}, {})
+"""The memo of each group (0-2 the suits, 3 the honors): counts as bytes -> entry."""
 
 
 def group_entries(counts: bytes) -> tuple[GroupEntry, GroupEntry, GroupEntry, GroupEntry]:
     """The four groups' entries of a hand given as 34 count bytes."""
-    t0, t1, t2, t3 = _tables
+    t0, t1, t2, t3 = TABLES
     k0, k1, k2, k3 = counts[0:9], counts[9:18], counts[18:27], counts[27:34]
     return (
-        t0.get(k0) or _build(0, k0),
-        t1.get(k1) or _build(1, k1),
-        t2.get(k2) or _build(2, k2),
-        t3.get(k3) or _build(3, k3),
+        t0.get(k0) or build_entry(0, k0),
+        t1.get(k1) or build_entry(1, k1),
+        t2.get(k2) or build_entry(2, k2),
+        t3.get(k3) or build_entry(3, k3),
     )
 
 
 def group_entry(group: int, key: bytes) -> GroupEntry:
     """The entry of one group (0-2 the suits, 3 the honors) by its counts."""
-    return _tables[group].get(key) or _build(group, key)
+    return TABLES[group].get(key) or build_entry(group, key)
 
 
-def _build(group: int, key: bytes) -> GroupEntry:
-    start = GROUP_BOUNDS[group][0]
-    counts = tuple(key)
-    entry = GroupEntry(
-        _splits(group, counts),
-        sum(counts) % 3,
-        tuple(
-            start + rank
-            for rank in range(len(counts))
-            if _splits(group, (*counts[:rank], counts[rank] + 1, *counts[rank + 1 :]))
-        ),
-    )
-    _tables[group][key] = entry
+def fewer_entry(entry: GroupEntry, group: int, key: bytes, tile: TileId) -> GroupEntry:
+    """The entry of the group `key` (whose entry is `entry`) with one `tile` taken out,
+    memoised on `entry`: the wait test asks it of every hand with a possible wait fan."""
+    found = entry.fewer.get(tile)
+    if found is None:
+        counts = bytearray(key)
+        counts[tile - GROUP_BOUNDS[group][0]] -= 1
+        found = entry.fewer[tile] = group_entry(group, bytes(counts))
+    return found
+
+
+def build_entry(group: int, key: bytes) -> GroupEntry:
+    """Computes and memoises the entry of a group not seen before."""
+    entry = TABLES[group][key] = GroupEntry(group, key, _splits(group, tuple(key)))
     return entry
 
 
@@ -78,6 +95,63 @@ def _splits(group: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
     if group == 3:
         return honor_decompositions(counts)
     return suit_decompositions(_SUIT_BASES[group], counts)
+
+
+def _completing(group: int, key: bytes) -> tuple[TileId, ...]:
+    """The tiles whose addition lets the group split: a yes/no test per tile, cheaper than
+    listing the splits (which `_splits` memoises for groups actually held)."""
+    counts = list(key)
+    size = sum(counts) % 3
+    if size == 0:
+        return ()  # 1 mod 3 with one more tile: never splits
+    needs_pair = size == 1  # 2 mod 3 with one more tile
+    complete = _honors_complete if group == 3 else _suit_complete
+    start = GROUP_BOUNDS[group][0]
+    found: list[TileId] = []
+    for rank in range(len(counts)):
+        counts[rank] += 1
+        if complete(counts, needs_pair):
+            found.append(start + rank)
+        counts[rank] -= 1
+    return tuple(found)
+
+
+def _suit_complete(counts: list[int], needs_pair: bool) -> bool:
+    """Whether a suit's counts split into sets (plus one pair if `needs_pair`)."""
+    if not needs_pair:
+        return _sets_only(counts)
+    for rank, count in enumerate(counts):
+        if count >= 2:
+            counts[rank] -= 2
+            found = _sets_only(counts)
+            counts[rank] += 2
+            if found:
+                return True
+    return False
+
+
+def _sets_only(counts: list[int]) -> bool:
+    """Whether a suit's counts split into sets alone. From the lowest rank up, what the
+    chows started one and two ranks below leave must be pungs plus chows starting here;
+    three identical chows are as good as three pungs, so fewer than three start here."""
+    one_below = two_below = 0
+    for count in counts:
+        left = count - one_below - two_below
+        if left < 0:
+            return False
+        two_below, one_below = one_below, left % 3
+    return one_below == two_below == 0
+
+
+def _honors_complete(counts: list[int], needs_pair: bool) -> bool:
+    """Whether the honors split into pungs (plus one pair if `needs_pair`)."""
+    pairs = 0
+    for count in counts:
+        if count == 2:
+            pairs += 1
+        elif count and count != 3:
+            return False
+    return pairs == needs_pair
 
 
 def regular_splits(entries: Sequence[GroupEntry]) -> list[Decomposition]:

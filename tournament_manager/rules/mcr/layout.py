@@ -13,7 +13,7 @@ from tournament_manager.rules.arrangement import Arrangement, Group, GroupKind, 
 from tournament_manager.rules.decompose import NO_PAIR
 from tournament_manager.rules.hand import Hand, Meld, MeldKind, WinType
 from tournament_manager.rules.mcr.readings import SET_SHAPES, McrShape, Reading, held_counts
-from tournament_manager.rules.tiles import TILE_KINDS
+from tournament_manager.rules.tiles import TILE_KINDS, TileId
 
 _PUBLIC_SHAPES: Final = {
     McrShape.SEVEN_PAIRS: Shape.SEVEN_PAIRS,
@@ -33,24 +33,27 @@ def _groups(kind: GroupKind, size: int, concealed: bool, declared: bool) -> tupl
     )
 
 
-_HELD_CHOWS: Final = _groups(GroupKind.CHOW, 3, True, False)
-_HELD_PUNGS: Final = _groups(GroupKind.PUNG, 3, True, False)
-_PAIRS: Final = _groups(GroupKind.PAIR, 2, True, False)
-# each held group by id -> the same completed by a discarded winning tile (which exposes it)
-_CLAIMED: Final = {
+HELD_CHOWS: Final = _groups(GroupKind.CHOW, 3, True, False)
+HELD_PUNGS: Final = _groups(GroupKind.PUNG, 3, True, False)
+HELD_PAIRS: Final = _groups(GroupKind.PAIR, 2, True, False)
+# the same completed by a discarded winning tile (which exposes them)
+CLAIMED_CHOWS: Final = _groups(GroupKind.CHOW, 3, False, False)
+CLAIMED_PUNGS: Final = _groups(GroupKind.PUNG, 3, False, False)
+CLAIMED_PAIRS: Final = _groups(GroupKind.PAIR, 2, False, False)
+_CLAIMED: Final = {  # each held group by id -> the same claimed
     id(held): claimed
-    for kind, size, held_groups in (
-        (GroupKind.CHOW, 3, _HELD_CHOWS),
-        (GroupKind.PUNG, 3, _HELD_PUNGS),
-        (GroupKind.PAIR, 2, _PAIRS),
+    for held_groups, claimed_groups in (
+        (HELD_CHOWS, CLAIMED_CHOWS),
+        (HELD_PUNGS, CLAIMED_PUNGS),
+        (HELD_PAIRS, CLAIMED_PAIRS),
     )
-    for held, claimed in zip(held_groups, _groups(kind, size, False, False))
+    for held, claimed in zip(held_groups, claimed_groups)
 }
 _DISCARD: Final = WinType.DISCARD
-_DECLARED_CHOWS: Final = _groups(GroupKind.CHOW, 3, False, True)
-_DECLARED_PUNGS: Final = _groups(GroupKind.PUNG, 3, False, True)
-_DECLARED_KONGS: Final = _groups(GroupKind.KONG, 4, False, True)
-_CONCEALED_KONGS: Final = _groups(GroupKind.KONG, 4, True, True)
+DECLARED_CHOWS: Final = _groups(GroupKind.CHOW, 3, False, True)
+DECLARED_PUNGS: Final = _groups(GroupKind.PUNG, 3, False, True)
+DECLARED_KONGS: Final = _groups(GroupKind.KONG, 4, False, True)
+CONCEALED_KONGS: Final = _groups(GroupKind.KONG, 4, True, True)
 
 
 def build_arrangement(hand: Hand, reading: Reading) -> Arrangement:
@@ -59,13 +62,13 @@ def build_arrangement(hand: Hand, reading: Reading) -> Arrangement:
     if reading.shape not in SET_SHAPES:
         return _by_kind(hand, reading)
     win = hand.winning_tile
-    groups = [_HELD_CHOWS[start] for start in reading.chows]
-    groups += [_HELD_PUNGS[tile] for tile in reading.pungs]
+    groups = [HELD_CHOWS[start] for start in reading.chows]
+    groups += [HELD_PUNGS[tile] for tile in reading.pungs]
     groups += [_meld_group(meld) for meld in hand.melds]
     for start in range(0, len(reading.knitted), 3):
         groups.append(Group(GroupKind.SINGLE, reading.knitted[start : start + 3], True))
     if reading.pair != NO_PAIR:
-        groups.append(_PAIRS[reading.pair])
+        groups.append(HELD_PAIRS[reading.pair])
     winning = 0
     for group in groups:
         if win in group.tiles and not group.declared:
@@ -83,20 +86,45 @@ def build_arrangement(hand: Hand, reading: Reading) -> Arrangement:
 
 def _meld_group(meld: Meld) -> Group:
     if meld.kind is MeldKind.CHOW:
-        return _DECLARED_CHOWS[min(meld.tiles)]
+        return DECLARED_CHOWS[min(meld.tiles)]
     if meld.kind is MeldKind.PUNG:
-        return _DECLARED_PUNGS[meld.tiles[0]]
-    return (_DECLARED_KONGS if meld.exposed else _CONCEALED_KONGS)[meld.tiles[0]]
+        return DECLARED_PUNGS[meld.tiles[0]]
+    return (DECLARED_KONGS if meld.exposed else CONCEALED_KONGS)[meld.tiles[0]]
 
 
 def _by_kind(hand: Hand, reading: Reading) -> Arrangement:
+    """The held tiles kind by kind (in pairs for the pair shapes), from prebuilt groups."""
     counts = held_counts(hand)
-    pairs = _PUBLIC_SHAPES[reading.shape] is Shape.SEVEN_PAIRS
+    by_count = _IN_PAIRS if _PUBLIC_SHAPES[reading.shape] is Shape.SEVEN_PAIRS else _AS_HELD
+    win = hand.winning_tile
     groups: list[Group] = []
-    for tile in sorted(set(hand.concealed) | {hand.winning_tile}):
-        sizes = (2,) * (counts[tile] // 2) if pairs else (counts[tile],)
-        for size in sizes:
-            kind = GroupKind.PAIR if size == 2 else GroupKind.SINGLE
-            groups.append(Group(kind, (tile,) * size, True))
-    winning = next(i for i, g in enumerate(groups) if hand.winning_tile in g.tiles)
+    winning = 0
+    for tile in sorted({*hand.concealed, win}):
+        if tile == win:
+            winning = len(groups)
+        count = counts[tile]
+        groups += by_count[count][tile] if count < _COPIES else _kind_groups(
+            tile, count, by_count is _IN_PAIRS
+        )
     return Arrangement(_PUBLIC_SHAPES[reading.shape], tuple(groups), winning)
+
+
+def _kind_groups(tile: TileId, count: int, pairs: bool) -> tuple[Group, ...]:
+    """The groups `count` held copies of a kind show: pairs (for the pair shapes), else one
+    group, a pair if two."""
+    sizes = (2,) * (count // 2) if pairs else (count,)
+    return tuple(
+        Group(GroupKind.PAIR if size == 2 else GroupKind.SINGLE, (tile,) * size, True)
+        for size in sizes
+    )
+
+
+_COPIES: Final = 5  # prebuilt for one to four copies of a kind (more: built when asked)
+_IN_PAIRS: Final = tuple(
+    tuple(_kind_groups(tile, count, True) for tile in range(TILE_KINDS))
+    for count in range(_COPIES)
+)
+_AS_HELD: Final = tuple(
+    tuple(_kind_groups(tile, count, False) for tile in range(TILE_KINDS))
+    for count in range(_COPIES)
+)

@@ -12,6 +12,7 @@ from tournament_manager.rules.hand_checks import structural_problem
 from tournament_manager.rules.mcr import payments
 from tournament_manager.rules.mcr.evaluate import hand_facts
 from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.fast_path import fast_score
 from tournament_manager.rules.mcr.flags import flag_problem
 from tournament_manager.rules.mcr.layout import build_arrangement
 from tournament_manager.rules.mcr.options import (
@@ -33,6 +34,7 @@ class McrRuleSet(RuleSet[McrOptions]):
     id = "mcr"
     name = "Mahjong Competition Rules (MCR, Chinese Official)"
     codec = CODEC
+    uses_round_wind_and_flowers = True
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)
@@ -56,7 +58,11 @@ class McrRuleSet(RuleSet[McrOptions]):
         return LimitedScore(tuple(patterns), raw, Limit.NONE, raw)
 
     def score(self, hand: Hand, options: McrOptions) -> ScoreResult:
-        """The best reading; under the minimum (flowers not counted) it is a false win."""
+        """The best reading; under the minimum (flowers not counted) it is a false win.
+        Most hands take the fused path of `fast_path`; the rest (and any problem) this one."""
+        result = fast_score(hand, options)
+        if result is not None:
+            return result
         facts = hand_facts(hand)
         sound = plainly_sound(hand, facts.all_counts)
         problem = (None if sound else structural_problem(hand)) or flag_problem(hand)

@@ -18,7 +18,7 @@ from tournament_manager.rules.mcr.evaluate import (
     wait_position,
 )
 from tournament_manager.rules.mcr.fans import Fan
-from tournament_manager.rules.mcr.groups import GROUP_BOUNDS, GroupEntry, group_entries, group_entry
+from tournament_manager.rules.mcr.groups import GROUP_BOUNDS, GroupEntry, fewer_entry, group_entries
 from tournament_manager.rules.mcr.options import McrOptions, WaitRule
 from tournament_manager.rules.mcr.readings import SET_SHAPES, McrShape, Reading, declared, readings
 from tournament_manager.rules.mcr.tables import option_tables
@@ -47,7 +47,7 @@ def scored_readings(
     positions = [
         wait_position(r, win, options) if r.shape in SET_SHAPES else None for r in found
     ]
-    if any(positions) and not _unique_wait(held, entries, win, len(hand.melds)):
+    if any(positions) and not unique_wait(held, entries, win, len(hand.melds)):
         positions = [None] * len(found)
     if options.wait_rule is WaitRule.EVERY_ARRANGEMENT:
         positions = _agreed(found, positions)
@@ -81,7 +81,7 @@ def best_reading(
     return best
 
 
-def _unique_wait(held: bytes, entries: Sequence[GroupEntry], win: TileId, melds: int) -> bool:
+def unique_wait(held: bytes, entries: Sequence[GroupEntry], win: TileId, melds: int) -> bool:
     """Whether the 13 tiles before the win waited on one kind only. Taking the winning tile
     out changes only its own group's entry."""
     before = bytearray(held)
@@ -89,7 +89,7 @@ def _unique_wait(held: bytes, entries: Sequence[GroupEntry], win: TileId, melds:
     group = win // 9  # 3 for every honor
     start, end = GROUP_BOUNDS[group]
     before_entries = list(entries)
-    before_entries[group] = group_entry(group, bytes(before[start:end]))
+    before_entries[group] = fewer_entry(entries[group], group, held[start:end], win)
     return len(waiting_tiles(before, melds, before_entries)) == 1
 
 

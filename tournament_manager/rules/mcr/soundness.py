@@ -15,14 +15,14 @@ from typing import Final
 from tournament_manager.rules.hand import Hand, MeldKind
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, TileId
 
-_CHOWS: Final[frozenset[tuple[TileId, ...]]] = frozenset(
+SOUND_CHOWS: Final[frozenset[tuple[TileId, ...]]] = frozenset(
     order
     for start in range(FIRST_HONOR)
     if start % 9 <= 6
     for order in permutations((start, start + 1, start + 2))
 )
-_PUNGS: Final = frozenset((tile,) * 3 for tile in range(TILE_KINDS))
-_KONGS: Final = frozenset((tile,) * 4 for tile in range(TILE_KINDS))
+SOUND_PUNGS: Final = frozenset((tile,) * 3 for tile in range(TILE_KINDS))
+SOUND_KONGS: Final = frozenset((tile,) * 4 for tile in range(TILE_KINDS))
 _MAX_MELDS: Final = 4
 _MAX_COPIES: Final = 4
 
@@ -35,11 +35,11 @@ def plainly_sound(hand: Hand, all_counts: Sequence[int]) -> bool:
         return False
     for meld in melds:
         if meld.kind is MeldKind.KONG:
-            sound = meld.tiles in _KONGS
+            sound = meld.tiles in SOUND_KONGS
         elif not meld.exposed:
             return False
         else:
-            sound = meld.tiles in (_CHOWS if meld.kind is MeldKind.CHOW else _PUNGS)
+            sound = meld.tiles in (SOUND_CHOWS if meld.kind is MeldKind.CHOW else SOUND_PUNGS)
         if not sound:
             return False
     return max(all_counts) <= _MAX_COPIES

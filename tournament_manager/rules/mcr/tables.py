@@ -1,5 +1,6 @@
 """Lookup tables derived from one `McrOptions`: each fan's points and shown pattern, the
-implication sets, the Green Book display order, and the memo of finished fan lists.
+implication sets, the Green Book display order, and the memos of finished fan lists and of
+kong fans.
 
 Scoring asks for them on every hand, and hashing the options (a dataclass of enums, whose
 hash runs in Python) would cost more than the lookups they guard. Options objects are few and
@@ -31,6 +32,7 @@ class OptionTables(NamedTuple):
     patterns: dict[Fan, ScoredPattern]  # as the result shows each fan
     implied: dict[Fan, frozenset[Fan]]  # fan -> every fan it implies (Non-Repeat)
     finished: dict[tuple[Fan, ...], Finished]  # memo of `evaluate.finish`, fans as found
+    kongs: dict[tuple[int, int, int], tuple[Fan, ...]]  # memo of `kongs.kong_fans`
 
 
 _MAX_MEMOISED: Final = 64
@@ -56,7 +58,7 @@ def _build(options: McrOptions) -> OptionTables:
         points[fan] = options.points(fan)
     patterns = {fan: ScoredPattern(fan.id, fan.fan_name, points[fan]) for fan in Fan}
     implied = {fan: frozenset(found) for fan, found in implication_table(options).items()}
-    return OptionTables(tuple(points), patterns, implied, {})
+    return OptionTables(tuple(points), patterns, implied, {}, {})
 
 
 def _book_position(fan: Fan) -> float:

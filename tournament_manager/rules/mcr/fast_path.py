@@ -1,0 +1,270 @@
+"""The fused scoring path of the common hand: sound melds, no contradictory flags, and one
+regular reading (four sets and a pair, read one way only, no special shape possible).
+
+Four hands in five are like this (more in play). The general path (`rule_set.McrRuleSet.
+score`) serves every hand, but builds its intermediate results as it goes: the hand facts,
+the declared melds, a list of readings, their wait positions, a list of scored readings,
+then the public arrangement by scanning groups for the winning tile. Here one pass over the
+tiles and melds gathers the counts, the soundness test, the declared melds and the
+arrangement's meld groups together; the four group entries give the single reading
+directly; the winning group and its index follow from where the winning tile sits, not
+from a scan; the wait test needs one memoised entry. The fans themselves come from the
+general path's own `set_fans` and `finished_set_fans`, so the two paths cannot disagree on
+a fan (tests/rules/mcr/test_mcr_fast_path.py compares them on random hands).
+
+`fast_score` returns None whenever the hand is not of this kind (unsound or unusual input,
+contradictory flags, no reading, several readings, a special shape or a knitted straight
+possible): the caller then takes the general path, which words every problem."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from tournament_manager.rules.arrangement import Arrangement, Group, Shape
+from tournament_manager.rules.errors import HandErrorCode, HandProblem
+from tournament_manager.rules.hand import Hand, MeldKind, WinType
+from tournament_manager.rules.mcr.evaluate import (
+    content_of,
+    finished_set_fans,
+    set_fans,
+    situation_fans,
+)
+from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.flags import flag_problem
+from tournament_manager.rules.mcr.groups import (
+    GROUP_BOUNDS,
+    TABLES,
+    GroupEntry,
+    build_entry,
+    fewer_entry,
+)
+from tournament_manager.rules.mcr.layout import (
+    CLAIMED_CHOWS,
+    CLAIMED_PAIRS,
+    CLAIMED_PUNGS,
+    CONCEALED_KONGS,
+    DECLARED_CHOWS,
+    DECLARED_KONGS,
+    DECLARED_PUNGS,
+    HELD_CHOWS,
+    HELD_PAIRS,
+    HELD_PUNGS,
+)
+from tournament_manager.rules.mcr.options import McrOptions
+from tournament_manager.rules.mcr.readings import NO_MELDS, Declared
+from tournament_manager.rules.mcr.search import unique_wait
+from tournament_manager.rules.mcr.shapes import knitted_straights_in
+from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
+from tournament_manager.rules.mcr.tables import option_tables
+from tournament_manager.rules.result import Limit, ScoreResult
+from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, WINDS, TileId
+
+_PRESENT: Final = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 1
+_UP_TO_FOUR: Final = bytes(range(5))  # bytes.translate deletes these: what is left is five+
+_NO_TILES: Final = bytes(9)  # an empty suit's counts
+_KNITTED_KINDS: Final = 9  # a knitted straight alone holds nine suited kinds
+_CHOW: Final = MeldKind.CHOW
+_KONG: Final = MeldKind.KONG
+_DISCARD: Final = WinType.DISCARD
+_SELF_DRAW: Final = WinType.SELF_DRAW
+_EDGE_WAIT: Final = Fan.EDGE_WAIT
+_CLOSED_WAIT: Final = Fan.CLOSED_WAIT
+_SINGLE_WAIT: Final = Fan.SINGLE_WAIT
+_CHICKEN_HAND: Final = Fan.CHICKEN_HAND
+_FLOWER_TILES: Final = Fan.FLOWER_TILES
+_REGULAR_SHAPE: Final = Shape.REGULAR
+_NO_LIMIT: Final = Limit.NONE
+_NO_GROUPS: Final[list[Group]] = []  # never changed
+
+
+def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
+    """The result of `McrRuleSet.score` for a common hand (see the module), else None."""
+    melds = hand.melds
+    concealed = hand.concealed
+    if len(melds) > 4 or len(concealed) != 13 - 3 * len(melds):
+        return None
+    win = hand.winning_tile
+    counts = [0] * TILE_KINDS
+    for tile in concealed:
+        counts[tile] += 1
+    counts[win] += 1
+    held = bytes(counts)
+
+    # the group entries: one split each, exactly one pair among them
+    t0, t1, t2, t3 = TABLES
+    k0, k1, k2, k3 = held[0:9], held[9:18], held[18:27], held[27:34]
+    e0 = t0.get(k0) or build_entry(0, k0)
+    e1 = t1.get(k1) or build_entry(1, k1)
+    e2 = t2.get(k2) or build_entry(2, k2)
+    e3 = t3.get(k3) or build_entry(3, k3)
+    s0, s1, s2, s3 = e0.splits, e1.splits, e2.splits, e3.splits
+    if len(s0) != 1 or len(s1) != 1 or len(s2) != 1 or len(s3) != 1:
+        return None
+    if (e0.size == 2) + (e1.size == 2) + (e2.size == 2) + (e3.size == 2) != 1:
+        return None
+    # no other reading: Seven Pairs or Nine Gates (Thirteen Orphans and Honors and Knitted
+    # Tiles never have a regular reading), or a knitted straight
+    if not melds and (
+        (1 not in held and 3 not in held)
+        or (not any(k3) and (k0 != _NO_TILES) + (k1 != _NO_TILES) + (k2 != _NO_TILES) == 1)
+    ):
+        return None
+    suited_kinds = FIRST_HONOR - held.count(0, 0, FIRST_HONOR)
+    if len(melds) <= 1 and suited_kinds >= _KNITTED_KINDS and knitted_straights_in(held):
+        return None
+    if hand.flags and flag_problem(hand) is not None:
+        return None
+    (c0, p0, r0), (c1, p1, r1), (c2, p2, r2), (c3, p3, r3) = s0[0], s1[0], s2[0], s3[0]
+    chows = c0 + c1 + c2 + c3
+    pungs = p0 + p1 + p2 + p3
+    pair = max(r0, r1, r2, r3)  # the others are NO_PAIR (-1)
+
+    # the melds: soundness, declared sets, their groups and tiles, in one pass
+    held_copies = counts[win]
+    kongs = exposed = 0
+    if melds:
+        meld_groups: list[Group] = []
+        meld_chows: list[TileId] = []
+        meld_pungs: list[TileId] = []
+        melded_kongs = 0
+        for meld in melds:
+            tiles = meld.tiles
+            kind = meld.kind
+            if kind is _KONG:
+                if tiles not in SOUND_KONGS:
+                    return None
+                tile = tiles[0]
+                counts[tile] += 4
+                meld_pungs.append(tile)
+                kongs += 1
+                if meld.exposed:
+                    melded_kongs += 1
+                    meld_groups.append(DECLARED_KONGS[tile])
+                else:
+                    meld_groups.append(CONCEALED_KONGS[tile])
+                    continue
+            elif not meld.exposed:
+                return None
+            elif kind is _CHOW:
+                if tiles not in SOUND_CHOWS:
+                    return None
+                tile = min(tiles)
+                counts[tile] += 1
+                counts[tile + 1] += 1
+                counts[tile + 2] += 1
+                meld_chows.append(tile)
+                meld_groups.append(DECLARED_CHOWS[tile])
+            else:
+                if tiles not in SOUND_PUNGS:
+                    return None
+                tile = tiles[0]
+                counts[tile] += 3
+                meld_pungs.append(tile)
+                meld_groups.append(DECLARED_PUNGS[tile])
+            exposed += 1
+        meld_chows.sort()
+        meld_pungs.sort()
+        declared = Declared(
+            tuple(meld_chows), tuple(meld_pungs), melded_kongs, kongs - melded_kongs
+        )
+        every = bytes(counts)
+    else:
+        meld_groups = _NO_GROUPS
+        declared = NO_MELDS
+        every = held
+    if every.translate(None, _UP_TO_FOUR):  # five or more of a kind
+        return None
+
+    # the winning group (the first held one with the winning tile), and its wait fan
+    discard = hand.win_type is _DISCARD
+    index = 0
+    wait: Fan | None = None
+    winning: Group | None = None
+    for start in chows:
+        if start <= win <= start + 2:
+            if winning is None:
+                winning = (CLAIMED_CHOWS if discard else HELD_CHOWS)[start]
+            if win != start + 1:
+                wait = _EDGE_WAIT
+                break
+            wait = _CLOSED_WAIT
+        elif winning is None:
+            index += 1
+    claimed = False
+    if winning is None:
+        index = len(chows)
+        if win in pungs:
+            index += pungs.index(win)
+            winning = (CLAIMED_PUNGS if discard else HELD_PUNGS)[win]
+            claimed = discard
+        else:
+            index += len(pungs) + len(melds)
+            winning = (CLAIMED_PAIRS if discard else HELD_PAIRS)[win]
+    if wait is None and pair == win:
+        wait = _SINGLE_WAIT
+    if wait is not None and not _waits_on_one_tile(
+        held, (e0, e1, e2, e3), win, len(melds), suited_kinds
+    ):
+        wait = None
+
+    # the fans, through the general path's own functions
+    self_drawn = hand.win_type is _SELF_DRAW
+    melded_copies = counts[win] - held_copies
+    tables = option_tables(options)
+    finished = finished_set_fans(
+        set_fans(
+            chows, pungs, pair, False, len(pungs) - claimed, declared,
+            FIRST_HONOR + WINDS.index(hand.seat_wind),
+            FIRST_HONOR + WINDS.index(hand.prevalent_wind),
+            exposed, self_drawn, options, tables,
+        ),
+        content_of(every.translate(_PRESENT)),
+        every.count(4) - kongs,
+        wait,
+        situation_fans(hand, self_drawn, held_copies, melded_copies)
+        if hand.flags or self_drawn or melded_copies == 3
+        else (),
+        tables,
+    )
+
+    # the result, as the general path words it
+    fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
+    if fan_points < options.minimum_points:
+        return ScoreResult.invalid(
+            HandProblem(
+                HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
+            )
+        )
+    patterns = finished.patterns
+    value = fan_points
+    flowers = hand.flowers
+    if flowers:
+        patterns += (tables.patterns[_FLOWER_TILES],) * flowers
+        value += tables.points[_FLOWER_TILES] * flowers
+    groups = [HELD_CHOWS[start] for start in chows]
+    groups += [HELD_PUNGS[tile] for tile in pungs]
+    groups += meld_groups
+    groups.append(HELD_PAIRS[pair])
+    groups[index] = winning
+    arrangement = Arrangement(_REGULAR_SHAPE, tuple(groups), index)
+    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
+
+
+def _waits_on_one_tile(
+    held: bytes, entries: tuple[GroupEntry, ...], win: TileId, melds: int, suited_kinds: int
+) -> bool:
+    """`search.unique_wait` for a hand whose four groups each split one way, one with the
+    pair: without the winning tile, only the winning tile's group is incomplete, so the
+    regular waits are the tiles completing it. Seven Pairs waits need no melds and at most
+    one odd count before the win (so at most two after); knitted-straight waits need at
+    most one meld and eight suited kinds. Outside that, and when the group still splits
+    without the winning tile, the general test answers."""
+    if melds >= 2 or (
+        suited_kinds < _KNITTED_KINDS - 1 and (melds or held.count(1) + held.count(3) > 2)
+    ):
+        group = win // 9  # 3 for every honor
+        start, end = GROUP_BOUNDS[group]
+        before = fewer_entry(entries[group], group, held[start:end], win)
+        if not before.splits:
+            return len(before.completing) == 1
+    return unique_wait(held, entries, win, melds)
