@@ -67,3 +67,29 @@ def test_use_for_sheet_fills_the_entry(event_window: MainWindow):
                       event_window.seated.tables[0])
     win = view.rows[0].hand.wins[0]
     assert win.value == 170 and win.pattern_ids == ("5.1.3", "8.1.1", "3.1")
+
+
+def test_the_round_wind_and_flowers_are_asked_only_where_they_score(qtbot):
+    from tournament_manager.gui.calculator.panel import CalculatorPanel
+
+    panel = CalculatorPanel()
+    qtbot.addWidget(panel)
+    assert panel.round_row.isHidden()
+    panel.set_rules("mcr", {})
+    assert not panel.round_row.isHidden()
+    # Four concealed pungs, one of them South; the pair is East; North's seat.
+    panel.concealed.setText("111m333m555mSSSE")
+    panel.winning.setText("E")
+    panel.self_draw.setChecked(True)
+    panel.seat.setCurrentIndex(panel.seat.findData("N"))
+    panel.prevalent.setCurrentIndex(panel.prevalent.findData("E"))
+
+    def fans() -> list[str]:
+        assert panel.report is not None
+        return [p.name for p in panel.report.result.patterns]
+
+    assert "Prevalent Wind" not in fans()
+    panel.prevalent.setCurrentIndex(panel.prevalent.findData("S"))
+    assert "Prevalent Wind" in fans()
+    panel.flowers.setValue(3)
+    assert fans().count("Flower Tiles") == 3

@@ -34,6 +34,9 @@ class RuleSet(ABC, Generic[OptionsT]):
     name: str
     codec: OptionsCodec[OptionsT]
     """How this rule set's options are declared, defaulted, read, written and profiled."""
+    uses_round_wind_and_flowers: bool = False
+    """True when scoring depends on the prevalent (round) wind and on flowers (MCR,
+    classical), so entry screens ask for them; Zung Jung has neither."""
     settles_every_hand: bool = False
     """True when every player's hand is scored and settled (classical), so a recorded
     result carries each player's points, not only the winner's value."""

@@ -11,7 +11,9 @@ from dataclasses import dataclass, field
 from tournament_manager.rules.errors import HandError
 from tournament_manager.rules.tiles import parse_tiles, tile_code
 
-FLAGS = ("seabed", "riverbed", "kong_replacement", "robbing_kong", "heaven", "earth")
+FLAGS = ("seabed", "riverbed", "kong_replacement", "robbing_kong", "heaven", "earth",
+         "last_tile")
+"""Every flag of any rule set; one that a rule set does not know is refused in words."""
 HAND_SIZE = 13
 MELD_SIZE = 3
 
@@ -32,6 +34,9 @@ class CalculatorInput:
     seat: str = "E"
     discarder: str = ""
     flags: set[str] = field(default_factory=set)
+    prevalent_wind: str | None = None
+    """Only for rule sets that score the round wind and flowers (MCR, classical)."""
+    flowers: int = 0
 
 
 def meld_groups(text: str) -> list[MeldText]:
@@ -87,4 +92,7 @@ def hand_object(given: CalculatorInput) -> dict[str, object]:
     }
     if given.discarder and not given.self_draw:
         data["discarder"] = given.discarder
+    if given.prevalent_wind is not None:
+        data["prevalent_wind"] = given.prevalent_wind
+        data["flowers"] = given.flowers
     return data

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QToolButton,
@@ -50,7 +51,8 @@ PICKER_ICON = QSize(24, 32)
 MODES = ("concealed", "chow", "pung", "kong", "concealed_kong", "winning")
 FLAG_LABELS = {"seabed": "Final draw (seabed)", "riverbed": "Final discard (riverbed)",
                "kong_replacement": "Win on kong", "robbing_kong": "Robbing a kong",
-               "heaven": "Blessing of heaven", "earth": "Blessing of earth"}
+               "heaven": "Blessing of heaven", "earth": "Blessing of earth",
+               "last_tile": "Last tile of its kind (MCR)"}
 
 
 class CalculatorPanel(QWidget):
@@ -117,6 +119,25 @@ class CalculatorPanel(QWidget):
             widget.toggled.connect(self.evaluate)
         self.seat.currentIndexChanged.connect(self.evaluate)
         self.discarder.currentIndexChanged.connect(self.evaluate)
+        self.round_row = QWidget(self)
+        self.round_row.setObjectName("calc_round_row")
+        self.prevalent = QComboBox(self.round_row)
+        self.prevalent.setObjectName("calc_prevalent_wind")
+        for wind in "ESWN":
+            self.prevalent.addItem(wind, wind)
+        self.flowers = QSpinBox(self.round_row)
+        self.flowers.setObjectName("calc_flowers")
+        self.flowers.setRange(0, 8)
+        round_layout = QHBoxLayout(self.round_row)
+        round_layout.setContentsMargins(0, 0, 0, 0)
+        round_layout.addWidget(QLabel(self.tr("Prevalent wind:"), self.round_row))
+        round_layout.addWidget(self.prevalent)
+        round_layout.addWidget(QLabel(self.tr("Flowers:"), self.round_row))
+        round_layout.addWidget(self.flowers)
+        round_layout.addStretch(1)
+        self.round_row.hide()
+        self.prevalent.currentIndexChanged.connect(self.evaluate)
+        self.flowers.valueChanged.connect(self.evaluate)
         clear = QPushButton(self.tr("Clear"), self)
         clear.clicked.connect(self.clear)
         back = QPushButton(self.tr("⌫ Last tile"), self)
@@ -136,6 +157,7 @@ class CalculatorPanel(QWidget):
         win_row.addWidget(back)
         win_row.addWidget(clear)
         form.addRow(win_row)
+        form.addRow(self.round_row)
         form.addRow(flags)
 
         self.hand_strip = TileStrip(self)
@@ -198,6 +220,7 @@ class CalculatorPanel(QWidget):
         """The tournament's rule set and options: the calculator scores as the sheet pays."""
         self._rule_set = get_rule_set(rule_set_id)
         self._options = self._rule_set.validate_options(rule_options)
+        self.round_row.setVisible(self._rule_set.uses_round_wind_and_flowers)
         self.evaluate()
 
     def set_seats(self, seat: str | None, discarder: str | None) -> None:
@@ -268,7 +291,10 @@ class CalculatorPanel(QWidget):
             concealed=self.concealed.text(), melds=self.melds.text(),
             winning_tile=self.winning.text(), self_draw=self.self_draw.isChecked(),
             seat=self.seat.currentData() or "E", discarder=self.discarder.currentData() or "",
-            flags={flag for flag, box in self.flags.items() if box.isChecked()})
+            flags={flag for flag, box in self.flags.items() if box.isChecked()},
+            prevalent_wind=(self.prevalent.currentData()
+                            if self._rule_set.uses_round_wind_and_flowers else None),
+            flowers=self.flowers.value())
 
     # --- the verdict
 

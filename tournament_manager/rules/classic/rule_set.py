@@ -82,6 +82,7 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
         return payments.settle(outcome, options)
 
     settles_every_hand = True
+    uses_round_wind_and_flowers = True
     deal_always_passes = False
 
     def next_dealer(self, outcome: TableOutcome, options: ClassicOptions) -> Wind:
