@@ -59,11 +59,12 @@ def regular_decompositions(counts: Sequence[int]) -> list[Decomposition]:
         pairs += honors[0][2] != NO_PAIR
     if pairs != 1:
         return []
-    return [_joined(combination) for combination in product(*parts)]
+    return [joined(combination) for combination in product(*parts)]
 
 
-def _joined(combination: tuple[Decomposition, ...]) -> Decomposition:
-    """One split of the hand from one reading of each non-empty group, in group order."""
+def joined(combination: tuple[Decomposition, ...]) -> Decomposition:
+    """One split of the hand from one reading of each non-empty group, in group order (so
+    chow starts and pung tiles stay sorted)."""
     if len(combination) == 1:
         return combination[0]
     seqs: tuple[TileId, ...] = ()

@@ -20,6 +20,7 @@ from tournament_manager.rules.decompose import (
     NO_PAIR,
     Decomposition,
     honor_decompositions,
+    joined,
     suit_decompositions,
 )
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, TileId
@@ -170,24 +171,10 @@ def regular_splits(entries: Sequence[GroupEntry]) -> list[Decomposition]:
         return []
     if len(parts) == 1:
         return list(parts[0])
-    return [_joined(combination) for combination in product(*parts)]
+    return [joined(combination) for combination in product(*parts)]
 
 
 _EMPTY: Final[Decomposition] = ((), (), NO_PAIR)
-
-
-def _joined(combination: tuple[Decomposition, ...]) -> Decomposition:
-    """One split of the hand from one split of each non-empty group, in group order (so
-    chow starts and pung tiles stay sorted)."""
-    seqs: tuple[TileId, ...] = ()
-    trips: tuple[TileId, ...] = ()
-    pair = NO_PAIR
-    for group_seqs, group_trips, group_pair in combination:
-        seqs += group_seqs
-        trips += group_trips
-        if group_pair != NO_PAIR:
-            pair = group_pair
-    return (seqs, trips, pair)
 
 
 def regular_waits(entries: Sequence[GroupEntry]) -> list[TileId]:
