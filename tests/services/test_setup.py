@@ -9,12 +9,10 @@ import pytest
 from tests.helpers.seated_event import seat_event
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.presets import Preset, preset_rounds
-from tournament_manager.messages.setup import describe
+from tournament_manager.messages.services import describe
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import register_player
 from tournament_manager.services.setup import (
-    SetupProblem,
-    SetupRefused,
     remove_player,
     restore_player,
     update_settings,
@@ -53,17 +51,17 @@ def test_bad_settings_are_refused(document: Document) -> None:
 
 def test_bad_rule_option_is_refused(document: Document) -> None:
     settings = dataclasses.replace(_settings(document), rule_options={"payoff_scheme": "x"})
-    with pytest.raises(SetupRefused) as caught:
+    with pytest.raises(ServiceError) as caught:
         update_settings(document.unit_of_work(), settings)
-    assert caught.value.setup_problem is SetupProblem.BAD_RULE_OPTION
+    assert caught.value.problem is ServiceProblem.BAD_RULE_OPTION
     assert "payoff_scheme" in describe(caught.value)
 
 
 def test_settings_are_frozen_once_seated(document: Document) -> None:
     seat_event(document, players=4)
-    with pytest.raises(SetupRefused) as caught:
+    with pytest.raises(ServiceError) as caught:
         update_settings(document.unit_of_work(), _settings(document))
-    assert caught.value.setup_problem is SetupProblem.EVENT_STARTED
+    assert caught.value.problem is ServiceProblem.EVENT_STARTED
     assert "drawn" in describe(caught.value)
 
 
@@ -78,7 +76,7 @@ def test_remove_and_restore_a_player(document: Document) -> None:
 
 def test_a_seated_player_cannot_be_removed(document: Document) -> None:
     seated = seat_event(document, players=4)
-    with pytest.raises(SetupRefused) as caught:
+    with pytest.raises(ServiceError) as caught:
         remove_player(document.unit_of_work(), seated.players[0])
     assert "withdraw" in describe(caught.value)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from tournament_manager.messages import services as service_messages
-from tournament_manager.messages import setup as setup_messages
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound
 
@@ -12,7 +11,7 @@ EXPECTED_ERRORS = (ServiceError, NotFound)
 
 def describe_error(error: Exception) -> str:
     if isinstance(error, ServiceError):
-        return setup_messages.describe(error)
+        return service_messages.describe(error)
     if isinstance(error, NotFound):
         return service_messages.describe_not_found(error)
     return str(error)

@@ -77,6 +77,14 @@ _TEMPLATES = {
     ServiceProblem.NOT_THE_LAST_HAND: (
         "only the last hand can be removed: the later hands' dealers depend on hand {hand}"
     ),
+    ServiceProblem.EVENT_STARTED: (
+        "the settings cannot change any more: the first session has been drawn"
+    ),
+    ServiceProblem.UNKNOWN_RULE_SET: "there is no rule set called {rule_set}",
+    ServiceProblem.BAD_RULE_OPTION: "the rule setting {key} cannot be {value}",
+    ServiceProblem.PLAYER_HAS_RESULTS: (
+        "{player} has already been seated; withdraw him instead of removing him"
+    ),
     ServiceProblem.SESSION_NOT_FINISHED: "session {session} is not finished",
     ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
     ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",

@@ -47,6 +47,10 @@ class ServiceProblem(StrEnum):
     SESSION_NOT_FINISHED = "session_not_finished"
     HAND_MISSING_BEFORE = "hand_missing_before"
     NOT_THE_LAST_HAND = "not_the_last_hand"
+    EVENT_STARTED = "event_started"
+    UNKNOWN_RULE_SET = "unknown_rule_set"
+    BAD_RULE_OPTION = "bad_rule_option"
+    PLAYER_HAS_RESULTS = "player_has_results"
     NEXT_ROUND_DRAWN = "next_round_drawn"
 
 

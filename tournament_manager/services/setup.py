@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from enum import StrEnum
 
 from tournament_manager.domain.model import NEW_ID, Player, Round, Session, StageStatus, Tournament
 from tournament_manager.domain.settings import TournamentSettings, settings_problems
@@ -18,26 +17,6 @@ from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.tournaments import current_tournament, store_round_plan
-
-
-class SetupProblem(StrEnum):
-    EVENT_STARTED = "event_started"
-    UNKNOWN_RULE_SET = "unknown_rule_set"
-    BAD_RULE_OPTION = "bad_rule_option"
-    PLAYER_HAS_RESULTS = "player_has_results"
-
-
-class SetupRefused(ServiceError):
-    """A setup request refused for a reason `ServiceProblem` has no member for yet.
-
-    `problem` stays a `ServiceProblem` (BAD_SETTINGS) so generic handlers keep working;
-    `setup_problem` is the precise reason, worded by `messages.setup`.
-    """
-
-    def __init__(self, problem: SetupProblem, **details: object) -> None:
-        super().__init__(ServiceProblem.BAD_SETTINGS, problems=())
-        self.setup_problem = problem
-        self.details = {"problems": (), **details}
 
 
 def event_started(uow: UnitOfWork) -> bool:
@@ -60,17 +39,17 @@ def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
     try:
         rule_set = get_rule_set(settings.rule_set)
     except KeyError:
-        raise SetupRefused(SetupProblem.UNKNOWN_RULE_SET, rule_set=settings.rule_set) from None
+        raise ServiceError(ServiceProblem.UNKNOWN_RULE_SET, rule_set=settings.rule_set) from None
     try:
         options = rule_set.validate_options(settings.rule_options)
     except OptionError as error:
-        raise SetupRefused(SetupProblem.BAD_RULE_OPTION, key=error.key,
+        raise ServiceError(ServiceProblem.BAD_RULE_OPTION, key=error.key,
                            value=error.value or "") from error
     settings = dataclasses.replace(settings,
                                    rule_options=rule_set.options_as_mapping(options))
     with uow:
         if event_started(uow):
-            raise SetupRefused(SetupProblem.EVENT_STARTED)
+            raise ServiceError(ServiceProblem.EVENT_STARTED)
         tournament = current_tournament(uow)
         if settings.rounds != tournament.settings.rounds:
             _replace_rounds(uow, settings)
@@ -98,7 +77,7 @@ def remove_player(uow: UnitOfWork, player_id: int) -> Player:
     with uow:
         player = uow.players.get(player_id)
         if uow.seats.count(player_id=player_id) or uow.round_entries.count(player_id=player_id):
-            raise SetupRefused(SetupProblem.PLAYER_HAS_RESULTS, player=player.name)
+            raise ServiceError(ServiceProblem.PLAYER_HAS_RESULTS, player=player.name)
         uow.players.remove(player_id)
         uow.commit()
     return player
