@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -31,3 +32,22 @@ def document(tmp_path: Path) -> Iterator[Document]:
     create_tournament(doc.unit_of_work(), "Test Open", preset_settings(Preset.WSOM_2015))
     yield doc
     doc.close(backup=False)
+
+
+_exit_status: list[int] = []
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    _exit_status.append(int(exitstatus))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    """Leave with pytest's own status once everything is reported, skipping the
+    interpreter's teardown: destroying the last Qt wrappers there can abort the process
+    (PySide6 6.12 over-releases a bool; bool_dealloc) after every test has passed, which
+    would turn a green run red for a reason no test controls. The application's own GUI
+    exit does the same (`tournament_manager.__main__._leave`)."""
+    if _exit_status:
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(_exit_status[-1])

@@ -218,13 +218,19 @@ def test_launch_shows_uncaught_errors_in_its_message_bar_while_it_runs(qapp) -> 
 
     seen: list[str] = []
 
-    def report_then_close() -> None:
-        window = next(w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow))
+    def report_then_quit() -> None:
         crash._report_to_gui(RuntimeError, RuntimeError("late bug"))
-        seen.append(window.message_bar.text())
-        window.close()
+        # The launched window is the one whose bar got the report; windows of other tests
+        # may still exist, so neither "the first MainWindow" nor last-window-closed will do.
+        reported = [w for w in QApplication.topLevelWidgets()
+                    if isinstance(w, MainWindow) and "late bug" in w.message_bar.text()]
+        seen.extend(w.message_bar.text() for w in reported)
+        for window in reported:
+            window.close()
+        QApplication.exit(0)
 
-    QTimer.singleShot(0, report_then_close)
+    QTimer.singleShot(0, report_then_quit)
+    QTimer.singleShot(20_000, lambda: QApplication.exit(1))  # fail, never hang
     assert launch([]) == 0
     assert len(seen) == 1 and "RuntimeError: late bug" in seen[0]
     assert crash._gui_reporter is None, "no window, no reporter"

@@ -6,8 +6,11 @@ directory and prints one line; see `tournament_manager.smoke`.
 
 from __future__ import annotations
 
+import logging
+import os
 import sys
 from collections.abc import Sequence
+from typing import NoReturn
 
 SMOKE_TEST_FLAG = "--smoke-test"
 
@@ -36,11 +39,26 @@ def main(argv: Sequence[str] | None = None) -> int:
                       " (frozen)" if getattr(sys, "frozen", False) else "")
         from tournament_manager.gui.launch import launch
 
-        return launch(args)
+        _leave(launch(args))
     init_log.debug("command line %s, version %s", args[:1], __version__)
     from tournament_manager.cli.main import run_cli
 
     return run_cli(args)
+
+
+def _leave(code: int) -> NoReturn:
+    """End the desktop application without the interpreter's final teardown.
+
+    By now the window has closed its document (lock released, closing backup taken) and
+    every setting was synced when written; what is left is destroying the last Qt
+    wrappers, where PySide6 6.12 can over-release a Python bool and abort the process
+    (bool_dealloc) after a clean session. Skipping that pass keeps a clean quit clean.
+    """
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()
+    os._exit(code)
 
 
 if __name__ == "__main__":
