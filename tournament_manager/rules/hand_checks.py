@@ -4,6 +4,8 @@ the right number of tiles. They report the first problem found, as a code with d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, Meld, MeldKind
 from tournament_manager.rules.tiles import TILE_KINDS, is_honor, suit_of, tile_code
@@ -73,3 +75,14 @@ def _count_problem(hand: Hand) -> HandProblem | None:
                 HandErrorCode.TOO_MANY_COPIES, tile=tile_code(tile), count=count, expected=4
             )
     return None
+
+
+def false_win_problem(hand: Hand, waits: Sequence[int]) -> HandProblem:
+    """Why a hand that is sound does not win: it waits on other tiles (named), or on none."""
+    if not waits:
+        return HandProblem(HandErrorCode.NOT_WINNING_HAND)
+    return HandProblem(
+        HandErrorCode.WINNING_TILE_UNUSABLE,
+        tile=tile_code(hand.winning_tile),
+        tiles=tuple(tile_code(tile) for tile in waits),
+    )

@@ -104,3 +104,14 @@ def _check_discard(outcome: TableOutcome) -> None:
             raise SettlementError(SettlementErrorCode.WINNER_IS_DISCARDER, win.winner.value)
         if win.responsible is win.winner:
             raise SettlementError(SettlementErrorCode.RESPONSIBLE_IS_WINNER, win.winner.value)
+
+
+def single_win(outcome: TableOutcome) -> Win | None:
+    """The one win of a checked result, None for a drawn hand; for rule sets that know
+    no multiple winners (MCR, classical), a second winner is refused."""
+    check_outcome(outcome)
+    if outcome.win_type is None or not outcome.wins:
+        return None
+    if len(outcome.wins) > 1:
+        raise SettlementError(SettlementErrorCode.TWO_WINNERS_ON_ONE_DISCARD)
+    return outcome.wins[0]

@@ -12,18 +12,15 @@ from itertools import combinations
 
 from tournament_manager.rules.classic.options import ClassicOptions, Payment
 from tournament_manager.rules.errors import SettlementError, SettlementErrorCode
-from tournament_manager.rules.settlement import TableOutcome, check_outcome, zero_payments
+from tournament_manager.rules.settlement import TableOutcome, single_win, zero_payments
 from tournament_manager.rules.tiles import WINDS, Wind
 
 
 def settle(outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
-    check_outcome(outcome)
     payments = zero_payments()
-    if outcome.win_type is None or not outcome.wins:
+    win = single_win(outcome)
+    if win is None:
         return payments
-    if len(outcome.wins) > 1:
-        raise SettlementError(SettlementErrorCode.TWO_WINNERS_ON_ONE_DISCARD)
-    win = outcome.wins[0]
     points = {seat: 0 for seat in WINDS}
     points.update(outcome.hand_points or {})
     recorded = (outcome.hand_points or {}).get(win.winner)

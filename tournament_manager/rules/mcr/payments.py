@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from tournament_manager.rules.errors import SettlementError, SettlementErrorCode
 from tournament_manager.rules.hand import WinType
-from tournament_manager.rules.settlement import Role, TableOutcome, check_outcome, zero_payments
+from tournament_manager.rules.settlement import Role, TableOutcome, single_win, zero_payments
 from tournament_manager.rules.tiles import Wind
 
 BASE: Final = 8
@@ -15,13 +14,10 @@ BASE: Final = 8
 
 def settle(outcome: TableOutcome) -> dict[Wind, int]:
     """The robbed player of a robbed kong is entered as the discarder."""
-    check_outcome(outcome)
     payments = zero_payments()
-    if outcome.win_type is None or not outcome.wins:
+    win = single_win(outcome)
+    if win is None:
         return payments
-    if len(outcome.wins) > 1:
-        raise SettlementError(SettlementErrorCode.TWO_WINNERS_ON_ONE_DISCARD)
-    win = outcome.wins[0]
     for seat in payments:
         if seat is win.winner:
             continue

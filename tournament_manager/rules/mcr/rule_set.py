@@ -8,7 +8,7 @@ from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.decompose import tile_counts
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, WinType
-from tournament_manager.rules.hand_checks import structural_problem
+from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.mcr import payments
 from tournament_manager.rules.mcr.evaluate import hand_facts
 from tournament_manager.rules.mcr.fans import Fan
@@ -27,7 +27,7 @@ from tournament_manager.rules.mcr.waits import waiting_tiles
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
-from tournament_manager.rules.tiles import Wind, tile_code
+from tournament_manager.rules.tiles import Wind
 
 
 class McrRuleSet(RuleSet[McrOptions]):
@@ -70,7 +70,8 @@ class McrRuleSet(RuleSet[McrOptions]):
             return ScoreResult.invalid(problem)
         best = best_reading(hand, options, facts)
         if best is None:
-            return ScoreResult.invalid(_false_win(hand))
+            return ScoreResult.invalid(false_win_problem(
+                hand, waiting_tiles(tile_counts(hand.concealed), len(hand.melds))))
         tables = option_tables(options)
         fan_points = best.total if best.fans else tables.points[Fan.CHICKEN_HAND]
         if fan_points < options.minimum_points:
@@ -103,14 +104,3 @@ def _patterns(fans: Sequence[Fan], flowers: int, options: McrOptions) -> tuple[S
     shown = sorted(fans, key=book_order) if fans else [Fan.CHICKEN_HAND]
     shown += [Fan.FLOWER_TILES] * flowers
     return tuple(map(option_tables(options).patterns.__getitem__, shown))
-
-
-def _false_win(hand: Hand) -> HandProblem:
-    waits = waiting_tiles(tile_counts(hand.concealed), len(hand.melds))  # not the hot path
-    if not waits:
-        return HandProblem(HandErrorCode.NOT_WINNING_HAND)
-    return HandProblem(
-        HandErrorCode.WINNING_TILE_UNUSABLE,
-        tile=tile_code(hand.winning_tile),
-        tiles=tuple(tile_code(tile) for tile in waits),
-    )

@@ -10,11 +10,11 @@ from tournament_manager.rules.errors import (
     HandProblem,
 )
 from tournament_manager.rules.hand import Hand, WinType
-from tournament_manager.rules.hand_checks import structural_problem
+from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
-from tournament_manager.rules.tiles import Wind, tile_code
+from tournament_manager.rules.tiles import Wind
 from tournament_manager.rules.zung_jung import payments
 from tournament_manager.rules.zung_jung.arrangements import build_arrangement, read_arrangement
 from tournament_manager.rules.zung_jung.evaluate import hand_traits
@@ -71,7 +71,7 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
         traits = hand_traits(hand)
         best = best_reading(hand, traits, options.values)
         if best is None:
-            return ScoreResult.invalid(_false_win(hand, completing_tiles(hand)))
+            return ScoreResult.invalid(false_win_problem(hand, completing_tiles(hand)))
         patterns = _scored_patterns(best.reading.pattern_ids, options.values)
         limited = self.apply_limit(patterns, options)
         minimum = options.minimum_points
@@ -97,13 +97,3 @@ def _scored_patterns(ids: Sequence[str], values: Mapping[str, int]) -> tuple[Sco
 def _in_output_order(patterns: Sequence[ScoredPattern]) -> tuple[ScoredPattern, ...]:
     """Highest points first, then the table's order (Value Honors stay together)."""
     return tuple(sorted(patterns, key=lambda p: (-p.points, TABLE_ORDER.get(p.id, 0))))
-
-
-def _false_win(hand: Hand, waits: Sequence[int]) -> HandProblem:
-    if not waits:
-        return HandProblem(HandErrorCode.NOT_WINNING_HAND)
-    return HandProblem(
-        HandErrorCode.WINNING_TILE_UNUSABLE,
-        tile=tile_code(hand.winning_tile),
-        tiles=tuple(tile_code(tile) for tile in waits),
-    )
