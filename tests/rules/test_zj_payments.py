@@ -19,7 +19,7 @@ def discard(value: int, responsible: Wind | None = W, winner: Wind = S) -> Table
 
 @pytest.mark.parametrize(
     ("value", "responsible_pays", "other_pays"),
-    [(1, 1, 1), (25, 25, 25), (26, 28, 25), (30, 40, 25), (70, 160, 25), (320, 910, 25)],
+    [(1, 1, 1), (25, 25, 25), (30, 40, 25), (35, 55, 25), (70, 160, 25), (320, 910, 25)],
 )
 def test_formal_discard(
     zj: ZungJungRuleSet, value: int, responsible_pays: int, other_pays: int

@@ -5,7 +5,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tournament_manager.rules.errors import HandErrorCode, HandProblem, SettlementErrorCode
+from tournament_manager.rules.errors import (
+    HandErrorCode,
+    HandProblem,
+    SettlementErrorCode,
+    ValueErrorCode,
+    ValueProblem,
+)
 
 _WIN_TYPES: Final = {"self_draw": "a self-draw", "discard": "a discard win"}
 
@@ -14,8 +20,68 @@ def describe_hand_problem(problem: HandProblem) -> str:
     return _HAND_MESSAGES[problem.code](problem)
 
 
-def describe_settlement_error(code: SettlementErrorCode, seat: str | None = None) -> str:
-    return _SETTLEMENT_MESSAGES[code].format(seat=seat)
+def describe_settlement_error(
+    code: SettlementErrorCode,
+    seat: str | None = None,
+    problem: ValueProblem | None = None,
+    rule_set_name: str | None = None,
+) -> str:
+    """`problem` (a `SettlementError`'s, for the value codes) adds what was wrong with the
+    value and what would have been possible; without it the sentence stays general."""
+    if seat is None and code in _SEATLESS_MESSAGES:
+        text = _SEATLESS_MESSAGES[code]
+    else:
+        text = _SETTLEMENT_MESSAGES[code].format(seat=seat)
+    if problem is None:
+        return text
+    return f"{text}: {describe_value_problem(problem, rule_set_name)}"
+
+
+def describe_value_problem(problem: ValueProblem, rule_set_name: str | None = None) -> str:
+    """A sentence a table judge can act on: the rule broken and the value entered.
+    `rule_set_name` names the rules in the one sentence that lists the possible values."""
+    value = problem.value
+    match problem.code:
+        case ValueErrorCode.NOT_POSITIVE:
+            return f"a winning hand is worth at least 1 point; {value} is not possible"
+        case ValueErrorCode.NEGATIVE:
+            return f"hand points cannot be negative; {value} is not possible"
+        case ValueErrorCode.BELOW_MINIMUM:
+            return f"the minimum is {problem.minimum} points; {value} is too few"
+        case ValueErrorCode.ABOVE_LIMIT:
+            return f"the limit is {problem.limit} points; {value} is above it"
+        case ValueErrorCode.NOT_REACHABLE:
+            hand = f"a {rule_set_name} hand" if rule_set_name else "a hand"
+            return f"{hand} is worth {_possible_values(problem)}; {value} is not possible"
+
+
+def _possible_values(problem: ValueProblem) -> str:
+    """"1 (Chicken Hand) or a multiple of 5 from 5 to 320, or a listed limit of 400 or 480":
+    single values under the stepped range, the range, then the values above it."""
+    first, limit, step = problem.minimum, problem.limit, problem.step
+    if step is None or first is None or limit is None or first > limit:
+        return _or_list([_single(v) for v in problem.allowed]) or "no value at all"
+    low = [_single(v) for v in problem.allowed if v < first]
+    high = [str(v) for v in problem.allowed if v > limit]
+    last = limit // step * step
+    stepped = f"any value from {first} to {last}" if step == 1 else (
+        f"a multiple of {step} from {first} to {last}"
+    )
+    if last != limit:
+        stepped += f", {limit}"  # a compound limit off the step is still a hand's value
+    text = " or ".join([*low, stepped])
+    if high:
+        text += f", or a listed limit of {_or_list(high)}"
+    return text
+
+
+def _single(value: int) -> str:
+    """The one value below every pattern sum is the hand with no pattern."""
+    return f"{value} (Chicken Hand)" if value == 1 else str(value)
+
+
+def _or_list(words: list[str]) -> str:
+    return " or ".join(filter(None, [", ".join(words[:-1]), *words[-1:]]))
 
 
 def _tiles(problem: HandProblem) -> str:
@@ -129,4 +195,16 @@ _SETTLEMENT_MESSAGES: Final = {
     SettlementErrorCode.WINNER_POINTS_MISMATCH: (
         "the hand points entered for the winner ({seat}) differ from the value of the win"
     ),
+    SettlementErrorCode.VALUE_NOT_ALLOWED: (
+        "the value of the win by {seat} is not possible under these rules"
+    ),
+    SettlementErrorCode.HAND_POINTS_NOT_ALLOWED: (
+        "the hand points of {seat} are not possible under these rules"
+    ),
+}
+
+# The calculator settles a win whose seats are unknown: its errors name no seat.
+_SEATLESS_MESSAGES: Final = {
+    SettlementErrorCode.VALUE_NOT_POSITIVE: "the value of the win must be at least 1",
+    SettlementErrorCode.VALUE_NOT_ALLOWED: "the value of the win is not possible under these rules",
 }

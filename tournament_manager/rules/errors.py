@@ -82,13 +82,57 @@ class SettlementErrorCode(Enum):
     VALUE_NOT_POSITIVE = "value_not_positive"
     HAND_POINTS_NEGATIVE = "hand_points_negative"
     WINNER_POINTS_MISMATCH = "winner_points_mismatch"
+    VALUE_NOT_ALLOWED = "value_not_allowed"  # a win's value these rules cannot produce
+    HAND_POINTS_NOT_ALLOWED = "hand_points_not_allowed"  # a loser's points, likewise (classical)
 
 
 class SettlementError(Exception):
-    def __init__(self, code: SettlementErrorCode, seat: str | None = None) -> None:
+    """`problem`: what is wrong with the win's value or the hand points, for the value codes
+    (`VALUE_NOT_ALLOWED`, `HAND_POINTS_NOT_ALLOWED`, and the sign codes when a rule set's
+    value check found them); None for the other codes."""
+
+    def __init__(
+        self,
+        code: SettlementErrorCode,
+        seat: str | None = None,
+        problem: ValueProblem | None = None,
+    ) -> None:
         super().__init__(code.value)
         self.code = code
         self.seat = seat
+        self.problem = problem
+
+
+class ValueErrorCode(Enum):
+    """Why a recorded hand value (or a player's hand points) cannot come from these rules.
+
+    The score sheet stores values without tiles, so a typo (26 for 36, 999 for 99) is only
+    caught by asking whether any hand could score the number at all.
+    """
+
+    NOT_POSITIVE = "not_positive"  # a win is worth at least 1
+    NEGATIVE = "negative"  # a loser's hand points can be 0, never less
+    BELOW_MINIMUM = "below_minimum"  # under the rules' or the tournament's minimum
+    ABOVE_LIMIT = "above_limit"  # over the highest value the rules allow
+    NOT_REACHABLE = "not_reachable"  # inside the range, yet no hand scores it (26 in Zung Jung)
+
+
+@dataclass(frozen=True, slots=True)
+class ValueProblem:
+    """A refused value with what the wording needs to say what would have been possible.
+
+    `minimum`: the lowest value allowed (for `NOT_REACHABLE`, the first value of the stepped
+    range). `limit`: the highest (for `NOT_REACHABLE`, the end of the stepped range). `step`:
+    allowed values in the range are its multiples. `allowed`: single values allowed outside
+    the range (Zung Jung: 1 for a Chicken Hand, listed limits above 320).
+    """
+
+    code: ValueErrorCode
+    value: int
+    minimum: int | None = None
+    limit: int | None = None
+    step: int | None = None
+    allowed: tuple[int, ...] = ()
 
 
 class OptionErrorCode(Enum):

@@ -5,24 +5,26 @@ rule set decides: which shapes win (MCR adds knitted hands), how patterns combin
 rule, MCR's implied fans), limits (ZJ 320/480, MCR none, classical a points cap), minimums
 (MCR 8 points), and who pays whom (ZJ par 25, MCR 8 + P, classical settles every player's hand
 and doubles East). Each step is therefore a method, so the GUI calculator can show every
-arrangement, the score sheet can settle a recorded result without tiles, and the settings form
-can be built from the declared options. Settings are a rule set's own typed options object,
-read from and written to a plain mapping so storage needs no rule-set knowledge.
+arrangement, the score sheet can settle a recorded result without tiles (once its values are
+ones these rules can produce: `value_problem`), and the settings form can be built from the
+declared options. Settings are a rule set's own typed options object, read from and written
+to a plain mapping so storage needs no rule-set knowledge.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, final
 
 from tournament_manager.rules.arrangement import Arrangement
-from tournament_manager.rules.errors import HandProblem
+from tournament_manager.rules.errors import HandProblem, ValueProblem
 from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
-from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.settlement import Role, TableOutcome, check_outcome
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.values import refusal, sign_problem
 
 OptionsT = TypeVar("OptionsT")
 
@@ -100,12 +102,62 @@ class RuleSet(ABC, Generic[OptionsT]):
         false win and a hand under the rule set's minimum)."""
 
     @abstractmethod
+    def value_problem(self, value: int, options: OptionsT) -> ValueProblem | None:
+        """What rules out `value` as a winning hand's value under these rules and settings
+        (not positive, under the minimum, over the limit, a number no hand scores), or None.
+
+        The score sheet records values without tiles, so this is the only check a typed
+        value gets; it must accept every value `score` can produce."""
+
+    def hand_points_problem(
+        self, points: int, options: OptionsT, *, winner: bool
+    ) -> ValueProblem | None:
+        """What rules out `points` as one player's own hand score, for rule sets that settle
+        every hand (`settles_every_hand`). The winner's points are his win's value; where
+        only the winner is scored, a loser's entry has nothing to be held to but its sign."""
+        if winner:
+            return self.value_problem(points, options)
+        return sign_problem(points, winner=False)
+
+    @final
     def settle(self, outcome: TableOutcome, options: OptionsT) -> dict[Wind, int]:
         """Each seat's payment for a recorded result; always sums to zero.
-        Raises `SettlementError` for a result these rules cannot produce."""
+        Raises `SettlementError` for a result these rules cannot produce, including a value
+        (or, where every hand is settled, a player's hand points) no hand can score: the code
+        `VALUE_NOT_ALLOWED` / `HAND_POINTS_NOT_ALLOWED` with the `ValueProblem` and the seat.
+        Final, so no rule set can pay out a value that skipped the check."""
+        check_outcome(outcome)
+        winners = {win.winner for win in outcome.wins}
+        for win in outcome.wins:
+            problem = self.value_problem(win.value, options)
+            if problem is not None:
+                raise refusal(problem, win.winner, winner=True)
+        if self.settles_every_hand and outcome.hand_points is not None:
+            for seat, points in outcome.hand_points.items():
+                if seat in winners:
+                    continue  # must equal the win's value; the rule set checks that
+                problem = self.hand_points_problem(points, options, winner=False)
+                if problem is not None:
+                    raise refusal(problem, seat, winner=False)
+        return self._settle(outcome, options)
 
-    @abstractmethod
+    @final
     def payments_by_role(
         self, win_type: WinType, value: int, has_responsible: bool, options: OptionsT
     ) -> dict[Role, int]:
-        """Payments of a single win when seats are unknown: the calculator's view."""
+        """Payments of a single win when seats are unknown: the calculator's view. Refuses a
+        value no hand can score as `settle` does (a `SettlementError` without a seat)."""
+        problem = self.value_problem(value, options)
+        if problem is not None:
+            raise refusal(problem, None, winner=True)
+        return self._payments_by_role(win_type, value, has_responsible, options)
+
+    @abstractmethod
+    def _settle(self, outcome: TableOutcome, options: OptionsT) -> dict[Wind, int]:
+        """`settle` once the values are known to be possible: the rule set's payoff."""
+
+    @abstractmethod
+    def _payments_by_role(
+        self, win_type: WinType, value: int, has_responsible: bool, options: OptionsT
+    ) -> dict[Role, int]:
+        """`payments_by_role` once the value is known to be possible."""

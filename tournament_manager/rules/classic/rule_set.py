@@ -23,13 +23,19 @@ from tournament_manager.rules.classic.scoring import (
     player_hand_patterns,
     winner_readings,
 )
-from tournament_manager.rules.errors import HandErrorCode, HandProblem
+from tournament_manager.rules.errors import (
+    HandErrorCode,
+    HandProblem,
+    ValueErrorCode,
+    ValueProblem,
+)
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
 from tournament_manager.rules.hand_checks import structural_problem
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
 from tournament_manager.rules.tiles import TileId, Wind
+from tournament_manager.rules.values import sign_problem
 
 _KINDS = {
     MeldKind.CHOW: GroupKind.CHOW,
@@ -78,7 +84,29 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
         """A loser's own score, for `TableOutcome.hand_points`."""
         return limited(player_hand_patterns(hand, options), options)
 
-    def settle(self, outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
+    def value_problem(self, value: int, options: ClassicOptions) -> ValueProblem | None:
+        return self.hand_points_problem(value, options, winner=True)
+
+    def hand_points_problem(
+        self, points: int, options: ClassicOptions, *, winner: bool
+    ) -> ValueProblem | None:
+        """Every player's score is capped at `limit` (None: roof off), and a winner's holds
+        at least the win bonus, since going out always scores it (unless the limit is lower
+        still). Between those any number passes: basic points and doubles are too free
+        (settings change every item) for a step to be worth checking."""
+        sign = sign_problem(points, winner=winner)
+        if sign is not None:
+            return sign
+        limit = options.limit
+        if limit is not None and points > limit:
+            return ValueProblem(ValueErrorCode.ABOVE_LIMIT, points, limit=limit)
+        if winner:
+            least = options.win_bonus if limit is None else min(options.win_bonus, limit)
+            if points < least:
+                return ValueProblem(ValueErrorCode.BELOW_MINIMUM, points, minimum=least)
+        return None
+
+    def _settle(self, outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
         return payments.settle(outcome, options)
 
     settles_every_hand = True
@@ -91,7 +119,7 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     def deal_passes(self, outcome: TableOutcome, options: ClassicOptions) -> bool:
         return self.next_dealer(outcome, options) is not (outcome.dealer or Wind.E)
 
-    def payments_by_role(
+    def _payments_by_role(
         self, win_type: WinType, value: int, has_responsible: bool, options: ClassicOptions
     ) -> dict[Role, int]:
         """Seats unknown: losers taken at 0 points and nobody as East."""

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.decompose import tile_counts
-from tournament_manager.rules.errors import HandErrorCode, HandProblem
+from tournament_manager.rules.errors import HandErrorCode, HandProblem, ValueErrorCode, ValueProblem
 from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.mcr import payments
@@ -28,6 +28,7 @@ from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, 
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.values import sign_problem
 
 
 class McrRuleSet(RuleSet[McrOptions]):
@@ -90,10 +91,21 @@ class McrRuleSet(RuleSet[McrOptions]):
             True, None, build_arrangement(hand, best.reading), patterns, value, Limit.NONE, value
         )
 
-    def settle(self, outcome: TableOutcome, options: McrOptions) -> dict[Wind, int]:
+    def value_problem(self, value: int, options: McrOptions) -> ValueProblem | None:
+        """At least `minimum_points` (8 by default). The minimum holds for the hand without
+        its flowers, and the recorded value P includes them, so without tiles "P at least the
+        minimum" is the exact check left; MCR has no limit and no step (fans of 1 exist)."""
+        sign = sign_problem(value, winner=True)
+        if sign is not None:
+            return sign
+        if value < options.minimum_points:
+            return ValueProblem(ValueErrorCode.BELOW_MINIMUM, value, minimum=options.minimum_points)
+        return None
+
+    def _settle(self, outcome: TableOutcome, options: McrOptions) -> dict[Wind, int]:
         return payments.settle(outcome)
 
-    def payments_by_role(
+    def _payments_by_role(
         self, win_type: WinType, value: int, has_responsible: bool, options: McrOptions
     ) -> dict[Role, int]:
         return payments.payments_by_role(win_type, value)

@@ -8,6 +8,7 @@ from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.errors import (
     HandErrorCode,
     HandProblem,
+    ValueProblem,
 )
 from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
@@ -15,7 +16,7 @@ from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, 
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome
 from tournament_manager.rules.tiles import Wind
-from tournament_manager.rules.zung_jung import payments
+from tournament_manager.rules.zung_jung import payments, values
 from tournament_manager.rules.zung_jung.arrangements import build_arrangement, read_arrangement
 from tournament_manager.rules.zung_jung.evaluate import hand_traits
 from tournament_manager.rules.zung_jung.flags import flag_problem
@@ -81,10 +82,14 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
             )
         return ScoreResult.scored(build_arrangement(hand, best.reading), limited)
 
-    def settle(self, outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:
+    def value_problem(self, value: int, options: ZungJungOptions) -> ValueProblem | None:
+        """1 (Chicken Hand), a multiple of the table's step up to 320, or a listed limit."""
+        return values.value_problem(value, options)
+
+    def _settle(self, outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:
         return payments.settle(outcome, options)
 
-    def payments_by_role(
+    def _payments_by_role(
         self, win_type: WinType, value: int, has_responsible: bool, options: ZungJungOptions
     ) -> dict[Role, int]:
         return payments.payments_by_role(win_type, value, has_responsible, options)
