@@ -13,11 +13,11 @@ from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,
     Player,
-    Role,
     StageStatus,
     Win,
     WinType,
 )
+from tests.helpers.head_judge import name_head_judge
 from tournament_manager.services.players import register_player
 from tournament_manager.services.score_sheets import (
     HandEntry,
@@ -118,15 +118,18 @@ def build_sample_event(document: Document, *, sign: bool = True) -> SampleEvent:
         for index, table in enumerate(tables):
             _sign_all(document, table, ids[4 * index:4 * index + 4], START + timedelta(
                 hours=2, minutes=40 + index))
-        correct_sheet(uow(), tables[0], "winner of hand 16 misread", Role.HEAD_JUDGE)
+        correct_sheet(uow(), tables[0], "winner of hand 16 misread", name_head_judge(document),
+                      clock=lambda: START + timedelta(hours=3))
         replace_hand(uow(), hand_ids[tables[0]][15], HandEntry(
             HandResult.WIN, WinType.DISCARD, t1[0], (Win(t1[3], 15, t1[0]),)))
-        _sign_all(document, tables[0], t1, START + timedelta(hours=3, minutes=5))
+        _sign_all(document, tables[0], t1, START + timedelta(hours=3, minutes=5), version=2)
         finish_session(uow(), session.id, clock=lambda: START + timedelta(hours=3, minutes=10))
     return SampleEvent(ids, tables, session.id, tables[0])
 
 
-def _sign_all(document: Document, table: int, players: tuple[int, ...], when: datetime) -> None:
+def _sign_all(document: Document, table: int, players: tuple[int, ...], when: datetime,
+              version: int = 1) -> None:
     for offset, player in enumerate(players):
-        sign_sheet(document.unit_of_work(), table, player, signature_png(player),
+        # Each version is signed anew: a drawing given before is refused.
+        sign_sheet(document.unit_of_work(), table, player, signature_png(1000 * version + player),
                    clock=lambda offset=offset: when + timedelta(minutes=offset))

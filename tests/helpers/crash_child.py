@@ -23,7 +23,7 @@ def main() -> None:
         winner, discarder = players[number % 4], players[(number + 1) % 4]
         enter_hand(document.unit_of_work(), table_id, HandEntry(
             result=HandResult.WIN, win_type=WinType.DISCARD, discarder_id=discarder,
-            wins=(Win(winner, 1 + number % 40, discarder),)), number)
+            wins=(Win(winner, 5 * (1 + number % 40), discarder),)), number)
         print(number, flush=True)
         number += 1
 

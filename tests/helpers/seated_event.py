@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
-from tournament_manager.domain.model import Player
+from tournament_manager.domain.model import Player, StageStatus
 from tournament_manager.services.players import register_player
 from tournament_manager.services.tables import seat_table
 from tournament_manager.storage.document import Document
@@ -21,7 +23,9 @@ class Seated:
 
 
 def seat_event(document: Document, players: int = 8, session_number: int = 1,
-               seed: int = 7) -> Seated:
+               seed: int = 7, *, running: bool = True) -> Seated:
+    """Players seated table by table; the session is running (its clock started), as
+    hands are entered only then, unless `running` is False."""
     rng = random.Random(seed)
     ids = tuple(register_player(document.unit_of_work(), Player(name=f"Player {i}"),
                                 rng=rng).id for i in range(players))
@@ -29,4 +33,15 @@ def seat_event(document: Document, players: int = 8, session_number: int = 1,
         session_id = next(s.id for s in uow.sessions.list() if s.number == session_number)
     tables = tuple(seat_table(document.unit_of_work(), session_id, n + 1, ids[4 * n:4 * n + 4]).id
                    for n in range(players // 4))
+    if running:
+        start_seated_session(document, session_id)
     return Seated(document, ids, tables, session_id)
+
+
+def start_seated_session(document: Document, session_id: int) -> None:
+    """The session as `start_session` leaves it, for tables seated by hand (no draw)."""
+    with document.unit_of_work() as uow:
+        session = uow.sessions.get(session_id)
+        uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
+                                                started_at=datetime.now(UTC)))
+        uow.commit()

@@ -6,8 +6,9 @@ import dataclasses
 
 import pytest
 
+from tests.helpers.head_judge import CREDENTIAL, name_head_judge
 from tests.helpers.seated_event import Seated, seat_event
-from tournament_manager.domain.model import HandResult, Role, SheetState, StageStatus
+from tournament_manager.domain.model import HandResult, SheetState, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import (
     HandEntry,
@@ -27,40 +28,61 @@ from tournament_manager.storage.document import Document
 PNG = b"\x89PNG signature"
 
 
+def drawn(player: int, version: int = 1) -> bytes:
+    """A signature as a pad gives it: a new drawing every time it is drawn."""
+    return PNG + f" {player} v{version}".encode()
+
+
 def _full_sheet(seated: Seated) -> None:
     for _ in range(16):
         enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
 
 
-def test_withdrawing_the_locking_signature_reopens_the_sheet(seated: Seated) -> None:
+def test_a_signature_is_withdrawn_while_the_sheet_is_open(seated: Seated) -> None:
     uow = seated.document.unit_of_work
     _full_sheet(seated)
-    results = [sign_sheet(uow(), seated.tables[0], p, PNG) for p in seated.players[:4]]
-    assert results[-1].locked
-    reopened = withdraw_signature(uow(), results[-1].signature.id)
-    assert reopened.sheet_state is SheetState.OPEN
+    first = sign_sheet(uow(), seated.tables[0], seated.players[0], drawn(seated.players[0]))
+    assert withdraw_signature(uow(), first.signature.id).sheet_state is SheetState.OPEN
     with uow() as work:
-        assert work.snapshots.count(table_id=seated.tables[0]) == 0
-        assert work.signatures.count(table_id=seated.tables[0]) == 3
-    assert sign_sheet(uow(), seated.tables[0], seated.players[3], PNG).locked
+        assert work.signatures.count(table_id=seated.tables[0]) == 0
+
+
+def test_the_locking_signature_cannot_be_withdrawn(seated: Seated) -> None:
+    """Undo never turns a signed and locked sheet back into an editable one: that is the
+    head judge's correction, with his passphrase and a reason."""
+    uow = seated.document.unit_of_work
+    _full_sheet(seated)
+    results = [sign_sheet(uow(), seated.tables[0], p, drawn(p)) for p in seated.players[:4]]
+    assert results[-1].locked
+    for result in results:
+        with pytest.raises(ServiceError) as caught:
+            withdraw_signature(uow(), result.signature.id)
+        assert caught.value.problem is ServiceProblem.SHEET_LOCKED
+    with uow() as work:
+        assert work.tables.get(seated.tables[0]).sheet_state is SheetState.LOCKED
+        assert work.snapshots.count(table_id=seated.tables[0]) == 1
+        assert work.signatures.count(table_id=seated.tables[0]) == 4
 
 
 def test_a_correction_opened_by_mistake_relocks_only_while_unchanged(seated: Seated) -> None:
     uow = seated.document.unit_of_work
+    credential = name_head_judge(seated.document)
     _full_sheet(seated)
     for player in seated.players[:4]:
-        sign_sheet(uow(), seated.tables[0], player, PNG)
-    correct_sheet(uow(), seated.tables[0], "wrong table", Role.HEAD_JUDGE)
-    relocked = revert_correction(uow(), seated.tables[0], Role.HEAD_JUDGE)
+        sign_sheet(uow(), seated.tables[0], player, drawn(player))
+    correct_sheet(uow(), seated.tables[0], "opened the wrong table", credential)
+    relocked = revert_correction(uow(), seated.tables[0])
     assert relocked.sheet_state is SheetState.LOCKED and relocked.sheet_version == 1
-    correct_sheet(uow(), seated.tables[0], "hand 16 was a win", Role.HEAD_JUDGE)
+    with uow() as work:
+        assert work.corrections.count(table_id=seated.tables[0]) == 0
+    correct_sheet(uow(), seated.tables[0], "hand 16 was a win", credential)
     with uow() as work:
         last = work.hands.list(table_id=seated.tables[0])[-1]
     from tournament_manager.services.score_sheets import delete_hand
 
     delete_hand(uow(), last.id)
     with pytest.raises(ServiceError) as caught:
-        revert_correction(uow(), seated.tables[0], Role.HEAD_JUDGE)
+        revert_correction(uow(), seated.tables[0])
     assert caught.value.problem is ServiceProblem.SHEET_CHANGED_SINCE
 
 
@@ -116,17 +138,26 @@ def test_a_finished_session_reopens_until_its_round_is_cut(seated: Seated) -> No
     from tournament_manager.services.sessions import finish_session, reopen_session
 
     uow = seated.document.unit_of_work
-    with uow() as work:
-        session = work.sessions.get(seated.session_id)
-        work.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING))
-        work.commit()
+    credential = name_head_judge(seated.document)
     for table, players in zip(seated.tables, (seated.players[:4], seated.players[4:])):
         for _ in range(16):
             enter_hand(uow(), table, HandEntry(HandResult.DRAW))
         for player in players:
-            sign_sheet(uow(), table, player, PNG)
+            sign_sheet(uow(), table, player, drawn(player))
     finish_session(uow(), seated.session_id)
-    assert reopen_session(uow(), seated.session_id).status is StageStatus.RUNNING
+    for wrong, problem in ((CREDENTIAL.__class__("not the passphrase"),
+                            ServiceProblem.WRONG_PASSPHRASE),):
+        with pytest.raises(ServiceError) as caught:
+            reopen_session(uow(), seated.session_id, "table 2 appealed in time", wrong)
+        assert caught.value.problem is problem
     with pytest.raises(ServiceError) as caught:
-        reopen_session(uow(), seated.session_id)
+        reopen_session(uow(), seated.session_id, "appeal", credential)
+    assert caught.value.problem is ServiceProblem.REASON_REQUIRED
+    reopened = reopen_session(uow(), seated.session_id, "table 2 appealed in time", credential)
+    assert reopened.status is StageStatus.RUNNING
+    with uow() as work:
+        entry = work.audit.list(entity="session", entity_id=seated.session_id)[-1]
+    assert (entry.actor, entry.reason) == ("Ada Judge", "table 2 appealed in time")
+    with pytest.raises(ServiceError) as caught:
+        reopen_session(uow(), seated.session_id, "table 2 appealed in time", credential)
     assert caught.value.problem is ServiceProblem.SESSION_NOT_FINISHED

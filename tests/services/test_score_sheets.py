@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from tests.helpers.seated_event import Seated
+from tests.helpers.head_judge import name_head_judge
+from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,
-    Role,
     SheetState,
     Win,
     WinType,
@@ -26,6 +26,11 @@ from tournament_manager.services.score_sheets import (
 )
 
 PNG = b"\x89PNG\r\n\x1a\n signature strokes"
+
+
+def drawn(player: int, attempt: int = 1) -> bytes:
+    """A signature as a pad gives it: a new drawing every time it is drawn."""
+    return PNG + f" {player}/{attempt}".encode()
 
 
 def _discard(winner: int, discarder: int, value: int, responsible: int | None = -1
@@ -130,12 +135,16 @@ def test_signing_locks_the_sheet_only_when_all_four_signed_the_same_content(seat
         sign_sheet(uow(), table, east, PNG)
     assert caught.value.problem is ServiceProblem.SHEET_INCOMPLETE
     _play_full_sheet(seated)
-    assert not sign_sheet(uow(), table, east, PNG).locked
+    assert not sign_sheet(uow(), table, east, drawn(east)).locked
     add_penalty(uow(), table, west, PenaltyReason.TIME, 10, hand_number=4)
     # East signed the sheet before the penalty: his signature no longer covers it.
     for player in (south, west, north):
-        assert not sign_sheet(uow(), table, player, PNG).locked
-    assert sign_sheet(uow(), table, east, PNG).locked
+        assert not sign_sheet(uow(), table, player, drawn(player)).locked
+    # ... and he signs again with a new drawing, not the strokes he gave before.
+    with pytest.raises(ServiceError) as caught:
+        sign_sheet(uow(), table, east, drawn(east))
+    assert caught.value.problem is ServiceProblem.SIGNATURE_REUSED
+    assert sign_sheet(uow(), table, east, drawn(east, 2)).locked
     with uow() as work:
         locked = work.tables.get(table)
         assert locked.sheet_state is SheetState.LOCKED and len(locked.content_hash) == 64
@@ -146,22 +155,53 @@ def test_signing_locks_the_sheet_only_when_all_four_signed_the_same_content(seat
 
 
 def test_correction_needs_the_head_judge_and_a_reason(seated: Seated) -> None:
+    from tournament_manager.services.head_judge import HeadJudgeCredential
+    from tournament_manager.services.views import sheet_view
+
     uow = seated.document.unit_of_work
     table = seated.tables[0]
     _play_full_sheet(seated)
     for player in seated.players[:4]:
-        sign_sheet(uow(), table, player, PNG)
+        sign_sheet(uow(), table, player, drawn(player))
+    reason = "value of hand 3 was 40"
     with pytest.raises(ServiceError) as caught:
-        correct_sheet(uow(), table, "value of hand 3 was 40", Role.TABLE_JUDGE)
-    assert caught.value.problem is ServiceProblem.HEAD_JUDGE_ONLY
-    with pytest.raises(ServiceError) as caught:
-        correct_sheet(uow(), table, "  ", Role.HEAD_JUDGE)
-    assert caught.value.problem is ServiceProblem.REASON_REQUIRED
-    reopened = correct_sheet(uow(), table, "value of hand 3 was 40", Role.HEAD_JUDGE)
+        correct_sheet(uow(), table, reason, HeadJudgeCredential("anything at all"))
+    assert caught.value.problem is ServiceProblem.NO_HEAD_JUDGE_PASSPHRASE
+    credential = name_head_judge(seated.document)
+    for passphrase, text, problem in (
+            ("a wrong passphrase", reason, ServiceProblem.WRONG_PASSPHRASE),
+            (credential.passphrase, "  ", ServiceProblem.REASON_REQUIRED),
+            (credential.passphrase, "fix", ServiceProblem.REASON_REQUIRED)):
+        with pytest.raises(ServiceError) as caught:
+            correct_sheet(uow(), table, text, HeadJudgeCredential(passphrase))
+        assert caught.value.problem is problem
+    assert sheet_view(uow(), table).locked
+    reopened = correct_sheet(uow(), table, reason, credential)
     assert reopened.sheet_state is SheetState.OPEN and reopened.sheet_version == 2
     with uow() as work:
         entry = work.audit.list(entity="session_table", entity_id=table)[-1]
-    assert entry.reason == "value of hand 3 was 40" and entry.actor == "head judge"
+        (correction,) = work.corrections.list(table_id=table)
+    assert entry.reason == reason and entry.actor == "Ada Judge"
+    assert (correction.version, correction.reason, correction.head_judge) == (
+        2, reason, "Ada Judge")
+    assert sheet_view(uow(), table).corrections == (correction,)
+    # Version 2 needs four new drawings: the strokes that signed version 1 are refused.
+    with pytest.raises(ServiceError) as caught:
+        sign_sheet(uow(), table, seated.players[0], drawn(seated.players[0]))
+    assert caught.value.problem is ServiceProblem.SIGNATURE_REUSED
+
+
+def test_hands_only_on_a_running_session(document) -> None:  # type: ignore[no-untyped-def]
+    seated = seat_event(document, running=False)
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+    assert caught.value.problem is ServiceProblem.SESSION_NOT_STARTED
+    for act in (lambda: stop_on_time(document.unit_of_work(), seated.tables[0]),
+                lambda: add_penalty(document.unit_of_work(), seated.tables[0],
+                                    seated.players[0], PenaltyReason.BEHAVIOUR, 5)):
+        with pytest.raises(ServiceError) as caught:
+            act()
+        assert caught.value.problem is ServiceProblem.SESSION_NOT_STARTED
 
 
 def test_time_out_stops_further_hands(seated: Seated) -> None:
@@ -174,7 +214,7 @@ def test_time_out_stops_further_hands(seated: Seated) -> None:
         enter_hand(uow(), table, HandEntry(HandResult.DRAW))
     assert caught.value.problem is ServiceProblem.STOPPED_ON_TIME
     # A sheet stopped on time is complete with the hands played.
-    assert not sign_sheet(uow(), table, seated.players[0], PNG).locked
+    assert not sign_sheet(uow(), table, seated.players[0], drawn(seated.players[0])).locked
 
 
 def test_sheet_view_has_running_totals_flags_and_signature_state(seated: Seated) -> None:

@@ -41,7 +41,7 @@ def test_match_points_and_penalties_make_the_session_score(seated: Seated) -> No
     p = seated.players
     _start_session(seated.document)
     _win(seated, 0, p[1], p[2], 30)          # +90 / -40 / -25 / -25
-    _win(seated, 1, p[4], p[5], 4)           # +12 / -4 / -4 / -4
+    _win(seated, 1, p[4], p[5], 5)           # +15 / -5 / -5 / -5
     add_penalty(seated.document.unit_of_work(), seated.tables[0], p[0], PenaltyReason.TIME, 15)
     table = standings(seated.document.unit_of_work())
     by_player = {row.player.id: row for row in table.rows}
@@ -104,7 +104,7 @@ def test_cut_keeps_exactly_n_and_carries_the_fraction(document: Document) -> Non
     seated = seat_event(document, players=40)
     p = seated.players
     for table in range(10):
-        _win(seated, table, p[4 * table + 1], p[4 * table + 2], 5 + table)
+        _win(seated, table, p[4 * table + 1], p[4 * table + 2], 5 * (table + 1))
     with pytest.raises(ServiceError) as caught:
         make_cut(document.unit_of_work(), 1)
     assert caught.value.problem is ServiceProblem.ROUND_NOT_FINISHED

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.seated_event import start_seated_session
 from tournament_manager.domain.model import Player
 from tournament_manager.services.players import register_player
 from tournament_manager.services.tables import seat_table
@@ -37,6 +38,7 @@ def _prepare(document: Document) -> int:
     with document.unit_of_work() as uow:
         session_id = uow.sessions.list()[0].id
     table = seat_table(document.unit_of_work(), session_id, 1, players)
+    start_seated_session(document, session_id)
     return table.id
 
 

@@ -29,13 +29,6 @@ class Tournament:
     id: int = NEW_ID
 
 
-class Role(StrEnum):
-    """Who is acting: some actions (correcting a signed sheet) need the head judge."""
-
-    HEAD_JUDGE = "head_judge"
-    TABLE_JUDGE = "table_judge"
-
-
 class PlayerStatus(StrEnum):
     ACTIVE = "active"
     WITHDRAWN = "withdrawn"
@@ -60,6 +53,9 @@ class Player:
     status: PlayerStatus = PlayerStatus.ACTIVE
     tiebreak_draw: int = 0
     """The recorded random draw that ends the tie-break chain; drawn once at registration."""
+    withdrawn_after: int | None = None
+    """For a withdrawn player, the number of the last session that had started when he
+    withdrew (0: before any): standings after an earlier session still rank him as then."""
     id: int = NEW_ID
 
 
@@ -236,6 +232,36 @@ class SheetSnapshot:
 
 
 @dataclass(frozen=True)
+class SheetCorrection:
+    """The head judge opened a signed sheet: version `version` replaces the one signed.
+
+    Kept beside the audit log because a corrected sheet must say so wherever it is shown
+    or printed ("corrected v2: reason, time, head judge").
+    """
+
+    table_id: int
+    version: int
+    reason: str
+    head_judge: str
+    opened_at: datetime
+    id: int = NEW_ID
+
+
+@dataclass(frozen=True)
+class HeadJudge:
+    """Who may change the record after the players signed it, and how he proves it.
+
+    `key` is a salted key-derivation hash of his passphrase (never the passphrase); empty
+    while none has been set (a file from before passphrases existed).
+    """
+
+    name: str
+    key: str = field(repr=False, default="")
+    set_at: datetime | None = None
+    id: int = NEW_ID
+
+
+@dataclass(frozen=True)
 class Signature:
     table_id: int
     player_id: int
@@ -259,4 +285,7 @@ class AuditEntry:
     after: str | None = None
     """JSON of the entity after the change (None when it was deleted)."""
     reason: str = ""
+    chain: str = ""
+    """Hash of this entry and the one before it: an entry edited or removed in the file
+    breaks the chain from there on."""
     id: int = NEW_ID

@@ -6,7 +6,7 @@ from typing import cast
 
 from tournament_manager.domain.settings import SettingsProblem
 from tournament_manager.messages.hand_errors import describe_settlement_error
-from tournament_manager.rules.errors import SettlementErrorCode
+from tournament_manager.rules.errors import SettlementErrorCode, ValueProblem
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import NotFound
 
@@ -47,7 +47,10 @@ _TEMPLATES = {
     ),
     ServiceProblem.EMPTY_SIGNATURE: "the signature is empty",
     ServiceProblem.HEAD_JUDGE_ONLY: "only the head judge can do this",
-    ServiceProblem.REASON_REQUIRED: "give a reason for the correction",
+    ServiceProblem.REASON_REQUIRED: (
+        "give the reason in a few words (at least {minimum} characters): it goes on the "
+        "record and on the printed sheet"
+    ),
     ServiceProblem.SHEET_NOT_LOCKED: "the sheet of table {table} is not signed yet",
     ServiceProblem.NO_NEXT_ROUND: "round {round} is the last round: there is nothing to cut to",
     ServiceProblem.ROUND_HAS_NO_CUT: "round {round} has no cut in this format",
@@ -89,6 +92,29 @@ _TEMPLATES = {
     ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
     ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",
     ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",
+    ServiceProblem.NO_HEAD_JUDGE_PASSPHRASE: (
+        "no head judge passphrase is set for this event: set one first (Setup page, or "
+        "tournament-manager head-judge FILE)"
+    ),
+    ServiceProblem.WRONG_PASSPHRASE: "that is not the head judge's passphrase",
+    ServiceProblem.PASSPHRASE_TOO_SHORT: (
+        "the head judge passphrase needs at least {minimum} characters"
+    ),
+    ServiceProblem.SESSION_NOT_STARTED: (
+        "session {session} has not started: hands are entered once its clock runs"
+    ),
+    ServiceProblem.SIGNATURE_REUSED: (
+        "that signature is the same drawing as one given before: each version of the sheet "
+        "needs a freshly drawn signature"
+    ),
+    ServiceProblem.CUT_TIE_UNRESOLVED: (
+        "the cut after round {round} falls inside a tie the tie-break chain cannot "
+        "separate ({players}); the head judge must settle it before the cut"
+    ),
+    ServiceProblem.CUT_PREVIEW_STALE: (
+        "the standings of round {round} changed since the cut was previewed: look at the "
+        "cut again"
+    ),
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"
     ),
@@ -97,8 +123,11 @@ _TEMPLATES = {
 
 def describe(error: ServiceError) -> str:
     if error.problem is ServiceProblem.HAND_NOT_SETTLEABLE:
-        reason = describe_settlement_error(SettlementErrorCode(error.details["code"]),
-                                           str(error.details.get("seat") or "") or None)
+        reason = describe_settlement_error(
+            SettlementErrorCode(error.details["code"]),
+            str(error.details.get("seat") or "") or None,
+            cast(ValueProblem | None, error.details.get("value_problem")),
+            cast(str | None, error.details.get("rule_set")))
         return _TEMPLATES[error.problem].format(hand=error.details.get("hand"), reason=reason)
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))

@@ -52,6 +52,13 @@ class ServiceProblem(StrEnum):
     BAD_RULE_OPTION = "bad_rule_option"
     PLAYER_HAS_RESULTS = "player_has_results"
     NEXT_ROUND_DRAWN = "next_round_drawn"
+    NO_HEAD_JUDGE_PASSPHRASE = "no_head_judge_passphrase"
+    WRONG_PASSPHRASE = "wrong_passphrase"
+    PASSPHRASE_TOO_SHORT = "passphrase_too_short"
+    SESSION_NOT_STARTED = "session_not_started"
+    SIGNATURE_REUSED = "signature_reused"
+    CUT_TIE_UNRESOLVED = "cut_tie_unresolved"
+    CUT_PREVIEW_STALE = "cut_preview_stale"
 
 
 class ServiceError(Exception):

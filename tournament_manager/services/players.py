@@ -6,7 +6,7 @@ import dataclasses
 import random
 from collections.abc import Mapping, Sequence
 
-from tournament_manager.domain.model import Player, PlayerStatus
+from tournament_manager.domain.model import Player, PlayerStatus, StageStatus
 from tournament_manager.domain.player_rows import PlayerField, RowIssue, players_from_rows
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
@@ -49,16 +49,26 @@ def update_player(uow: UnitOfWork, player: Player) -> Player:
     with uow:
         current = uow.players.get(player.id)
         updated = dataclasses.replace(_checked(player), tiebreak_draw=current.tiebreak_draw,
-                                      kind=current.kind, status=current.status)
+                                      kind=current.kind, status=current.status,
+                                      withdrawn_after=current.withdrawn_after)
         uow.players.update(updated)
         uow.commit()
     return updated
 
 
 def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> Player:
-    """Withdraw a player (he keeps his results and is not seated again) or reinstate him."""
+    """Withdraw a player (he keeps his results and is not seated again) or reinstate him.
+
+    A withdrawal is dated by the last session that had started, so standings after an
+    earlier session still rank him as he stood then.
+    """
     with uow:
-        player = dataclasses.replace(uow.players.get(player_id), status=status)
+        started = [s.number for s in uow.sessions.list()
+                   if s.status in (StageStatus.RUNNING, StageStatus.FINISHED)]
+        player = dataclasses.replace(
+            uow.players.get(player_id), status=status,
+            withdrawn_after=max(started, default=0) if status is PlayerStatus.WITHDRAWN
+            else None)
         uow.players.update(player)
         uow.commit()
     return player

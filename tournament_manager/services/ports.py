@@ -8,13 +8,16 @@ A `UnitOfWork` is one user action: it commits everything or nothing.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from types import TracebackType
 from typing import Any, Protocol, Self, TypeVar
 
 from tournament_manager.domain.model import (
     AuditEntry,
     Hand,
+    HeadJudge,
     Penalty,
     Player,
     Round,
@@ -22,6 +25,7 @@ from tournament_manager.domain.model import (
     SeatAssignment,
     Session,
     SessionTable,
+    SheetCorrection,
     SheetSnapshot,
     Signature,
     Tournament,
@@ -71,10 +75,48 @@ class HandCollection(Collection[Hand], Protocol):
         ...
 
 
+class DriftKind(StrEnum):
+    """How a stored record disagrees with the audit log that should describe it."""
+
+    CHANGED = "changed"
+    """Its fields differ from those its newest audit entry recorded."""
+    REMOVED = "removed"
+    """The audit log says it exists; the file does not hold it."""
+    UNRECORDED = "unrecorded"
+    """The file holds it; no audit entry (or only its removal) says it was made."""
+
+
+@dataclass(frozen=True)
+class RecordDrift:
+    """A record changed in the file without the application: edited with another tool."""
+
+    entity: str
+    entity_id: int
+    kind: DriftKind
+    table_id: int | None = None
+    """The score sheet the record belongs to, where it belongs to one."""
+    number: int | None = None
+    """A hand's number, where the record is a hand."""
+
+
 class AuditLog(Protocol):
     def list(self, **equal_to: Any) -> Sequence[AuditEntry]: ...
 
+    def count(self, **equal_to: Any) -> int: ...
+
     def last_change(self) -> datetime | None: ...
+
+    def chain_breaks(self) -> Sequence[int]:
+        """The ids of entries whose hash chain is broken (edited, inserted or removed)."""
+        ...
+
+    def seal(self) -> str:
+        """The newest entry's chain value: printed documents carry it as the audit seal."""
+        ...
+
+    def drift(self) -> Sequence[RecordDrift]:
+        """Every record that is not as its newest audit entry left it."""
+        ...
 
 
 class UnitOfWork(Protocol):
@@ -114,6 +156,12 @@ class UnitOfWork(Protocol):
     def snapshots(self) -> Collection[SheetSnapshot]: ...
 
     @property
+    def corrections(self) -> Collection[SheetCorrection]: ...
+
+    @property
+    def head_judges(self) -> Collection[HeadJudge]: ...
+
+    @property
     def audit(self) -> AuditLog: ...
 
     def __enter__(self) -> Self: ...
@@ -131,4 +179,8 @@ class UnitOfWork(Protocol):
 
     def audit_reason(self, reason: str) -> None:
         """Attach a reason (a correction's, say) to the audit entries this action writes."""
+        ...
+
+    def audit_actor(self, actor: str) -> None:
+        """Name who acts in the audit entries this action writes (the head judge)."""
         ...

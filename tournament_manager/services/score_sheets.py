@@ -19,12 +19,13 @@ from tournament_manager.domain.model import (
     HandResult,
     Penalty,
     PenaltyReason,
-    Role,
     SeatAssignment,
     SessionTable,
+    SheetCorrection,
     SheetSnapshot,
     SheetState,
     Signature,
+    StageStatus,
     Win,
     WinType,
 )
@@ -44,6 +45,7 @@ from tournament_manager.rules.settlement import TableOutcome
 from tournament_manager.rules.settlement import Win as RulesWin
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.tournaments import current_tournament
 
@@ -75,9 +77,14 @@ def starting_winds(seats: Sequence[SeatAssignment], cycle: int) -> dict[int, Win
 
 
 def _open_table(uow: UnitOfWork, table_id: int) -> SessionTable:
+    """The table, if its sheet may change now: unlocked, in a session being played (or a
+    finished session's sheet the head judge has opened for a correction)."""
     table = uow.tables.get(table_id)
     if table.sheet_state is SheetState.LOCKED:
         raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
+    session = uow.sessions.get(table.session_id)
+    if session.status in (StageStatus.PLANNED, StageStatus.PUBLISHED):
+        raise ServiceError(ServiceProblem.SESSION_NOT_STARTED, session=session.number)
     return table
 
 
@@ -160,6 +167,11 @@ def _outcome(entry: HandEntry, seat_of: dict[int, Wind], rules: Rules) -> TableO
     )
 
 
+def outcome_of(hand: Hand, seat_of: dict[int, Wind], rules: Rules) -> TableOutcome:
+    """A stored hand's result by seats, as the rule set settles it (for checks)."""
+    return _outcome(entry_of(hand), seat_of, rules)
+
+
 def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry) -> Hand:
     """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
     rules = Rules(uow)
@@ -177,7 +189,9 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry)
         payments = rules.rule_set.settle(_outcome(entry, seating.seat_of, rules), rules.options)
     except SettlementError as error:
         raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
-                           code=error.code.value, seat=error.seat or "") from error
+                           code=error.code.value, seat=error.seat or "",
+                           value_problem=error.problem,
+                           rule_set=rules.rule_set.name) from error
     player_at = {seat: player for player, seat in seating.seat_of.items()}
     return Hand(
         table_id=table.id, number=number, dealer_id=seating.dealer_id, result=entry.result,
@@ -369,6 +383,10 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
             raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
         if not image_png:
             raise ServiceError(ServiceProblem.EMPTY_SIGNATURE)
+        if any(earlier.image_png == image_png for earlier in
+               uow.signatures.list(table_id=table_id, player_id=player_id)):
+            # The same strokes again: a pad that was never cleared, not a new acceptance.
+            raise ServiceError(ServiceProblem.SIGNATURE_REUSED, player=player_id)
         content = _content(uow, table)
         digest = sheet_hash(content)
         signature = uow.signatures.add(Signature(
@@ -388,23 +406,25 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
     return SigningResult(signature, locked)
 
 
-def correct_sheet(uow: UnitOfWork, table_id: int, reason: str, role: Role) -> SessionTable:
-    """Unlock a signed sheet for a correction: head judge only, with a reason on record.
+def correct_sheet(uow: UnitOfWork, table_id: int, reason: str,
+                  credential: HeadJudgeCredential, *,
+                  clock: Callable[[], datetime] = _now) -> SessionTable:
+    """Unlock a signed sheet for a correction: the head judge's passphrase and a reason.
 
-    The sheet becomes the next version; the locked version stays as a snapshot with its
-    signatures, and the audit log holds the reason.
+    The sheet becomes the next version; the signed version stays as a snapshot with its
+    signatures, and the correction (who, when, why) is kept with the sheet, so every view
+    and printout of it says it was corrected.
     """
-    if role is not Role.HEAD_JUDGE:
-        raise ServiceError(ServiceProblem.HEAD_JUDGE_ONLY)
-    if not reason.strip():
-        raise ServiceError(ServiceProblem.REASON_REQUIRED)
     with uow:
+        judge = authorize(uow, credential, reason)
         table = uow.tables.get(table_id)
         if table.sheet_state is not SheetState.LOCKED:
             raise ServiceError(ServiceProblem.SHEET_NOT_LOCKED, table=table.number)
-        uow.audit_reason(reason.strip())
         reopened = uow.tables.update(dataclasses.replace(
             table, sheet_state=SheetState.OPEN, sheet_version=table.sheet_version + 1))
+        uow.corrections.add(SheetCorrection(table_id=table.id, version=reopened.sheet_version,
+                                            reason=reason.strip(), head_judge=judge.name,
+                                            opened_at=clock()))
         uow.commit()
     return reopened
 
@@ -419,40 +439,38 @@ def resume_play(uow: UnitOfWork, table_id: int) -> SessionTable:
 
 
 def withdraw_signature(uow: UnitOfWork, signature_id: int) -> SessionTable:
-    """Take back a signature given by mistake (the undo of `sign_sheet`).
-
-    If it was the signature that locked the sheet, the lock and its snapshot go with it:
-    the sheet is back to where it was a moment before, which the audit log records.
-    """
+    """Take back a signature given by mistake (the undo of `sign_sheet`) while the sheet
+    is still open. A signed and locked sheet is the record: only the head judge's
+    correction opens it again, so the signature that locked it stays."""
     with uow:
         signature = uow.signatures.get(signature_id)
         table = uow.tables.get(signature.table_id)
-        if signature.sheet_version != table.sheet_version:
+        if (signature.sheet_version != table.sheet_version
+                or table.sheet_state is SheetState.LOCKED):
             raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
-        if table.sheet_state is SheetState.LOCKED:
-            for snapshot in uow.snapshots.list(table_id=table.id, version=table.sheet_version):
-                uow.snapshots.remove(snapshot.id)
-            table = uow.tables.update(dataclasses.replace(
-                table, sheet_state=SheetState.OPEN, content_hash=""))
         uow.signatures.remove(signature_id)
         uow.commit()
     return table
 
 
-def revert_correction(uow: UnitOfWork, table_id: int, role: Role) -> SessionTable:
+def revert_correction(uow: UnitOfWork, table_id: int) -> SessionTable:
     """Lock a sheet again as it was signed, when a correction was opened by mistake.
 
-    Only while nothing was changed: the content must still be the signed version's.
+    Only while nothing was changed: the content must still be the signed version's, so
+    the record is exactly what the players signed; the correction record goes.
     """
-    if role is not Role.HEAD_JUDGE:
-        raise ServiceError(ServiceProblem.HEAD_JUDGE_ONLY)
     with uow:
-        table = _open_table(uow, table_id)
+        table = uow.tables.get(table_id)
+        if table.sheet_state is SheetState.LOCKED:
+            raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
         signed = uow.snapshots.list(table_id=table_id, version=table.sheet_version - 1)
         unchanged = dataclasses.replace(table, sheet_version=table.sheet_version - 1)
         if not signed or sheet_hash(_content(uow, unchanged)) != signed[0].content_hash:
             raise ServiceError(ServiceProblem.SHEET_CHANGED_SINCE, table=table.number)
         relocked = uow.tables.update(dataclasses.replace(
             unchanged, sheet_state=SheetState.LOCKED, content_hash=signed[0].content_hash))
+        for correction in uow.corrections.list(table_id=table_id,
+                                               version=table.sheet_version):
+            uow.corrections.remove(correction.id)
         uow.commit()
     return relocked

@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 
 from tournament_manager.domain.model import Session, SheetState, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
 
 
@@ -30,6 +31,7 @@ def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], ob
     with uow:
         started = uow.sessions.update(dataclasses.replace(
             uow.sessions.get(session_id), status=StageStatus.RUNNING, started_at=clock()))
+        _round_follows_play(uow, started.round_id)
         uow.commit()
     return started
 
@@ -48,6 +50,7 @@ def finish_session(uow: UnitOfWork, session_id: int, *,
                                tables=open_tables)
         finished = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.FINISHED, ended_at=clock()))
+        _round_follows_play(uow, session.round_id)
         uow.commit()
     return finished
 
@@ -62,20 +65,44 @@ def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
             raise ServiceError(ServiceProblem.SESSION_HAS_HANDS, session=session.number)
         back = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, started_at=None))
+        _round_follows_play(uow, session.round_id)
         uow.commit()
     return back
 
 
-def reopen_session(uow: UnitOfWork, session_id: int) -> Session:
-    """Take back a finish (the undo of `finish_session`) while its round is not cut."""
+def reopen_session(uow: UnitOfWork, session_id: int, reason: str,
+                   credential: HeadJudgeCredential) -> Session:
+    """Take back a finish (the undo of `finish_session`) while its round is not cut.
+
+    A finished session is part of the record standings are built on: reopening it is the
+    head judge's act, with his passphrase and a reason on record.
+    """
     with uow:
+        authorize(uow, credential, reason)
         session = uow.sessions.get(session_id)
         if session.status is not StageStatus.FINISHED:
             raise ServiceError(ServiceProblem.SESSION_NOT_FINISHED, session=session.number)
-        if uow.rounds.get(session.round_id).status is StageStatus.FINISHED:
-            raise ServiceError(ServiceProblem.CUT_ALREADY_MADE,
-                               round=uow.rounds.get(session.round_id).number)
+        round_ = uow.rounds.get(session.round_id)
+        following = [r for r in uow.rounds.list() if r.number == round_.number + 1]
+        if following and uow.round_entries.count(round_id=following[0].id):
+            raise ServiceError(ServiceProblem.CUT_ALREADY_MADE, round=round_.number)
         back = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.RUNNING, ended_at=None))
+        _round_follows_play(uow, session.round_id)
         uow.commit()
     return back
+
+
+def _round_follows_play(uow: UnitOfWork, round_id: int) -> None:
+    """A round is running once one of its sessions has started and finished once all
+    have; a round whose sessions have not started keeps its own status."""
+    round_ = uow.rounds.get(round_id)
+    statuses = {s.status for s in uow.sessions.list(round_id=round_id)}
+    if statuses == {StageStatus.FINISHED}:
+        status = StageStatus.FINISHED
+    elif statuses & {StageStatus.RUNNING, StageStatus.FINISHED}:
+        status = StageStatus.RUNNING
+    else:
+        status = StageStatus.PLANNED
+    if status is not round_.status:
+        uow.rounds.update(dataclasses.replace(round_, status=status))

@@ -31,10 +31,10 @@ from tournament_manager.domain.results import (
     raw_scores,
 )
 from tournament_manager.domain.settings import SessionConversion, TournamentSettings
-from tournament_manager.domain.standings import Competitor, Placing, TieBreak, cut, rank
+from tournament_manager.domain.standings import Competitor, Placing, TieBreak, cut_line, rank
 from tournament_manager.domain.standings import tie_broken_by as _tie_broken_by
 from tournament_manager.services.errors import ServiceError, ServiceProblem
-from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.tournaments import current_tournament
 
 T = TypeVar("T")
@@ -52,6 +52,7 @@ class SessionScore:
 @dataclass(frozen=True)
 class StandingsRow:
     rank: int | None
+    """None for a player who does not take a place: a substitute or a withdrawn player."""
     player: Player
     round_number: int
     """The last round the player entered (his place is within it)."""
@@ -62,12 +63,23 @@ class StandingsRow:
     """Every session he played, earlier rounds too; the totals count only the sessions of
     his last round, plus what he carried into it."""
     tie_break: TieBreak | None = None
+    withdrawn: bool = False
+    """He had withdrawn by then: shown with his results, apart from the ranked field."""
 
 
 @dataclass(frozen=True)
 class Standings:
     through_session: int | None
     rows: tuple[StandingsRow, ...]
+
+    @property
+    def ranked(self) -> int:
+        """The field: players who take a place."""
+        return sum(1 for row in self.rows if row.rank is not None)
+
+    @property
+    def withdrawn(self) -> int:
+        return sum(1 for row in self.rows if row.withdrawn)
 
 
 def _sessions_scored(sessions: Sequence[Session], through: int | None) -> list[Session]:
@@ -141,18 +153,19 @@ def _round_entries(uow: UnitOfWork, round_: Round, players: Sequence[Player]
 
 
 def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[int, Player],
-                  scores: dict[int, list[SessionScore]], session_round: dict[int, int]
-                  ) -> list[StandingsRow]:
+                  scores: dict[int, list[SessionScore]], session_round: dict[int, int],
+                  withdrawn: set[int]) -> list[StandingsRow]:
     competitors = []
     for entry in entries:
         mine = [s for s in scores.get(entry.player_id, ())
                 if session_round[s.session_number] == round_.id]
+        player = players[entry.player_id]
         competitors.append(Competitor(
             player_id=entry.player_id,
             converted_total=entry.carried_score + sum(s.converted for s in mine),
             raw_total=float(entry.carried_raw + sum(s.raw for s in mine)),
-            tiebreak_draw=players[entry.player_id].tiebreak_draw,
-            ranks=players[entry.player_id].kind is PlayerKind.REGULAR,
+            tiebreak_draw=player.tiebreak_draw,
+            ranks=player.kind is PlayerKind.REGULAR and player.id not in withdrawn,
         ))
     placings = rank(competitors)
     carried = {entry.player_id: entry.carried_score for entry in entries}
@@ -161,32 +174,52 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
                      round_number=round_.number, converted_total=p.competitor.converted_total,
                      raw_total=p.competitor.raw_total, carried=carried[p.competitor.player_id],
                      sessions=tuple(scores.get(p.competitor.player_id, ())),
-                     tie_break=_tie_broken_by(placings, index))
+                     tie_break=_tie_broken_by(placings, index),
+                     withdrawn=p.competitor.player_id in withdrawn)
         for index, p in enumerate(placings)
     ]
 
 
 def standings(uow: UnitOfWork, through_session: int | None = None) -> Standings:
-    """The whole field, ranked: the latest round's entrants first, then those cut before."""
+    """The whole field, ranked: the latest round's entrants first, then those cut before.
+
+    With `through_session` N, the standings as they stood after session N: only the
+    sessions up to N count, only the rounds begun by then rank (a cut made later does
+    not reorder them), and only players who had withdrawn by then are set apart.
+    """
     with uow:
         return compute_standings(uow, through_session)
+
+
+def _withdrawn_by(players: Sequence[Player], through: int | None) -> set[int]:
+    return {p.id for p in players if p.status is PlayerStatus.WITHDRAWN
+            and (through is None or (p.withdrawn_after or 0) <= through)}
 
 
 def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings:
     """Standings inside an already open unit of work (for services that act on them)."""
     settings = current_tournament(uow).settings
     players = {p.id: p for p in uow.players.list()}
-    sessions = _sessions_scored(uow.sessions.list(), through_session)
-    session_round = {s.number: s.round_id for s in uow.sessions.list()}
+    every_session = uow.sessions.list()
+    if through_session is not None and all(s.number != through_session
+                                           for s in every_session):
+        raise NotFound("session", through_session)
+    sessions = _sessions_scored(every_session, through_session)
+    session_round = {s.number: s.round_id for s in every_session}
+    first_session = {round_id: min(s.number for s in every_session if s.round_id == round_id)
+                     for round_id in set(session_round.values())}
     scores = session_scores(uow, settings, sessions, list(players.values()))
-    rounds = sorted(uow.rounds.list(), key=lambda r: r.number)
+    withdrawn = _withdrawn_by(list(players.values()), through_session)
+    rounds = [r for r in sorted(uow.rounds.list(), key=lambda r: r.number)
+              if through_session is None or first_session.get(r.id, 0) <= through_session]
     placed: set[int] = set()
     blocks: list[list[StandingsRow]] = []
     for round_ in rounds:
         entries = _round_entries(uow, round_, list(players.values()))
         if not entries:
             continue
-        blocks.append(_ranked_round(round_, entries, players, scores, session_round))
+        blocks.append(_ranked_round(round_, entries, players, scores, session_round,
+                                    withdrawn))
     rows: list[StandingsRow] = []
     for block in reversed(blocks):
         for row in block:
@@ -197,46 +230,122 @@ def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings
 
 
 def _overall_ranks(rows: list[StandingsRow]) -> list[StandingsRow]:
-    """One rank sequence over the whole field: later rounds' places come first."""
+    """One rank sequence over the whole field: later rounds' places come first; players
+    sharing a place in their round share it overall."""
+    ranked_rows: list[StandingsRow] = []
+    position = 0
+    previous: StandingsRow | None = None
+    shared_with: dict[int, int] = {}
+    for row in rows:
+        if row.rank is None:
+            ranked_rows.append(row)
+            continue
+        position += 1
+        if (previous is not None and previous.round_number == row.round_number
+                and previous.rank == row.rank):
+            overall = shared_with[id(previous)]
+        else:
+            overall = position
+        shared_with[id(row)] = overall
+        ranked_rows.append(dataclasses.replace(row, rank=overall))
+        previous = row
+    return ranked_rows
+
+
+@dataclass(frozen=True)
+class CutPreview:
+    """A cut as it would be made now, for the head judge to check before making it."""
+
+    round_number: int
+    advance: int
+    carry: float
+    """The fraction of their totals the qualifiers carry into the next round."""
+    rows: tuple[StandingsRow, ...]
+    """The round's standings: ranked players, then those who take no place."""
+    qualifiers: tuple[int, ...]
+    tied_across: tuple[int, ...]
+    """Players the tie-break chain cannot separate across the cut line."""
+    line_tie_break: TieBreak | None
+    """What separated the last qualifier from the first player out (None: the scores)."""
+    unfinished: tuple[int, ...]
+    """Sessions of the round not finished yet: the preview is provisional until none."""
+    made: bool
+    """The cut has been made (the next round has its entrants)."""
+
+    @property
+    def ready(self) -> bool:
+        return not self.unfinished and not self.tied_across and not self.made
+
+
+def _rounds_around(uow: UnitOfWork, round_number: int) -> tuple[Round, Round]:
+    rounds = {r.number: r for r in uow.rounds.list()}
+    if round_number not in rounds or round_number + 1 not in rounds:
+        raise ServiceError(ServiceProblem.NO_NEXT_ROUND, round=round_number)
+    this, following = rounds[round_number], rounds[round_number + 1]
+    if this.advance is None:
+        raise ServiceError(ServiceProblem.ROUND_HAS_NO_CUT, round=round_number)
+    return this, following
+
+
+def compute_cut_preview(uow: UnitOfWork, round_number: int) -> CutPreview:
+    this, following = _rounds_around(uow, round_number)
+    assert this.advance is not None
+    sessions = sorted(uow.sessions.list(round_id=this.id), key=lambda s: s.number)
+    table = compute_standings(uow, sessions[-1].number)
+    rows = [row for row in table.rows if row.round_number == round_number]
+    placings = [Placing(row.rank, Competitor(row.player.id, row.converted_total,
+                                             row.raw_total, row.player.tiebreak_draw,
+                                             ranks=row.rank is not None))
+                for row in rows]
+    line = cut_line(placings, this.advance)
     ranked = [row for row in rows if row.rank is not None]
-    numbered = {id(row): index for index, row in enumerate(ranked, start=1)}
-    return [dataclasses.replace(row, rank=numbered.get(id(row))) for row in rows]
+    return CutPreview(
+        round_number=round_number, advance=this.advance, carry=following.carry,
+        rows=tuple(rows), qualifiers=line.qualifiers, tied_across=line.tied_across,
+        line_tie_break=(ranked[this.advance - 1].tie_break if len(ranked) > this.advance
+                        else None),
+        unfinished=tuple(s.number for s in sessions if s.status is not StageStatus.FINISHED),
+        made=bool(uow.round_entries.count(round_id=following.id)))
 
 
-def make_cut(uow: UnitOfWork, round_number: int) -> list[int]:
+def cut_preview(uow: UnitOfWork, round_number: int) -> CutPreview:
+    """Who a cut after `round_number` takes on, where the line falls and why."""
+    with uow:
+        return compute_cut_preview(uow, round_number)
+
+
+def make_cut(uow: UnitOfWork, round_number: int,
+             expected: Sequence[int] | None = None) -> list[int]:
     """End round `round_number`: its top `advance` players enter the next round.
 
     They carry the next round's `carry` fraction of their converted and raw totals.
+    `expected` is the qualifiers the head judge confirmed in the preview: if the standings
+    moved since (a sheet corrected meanwhile), the cut is refused rather than made on
+    numbers nobody looked at.
     """
     with uow:
-        rounds = {r.number: r for r in uow.rounds.list()}
-        if round_number not in rounds or round_number + 1 not in rounds:
-            raise ServiceError(ServiceProblem.NO_NEXT_ROUND, round=round_number)
-        this, following = rounds[round_number], rounds[round_number + 1]
-        if this.advance is None:
-            raise ServiceError(ServiceProblem.ROUND_HAS_NO_CUT, round=round_number)
-        unfinished = [s.number for s in uow.sessions.list(round_id=this.id)
-                      if s.status is not StageStatus.FINISHED]
-        if unfinished:
+        preview = compute_cut_preview(uow, round_number)
+        if preview.unfinished:
             raise ServiceError(ServiceProblem.ROUND_NOT_FINISHED, round=round_number,
-                               sessions=unfinished)
-        if uow.round_entries.count(round_id=following.id):
+                               sessions=list(preview.unfinished))
+        if preview.made:
             raise ServiceError(ServiceProblem.CUT_ALREADY_MADE, round=round_number)
-        in_round = [row for row in compute_standings(uow, None).rows
-                    if row.round_number == round_number]
-        advancing = cut([Placing(row.rank, Competitor(row.player.id, row.converted_total,
-                                                      row.raw_total, row.player.tiebreak_draw))
-                         for row in in_round], this.advance)
-        by_id = {row.player.id: row for row in in_round}
-        for player_id in advancing:
+        if preview.tied_across:
+            names = {row.player.id: row.player.name for row in preview.rows}
+            raise ServiceError(ServiceProblem.CUT_TIE_UNRESOLVED, round=round_number,
+                               players=", ".join(names[p] for p in preview.tied_across))
+        if expected is not None and tuple(expected) != preview.qualifiers:
+            raise ServiceError(ServiceProblem.CUT_PREVIEW_STALE, round=round_number)
+        _this, following = _rounds_around(uow, round_number)
+        by_id = {row.player.id: row for row in preview.rows}
+        for player_id in preview.qualifiers:
             row = by_id[player_id]
             uow.round_entries.add(RoundEntry(
                 round_id=following.id, player_id=player_id,
                 carried_score=following.carry * row.converted_total,
                 carried_raw=following.carry * row.raw_total))
-        uow.rounds.update(dataclasses.replace(this, status=StageStatus.FINISHED))
         uow.commit()
-    return advancing
+    return list(preview.qualifiers)
 
 
 def undo_cut(uow: UnitOfWork, round_number: int) -> None:
@@ -245,11 +354,10 @@ def undo_cut(uow: UnitOfWork, round_number: int) -> None:
         rounds = {r.number: r for r in uow.rounds.list()}
         if round_number not in rounds or round_number + 1 not in rounds:
             raise ServiceError(ServiceProblem.NO_NEXT_ROUND, round=round_number)
-        this, following = rounds[round_number], rounds[round_number + 1]
+        following = rounds[round_number + 1]
         if any(uow.tables.count(session_id=s.id)
                for s in uow.sessions.list(round_id=following.id)):
             raise ServiceError(ServiceProblem.NEXT_ROUND_DRAWN, round=round_number + 1)
         for entry in uow.round_entries.list(round_id=following.id):
             uow.round_entries.remove(entry.id)
-        uow.rounds.update(dataclasses.replace(this, status=StageStatus.PLANNED))
         uow.commit()

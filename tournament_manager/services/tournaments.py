@@ -16,6 +16,11 @@ from tournament_manager.domain.model import (
 )
 from tournament_manager.domain.settings import TournamentSettings, settings_problems
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.head_judge import (
+    HeadJudgeSetup,
+    check_new_passphrase,
+    store_head_judge,
+)
 from tournament_manager.services.ports import UnitOfWork
 
 
@@ -24,14 +29,18 @@ def _now() -> datetime:
 
 
 def create_tournament(uow: UnitOfWork, name: str, settings: TournamentSettings, *,
-                      venue: str = "", clock: Callable[[], datetime] = _now) -> Tournament:
-    """Store the tournament with its rounds and their sessions, all still to be drawn."""
+                      venue: str = "", head_judge: HeadJudgeSetup | None = None,
+                      clock: Callable[[], datetime] = _now) -> Tournament:
+    """Store the tournament with its rounds and their sessions, all still to be drawn,
+    and its head judge with his passphrase (in the same transaction: all or nothing)."""
     name = name.strip()
     if not name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     problems = settings_problems(settings)
     if problems:
         raise ServiceError(ServiceProblem.BAD_SETTINGS, problems=problems)
+    if head_judge is not None:
+        check_new_passphrase(head_judge.passphrase)
     with uow:
         if uow.tournaments.list():
             raise ServiceError(ServiceProblem.TOURNAMENT_EXISTS)
@@ -39,6 +48,8 @@ def create_tournament(uow: UnitOfWork, name: str, settings: TournamentSettings, 
             Tournament(name=name, venue=venue.strip(), settings=settings, created_at=clock())
         )
         store_round_plan(uow, settings)
+        if head_judge is not None:
+            store_head_judge(uow, head_judge.name, head_judge.passphrase, clock=clock)
         uow.commit()
     return tournament
 

@@ -16,6 +16,7 @@ from tournament_manager.domain.model import (
     Player,
     Session,
     SessionTable,
+    SheetCorrection,
     SheetState,
     Signature,
     Tournament,
@@ -34,6 +35,7 @@ from tournament_manager.services.score_sheets import (
     starting_winds,
 )
 from tournament_manager.services.tournaments import current_tournament
+from tournament_manager.services.verification import SheetCheck, check_sheet
 
 WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
 
@@ -74,8 +76,10 @@ class SheetView:
     missing_hands: tuple[int, ...]
     resigned_flags: tuple[tuple[int, int], ...]
     """(player id, hand number) where time penalties in one hand passed 80 points."""
-    corrections: tuple[int, ...]
-    """Audit entry ids of the head judge's corrections, oldest first."""
+    corrections: tuple[SheetCorrection, ...]
+    """The head judge's corrections (who, when, why), oldest first."""
+    check: SheetCheck = SheetCheck("", ())
+    """What the players signed, and whether the sheet is still that."""
     hand_seatings: Mapping[int, HandSeating] = field(default_factory=dict)
     """Who deals each hand and where everyone sits, as far as it is known (classical
     scoring knows the next dealer only once the hand before is on the sheet)."""
@@ -90,6 +94,19 @@ class SheetView:
     @property
     def corrected(self) -> bool:
         return self.table.sheet_version > 1
+
+    @property
+    def signed_hash(self) -> str:
+        """The hash of the latest version its players signed ('' before any)."""
+        return self.check.signed_hash
+
+    @property
+    def verified(self) -> bool | None:
+        """True when signed and still as signed; False when it is not; None while the
+        sheet has never been signed."""
+        if not self.check.signed_hash and not self.check.findings:
+            return None
+        return self.check.verified
 
 
 def _players_by_wind(winds: dict[int, Wind], players: dict[int, Player]) -> tuple[Player, ...]:
@@ -141,9 +158,11 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
         missing_hands=tuple(n for n in range(1, max([expected, *numbers]) + 1)
                             if n not in numbers),
         resigned_flags=_resignation_flags(penalties),
-        corrections=tuple(entry.id for entry in uow.audit.list(entity="session_table",
-                                                               entity_id=table_id)
-                          if entry.reason),
+        corrections=tuple(sorted(uow.corrections.list(table_id=table_id),
+                                 key=lambda c: c.version)),
+        check=check_sheet(session, table, content, uow.snapshots.list(table_id=table_id),
+                          uow.signatures.list(table_id=table_id),
+                          {seat.player_id for seat in seats if seat.cycle == 1}),
         hand_seatings=hand_seatings,
     )
 

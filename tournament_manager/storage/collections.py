@@ -23,36 +23,43 @@ from tournament_manager.domain.settings import (
     RoundPlan,
     TournamentSettings,
 )
-from tournament_manager.services.ports import NotFound
+from tournament_manager.services.ports import DriftKind, NotFound, RecordDrift
 from tournament_manager.storage import schema
+from tournament_manager.storage.audit_chain import chain_breaks, last_link, link
 from tournament_manager.storage.rows import RowMapper, audit_json
 
 E = TypeVar("E")
 
 
 class AuditWriter:
-    """Writes the who/when/what/before/after of each change of one unit of work."""
+    """Writes the who/when/what/before/after of each change of one unit of work, each
+    entry linked to the one before it (`audit_chain`)."""
 
     def __init__(self, connection: Connection, actor: str, clock: Callable[[], datetime]) -> None:
         self._connection = connection
-        self._actor = actor
+        self.actor = actor
         self._clock = clock
         self.reason = ""
+        self._last_link: str | None = None
 
     def record(self, action: str, entity: str, entity_id: int,
                before: object | None, after: object | None) -> None:
+        if self._last_link is None:
+            self._last_link = last_link(self._connection)
+        at = self._clock().astimezone(UTC)
+        values: dict[str, Any] = {
+            "actor": self.actor,
+            "action": action,
+            "entity": entity,
+            "entity_id": entity_id,
+            "before": None if before is None else audit_json(before),
+            "after": None if after is None else audit_json(after),
+            "reason": self.reason,
+        }
+        # The chain hashes the text `UtcDateTime` stores for `at`.
+        self._last_link = link(self._last_link, at.isoformat(), **values)
         self._connection.execute(
-            insert(schema.audit).values(
-                at=self._clock(),
-                actor=self._actor,
-                action=action,
-                entity=entity,
-                entity_id=entity_id,
-                before=None if before is None else audit_json(before),
-                after=None if after is None else audit_json(after),
-                reason=self.reason,
-            )
-        )
+            insert(schema.audit).values(at=at, chain=self._last_link, **values))
 
 
 class SqlCollection(Generic[E]):
@@ -65,6 +72,11 @@ class SqlCollection(Generic[E]):
         self._mapper = mapper
         self._audit = audit
         self._entity = table.name
+
+    @property
+    def entity(self) -> str:
+        """The entity's name in the audit log (its table's name)."""
+        return self._entity
 
     # Hooks for entities with child rows or derived fields.
     def _row(self, entity: E) -> dict[str, Any]:
@@ -240,18 +252,118 @@ class TournamentCollection(SqlCollection[Tournament]):
 
 
 class SqlAuditLog:
-    def __init__(self, connection: Connection) -> None:
+    """The audit log, and the two checks that it still describes the file: its hash
+    chain is intact, and every record is as its newest entry left it."""
+
+    def __init__(self, connection: Connection,
+                 collections: Mapping[str, SqlCollection[Any]] | None = None) -> None:
         self._connection = connection
         self._collection = SqlCollection(connection, schema.audit, RowMapper(AuditEntry), None)
+        self._collections = collections or {}
 
     def list(self, **equal_to: Any) -> Sequence[AuditEntry]:
         return self._collection.list(**equal_to)
+
+    def count(self, **equal_to: Any) -> int:
+        return self._collection.count(**equal_to)
 
     def last_change(self) -> datetime | None:
         at: datetime | None = self._connection.execute(
             select(schema.audit.c.at).order_by(schema.audit.c.id.desc()).limit(1)
         ).scalar()
         return at
+
+    def chain_breaks(self) -> Sequence[int]:
+        return [broken.entry_id for broken in chain_breaks(self._connection)]
+
+    def seal(self) -> str:
+        return last_link(self._connection)
+
+    def drift(self) -> Sequence[RecordDrift]:
+        audit = schema.audit
+        newest = self._connection.execute(
+            select(audit.c.entity, audit.c.entity_id, audit.c.id, audit.c.action, audit.c.after)
+            .where(audit.c.id.in_(select(func.max(audit.c.id))
+                                  .group_by(audit.c.entity, audit.c.entity_id)))
+        ).fetchall()
+        recorded: dict[str, dict[int, tuple[int, str, str | None]]] = {}
+        for entity, entity_id, entry_id, action, after in newest:
+            recorded.setdefault(entity, {})[entity_id] = (entry_id, action, after)
+        cascades = _Cascades(self._connection)
+        drifts = []
+        for entity, collection in self._collections.items():
+            entries = recorded.get(entity, {})
+            current = {item.id: item for item in collection.list()}
+            for entity_id, item in current.items():
+                entry = entries.get(entity_id)
+                picture = json.loads(audit_json(item))
+                if entry is None or entry[1] == "remove":
+                    drifts.append(_drift(entity, picture, DriftKind.UNRECORDED))
+                elif not _agrees(_comparable(entity, json.loads(entry[2] or "{}")),
+                                 _comparable(entity, picture)):
+                    drifts.append(_drift(entity, picture, DriftKind.CHANGED))
+            for entity_id, (entry_id, action, after) in entries.items():
+                recorded_picture = json.loads(after or "{}")
+                if (action != "remove" and entity_id not in current
+                        and not cascades.removed_after(recorded_picture, entry_id)):
+                    drifts.append(_drift(entity, recorded_picture, DriftKind.REMOVED))
+        return sorted(drifts, key=lambda d: (d.entity, d.entity_id))
+
+
+def _drift(entity: str, picture: dict[str, Any], kind: DriftKind) -> RecordDrift:
+    """A drift named with the sheet it concerns, as far as the record tells."""
+    table_id = picture["id"] if entity == schema.session_table.name else picture.get("table_id")
+    number = picture.get("number") if entity == schema.hand.name else None
+    return RecordDrift(entity, int(picture.get("id", 0)), kind, table_id, number)
+
+
+class _Cascades:
+    """Rows the schema's ON DELETE CASCADE removed with their parent: the audit log has
+    the parent's removal only. Ids are reused once freed, so a parent counts as removed
+    only by a removal written after the child's newest entry."""
+
+    PARENTS = {"table_id": "session_table", "session_id": "session", "round_id": "round"}
+
+    def __init__(self, connection: Connection) -> None:
+        audit = schema.audit
+        self._history: dict[tuple[str, int], list[tuple[int, str, str | None]]] = {}
+        for entity, entity_id, entry_id, action, after in connection.execute(
+                select(audit.c.entity, audit.c.entity_id, audit.c.id, audit.c.action,
+                       audit.c.after)
+                .where(audit.c.entity.in_(set(self.PARENTS.values())))
+                .order_by(audit.c.id)):
+            self._history.setdefault((entity, entity_id), []).append((entry_id, action, after))
+
+    def removed_after(self, picture: dict[str, Any], since: int) -> bool:
+        for key, parent in self.PARENTS.items():
+            if key not in picture:
+                continue
+            history = self._history.get((parent, picture[key]), [])
+            if any(entry_id > since and action == "remove"
+                   for entry_id, action, _after in history):
+                return True
+            then = [after for entry_id, action, after in history
+                    if entry_id < since and action != "remove"]
+            if then and self.removed_after(json.loads(then[-1] or "{}"), since):
+                return True
+        return False
+
+
+def _comparable(entity: str, picture: dict[str, Any]) -> dict[str, Any]:
+    """What a record's audit picture must agree on. A tournament's round plan is read from
+    the rounds themselves (audited as rounds), not stored with the tournament."""
+    if entity == schema.tournament.name:
+        picture.get("settings", {}).pop("rounds", None)
+    return picture
+
+
+def _agrees(recorded: Any, current: Any) -> bool:
+    """The recorded picture's fields equal the current ones; fields the entry predates
+    (a column added by a later version) are not asked about."""
+    if isinstance(recorded, dict) and isinstance(current, dict):
+        return all(key in current and _agrees(value, current[key])
+                   for key, value in recorded.items())
+    return bool(recorded == current)
 
 
 def now_utc() -> datetime:

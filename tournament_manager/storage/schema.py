@@ -107,6 +107,7 @@ player = Table(
     Column("kind", String(20), nullable=False),
     Column("status", String(20), nullable=False),
     Column("tiebreak_draw", Integer, nullable=False),
+    Column("withdrawn_after", Integer, nullable=True),
 )
 
 round_ = Table(
@@ -245,6 +246,27 @@ sheet_snapshot = Table(
     UniqueConstraint("table_id", "version"),
 )
 
+sheet_correction = Table(
+    "sheet_correction",
+    metadata,
+    _id(),
+    _ref("table_id", "session_table", cascade=True),
+    Column("version", Integer, nullable=False),
+    Column("reason", Text, nullable=False),
+    Column("head_judge", String(100), nullable=False),
+    Column("opened_at", UtcDateTime, nullable=False),
+    UniqueConstraint("table_id", "version"),
+)
+
+head_judge = Table(
+    "head_judge",
+    metadata,
+    _id(),
+    Column("name", String(100), nullable=False),
+    Column("key", String(200), nullable=False, default=""),
+    Column("set_at", UtcDateTime, nullable=True),
+)
+
 audit = Table(
     "audit",
     metadata,
@@ -257,4 +279,5 @@ audit = Table(
     Column("before", Text, nullable=True),
     Column("after", Text, nullable=True),
     Column("reason", Text, nullable=False, default=""),
+    Column("chain", String(64), nullable=False, default=""),
 )

@@ -11,6 +11,7 @@ from sqlalchemy import Connection, Engine, Table
 
 from tournament_manager.domain.model import (
     Hand,
+    HeadJudge,
     Penalty,
     Player,
     Round,
@@ -18,6 +19,7 @@ from tournament_manager.domain.model import (
     SeatAssignment,
     Session,
     SessionTable,
+    SheetCorrection,
     SheetSnapshot,
     Signature,
     Tournament,
@@ -38,7 +40,7 @@ _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
 _MAPPERS: dict[type, RowMapper[Any]] = {
     cls: RowMapper(cls)
     for cls in (Player, Round, RoundEntry, Session, SessionTable, SeatAssignment, Penalty,
-                Signature, SheetSnapshot)
+                Signature, SheetSnapshot, SheetCorrection, HeadJudge)
 }
 
 
@@ -59,6 +61,8 @@ class SqlUnitOfWork:
     penalties: SqlCollection[Penalty]
     signatures: SqlCollection[Signature]
     snapshots: SqlCollection[SheetSnapshot]
+    corrections: SqlCollection[SheetCorrection]
+    head_judges: SqlCollection[HeadJudge]
     audit: SqlAuditLog
 
     def __init__(self, engine: Engine, actor: str = "head judge",
@@ -89,7 +93,13 @@ class SqlUnitOfWork:
         self.penalties = flat(schema.penalty, Penalty)
         self.signatures = flat(schema.signature, Signature)
         self.snapshots = flat(schema.sheet_snapshot, SheetSnapshot)
-        self.audit = SqlAuditLog(connection)
+        self.corrections = flat(schema.sheet_correction, SheetCorrection)
+        self.head_judges = flat(schema.head_judge, HeadJudge)
+        self.audit = SqlAuditLog(connection, {
+            collection.entity: collection for collection in (
+                self.tournaments, self.players, self.rounds, self.round_entries,
+                self.sessions, self.tables, self.seats, self.hands, self.penalties,
+                self.signatures, self.snapshots, self.corrections, self.head_judges)})
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
@@ -109,3 +119,6 @@ class SqlUnitOfWork:
 
     def audit_reason(self, reason: str) -> None:
         self._audit_writer.reason = reason
+
+    def audit_actor(self, actor: str) -> None:
+        self._audit_writer.actor = actor

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.documents import opened
 from tournament_manager.cli.errors import CliError
+from tournament_manager.cli.passphrase import ENVIRONMENT, read_new_passphrase
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.rules.errors import OptionError
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets, get_rule_set
+from tournament_manager.services.head_judge import HeadJudgeSetup
 from tournament_manager.services.tournaments import create_tournament
 
 
@@ -31,6 +34,12 @@ def register(subparsers: Any) -> None:
                         help="a named profile of the rule set (mcr: green_book, mahjonggb; "
                              "classic: classic_seed, classic_babcock)")
     parser.add_argument("--venue", default="", help="where the event is played")
+    parser.add_argument("--head-judge", default="", metavar="NAME",
+                        help="the head judge's name; his passphrase is asked for at a "
+                             f"terminal, or read from {ENVIRONMENT} or (--passphrase-stdin) "
+                             "the first line of standard input")
+    parser.add_argument("--passphrase-stdin", action="store_true",
+                        help="read the head judge's passphrase from standard input")
     parser.set_defaults(handler=run)
 
 
@@ -45,9 +54,14 @@ def run(args: argparse.Namespace) -> int:
             raise CliError(f"{args.rules} has no profile '{args.profile}' "
                            f"(profiles: {profiles})", status=2) from error
         settings = replace(settings, rule_options=options)
+    passphrase = read_new_passphrase(from_stdin=args.passphrase_stdin)
+    judge = (HeadJudgeSetup(args.head_judge, passphrase) if passphrase is not None else None)
     with opened(args.file, create=True) as document:
         tournament = create_tournament(document.unit_of_work(), args.name, settings,
-                                       venue=args.venue)
+                                       venue=args.venue, head_judge=judge)
     print(f"created {args.file}: {tournament.name} ({settings.rule_set}, "
           f"{settings.format_preset}, {settings.total_sessions} sessions)")
+    if judge is None:
+        print("note: no head judge passphrase was set; corrections of signed sheets need "
+              f"one: tournament-manager head-judge {args.file}", file=sys.stderr)
     return 0

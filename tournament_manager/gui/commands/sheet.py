@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tournament_manager.domain.model import Hand, Penalty, PenaltyReason, Role
+from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.services.head_judge import HeadJudgeCredential
 from tournament_manager.services.ports import NotFound
 from tournament_manager.services.score_sheets import (
     HandEntry,
@@ -173,15 +174,15 @@ class CorrectSheet(ServiceCommand):
     topic = Topic.SHEET
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
-                 reason: str) -> None:
+                 reason: str, credential: HeadJudgeCredential) -> None:
         super().__init__(context, _tr("Correct T{table}").format(table=table_number))
-        self.table_id, self.reason = table_id, reason
+        self.table_id, self.reason, self.credential = table_id, reason, credential
 
     def do(self) -> None:
-        correct_sheet(self.uow(), self.table_id, self.reason, Role.HEAD_JUDGE)
+        correct_sheet(self.uow(), self.table_id, self.reason, self.credential)
 
     def revert(self) -> None:
-        revert_correction(self.uow(), self.table_id, Role.HEAD_JUDGE)
+        revert_correction(self.uow(), self.table_id)
 
 
 class StopOnTime(ServiceCommand):
