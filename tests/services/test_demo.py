@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import sqlite3
 from collections import defaultdict
 from collections.abc import Iterator
@@ -102,3 +103,71 @@ def test_a_short_event_under_another_rule_set(tmp_path: Path, rule_set: str) -> 
             assert points[0][0] > 0
     finally:
         document.close(backup=False)
+
+
+def _independent_standings(path: Path, through: int) -> list[tuple[int, int, float, float]]:
+    """(player, round number, converted total, raw total) in standings order after session
+    `through`, recomputed from the file with plain SQL and the spec's chain, without the
+    standings service: the rounds begun by then, each ranked by carry plus match points of
+    its own sessions, the latest round's entrants first."""
+    raw: dict[tuple[int, int], float] = defaultdict(float)
+    for (player, session), total in _sheet_totals(path).items():
+        raw[player, session] = total
+    sessions = _sql(path, "SELECT s.number, r.number FROM session s "
+                          "JOIN round r ON r.id = s.round_id")
+    round_of = dict(sessions)
+    first = {rnd: min(s for s, r in sessions if r == rnd) for rnd in set(round_of.values())}
+    in_force = sorted((rnd for rnd, start in first.items() if start <= through), reverse=True)
+    draws = dict(_sql(path, "SELECT id, tiebreak_draw FROM player"))
+    entries: dict[int, dict[int, tuple[float, float]]] = defaultdict(dict)
+    for rnd, player, score, carried_raw in _sql(path, """
+            SELECT r.number, e.player_id, e.carried_score, e.carried_raw FROM round_entry e
+            JOIN round r ON r.id = e.round_id"""):
+        entries[rnd][player] = (score, carried_raw)
+    if not entries[1]:
+        entries[1] = {player: (0.0, 0.0) for (player,) in _sql(
+            path, "SELECT id FROM player WHERE kind = 'regular'")}
+    placed: set[int] = set()
+    order = []
+    for rnd in in_force:
+        block = []
+        for player, (carried, carried_raw) in entries[rnd].items():
+            mine = [raw[player, s] for s, r in round_of.items() if r == rnd and s <= through]
+            converted = carried + sum(math.copysign(math.sqrt(abs(x)), x) for x in mine)
+            block.append((player, rnd, converted, carried_raw + sum(mine)))
+        block.sort(key=lambda row: (-round(row[2], 9), -row[3], draws[row[0]], row[0]))
+        order.extend(row for row in block if row[0] not in placed)
+        placed.update(row[0] for row in block)
+    return order
+
+
+def test_standings_after_each_session_are_as_they_stood(
+        played: tuple[Document, DemoSummary]) -> None:
+    """The standings through any session N (the GUI's "after session N", the projector,
+    `standings --session N`, the PDF) are those of that moment, recomputed here from the
+    hands: a round cut later does not reorder them or zero their totals."""
+    document, _ = played
+    for through in range(1, 9):
+        table = standings(document.unit_of_work(), through)
+        expected = _independent_standings(document.path, through)
+        got = [(row.player.id, row.round_number, row.converted_total, row.raw_total)
+               for row in table.rows]
+        assert [row[:2] for row in got] == [row[:2] for row in expected], through
+        for (_p, _r, converted, raw_total), (_q, _s, want, want_raw) in zip(got, expected):
+            assert converted == pytest.approx(want) and raw_total == pytest.approx(want_raw)
+        assert [row.rank for row in table.rows] == list(range(1, 65))
+    after_four = standings(document.unit_of_work(), 4)
+    assert {row.round_number for row in after_four.rows} == {1}
+    assert sum(1 for row in after_four.rows if row.converted_total != 0) > 32
+    with document.unit_of_work() as uow:
+        second = uow.rounds.list(number=2)[0]
+        went_on = {entry.player_id for entry in uow.round_entries.list(round_id=second.id)}
+    assert {row.player.id for row in after_four.rows[:32]} == went_on
+
+
+def test_the_demo_record_verifies(played: tuple[Document, DemoSummary]) -> None:
+    from tournament_manager.services.verification import verify
+
+    report = verify(played[0].unit_of_work())
+    assert report.ok, report.findings
+    assert report.locked_sheets == 4 * 16 + 8 + 4 + 2 + 1 and report.hands == played[1].hands

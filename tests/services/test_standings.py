@@ -126,3 +126,141 @@ def test_cut_keeps_exactly_n_and_carries_the_fraction(document: Document) -> Non
     with pytest.raises(ServiceError) as caught:
         make_cut(document.unit_of_work(), 1)
     assert caught.value.problem is ServiceProblem.CUT_ALREADY_MADE
+
+
+def _set_draws(document: Document, draws: dict[int, int]) -> None:
+    with document.unit_of_work() as uow:
+        for player_id, draw in draws.items():
+            uow.players.update(dataclasses.replace(uow.players.get(player_id),
+                                                   tiebreak_draw=draw))
+        uow.commit()
+
+
+def test_players_the_whole_chain_cannot_separate_share_a_rank(seated: Seated) -> None:
+    """Equal converted and raw totals and equal recorded draws: one rank, the next skips."""
+    p = seated.players
+    _win(seated, 0, p[1], p[2], 10)
+    _win(seated, 1, p[5], p[6], 10)
+    _set_draws(seated.document, {p[1]: 7, p[5]: 7})
+    table = standings(seated.document.unit_of_work())
+    assert [(row.player.id, row.rank) for row in table.rows[:2]] in (
+        [(p[1], 1), (p[5], 1)], [(p[5], 1), (p[1], 1)])
+    assert table.rows[0].tie_break is None and table.rows[2].rank == 3
+    _set_draws(seated.document, {p[5]: 8})
+    table = standings(seated.document.unit_of_work())
+    assert [row.rank for row in table.rows[:3]] == [1, 2, 3]
+    assert table.rows[0].tie_break is TieBreak.DRAW
+
+
+def test_a_withdrawn_player_is_shown_apart_from_when_he_withdrew(document: Document) -> None:
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+
+    seated = seat_event(document, players=8)
+    p = seated.players
+    _win(seated, 0, p[1], p[2], 30)
+    set_player_status(document.unit_of_work(), p[1], PlayerStatus.WITHDRAWN)
+    now = standings(document.unit_of_work())
+    withdrawn = [row for row in now.rows if row.withdrawn]
+    assert [(row.player.id, row.rank) for row in withdrawn] == [(p[1], None)]
+    assert now.rows[-1].player.id == p[1]          # after the ranked field
+    assert [row.rank for row in now.rows[:7]] == list(range(1, 8))
+    assert (now.ranked, now.withdrawn) == (7, 1)
+    # He withdrew during session 1: from then on he is apart; session 1's standings, as
+    # they stood, are those of the withdrawal too, but a later withdrawal leaves them.
+    assert standings(document.unit_of_work(), 1).rows[-1].withdrawn
+    with document.unit_of_work() as uow:
+        player = uow.players.get(p[1])
+        uow.players.update(dataclasses.replace(player, withdrawn_after=2))
+        uow.commit()
+    before = standings(document.unit_of_work(), 1)
+    assert before.rows[0].player.id == p[1] and before.rows[0].rank == 1
+    assert not any(row.withdrawn for row in before.rows)
+
+
+def test_a_withdrawn_player_does_not_go_through_a_cut(document: Document) -> None:
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+
+    seated = seat_event(document, players=40)
+    p = seated.players
+    for table in range(10):
+        _win(seated, table, p[4 * table + 1], p[4 * table + 2], 5 * (table + 1))
+    _finish_round_one(document)
+    leader = standings(document.unit_of_work()).rows[0].player.id
+    set_player_status(document.unit_of_work(), leader, PlayerStatus.WITHDRAWN)
+    advancing = make_cut(document.unit_of_work(), 1)
+    assert len(advancing) == 32 and leader not in advancing
+
+
+def test_the_cut_is_refused_inside_a_tie_the_chain_cannot_break(document: Document) -> None:
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.services.standings import cut_preview
+
+    seat_event(document, players=40)
+    _finish_round_one(document)
+    # Nobody has played a hand: only the draws order the field. Two share the 32nd place.
+    with document.unit_of_work() as uow:
+        players = sorted(uow.players.list(), key=lambda player: player.tiebreak_draw)
+    _set_draws(document, {players[32].id: players[31].tiebreak_draw})
+    preview = cut_preview(document.unit_of_work(), 1)
+    assert set(preview.tied_across) == {players[31].id, players[32].id}
+    assert not preview.ready and preview.unfinished == ()
+    with pytest.raises(ServiceError) as caught:
+        make_cut(document.unit_of_work(), 1)
+    assert caught.value.problem is ServiceProblem.CUT_TIE_UNRESOLVED
+    assert players[31].name in caught.value.details["players"]
+
+
+def test_the_cut_made_is_the_cut_previewed(document: Document) -> None:
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.services.standings import cut_preview
+
+    seated = seat_event(document, players=40)
+    p = seated.players
+    for table in range(10):
+        _win(seated, table, p[4 * table + 1], p[4 * table + 2], 5 * (table + 1))
+    preview = cut_preview(document.unit_of_work(), 1)
+    assert preview.unfinished == (1, 2, 3, 4) and not preview.ready
+    assert len(preview.qualifiers) == 32 and preview.advance == 32
+    _finish_round_one(document)
+    preview = cut_preview(document.unit_of_work(), 1)
+    assert preview.ready and preview.line_tie_break is TieBreak.DRAW
+    stale = (preview.qualifiers[1], preview.qualifiers[0], *preview.qualifiers[2:])
+    with pytest.raises(ServiceError) as caught:
+        make_cut(document.unit_of_work(), 1, expected=stale)
+    assert caught.value.problem is ServiceProblem.CUT_PREVIEW_STALE
+    assert make_cut(document.unit_of_work(), 1, expected=preview.qualifiers) == list(
+        preview.qualifiers)
+    assert cut_preview(document.unit_of_work(), 1).made
+
+
+def test_round_status_follows_its_sessions(document: Document) -> None:
+    from tests.helpers.head_judge import name_head_judge
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.services.score_sheets import sign_sheet
+    from tournament_manager.services.sessions import finish_session, reopen_session
+
+    credential = name_head_judge(document)
+    seated = seat_event(document, players=4)
+
+    def round_one() -> StageStatus:
+        with document.unit_of_work() as uow:
+            return uow.rounds.list(number=1)[0].status
+
+    with document.unit_of_work() as uow:
+        others = [s for s in uow.sessions.list() if s.number in (2, 3, 4)]
+        for session in others:
+            uow.sessions.update(dataclasses.replace(session, status=StageStatus.FINISHED))
+        uow.commit()
+    for _ in range(16):
+        enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+    for player in seated.players:
+        sign_sheet(document.unit_of_work(), seated.tables[0], player, b"png %d" % player)
+    finish_session(document.unit_of_work(), seated.session_id)
+    assert round_one() is StageStatus.FINISHED
+    reopen_session(document.unit_of_work(), seated.session_id, "appeal on table 1 upheld",
+                   credential)
+    assert round_one() is StageStatus.RUNNING

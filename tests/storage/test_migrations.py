@@ -149,3 +149,47 @@ def test_a_populated_0001_file_is_upgraded_with_its_data(tmp_path: Path) -> None
     finally:
         document.close(backup=False)
     assert any(b.stem.endswith("migration") for b in list_backups(path))
+
+
+def test_a_0002_file_gets_its_corrections_withdrawals_and_audit_chain(
+        document: Document) -> None:
+    """A file from before 0003, with a correction and a withdrawal made by that version:
+    the correction is recovered from the audit log, the withdrawal dated, the audit log
+    sealed as a chain, and the whole record verifies."""
+    from alembic import command
+
+    from tests.exports.sample_event import build_sample_event
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+    from tournament_manager.services.verification import verify
+    from tournament_manager.storage.migrate import _config
+
+    sample = build_sample_event(document)
+    set_player_status(document.unit_of_work(), sample.players[7], PlayerStatus.WITHDRAWN)
+    with document.unit_of_work() as uow:
+        (before,) = uow.corrections.list()
+    path = document.path
+    document.close(backup=False)
+    engine = make_engine(path, foreign_keys=False)
+    with engine.connect() as connection:
+        with connection.begin():
+            command.downgrade(_config(connection), "0002")
+            # A 0002 file never knew these records.
+            connection.exec_driver_sql(
+                "DELETE FROM audit WHERE entity IN ('head_judge', 'sheet_correction')")
+    engine.dispose()
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(audit)")]
+    assert "chain" not in columns
+    upgraded = open_document(path)
+    try:
+        with upgraded.unit_of_work() as uow:
+            (after,) = uow.corrections.list()
+            withdrawn = uow.players.get(sample.players[7])
+        assert (after.table_id, after.version, after.reason, after.head_judge) == (
+            before.table_id, before.version, before.reason, before.head_judge)
+        assert withdrawn.withdrawn_after == 1
+        report = verify(upgraded.unit_of_work())
+        assert report.ok, report.findings
+    finally:
+        upgraded.close(backup=False)

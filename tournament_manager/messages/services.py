@@ -19,6 +19,7 @@ _SETTINGS = {
     SettingsProblem.ADVANCE_NOT_SHRINKING: "each cut must keep fewer players than the one before",
     SettingsProblem.CARRY_OUT_OF_RANGE: "the carried fraction must be between 0 and 1",
     SettingsProblem.UNKNOWN_KEEP_APART: "players can be kept apart by club, country or team only",
+    SettingsProblem.NEGATIVE_FALSE_WIN: "the false-win penalty cannot be negative",
 }
 
 _TEMPLATES = {

@@ -93,14 +93,26 @@ def set_head_judge(uow: UnitOfWork, name: str, passphrase: str, *,
     return judge
 
 
-def authorize(uow: UnitOfWork, credential: HeadJudgeCredential, reason: str) -> HeadJudge:
-    """Check the head judge's passphrase and reason inside an open unit of work; the
-    act's audit entries then carry his name and the reason."""
+def check_passphrase(uow: UnitOfWork, credential: HeadJudgeCredential) -> HeadJudge:
+    """The head judge, if `credential` is his passphrase (a dialog checks before it closes;
+    the act itself checks again)."""
+    with uow:
+        return _checked(uow, credential)
+
+
+def _checked(uow: UnitOfWork, credential: HeadJudgeCredential) -> HeadJudge:
     judge = current_head_judge(uow)
     if judge is None or not judge.key:
         raise ServiceError(ServiceProblem.NO_HEAD_JUDGE_PASSPHRASE)
     if not passphrase_matches(judge.key, credential.passphrase):
         raise ServiceError(ServiceProblem.WRONG_PASSPHRASE)
+    return judge
+
+
+def authorize(uow: UnitOfWork, credential: HeadJudgeCredential, reason: str) -> HeadJudge:
+    """Check the head judge's passphrase and reason inside an open unit of work; the
+    act's audit entries then carry his name and the reason."""
+    judge = _checked(uow, credential)
     reason = reason.strip()
     if len(reason) < MINIMUM_REASON_LENGTH:
         raise ServiceError(ServiceProblem.REASON_REQUIRED, minimum=MINIMUM_REASON_LENGTH)
