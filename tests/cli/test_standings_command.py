@@ -30,6 +30,29 @@ def test_standings_json_and_text(document: Document, capsys: pytest.CaptureFixtu
     assert rows[0]["player_id"] == p[1] and rows[0]["raw_total"] == 90
     assert rows[0]["sessions"] == [{"session": 1, "table": 1, "raw": 90.0,
                                     "converted": pytest.approx(90 ** 0.5)}]
+    assert rows[0]["registration_id"] == "" and rows[0]["withdrawn"] is False
     assert run_cli(["standings", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert len(lines) == 9 and "Player 1" in lines[1] and "9.49" in lines[1]
+    assert lines[0] == "standings: 8 ranked"
+    assert len(lines) == 10 and "Player 1" in lines[2] and "9.49" in lines[2]
+
+
+def test_standings_show_registration_numbers_and_withdrawals(
+        document: Document, capsys: pytest.CaptureFixture[str]) -> None:
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+
+    seated = seat_event(document)
+    with document.unit_of_work() as uow:
+        for index, player_id in enumerate(seated.players):
+            uow.players.update(dataclasses.replace(uow.players.get(player_id),
+                                                   registration_id=f"AU-{index:03}"))
+        uow.commit()
+    set_player_status(document.unit_of_work(), seated.players[3], PlayerStatus.WITHDRAWN)
+    path = document.path
+    document.close(backup=False)
+    assert run_cli(["standings", str(path), "--session", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0] == "standings after session 1: 7 ranked, 1 withdrawn"
+    assert lines[-1].split()[:2] == ["-", "AU-003"] and lines[-1].endswith("withdrawn")
+    assert all(f"AU-{index:03}" in "\n".join(lines) for index in range(8))

@@ -100,3 +100,23 @@ def test_changing_the_passphrase_needs_the_current_one(tmp_path: Path) -> None:
         check_passphrase(document.unit_of_work(), HeadJudgeCredential("another passphrase"))
     finally:
         document.close(backup=False)
+
+
+def test_reopening_a_finished_session_needs_the_passphrase_and_a_reason(
+        document: Document) -> None:
+    build_sample_event(document)
+    document.close(backup=False)
+    path = str(document.path)
+    wrong = _run("session", "reopen", path, "1", "--reason", "table 2 appealed in time",
+                 "--passphrase-stdin", stdin="not the passphrase\n")
+    assert (wrong.returncode, wrong.stderr.strip()) == (
+        1, "tournament-manager: that is not the head judge's passphrase")
+    short = _run("session", "reopen", path, "1", "--reason", "appeal", "--passphrase-stdin",
+                 stdin=CREDENTIAL.passphrase + "\n")
+    assert short.returncode == 1 and "at least 10 characters" in short.stderr
+    done = _run("session", "reopen", path, "1", "--reason", "table 2 appealed in time",
+                env={"TOURNAMENT_MANAGER_PASSPHRASE": CREDENTIAL.passphrase})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "session 1 reopened"
+    no_terminal = _run("session", "reopen", path, "1", "--reason", "table 2 appealed again")
+    assert no_terminal.returncode == 2 and "--passphrase-stdin" in no_terminal.stderr

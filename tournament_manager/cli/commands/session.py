@@ -15,7 +15,9 @@ from typing import Any
 
 from tournament_manager.cli.documents import opened, user_errors
 from tournament_manager.cli.errors import CliError
+from tournament_manager.cli.passphrase import read_passphrase
 from tournament_manager.cli.quality import report_summary
+from tournament_manager.domain.model import Player
 from tournament_manager.domain.seating import Progress
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
 from tournament_manager.services.seating import (
@@ -24,7 +26,8 @@ from tournament_manager.services.seating import (
     publish_draw,
     swap_players,
 )
-from tournament_manager.services.sessions import finish_session, start_session
+from tournament_manager.services.head_judge import HeadJudgeCredential
+from tournament_manager.services.sessions import finish_session, reopen_session, start_session
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
 from tournament_manager.storage.document import Document
@@ -59,6 +62,12 @@ def register(subparsers: Any) -> None:
     pick.set_defaults(handler=run_seat_pick)
     action("start", "start the session (after a backup)").set_defaults(handler=run_start)
     action("finish", "close the session (all sheets signed)").set_defaults(handler=run_finish)
+    reopen = action("reopen", "reopen a finished session (the head judge, with a reason)")
+    reopen.add_argument("--reason", required=True,
+                        help="why (kept on record; at least a few words)")
+    reopen.add_argument("--passphrase-stdin", action="store_true",
+                        help="read the head judge's passphrase from standard input")
+    reopen.set_defaults(handler=run_reopen)
 
 
 def _session_id(document: Document, number: int) -> int:
@@ -108,9 +117,15 @@ def run_show(args: argparse.Namespace) -> int:
     with opened(args.file, read_only=True) as document, user_errors():
         seating = session_seating(document.unit_of_work(), _session_id(document, args.session))
     for table in seating.tables:
-        seats = ", ".join(f"{s.wind.value} {s.player.name} ({s.player.id})" for s in table.seats)
+        seats = ", ".join(f"{s.wind.value} {_named(s.player)}" for s in table.seats)
         print(f"table {table.table.number}: {seats}")
     return 0
+
+
+def _named(player: Player) -> str:
+    """Name, registration number (two players can share a name) and id for swaps."""
+    number = f" #{player.registration_id}" if player.registration_id else ""
+    return f"{player.name}{number} ({player.id})"
 
 
 def run_swap(args: argparse.Namespace) -> int:
@@ -141,6 +156,15 @@ def run_start(args: argparse.Namespace) -> int:
         start_session(document.unit_of_work(), _session_id(document, args.session),
                       lambda: document.backup(BackupReason.SESSION_START))
     print(f"session {args.session} started")
+    return 0
+
+
+def run_reopen(args: argparse.Namespace) -> int:
+    credential = HeadJudgeCredential(read_passphrase(from_stdin=args.passphrase_stdin))
+    with opened(args.file) as document, user_errors():
+        reopen_session(document.unit_of_work(), _session_id(document, args.session),
+                       args.reason, credential)
+    print(f"session {args.session} reopened")
     return 0
 
 

@@ -33,6 +33,7 @@ def _row_json(row: StandingsRow) -> dict[str, object]:
     return {
         "rank": row.rank,
         "player_id": row.player.id,
+        "registration_id": row.player.registration_id,
         "name": row.player.name,
         "native_name": row.player.native_name,
         "country": row.player.country,
@@ -41,6 +42,7 @@ def _row_json(row: StandingsRow) -> dict[str, object]:
         "raw_total": row.raw_total,
         "carried": row.carried,
         "tie_break": row.tie_break.value if row.tie_break else None,
+        "withdrawn": row.withdrawn,
         "sessions": [{"session": s.session_number, "table": s.table_number,
                       "raw": float(s.raw), "converted": s.converted} for s in row.sessions],
     }
@@ -52,11 +54,19 @@ def _as_json(table: Standings) -> dict[str, object]:
 
 
 def _as_text(table: Standings) -> str:
-    lines = [f"{'rank':>4}  {'player':<28} {'country':<8} {'score':>9} {'raw':>8}"]
+    heading = ("standings after session "
+               f"{table.through_session}" if table.through_session is not None
+               else "standings")
+    count = f"{table.ranked} ranked" + (f", {table.withdrawn} withdrawn" if table.withdrawn
+                                        else "")
+    lines = [f"{heading}: {count}",
+             f"{'rank':>4}  {'reg':<8} {'player':<28} {'country':<8} {'score':>9} {'raw':>8}"]
     for row in table.rows:
         rank = str(row.rank) if row.rank is not None else "-"
-        lines.append(f"{rank:>4}  {row.player.name[:28]:<28} {row.player.country[:8]:<8} "
-                     f"{row.converted_total:>9.2f} {_points(row.raw_total):>8}")
+        note = "  withdrawn" if row.withdrawn else ""
+        lines.append(f"{rank:>4}  {row.player.registration_id[:8]:<8} "
+                     f"{row.player.name[:28]:<28} {row.player.country[:8]:<8} "
+                     f"{row.converted_total:>9.2f} {_points(row.raw_total):>8}{note}")
     return "\n".join(lines)
 
 
