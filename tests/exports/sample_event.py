@@ -9,6 +9,7 @@ import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from tests.helpers.head_judge import name_head_judge
 from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,
@@ -17,7 +18,6 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
-from tests.helpers.head_judge import name_head_judge
 from tournament_manager.services.players import register_player
 from tournament_manager.services.score_sheets import (
     HandEntry,

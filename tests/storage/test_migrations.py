@@ -171,12 +171,11 @@ def test_a_0002_file_gets_its_corrections_withdrawals_and_audit_chain(
     path = document.path
     document.close(backup=False)
     engine = make_engine(path, foreign_keys=False)
-    with engine.connect() as connection:
-        with connection.begin():
-            command.downgrade(_config(connection), "0002")
-            # A 0002 file never knew these records.
-            connection.exec_driver_sql(
-                "DELETE FROM audit WHERE entity IN ('head_judge', 'sheet_correction')")
+    with engine.connect() as connection, connection.begin():
+        command.downgrade(_config(connection), "0002")
+        # A 0002 file never knew these records.
+        connection.exec_driver_sql(
+            "DELETE FROM audit WHERE entity IN ('head_judge', 'sheet_correction')")
     engine.dispose()
     with sqlite3.connect(path) as connection:
         columns = [row[1] for row in connection.execute("PRAGMA table_info(audit)")]

@@ -85,9 +85,10 @@ def set_head_judge(uow: UnitOfWork, name: str, passphrase: str, *,
     """
     with uow:
         existing = current_head_judge(uow)
-        if existing is not None and existing.key:
-            if current is None or not passphrase_matches(existing.key, current.passphrase):
-                raise ServiceError(ServiceProblem.WRONG_PASSPHRASE)
+        if (existing is not None and existing.key
+                and (current is None
+                     or not passphrase_matches(existing.key, current.passphrase))):
+            raise ServiceError(ServiceProblem.WRONG_PASSPHRASE)
         judge = store_head_judge(uow, name, passphrase, clock=clock)
         uow.commit()
     return judge

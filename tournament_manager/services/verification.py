@@ -22,6 +22,7 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from itertools import pairwise
 from typing import Any
 
 from tournament_manager.domain.model import (
@@ -223,7 +224,7 @@ def _cut_findings(uow: UnitOfWork) -> list[Finding]:
     findings: list[Finding] = []
     rounds = sorted(uow.rounds.list(), key=lambda r: r.number)
     names = {player.id: player.name for player in uow.players.list()}
-    for this, following in zip(rounds, rounds[1:]):
+    for this, following in pairwise(rounds):
         entries = uow.round_entries.list(round_id=following.id)
         if this.advance is None or not entries:
             continue

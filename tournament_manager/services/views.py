@@ -78,7 +78,7 @@ class SheetView:
     """(player id, hand number) where time penalties in one hand passed 80 points."""
     corrections: tuple[SheetCorrection, ...]
     """The head judge's corrections (who, when, why), oldest first."""
-    check: SheetCheck = SheetCheck("", ())
+    check: SheetCheck = field(default_factory=lambda: SheetCheck("", ()))
     """What the players signed, and whether the sheet is still that."""
     hand_seatings: Mapping[int, HandSeating] = field(default_factory=dict)
     """Who deals each hand and where everyone sits, as far as it is known (classical

@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC, datetime
 from enum import Enum
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from sqlalchemy import Connection, Select, Table, delete, func, insert, select, update
 
@@ -322,7 +322,8 @@ class _Cascades:
     the parent's removal only. Ids are reused once freed, so a parent counts as removed
     only by a removal written after the child's newest entry."""
 
-    PARENTS = {"table_id": "session_table", "session_id": "session", "round_id": "round"}
+    PARENTS: ClassVar[dict[str, str]] = {"table_id": "session_table", "session_id": "session",
+                                         "round_id": "round"}
 
     def __init__(self, connection: Connection) -> None:
         audit = schema.audit

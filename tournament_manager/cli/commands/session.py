@@ -19,6 +19,7 @@ from tournament_manager.cli.passphrase import read_passphrase
 from tournament_manager.cli.quality import report_summary
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.seating import Progress
+from tournament_manager.services.head_judge import HeadJudgeCredential
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
 from tournament_manager.services.seating import (
     draw_session,
@@ -26,7 +27,6 @@ from tournament_manager.services.seating import (
     publish_draw,
     swap_players,
 )
-from tournament_manager.services.head_judge import HeadJudgeCredential
 from tournament_manager.services.sessions import finish_session, reopen_session, start_session
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
