@@ -49,3 +49,16 @@ def test_add_withdraw_and_unknown_ids(event: Path, capsys: pytest.CaptureFixture
     assert "there is no player 99" in capsys.readouterr().err
     run_cli(["players", "list", str(event)])
     assert "(substitute, withdrawn)" in capsys.readouterr().out
+
+
+def test_add_numbers_the_player_and_asks_before_a_duplicate(
+        document: Document, capsys: pytest.CaptureFixture[str]) -> None:
+    path = str(document.path)
+    document.close(backup=False)
+    assert run_cli(["players", "add", path, "--name", "Élodie Martin", "--country", "FR"]) == 0
+    assert capsys.readouterr().out.strip().endswith("(registration number 1)")
+    assert run_cli(["players", "add", path, "--name", "elodie martin", "--country", "FR"]) == 1
+    assert "may be registered already" in capsys.readouterr().err
+    assert run_cli(["players", "add", path, "--name", "elodie martin", "--country", "FR",
+                    "--allow-duplicate"]) == 0
+    assert "(registration number 2)" in capsys.readouterr().out

@@ -30,7 +30,7 @@ def test_standings_json_and_text(document: Document, capsys: pytest.CaptureFixtu
     assert rows[0]["player_id"] == p[1] and rows[0]["raw_total"] == 90
     assert rows[0]["sessions"] == [{"session": 1, "table": 1, "raw": 90.0,
                                     "converted": pytest.approx(90 ** 0.5)}]
-    assert rows[0]["registration_id"] == "" and rows[0]["withdrawn"] is False
+    assert rows[0]["registration_id"] == str(p.index(p[1]) + 1) and not rows[0]["withdrawn"]
     assert run_cli(["standings", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "standings: 8 ranked"

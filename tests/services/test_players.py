@@ -108,3 +108,43 @@ def test_edit_keeps_the_draw_and_withdrawal_is_reversible(document: Document) ->
     with pytest.raises(ServiceError) as caught:
         update_player(document.unit_of_work(), Player(name="   ", id=player.id))
     assert caught.value.problem is ServiceProblem.EMPTY_NAME
+
+
+def test_players_without_a_number_get_the_next_free_one(document: Document) -> None:
+    from tournament_manager.services.players import import_players
+
+    first = register_player(document.unit_of_work(), Player(name="Ann"))
+    given = register_player(document.unit_of_work(), Player(name="Bo", registration_id="17"))
+    coded = register_player(document.unit_of_work(), Player(name="Cy", registration_id="AU-3"))
+    late = import_players(document.unit_of_work(), [Player(name="Di"), Player(name="Ed")])
+    assert [p.registration_id for p in (first, given, coded, *late)] == [
+        "1", "17", "AU-3", "18", "19"]
+    rows = [["Fay", ""], ["Gus", "40"], ["Hal", ""]]
+    imported = import_player_rows(document.unit_of_work(), rows,
+                                  {PlayerField.NAME: 0, PlayerField.REGISTRATION_ID: 1})
+    assert [p.registration_id for p in imported] == ["41", "40", "42"]
+
+
+def test_a_possible_duplicate_is_refused_until_confirmed(document: Document) -> None:
+    register_player(document.unit_of_work(), Player(name="Ágnes Kovács", country="HU"))
+    twin = Player(name="agnes  KOVACS", country="hu")
+    with pytest.raises(ServiceError) as caught:
+        register_player(document.unit_of_work(), twin, allow_duplicate=False)
+    assert caught.value.problem is ServiceProblem.POSSIBLE_DUPLICATE
+    assert caught.value.details["names"] == "agnes  KOVACS"
+    other_country = register_player(document.unit_of_work(),
+                                     Player(name="Ágnes Kovács", country="AT"),
+                                     allow_duplicate=False)
+    assert other_country.id
+    confirmed = register_player(document.unit_of_work(), twin, allow_duplicate=True)
+    assert confirmed.registration_id != "1"
+
+
+def test_names_fold_accents_and_case_for_search_and_order() -> None:
+    from tournament_manager.domain.names import folded, matches, name_order
+
+    assert folded("Ágnes  Łukasz ØRJAN Straße") == "agnes lukasz orjan strasse"
+    assert matches("agnes", "Ágnes Kovács") and matches("kov agn", "Ágnes Kovács")
+    assert not matches("agnes x", "Ágnes Kovács")
+    names = ["Zoë", "Élodie", "Łukasz", "Ágnes", "Anna", "Lena"]
+    assert sorted(names, key=name_order) == ["Ágnes", "Anna", "Élodie", "Lena", "Łukasz", "Zoë"]

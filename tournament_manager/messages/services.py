@@ -116,6 +116,10 @@ _TEMPLATES = {
         "the standings of round {round} changed since the cut was previewed: look at the "
         "cut again"
     ),
+    ServiceProblem.POSSIBLE_DUPLICATE: (
+        "{names} may be registered already (same name and country); confirm to register "
+        "them as different players"
+    ),
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"
     ),

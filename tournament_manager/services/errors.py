@@ -59,6 +59,7 @@ class ServiceProblem(StrEnum):
     SIGNATURE_REUSED = "signature_reused"
     CUT_TIE_UNRESOLVED = "cut_tie_unresolved"
     CUT_PREVIEW_STALE = "cut_preview_stale"
+    POSSIBLE_DUPLICATE = "possible_duplicate"
 
 
 class ServiceError(Exception):

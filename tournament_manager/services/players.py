@@ -7,6 +7,7 @@ import random
 from collections.abc import Mapping, Sequence
 
 from tournament_manager.domain.model import Player, PlayerStatus, StageStatus
+from tournament_manager.domain.names import folded
 from tournament_manager.domain.player_rows import PlayerField, RowIssue, players_from_rows
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
@@ -24,24 +25,71 @@ def _checked(player: Player) -> Player:
 
 
 def register_player(uow: UnitOfWork, player: Player, *,
-                    rng: random.Random = _system_random) -> Player:
+                    rng: random.Random = _system_random,
+                    allow_duplicate: bool = True) -> Player:
     """Store a new player (before the event or as a late entry) with his tie-break draw.
 
     Drawing at registration (not when a tie happens) means the order of tied players is
     fixed before anyone knows the scores, and a re-computation always gives the same order.
+    With `allow_duplicate` False, a player who looks registered already (same name and
+    country) is refused with POSSIBLE_DUPLICATE, for the caller to confirm.
     """
-    return import_players(uow, [player], rng=rng)[0]
+    return import_players(uow, [player], rng=rng, allow_duplicates=allow_duplicate)[0]
 
 
 def import_players(uow: UnitOfWork, players: Sequence[Player], *,
-                   rng: random.Random = _system_random) -> list[Player]:
+                   rng: random.Random = _system_random,
+                   allow_duplicates: bool = True) -> list[Player]:
     """Store several players in one action: all of them, or (on any error) none."""
     drafts = [dataclasses.replace(_checked(p), tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
               for p in players]
     with uow:
-        stored = [uow.players.add(draft) for draft in drafts]
+        existing = list(uow.players.list())
+        if not allow_duplicates:
+            _refuse_duplicates(existing, drafts)
+        stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
         uow.commit()
     return stored
+
+
+def _identity(player: Player) -> tuple[str, str]:
+    return folded(player.name), folded(player.country)
+
+
+def possible_duplicates(existing: Sequence[Player], drafts: Sequence[Player]
+                        ) -> list[tuple[Player, Player]]:
+    """(new, already there) pairs with the same name and country, accents and case aside;
+    a pair within `drafts` counts too."""
+    seen = {_identity(player): player for player in existing}
+    pairs = []
+    for draft in drafts:
+        twin = seen.get(_identity(draft))
+        if twin is not None:
+            pairs.append((draft, twin))
+        seen.setdefault(_identity(draft), draft)
+    return pairs
+
+
+def _refuse_duplicates(existing: Sequence[Player], drafts: Sequence[Player]) -> None:
+    pairs = possible_duplicates(existing, drafts)
+    if pairs:
+        raise ServiceError(ServiceProblem.POSSIBLE_DUPLICATE,
+                           names=", ".join(sorted({draft.name for draft, _twin in pairs})))
+
+
+def _numbered(existing: Sequence[Player], drafts: Sequence[Player]) -> list[Player]:
+    """Players without a registration number get the next free ones (one above the
+    highest number in use), so two players of the same name can always be told apart."""
+    taken = [int(p.registration_id) for p in (*existing, *drafts)
+             if p.registration_id.isdigit()]
+    next_free = max(taken, default=0) + 1
+    numbered = []
+    for draft in drafts:
+        if not draft.registration_id:
+            draft = dataclasses.replace(draft, registration_id=str(next_free))
+            next_free += 1
+        numbered.append(draft)
+    return numbered
 
 
 def update_player(uow: UnitOfWork, player: Player) -> Player:
@@ -76,16 +124,22 @@ def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> 
 
 def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
                        mapping: Mapping[PlayerField, int], *,
-                       rng: random.Random = _system_random) -> list[Player]:
+                       rng: random.Random = _system_random,
+                       allow_duplicates: bool = True) -> list[Player]:
     """Players from a registration table's rows, in one action; any bad row refuses all,
-    with every bad row named (`ImportRefused.issues`)."""
+    with every bad row named (`ImportRefused.issues`). Rows without a registration
+    number are numbered on from the highest one in use."""
     with uow:
-        known = frozenset(p.registration_id for p in uow.players.list() if p.registration_id)
+        existing = list(uow.players.list())
+        known = frozenset(p.registration_id for p in existing if p.registration_id)
         players, issues = players_from_rows(rows, mapping, known)
         if issues:
             raise ImportRefused(issues)
-        stored = [uow.players.add(dataclasses.replace(
-            p, tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))) for p in players]
+        drafts = [dataclasses.replace(p, tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
+                  for p in players]
+        if not allow_duplicates:
+            _refuse_duplicates(existing, drafts)
+        stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
         uow.commit()
     return stored
 

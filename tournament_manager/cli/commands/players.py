@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened
+from tournament_manager.cli.documents import opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField, guess_mapping
@@ -34,6 +34,8 @@ def register(subparsers: Any) -> None:
         "--map", action="append", default=[], metavar="FIELD=COLUMN",
         help="which column holds a field (name, native_name, registration_id, country, "
              "club, team), by header text or 1-based number; the header is guessed otherwise")
+    imported.add_argument("--allow-duplicates", action="store_true",
+                          help="import rows that repeat a registered player's name and country")
     imported.set_defaults(handler=run_import)
 
     added = actions.add_parser("add", help="register one player (also a late entry)")
@@ -43,6 +45,9 @@ def register(subparsers: Any) -> None:
         added.add_argument(f"--{field}", default="")
     added.add_argument("--substitute", action="store_true",
                        help="a named stand-in: plays and is scored, never ranks")
+    added.add_argument("--allow-duplicate", action="store_true",
+                       help="register him even if a player of the same name and country is "
+                            "registered already")
     added.set_defaults(handler=run_add)
 
     listed = actions.add_parser("list", help="list the players")
@@ -83,9 +88,10 @@ def run_import(args: argparse.Namespace) -> int:
     except TableError as error:
         raise CliError(describe_table_error(error)) from error
     mapping = _mapping(table.headers, args.map)
-    with opened(args.file) as document:
+    with opened(args.file) as document, user_errors():
         try:
-            stored = import_player_rows(document.unit_of_work(), table.rows, mapping)
+            stored = import_player_rows(document.unit_of_work(), table.rows, mapping,
+                                        allow_duplicates=args.allow_duplicates)
         except ImportRefused as refused:
             for issue in refused.issues:
                 print(describe_row_issue(issue), file=sys.stderr)
@@ -102,9 +108,11 @@ def run_add(args: argparse.Namespace) -> int:
                     registration_id=args.registration_id, country=args.country,
                     club=args.club, team=args.team,
                     kind=PlayerKind.SUBSTITUTE if args.substitute else PlayerKind.REGULAR)
-    with opened(args.file) as document:
-        stored = register_player(document.unit_of_work(), player)
-    print(f"registered {stored.name} as player {stored.id}")
+    with opened(args.file) as document, user_errors():
+        stored = register_player(document.unit_of_work(), player,
+                                 allow_duplicate=args.allow_duplicate)
+    print(f"registered {stored.name} as player {stored.id} "
+          f"(registration number {stored.registration_id})")
     return 0
 
 
