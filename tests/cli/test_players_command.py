@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from tournament_manager.cli.main import run_cli
+from tournament_manager.storage.document import Document
 
 
 @pytest.fixture
