@@ -46,3 +46,24 @@ def test_a_session_from_draw_to_start(event: Path, capsys: pytest.CaptureFixture
     assert run_cli(["session", "finish", str(event), "1"]) == 1
     assert run_cli(["session", "draw", str(event), "9"]) == 1
     assert "no session 9" in capsys.readouterr().err
+
+
+def test_the_physical_wind_draw_is_recorded(event: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--publish",
+                    "--json"]) == 0
+    first, second, third, fourth = json.loads(capsys.readouterr().out)["tables"][0]
+    assert run_cli(["session", "seat-pick", str(event), "1", "1", "--record", "--tiles", "NEWS",
+                    "--thrower", str(first), "--dice", "3,4", "--dice", "2,3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1:] == [f"  E: player {fourth}", f"  S: player {second}",
+                         f"  W: player {first}", f"  N: player {third}"]
+    assert run_cli(["session", "seat-pick", str(event), "1", "1", "--record",
+                    "--winds", f"E={first},S={second},W={third},N={fourth}"]) == 0
+    assert run_cli(["session", "show", str(event), "1"]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith(f"table 1: E P{first - 1} ")
+    assert run_cli(["session", "seat-pick", str(event), "1", "1", "--record",
+                    "--tiles", "NEWS"]) == 2
+    assert "--record needs --tiles" in capsys.readouterr().err
+    assert run_cli(["session", "seat-pick", str(event), "1", "1", "--cycle", "2"]) == 1
+    assert "picks seats once per session" in capsys.readouterr().err

@@ -120,6 +120,13 @@ _TEMPLATES = {
         "{names} may be registered already (same name and country); confirm to register "
         "them as different players"
     ),
+    ServiceProblem.REPICK_NOT_IN_FORMAT: (
+        "this event picks seats once per session: a new pick at table {table} for cycle "
+        "{cycle} needs the head judge"
+    ),
+    ServiceProblem.NOT_A_SEAT_DRAW: (
+        "table {table}: that is not a seat draw (four different wind tiles, dice 1 to 6)"
+    ),
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"
     ),

@@ -60,6 +60,8 @@ class ServiceProblem(StrEnum):
     CUT_TIE_UNRESOLVED = "cut_tie_unresolved"
     CUT_PREVIEW_STALE = "cut_preview_stale"
     POSSIBLE_DUPLICATE = "possible_duplicate"
+    REPICK_NOT_IN_FORMAT = "repick_not_in_format"
+    NOT_A_SEAT_DRAW = "not_a_seat_draw"
 
 
 class ServiceError(Exception):

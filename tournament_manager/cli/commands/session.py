@@ -19,8 +19,14 @@ from tournament_manager.cli.passphrase import read_passphrase
 from tournament_manager.cli.quality import report_summary
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.seating import Progress
+from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.head_judge import HeadJudgeCredential
-from tournament_manager.services.seat_picks import simulate_table_seat_pick
+from tournament_manager.services.seat_picks import (
+    ReportedDraw,
+    record_table_draw,
+    record_table_winds,
+    simulate_table_seat_pick,
+)
 from tournament_manager.services.seating import (
     draw_session,
     preview_swap,
@@ -56,9 +62,23 @@ def register(subparsers: Any) -> None:
     swap.add_argument("b", type=int)
     swap.add_argument("--preview", action="store_true", help="only show the effect")
     swap.set_defaults(handler=run_swap)
-    pick = action("seat-pick", "simulate the wind draw at a table")
+    pick = action("seat-pick", "the wind draw at a table: simulated, or as the table did it")
     pick.add_argument("table", type=int)
     pick.add_argument("--cycle", type=int, default=1)
+    pick.add_argument("--record", action="store_true",
+                      help="record the draw the table did with real dice and tiles: give "
+                           "--tiles, --thrower and --dice twice, or --winds")
+    pick.add_argument("--tiles", help="the wind tiles as they lay, odd end first (e.g. SWEN)")
+    pick.add_argument("--thrower", type=int, help="the player (id) who threw first")
+    pick.add_argument("--dice", action="append", default=[], metavar="A,B",
+                      help="a throw (e.g. 3,4); give the first and the second throw")
+    pick.add_argument("--winds", metavar="E=ID,S=ID,W=ID,N=ID",
+                      help="only who took which wind")
+    pick.add_argument("--head-judge-reason", default=None,
+                      help="a re-pick the format does not have: the head judge's reason "
+                           "(his passphrase is asked for)")
+    pick.add_argument("--passphrase-stdin", action="store_true",
+                      help="read the head judge's passphrase from standard input")
     pick.set_defaults(handler=run_seat_pick)
     action("start", "start the session (after a backup)").set_defaults(handler=run_start)
     action("finish", "close the session (all sheets signed)").set_defaults(handler=run_finish)
@@ -142,13 +162,53 @@ def run_swap(args: argparse.Namespace) -> int:
 
 
 def run_seat_pick(args: argparse.Namespace) -> int:
+    allowed_by = None
+    if args.head_judge_reason is not None:
+        allowed_by = (HeadJudgeCredential(read_passphrase(from_stdin=args.passphrase_stdin)),
+                      args.head_judge_reason)
     with opened(args.file) as document, user_errors():
         table_id = _table_id(document, _session_id(document, args.session), args.table)
-        pick = simulate_table_seat_pick(document.unit_of_work(), table_id, args.cycle)
+        if not args.record:
+            pick = simulate_table_seat_pick(document.unit_of_work(), table_id, args.cycle,
+                                            allowed_by=allowed_by)
+        elif args.winds:
+            record_table_winds(document.unit_of_work(), table_id, _winds(args.winds),
+                               args.cycle, allowed_by=allowed_by)
+            print(f"winds recorded at table {args.table}")
+            return 0
+        else:
+            pick = record_table_draw(document.unit_of_work(), table_id, _reported(args),
+                                     args.cycle, allowed_by=allowed_by)
     print(f"dice {pick.first_dice} then {pick.second_dice}, tiles from the {pick.end.value} end")
     for player, wind in pick.winds:
         print(f"  {wind.value}: player {player}")
     return 0
+
+
+def _reported(args: argparse.Namespace) -> ReportedDraw:
+    tiles = (args.tiles or "").upper()
+    if sorted(tiles) != sorted("ESWN") or args.thrower is None or len(args.dice) != 2:
+        raise CliError("--record needs --tiles (the four winds in the order they lay, e.g. "
+                       "SWEN), --thrower (a player id) and --dice twice (e.g. --dice 3,4 "
+                       "--dice 2,5), or --winds", status=2)
+    throws = []
+    for throw in args.dice:
+        first, _, second = throw.partition(",")
+        if not (first.strip().isdigit() and second.strip().isdigit()):
+            raise CliError(f"--dice {throw}: give two dice as A,B", status=2)
+        throws.append((int(first), int(second)))
+    row = tuple(Wind(tile) for tile in tiles)
+    return ReportedDraw((row[0], row[1], row[2], row[3]), args.thrower, throws[0], throws[1])
+
+
+def _winds(text: str) -> dict[int, Wind]:
+    winds: dict[int, Wind] = {}
+    for part in text.split(","):
+        wind, _, player = part.partition("=")
+        if wind.strip().upper() not in "ESWN" or not wind.strip() or not player.strip().isdigit():
+            raise CliError(f"--winds: '{part}' is not WIND=PLAYER_ID", status=2)
+        winds[int(player)] = Wind(wind.strip().upper())
+    return winds
 
 
 def run_start(args: argparse.Namespace) -> int:
