@@ -145,3 +145,20 @@ def test_swap_preview_then_swap(open_event: Document) -> None:
     with pytest.raises(ServiceError) as caught:
         swap_players(open_event.unit_of_work(), second, a, 9999)
     assert caught.value.problem is ServiceProblem.PLAYER_NOT_IN_SESSION
+
+
+def test_the_plan_rotates_byes_and_missing_substitutes_are_named(open_event: Document) -> None:
+    """41 players and 'substitutes' but none registered: the draw uses byes and says how
+    many substitutes would seat everyone; the provisional plan passes the byes on."""
+    players = set(_register(open_event, 41))
+    sessions = _sessions(open_event)
+    draw = draw_session(open_event.unit_of_work(), sessions[0], seed=4, time_limit=5)
+    assert len(draw.byes) == 1 and draw.substitutes_missing == 3
+    assert len(draw.later_sessions) == len(sessions) - 1
+    out = [players - set(session.players())
+           for session in (draw.seated, *draw.later_sessions)]
+    assert all(len(sitting_out) == 1 for sitting_out in out)
+    assert len(set().union(*out)) == len(out), "the plan sits each player out once at most"
+    register_player(open_event.unit_of_work(), Player(name="Sub", kind=PlayerKind.SUBSTITUTE))
+    again = draw_session(open_event.unit_of_work(), sessions[0], seed=4, time_limit=5)
+    assert (len(again.byes), again.substitutes_missing) == (1, 2)

@@ -14,6 +14,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from tournament_manager.domain.model import (
     PlayerKind,
@@ -70,6 +71,9 @@ class SessionDraw:
     report: QualityReport
     seed: int
     cancelled: bool = False
+    substitutes_missing: int = 0
+    """Substitutes the event chose for an odd field but does not have: that many more
+    would have seated everyone instead of the byes."""
 
 
 def _player_id(player: Hashable) -> int:
@@ -120,8 +124,17 @@ def _entrants(uow: UnitOfWork, session: Session) -> list[int]:
     return [p.id for p in active.values() if p.kind is PlayerKind.REGULAR]
 
 
+@dataclass(frozen=True)
+class _Field:
+    playing: list[int]
+    byes: list[int]
+    bye_order: list[int]
+    """Everyone playing, the next to sit out first: how byes rotate through the plan."""
+    substitutes_missing: int = 0
+
+
 def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings,
-           rng: random.Random) -> tuple[list[int], list[int]]:
+           rng: random.Random) -> _Field:
     """Who plays this session and who has a bye, when the field is not a multiple of 4.
 
     Substitutes fill the last table; without enough of them (or with byes chosen), the
@@ -129,18 +142,41 @@ def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings,
     """
     playing = _entrants(uow, session)
     short = -len(playing) % 4
+    missing = 0
     if short and settings.odd_field is OddFieldPolicy.SUBSTITUTES:
         substitutes = [p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
                        if p.status is PlayerStatus.ACTIVE and p.id not in playing]
         if len(substitutes) >= short:
-            return playing + substitutes[:short], []
+            return _Field(playing + substitutes[:short], [], [])
+        missing = short - len(substitutes)
     extra = len(playing) % 4
     if not extra:
-        return playing, []
+        return _Field(playing, [], [])
     byes_so_far = _bye_counts(uow, session.number, playing)
     order = sorted(playing, key=lambda p: (byes_so_far[p], rng.random()))
     byes = order[:extra]
-    return [p for p in playing if p not in byes], byes
+    return _Field([p for p in playing if p not in byes], byes, order[extra:], missing)
+
+
+def _rotated_byes(later: Sequence[SeatedSession], byes: Sequence[int],
+                  order: Sequence[int]) -> tuple[SeatedSession, ...]:
+    """The planned later sessions with the byes passed on. Every planned session seats
+    the same field (everyone but this session's byes); in each, the next players due to
+    sit out give their chairs to this session's byes, so the plan shows each bye where
+    it falls rather than the same players out every time."""
+    rotated = []
+    due_next = iter(order)
+    for session in later:
+        due = list(islice(due_next, len(byes)))
+        if len(due) != len(byes):
+            rotated.append(session)
+            continue
+        chair_for = dict(zip(due, byes, strict=True))
+        rotated.append(SeatedSession(tuple(
+            SeatedTable(table.number, _four([chair_for.get(_player_id(p), _player_id(p))
+                                             for p in table.seats]))
+            for table in session.tables)))
+    return tuple(rotated)
 
 
 def _bye_counts(uow: UnitOfWork, before: int, players: Sequence[int]) -> dict[int, int]:
@@ -175,7 +211,8 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
         round_ = uow.rounds.get(session.round_id)
-        playing, byes = _field(uow, session, settings, rng)
+        field = _field(uow, session, settings, rng)
+        playing, byes = field.playing, field.byes
         if len(playing) < 4:
             raise ServiceError(ServiceProblem.TOO_FEW_PLAYERS, session=session.number,
                                players=len(playing))
@@ -204,11 +241,12 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
             if not history:
                 sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
             seated, *rest = sessions
-            later, cancelled = tuple(rest), draw.cancelled
+            later = _rotated_byes(rest, byes, field.bye_order)
+            cancelled = draw.cancelled
         report = quality_report((seated,), forbidden_groups=forbidden,
                                 history=history)
         return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
-                           seed, cancelled)
+                           seed, cancelled, field.substitutes_missing)
 
 
 def _fewest_forbidden(sessions: Sequence[SeatedSession],
@@ -245,7 +283,7 @@ def plan_round(uow: UnitOfWork, round_id: int, *, seed: int | None = None,
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED,
                                session=min(s.number for s in sessions
                                            if s.status is not StageStatus.PLANNED))
-        playing, _byes = _field(uow, sessions[0], settings, random.Random(seed))
+        playing = _field(uow, sessions[0], settings, random.Random(seed)).playing
         if len(playing) % 4:
             raise ServiceError(ServiceProblem.FIELD_NOT_TABLES, players=len(playing))
         draw = plan_schedule(playing, len(sessions), seed=seed,

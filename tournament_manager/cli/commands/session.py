@@ -121,12 +121,18 @@ def run_draw(args: argparse.Namespace) -> int:
     tables = [list(table.seats) for table in draw.seated.tables]
     if args.json:
         print(json.dumps({"seed": draw.seed, "tables": tables, "byes": list(draw.byes),
+                          "substitutes_missing": draw.substitutes_missing,
                           "published": args.publish, "report": summary}))
         return 0
     for number, seats in enumerate(tables, start=1):
         print(f"table {number}: " + " ".join(str(p) for p in seats))
     if draw.byes:
         print("byes: " + " ".join(str(p) for p in draw.byes))
+    if draw.substitutes_missing:
+        print(f"note: {len(draw.byes)} players sit out because the event seats substitutes but "
+              f"has {draw.substitutes_missing} too few; register "
+              f"{draw.substitutes_missing} more (players add --substitute) to seat everyone",
+              file=sys.stderr)
     for key, value in summary.items():
         print(f"{key.replace('_', ' ')}: {len(value) if isinstance(value, list) else value}")
     print(f"seed {draw.seed}; " + ("published" if args.publish else "not published"))
