@@ -67,3 +67,20 @@ def test_the_physical_wind_draw_is_recorded(event: Path,
     assert "--record needs --tiles" in capsys.readouterr().err
     assert run_cli(["session", "seat-pick", str(event), "1", "1", "--cycle", "2"]) == 1
     assert "picks seats once per session" in capsys.readouterr().err
+
+
+def test_a_provisional_plan_is_marked_as_such(event: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--publish"]) == 0
+    capsys.readouterr()
+    assert run_cli(["session", "show", str(event), "2"]) == 0
+    shown = capsys.readouterr().out.splitlines()
+    assert shown[0].startswith("session 2: provisional plan, not drawn yet")
+    assert len(shown) == 5
+    assert run_cli(["session", "show", str(event), "1"]) == 0
+    assert "provisional" not in capsys.readouterr().out
+    assert run_cli(["info", str(event), "--json"]) == 0
+    info = json.loads(capsys.readouterr().out)
+    assert (info["sessions_drawn"], info["sessions_provisional"], info["tables"]) == (1, 4, 4)
+    assert run_cli(["info", str(event)]) == 0
+    assert "4 later sessions planned provisionally" in capsys.readouterr().out

@@ -85,7 +85,13 @@ class Overview:
     rounds: int
     sessions: int
     sessions_played: int
+    sessions_drawn: int
+    """Sessions whose tables are published (drawn), played or not."""
+    sessions_provisional: int
+    """Later sessions holding only the provisional plan of their round: not drawn yet,
+    they change as results come in."""
     tables: int
+    """Tables of drawn sessions (a provisional plan's tables are not counted)."""
     hands: int
     penalties: int
     signatures: int
@@ -95,6 +101,8 @@ class Overview:
 def overview(uow: UnitOfWork) -> Overview:
     with uow:
         tournament = current_tournament(uow)
+        sessions = uow.sessions.list()
+        drawn = [s for s in sessions if s.status is not StageStatus.PLANNED]
         return Overview(
             tournament=tournament,
             players=uow.players.count(kind=PlayerKind.REGULAR),
@@ -103,7 +111,10 @@ def overview(uow: UnitOfWork) -> Overview:
             rounds=uow.rounds.count(),
             sessions=uow.sessions.count(),
             sessions_played=uow.sessions.count(status=StageStatus.FINISHED),
-            tables=uow.tables.count(),
+            sessions_drawn=len(drawn),
+            sessions_provisional=sum(1 for s in sessions if s.status is StageStatus.PLANNED
+                                     and uow.tables.count(session_id=s.id)),
+            tables=sum(uow.tables.count(session_id=s.id) for s in drawn),
             hands=uow.hands.count(),
             penalties=uow.penalties.count(),
             signatures=uow.signatures.count(),

@@ -19,6 +19,7 @@ from tournament_manager.domain.model import (
     SheetCorrection,
     SheetState,
     Signature,
+    StageStatus,
     Tournament,
 )
 from tournament_manager.domain.penalties import treated_as_resigned
@@ -195,6 +196,11 @@ class SessionSeating:
     tournament: Tournament
     session: Session
     tables: tuple[TableSeating, ...]
+
+    @property
+    def provisional(self) -> bool:
+        """Tables from the round's plan, not a draw: they change before the session."""
+        return self.session.status is StageStatus.PLANNED and bool(self.tables)
 
 
 def session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:

@@ -1,16 +1,29 @@
 """`tournament-manager export FILE.tmt --what KIND [--session N] [--paper a4|letter] --out PATH`:
-print-ready PDFs (score sheets, seating, table cards, standings) or the Excel workbook."""
+print-ready PDFs (score sheets, seating, table cards, standings) or the Excel workbook.
+
+The file is verified as it is read: each finding is a `warning:` line on standard error
+and the document carries a banner, but the export is still written (exit 0), since the
+head judge may need exactly that printout to find out what happened.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.documents import opened, user_errors
 from tournament_manager.cli.errors import CliError
-from tournament_manager.exports.jobs import ExportError, ExportKind, PaperSize, run_export
+from tournament_manager.exports.jobs import (
+    ExportError,
+    ExportKind,
+    PaperSize,
+    export_document,
+)
 from tournament_manager.messages import exports as export_messages
+from tournament_manager.messages.verification import describe_report, summary
+from tournament_manager.services.verification import VerificationReport
 
 _HELP = {
     ExportKind.SHEETS: "filled (and signed) score sheets, one table per page",
@@ -42,9 +55,18 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     with opened(args.file, read_only=True) as document, user_errors():
         try:
-            written = run_export(document.unit_of_work(), ExportKind(args.what), args.out,
-                                 session_number=args.session, paper=PaperSize(args.paper))
+            result = export_document(document.unit_of_work(), ExportKind(args.what), args.out,
+                                     session_number=args.session, paper=PaperSize(args.paper))
         except ExportError as error:
             raise CliError(export_messages.describe(error)) from error
-    print(written)
+    _warn(result.verification)
+    print(result.path)
     return 0
+
+
+def _warn(report: VerificationReport) -> None:
+    """One `warning:` line per finding, then the summary naming the sheets in doubt."""
+    if report.ok:
+        return
+    for line in [*describe_report(report), f"{summary(report)} (written anyway)"]:
+        print(f"warning: {line}", file=sys.stderr)

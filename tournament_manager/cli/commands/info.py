@@ -46,6 +46,8 @@ def _as_json(summary: Overview) -> dict[str, object]:
         "substitutes": summary.substitutes,
         "sessions": summary.sessions,
         "sessions_played": summary.sessions_played,
+        "sessions_drawn": summary.sessions_drawn,
+        "sessions_provisional": summary.sessions_provisional,
         "tables": summary.tables,
         "hands": summary.hands,
         "penalties": summary.penalties,
@@ -70,7 +72,11 @@ def _as_text(summary: Overview) -> str:
         (f"players: {summary.players} ({summary.withdrawn} withdrawn, "
          f"{summary.substitutes} substitutes)"),
         (f"sessions: {summary.sessions_played} of {summary.sessions} played, "
-         f"{settings.hands_per_session} hands each; {summary.tables} tables drawn"),
+         f"{summary.sessions_drawn} drawn, {settings.hands_per_session} hands each; "
+         f"{summary.tables} tables drawn"
+         + (f"; {summary.sessions_provisional} later sessions planned provisionally (not "
+            "drawn: they change as results come in)" if summary.sessions_provisional
+            else "")),
         *(_round_line(number, plan.kind.value, plan.sessions, plan.advance)
           for number, plan in enumerate(settings.rounds, start=1)),
         (f"hands recorded: {summary.hands}; penalties: {summary.penalties}; "

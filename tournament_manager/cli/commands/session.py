@@ -142,6 +142,9 @@ def run_draw(args: argparse.Namespace) -> int:
 def run_show(args: argparse.Namespace) -> int:
     with opened(args.file, read_only=True) as document, user_errors():
         seating = session_seating(document.unit_of_work(), _session_id(document, args.session))
+    if seating.provisional:
+        print(f"session {args.session}: provisional plan, not drawn yet (it changes as "
+              "results come in; draw and publish it before it is played)")
     for table in seating.tables:
         seats = ", ".join(f"{s.wind.value} {_named(s.player)}" for s in table.seats)
         print(f"table {table.table.number}: {seats}")
