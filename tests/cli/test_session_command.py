@@ -84,3 +84,18 @@ def test_a_provisional_plan_is_marked_as_such(event: Path,
     assert (info["sessions_drawn"], info["sessions_provisional"], info["tables"]) == (1, 4, 4)
     assert run_cli(["info", str(event)]) == 0
     assert "4 later sessions planned provisionally" in capsys.readouterr().out
+
+
+def test_the_clock_is_paused_and_extended_from_a_script(
+        event: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--publish"]) == 0
+    assert run_cli(["session", "clock", str(event), "1", "--pause"]) == 1
+    assert "is not running" in capsys.readouterr().err
+    assert run_cli(["session", "start", str(event), "1"]) == 0
+    capsys.readouterr()
+    assert run_cli(["session", "clock", str(event), "1", "--pause"]) == 0
+    assert capsys.readouterr().out.strip().endswith("left (paused)")
+    assert run_cli(["session", "clock", str(event), "1", "--resume"]) == 0
+    assert run_cli(["session", "clock", str(event), "1", "--extend", "5", "--table", "3"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("  table 3: +5 min, 2:3")

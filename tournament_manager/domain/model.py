@@ -99,6 +99,12 @@ class Session:
     draw_seed: int = 0
     started_at: datetime | None = None
     ended_at: datetime | None = None
+    clock_paused_seconds: int = 0
+    """Seconds the session clock stood still in pauses that have ended."""
+    clock_paused_at: datetime | None = None
+    """When the pause in progress began (None while the clock runs)."""
+    clock_extra_seconds: int = 0
+    """Time the head judge added for every table."""
     id: int = NEW_ID
 
 
@@ -119,6 +125,8 @@ class SessionTable:
     content_hash: str = ""
     stopped_after_hand: int | None = None
     """Set when the session clock ran out: the number of hands completed by then."""
+    clock_extra_seconds: int = 0
+    """Time the head judge added for this table alone."""
     id: int = NEW_ID
 
 

@@ -127,6 +127,13 @@ _TEMPLATES = {
     ServiceProblem.NOT_A_SEAT_DRAW: (
         "table {table}: that is not a seat draw (four different wind tiles, dice 1 to 6)"
     ),
+    ServiceProblem.CLOCK_ALREADY_PAUSED: "the clock of session {session} is already paused",
+    ServiceProblem.CLOCK_NOT_PAUSED: "the clock of session {session} is not paused",
+    ServiceProblem.BAD_EXTRA_TIME: (
+        "extra time is a whole number of minutes, at most {most} either way, and never "
+        "leaves less than the session's limit ({minutes} was given)"
+    ),
+    ServiceProblem.NO_SUCH_TABLE: "session {session} has no table {table}",
     ServiceProblem.SHEETS_NOT_SIGNED: (
         "session {session} cannot close: the sheets of tables {tables} are not signed"
     ),

@@ -62,6 +62,10 @@ class ServiceProblem(StrEnum):
     POSSIBLE_DUPLICATE = "possible_duplicate"
     REPICK_NOT_IN_FORMAT = "repick_not_in_format"
     NOT_A_SEAT_DRAW = "not_a_seat_draw"
+    CLOCK_ALREADY_PAUSED = "clock_already_paused"
+    CLOCK_NOT_PAUSED = "clock_not_paused"
+    BAD_EXTRA_TIME = "bad_extra_time"
+    NO_SUCH_TABLE = "no_such_table"
 
 
 class ServiceError(Exception):

@@ -143,6 +143,9 @@ session = Table(
     Column("draw_seed", Integer, nullable=False),
     Column("started_at", UtcDateTime, nullable=True),
     Column("ended_at", UtcDateTime, nullable=True),
+    Column("clock_paused_seconds", Integer, nullable=False, server_default="0"),
+    Column("clock_paused_at", UtcDateTime, nullable=True),
+    Column("clock_extra_seconds", Integer, nullable=False, server_default="0"),
 )
 
 session_table = Table(
@@ -156,6 +159,7 @@ session_table = Table(
     Column("sheet_version", Integer, nullable=False),
     Column("content_hash", String(64), nullable=False, default=""),
     Column("stopped_after_hand", Integer, nullable=True),
+    Column("clock_extra_seconds", Integer, nullable=False, server_default="0"),
     UniqueConstraint("session_id", "number"),
 )
 

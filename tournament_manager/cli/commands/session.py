@@ -10,6 +10,7 @@ import argparse
 import json
 import sys
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,12 @@ from tournament_manager.cli.quality import report_summary
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.seating import Progress
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.clock import (
+    extend_clock,
+    pause_clock,
+    resume_clock,
+    session_clock,
+)
 from tournament_manager.services.head_judge import HeadJudgeCredential
 from tournament_manager.services.seat_picks import (
     ReportedDraw,
@@ -82,6 +89,14 @@ def register(subparsers: Any) -> None:
     pick.set_defaults(handler=run_seat_pick)
     action("start", "start the session (after a backup)").set_defaults(handler=run_start)
     action("finish", "close the session (all sheets signed)").set_defaults(handler=run_finish)
+    clock = action("clock", "the session clock: time left, pause, resume, extra time")
+    what = clock.add_mutually_exclusive_group()
+    what.add_argument("--pause", action="store_true", help="stop the clock for every table")
+    what.add_argument("--resume", action="store_true", help="start it again")
+    what.add_argument("--extend", type=int, metavar="MINUTES",
+                      help="add minutes (negative to take back a slip)")
+    clock.add_argument("--table", type=int, help="with --extend: only this table")
+    clock.set_defaults(handler=run_clock)
     reopen = action("reopen", "reopen a finished session (the head judge, with a reason)")
     reopen.add_argument("--reason", required=True,
                         help="why (kept on record; at least a few words)")
@@ -226,6 +241,34 @@ def run_start(args: argparse.Namespace) -> int:
                       lambda: document.backup(BackupReason.SESSION_START))
     print(f"session {args.session} started")
     return 0
+
+
+def run_clock(args: argparse.Namespace) -> int:
+    with opened(args.file, read_only=not (args.pause or args.resume or args.extend)
+                ) as document, user_errors():
+        session_id = _session_id(document, args.session)
+        if args.pause:
+            pause_clock(document.unit_of_work(), session_id)
+        elif args.resume:
+            resume_clock(document.unit_of_work(), session_id)
+        elif args.extend is not None:
+            extend_clock(document.unit_of_work(), session_id, args.extend, args.table)
+        state = session_clock(document.unit_of_work(), session_id)
+    now = datetime.now(UTC)
+    paused = " (paused)" if state.state.paused else ""
+    print(f"session {args.session}: {_left(state.seconds_left(now))} left{paused}")
+    for table, extra in sorted(state.table_extra.items()):
+        print(f"  table {table}: {extra // 60:+d} min, {_left(state.seconds_left(now, table))} "
+              "left")
+    return 0
+
+
+def _left(seconds: float) -> str:
+    if seconds <= 0:
+        return "no time"
+    minutes, secs = divmod(int(seconds), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}"
 
 
 def run_reopen(args: argparse.Namespace) -> int:
