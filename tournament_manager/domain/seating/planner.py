@@ -100,8 +100,8 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
 def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
     budget.report(Stage.POSITIONS, -1)
     rng = random.Random(seed)
-    numbered = number_tables(grouped, field.visits, rng)
-    seated = balance_winds(numbered, field.winds, rng)
+    numbered = number_tables(grouped, field.visits, rng, budget.cancelled)
+    seated = balance_winds(numbered, field.winds, rng, budget.cancelled)
     names = field.players
     return Schedule(tuple(
         SeatedSession(tuple(SeatedTable(t + 1, (names[a], names[b], names[c], names[d]))

@@ -14,7 +14,7 @@ lies within floor(R/4)..ceil(R/4) for his R sessions.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import permutations
 
 from tournament_manager.domain.seating.assignment import min_cost_assignment
@@ -25,8 +25,12 @@ _WIND_STEPS = 20000
 _ORDERS = tuple(permutations(range(4)))
 
 
+def _never() -> bool:
+    return False
+
+
 def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
-                  rng: random.Random) -> IntSessions:
+                  rng: random.Random, stop: Callable[[], bool] = _never) -> IntSessions:
     """Sessions with tables reordered so that index t is physical table t + 1.
 
     `visits[p]` maps a table index to how often player p sat there in earlier (fixed) sessions.
@@ -42,7 +46,7 @@ def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
             for p in group:
                 counts[p][t] = counts[p].get(t, 0) + 1
         numbered.append(ordered)
-    _repair_tables(numbered, counts, rng)
+    _repair_tables(numbered, counts, rng, stop)
     return numbered
 
 
@@ -51,9 +55,12 @@ def _revisits(group: Sequence[int], t: int, counts: list[dict[int, int]]) -> int
 
 
 def _repair_tables(numbered: IntSessions, counts: list[dict[int, int]],
-                   rng: random.Random) -> None:
-    """Min-conflicts swaps of two tables' numbers within a session, sideways moves allowed."""
+                   rng: random.Random, stop: Callable[[], bool]) -> None:
+    """Min-conflicts swaps of two tables' numbers within a session, sideways moves allowed;
+    polish that a cancelled draw skips (`stop`)."""
     for _ in range(_TABLE_STEPS):
+        if stop():
+            return
         troubled = [(s, t) for s, session in enumerate(numbered)
                     for t, group in enumerate(session) if _revisits(group, t, counts)]
         if not troubled:
@@ -99,8 +106,8 @@ def _violation(counts: Sequence[int], played: int) -> int:
     return sum(max(0, c - high) + max(0, low - c) for c in counts)
 
 
-def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: random.Random
-                  ) -> IntSessions:
+def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: random.Random,
+                  stop: Callable[[], bool] = _never) -> IntSessions:
     """Sessions with every table in starting-seat order E, S, W, N.
 
     `winds[p]` holds player p's count of each wind in earlier (fixed) sessions.
@@ -122,12 +129,12 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
                 counts[p][w] += 1
             tables.append(table)
         seated.append(tables)
-    _repair_winds(seated, counts, played, rng)
+    _repair_winds(seated, counts, played, rng, stop)
     return seated
 
 
 def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int],
-                  rng: random.Random) -> None:
+                  rng: random.Random, stop: Callable[[], bool]) -> None:
     """Seat swaps inside one table, taking the best (or an equal) move for a violating player."""
     seats_of: dict[int, list[list[int]]] = {}
     for session in seated:
@@ -135,6 +142,8 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
             for p in table:
                 seats_of.setdefault(p, []).append(table)
     for _ in range(_WIND_STEPS):
+        if stop():
+            return
         violating = [p for p in seats_of if _violation(counts[p], played[p])]
         if not violating:
             return

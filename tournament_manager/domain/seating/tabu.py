@@ -102,9 +102,11 @@ def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
     iteration = last_improvement = 0
     while best_cost > target and iteration != max_iterations:
         iteration += 1
+        # An iteration can take ten milliseconds on a big field: the cancel is polled on
+        # every one, so the window's Cancel answers at once; progress only now and then.
+        if budget.exhausted():
+            break
         if iteration % _CHECK_EVERY == 0:
-            if budget.exhausted():
-                break
             budget.report(Stage.LOCAL_SEARCH, best_cost)
         conflicts = state.conflicted()
         if not conflicts:
