@@ -8,6 +8,7 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
+from tests.exports.conftest import table_of_delta, tampered_copy
 from tests.exports.sample_event import build_sample_event
 from tournament_manager.cli.main import run_cli
 from tournament_manager.storage.document import Document
@@ -33,6 +34,34 @@ def test_pdf_exports(event_file: Path, tmp_path: Path, capsys: pytest.CaptureFix
     reader = PdfReader(out)
     assert len(reader.pages) == pages
     assert round(float(reader.pages[0].mediabox.height)) in (792, 612)
+
+
+def test_a_clean_file_exports_without_warnings(event_file: Path, tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["export", str(event_file), "--what", "sheets",
+                    "--out", str(tmp_path / "s.pdf")]) == 0
+    assert capsys.readouterr().err == ""
+
+
+@pytest.mark.parametrize("what", ["sheets", "workbook"])
+def test_a_file_that_does_not_verify_warns_and_is_still_written(
+        event_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        what: str) -> None:
+    tampered = tampered_copy(event_file, tmp_path)
+    out = tmp_path / f"out.{'xlsx' if what == 'workbook' else 'pdf'}"
+    assert run_cli(["export", str(tampered), "--what", what, "--out", str(out)]) == 0
+    captured = capsys.readouterr()
+    assert captured.out.strip() == str(out) and out.stat().st_size > 0
+    lines = captured.err.splitlines()
+    changed = table_of_delta(tampered, 1)
+    assert lines and all(line.startswith("warning: ") for line in lines)
+    assert (f"warning: session 1, table {changed}: does not match the signatures of "
+            "version") in captured.err
+    assert lines[-1] == (f"warning: 3 problems found; sheets in doubt: session 1 table "
+                         f"{changed} (written anyway)")
+    if what == "sheets":
+        assert "DOES NOT MATCH SIGNATURES" in "".join(
+            page.extract_text() for page in PdfReader(out).pages)
 
 
 def test_workbook_export(event_file: Path, tmp_path: Path) -> None:

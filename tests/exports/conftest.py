@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import shutil
+import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,7 +13,7 @@ from pypdf import PdfReader
 from reportlab import rl_config
 
 from tests.exports.sample_event import SampleEvent, build_sample_event
-from tournament_manager.storage.document import Document
+from tournament_manager.storage.document import Document, open_document
 
 
 @pytest.fixture(autouse=True)
@@ -61,3 +63,46 @@ def assert_fonts_embedded(path: Path) -> None:
         descriptor = descriptor.get_object()
         assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not an embedded TrueType"
         assert subtype in ("/TrueType", "/CIDFontType2"), subtype
+
+
+MOVE_FIVE_POINTS = ("UPDATE hand_delta SET delta = delta + 5 WHERE id = 1",
+                    "UPDATE hand_delta SET delta = delta - 5 WHERE id = 2")
+"""Five points moved between two players of one hand with an ordinary SQLite tool: the
+hand still sums to zero, but it is no longer what its table signed."""
+
+
+def tampered_copy(path: Path, folder: Path, statements: tuple[str, ...] = MOVE_FIVE_POINTS
+                  ) -> Path:
+    """A copy of the (closed) tournament file at `path`, changed behind the application."""
+    copy = folder / "tampered.tmt"
+    shutil.copy(path, copy)
+    connection = sqlite3.connect(copy)
+    try:
+        for statement in statements:
+            connection.execute(statement)
+        connection.commit()
+    finally:
+        connection.close()
+    return copy
+
+
+def table_of_delta(path: Path, delta_id: int) -> int:
+    """The number of the table whose hand the `hand_delta` row belongs to."""
+    connection = sqlite3.connect(path)
+    try:
+        (number,) = connection.execute(
+            "SELECT t.number FROM hand_delta d JOIN hand h ON h.id = d.hand_id "
+            "JOIN session_table t ON t.id = h.table_id WHERE d.id = ?", (delta_id,)).fetchone()
+    finally:
+        connection.close()
+    return int(number)
+
+
+@pytest.fixture
+def tampered(document: Document, sample: SampleEvent, tmp_path: Path) -> Iterator[Document]:
+    """The sample event's file with five points moved on a signed sheet, opened read-only
+    as the CLI and the window open a file to export it."""
+    document.close(backup=False)
+    opened = open_document(tampered_copy(document.path, tmp_path), read_only=True)
+    yield opened
+    opened.close(backup=False)

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import dataclasses
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -9,8 +12,16 @@ from pypdf import PdfReader
 
 from tests.exports.conftest import assert_fonts_embedded, pdf_fonts, pdf_pages
 from tests.exports.sample_event import NAMES, SampleEvent
-from tournament_manager.exports.jobs import ExportKind, PaperSize, run_export
-from tournament_manager.exports.text import converted, plain
+from tournament_manager.domain.model import PlayerStatus
+from tournament_manager.exports.jobs import ExportKind, PaperSize, export_document, run_export
+from tournament_manager.exports.text import (
+    NOT_VERIFIED_BANNER,
+    converted,
+    plain,
+    rank_text,
+    shared_ranks,
+)
+from tournament_manager.services.players import set_player_status
 from tournament_manager.services.standings import standings
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.document import Document
@@ -49,7 +60,7 @@ def test_seating_by_table_and_alphabetical(document: Document, sample: SampleEve
     assert by_name["Chan Tai Man"] < by_name["Kim Min-jun"] < by_name["Ørjan Åsmund"] \
         < by_name["Zoë Müller"]
     at = by_name["Ørjan Åsmund"]
-    assert tokens[at + 1:at + 5] == ["NOR", "NO-003", "1", "西 West"]
+    assert tokens[at + 1:at + 5] == ["NO-003", "NOR", "1", "西 West"]
 
 
 def test_one_table_card_per_table(document: Document, sample: SampleEvent,
@@ -69,12 +80,95 @@ def test_standings_list_every_player_with_his_totals(document: Document, sample:
     out = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "st.pdf",
                      session_number=1)
     text = "\n".join(pdf_pages(out))
-    assert "Standings after session 1" in text
+    assert "Standings after session 1" in text and "8 ranked · 0 withdrawn" in text
     table = standings(document.unit_of_work(), 1)
     tokens = [line.strip() for line in text.splitlines()]
     for row in table.rows:
         at = next(i for i, t in enumerate(tokens) if t.startswith(row.player.name))
-        assert tokens[at - 1] == str(row.rank)
+        assert tokens[at - 2:at] == [str(row.rank), row.player.registration_id]
         assert tokens[at + 1] == row.player.country
         assert tokens[at + 3:at + 6] == [converted(row.sessions[0].converted),
                                          converted(row.converted_total), plain(row.raw_total)]
+
+
+def test_a_withdrawn_player_is_listed_apart_without_a_rank(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    set_player_status(document.unit_of_work(), sample.players[0], PlayerStatus.WITHDRAWN)
+    out = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "st.pdf",
+                     session_number=1)
+    text = "\n".join(pdf_pages(out))
+    assert "Standings after session 1" in text and "7 ranked · 1 withdrawn" in text
+    tokens = [line.strip() for line in text.splitlines()]
+    at = next(i for i, t in enumerate(tokens) if t.startswith(NAMES[0].name))
+    assert tokens[at - 2:at] == ["–", "CN-001"] and tokens[at + 1] == "withdrawn"
+    ranked = [i for i, t in enumerate(tokens)
+              if any(t.startswith(p.name) for p in NAMES[1:])]
+    assert max(ranked) < at  # after the whole ranked field
+    table = standings(document.unit_of_work(), 1)
+    assert [row.rank for row in table.rows if row.withdrawn] == [None]
+    assert [tokens[i - 2] for i in sorted(ranked)] == [str(n) for n in range(1, 8)]
+
+
+def test_equal_ranks_are_printed_as_equal(document: Document, sample: SampleEvent) -> None:
+    """Players the tie-break chain cannot separate share the rank, shown "=2" on each."""
+    from tournament_manager.exports.pdf.standings import render_standings
+    from tournament_manager.exports.sources import ranked
+    from tournament_manager.services.verification import run_verification
+
+    with document.unit_of_work() as uow:
+        facts, table = ranked(uow, None)
+        report = run_verification(uow)
+    rows = list(table.rows)
+    rows[2] = dataclasses.replace(rows[2], rank=2)
+    tied = dataclasses.replace(table, rows=tuple(rows))
+    assert shared_ranks(tied) == {2}
+    assert [rank_text(row, shared_ranks(tied)) for row in rows[:4]] == ["1", "=2", "=2", "4"]
+    out = document.path.parent / "tied.pdf"
+    out.write_bytes(render_standings(facts, tied, report, "a4"))
+    tokens = [line.strip() for line in pdf_pages(out)[0].splitlines()]
+    assert tokens.count("=2") == 2 and tokens.count("=1") == tokens.count("=4") == 0
+    assert "=5: a rank shared by players" in _squash_spaces(pdf_pages(out)[0])
+
+
+def _squash_spaces(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_seating_lists_and_table_cards_show_registration_numbers(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    seating = run_export(document.unit_of_work(), ExportKind.SEATING, tmp_path / "seat.pdf",
+                         session_number=1)
+    by_table = pdf_pages(seating)[0]
+    cards = pdf_pages(run_export(document.unit_of_work(), ExportKind.TABLE_CARDS,
+                                 tmp_path / "cards.pdf", session_number=1))
+    for player in NAMES:
+        assert f"{player.registration_id} {player.name.split()[0]}" in by_table
+    for card, players in zip(cards, (NAMES[:4], NAMES[4:])):
+        tokens = [line.strip() for line in card.splitlines()]
+        for player in players:
+            at = next(i for i, t in enumerate(tokens) if t.startswith(player.name))
+            assert tokens[at + 1] == player.registration_id
+
+
+@pytest.mark.parametrize("kind", [k for k in ExportKind if k is not ExportKind.WORKBOOK])
+def test_every_page_of_every_pdf_carries_the_seal_and_the_banner_when_in_doubt(
+        document: Document, tampered: Document, tmp_path: Path, kind: ExportKind) -> None:
+    result = export_document(tampered.unit_of_work(), kind, tmp_path / f"{kind}.pdf")
+    assert not result.verification.ok
+    for page in pdf_pages(result.path):
+        assert f"audit seal {result.verification.seal[:16]}" in page
+        assert NOT_VERIFIED_BANNER in page
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_the_standings_rasterise(document: Document, sample: SampleEvent,
+                                 tmp_path: Path) -> None:
+    set_player_status(document.unit_of_work(), sample.players[7], PlayerStatus.WITHDRAWN)
+    out = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "st.pdf")
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-singlefile", str(out),
+                    str(tmp_path / "page")], check=True, capture_output=True)
+    from PIL import Image
+
+    with Image.open(tmp_path / "page.png") as image:
+        assert abs(image.size[0] - 496) <= 2 and abs(image.size[1] - 702) <= 2
+        assert sum(image.convert("L").histogram()[:128]) > 2_000

@@ -13,7 +13,9 @@ from tournament_manager.exports.jobs import (
     ExportError,
     ExportKind,
     ExportProblem,
+    ExportResult,
     PaperSize,
+    export_document,
     run_export,
 )
 from tournament_manager.messages.exports import describe
@@ -130,3 +132,25 @@ def test_exports_do_not_write_to_the_document(document: Document, sample: Sample
         run_export(document.unit_of_work(), kind, tmp_path / f"out-{kind}")
     with document.unit_of_work() as uow:
         assert len(uow.audit.list()) == before
+
+
+def test_the_result_carries_the_verification_of_what_was_read(
+        document: Document, sample: SampleEvent, out_dir: Path) -> None:
+    """`export_document` verifies in the transaction that reads the data: its report is
+    what `verify` finds; `run_export` (the smoke test, benchmarks) returns just the path."""
+    from tournament_manager.services.verification import verify
+
+    for kind in ExportKind:
+        result = export_document(document.unit_of_work(), kind, out_dir / f"x-{kind}")
+        assert isinstance(result, ExportResult) and result.path == out_dir / f"x-{kind}"
+        assert result.verification == verify(document.unit_of_work())
+    assert run_export(document.unit_of_work(), ExportKind.SEATING,
+                      out_dir / "y.pdf") == out_dir / "y.pdf"
+
+
+def test_a_file_that_does_not_verify_is_still_exported(
+        document: Document, tampered: Document, out_dir: Path) -> None:
+    result = export_document(tampered.unit_of_work(), ExportKind.STANDINGS,
+                             out_dir / "st.pdf")
+    assert result.path.read_bytes().startswith(b"%PDF")
+    assert not result.verification.ok and result.verification.sheets_in_doubt()

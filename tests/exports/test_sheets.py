@@ -4,18 +4,24 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
 
-from tests.exports.conftest import assert_fonts_embedded, pdf_pages
+from tests.exports.conftest import (
+    assert_fonts_embedded,
+    pdf_pages,
+    table_of_delta,
+    tampered_copy,
+)
 from tests.exports.sample_event import SampleEvent
 from tests.helpers.seated_event import seat_event
-from tournament_manager.exports.jobs import ExportKind, PaperSize, run_export
+from tournament_manager.exports.jobs import ExportKind, PaperSize, export_document, run_export
 from tournament_manager.exports.text import converted, local_time, plain, signed
 from tournament_manager.services.views import sheet_view
-from tournament_manager.storage.document import Document
+from tournament_manager.storage.document import Document, open_document
 
 
 def _squash(text: str) -> str:
@@ -55,15 +61,123 @@ def test_filled_sheets_show_hands_totals_penalties_and_signatures(
     assert "3.1" in first and "2.1.1" in first
 
 
-def test_a_corrected_sheet_carries_its_mark_and_audit_reference(
+def test_a_corrected_sheet_prints_its_correction_and_its_verified_signed_hash(
         document: Document, sample: SampleEvent, tmp_path: Path) -> None:
     out = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf")
     corrected, clean = pdf_pages(out)
     view = sheet_view(document.unit_of_work(), sample.corrected_table)
-    assert view.corrected and view.corrections
+    (correction,) = view.corrections
     assert "CORRECTED" in corrected and "version 2" in corrected
-    assert all(f"#{entry}" in corrected for entry in view.corrections)
-    assert "CORRECTED" not in clean
+    assert (f"Corrected v2: winner of hand 16 misread, "
+            f"{local_time(correction.opened_at, with_date=True)}, head judge Ada Judge"
+            in corrected)
+    assert "audit #" not in corrected and "SheetCorrection" not in corrected
+    assert "Signatures verified" in corrected and view.signed_hash[:16] in corrected
+    assert view.verified is True and view.signed_hash == view.content_hash
+    assert "CORRECTED" not in clean and "Corrected v" not in clean
+    assert "Signatures verified" in clean
+    assert "DOES NOT MATCH" not in corrected + clean
+    assert "does not verify" not in corrected + clean
+
+
+def test_a_long_reason_wraps_whole_and_chinese_prints(document: Document, sample: SampleEvent,
+                                                       tmp_path: Path) -> None:
+    """A reason of several lines is read in full on the sheet, in the embedded font."""
+    from tests.exports.sample_event import _sign_all
+    from tests.helpers.head_judge import CREDENTIAL
+    from tournament_manager.services.score_sheets import correct_sheet
+
+    reason = ("第十六局的和牌者记录错误，放铳者应为南家而不是西家，经裁判长与两位场裁确认后更正。"
+              "The table judge's note was read against the players' own account and the "
+              "scorer's tally, which agreed on the discarder; the players were told before "
+              "signing again")
+    table = sample.tables[1]
+    correct_sheet(document.unit_of_work(), table, reason, CREDENTIAL)
+    _sign_all(document, table, sample.players[4:], datetime(2026, 5, 2, 5, tzinfo=UTC),
+              version=2)
+    out = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf")
+    page = pdf_pages(out)[1]
+    assert _squash(f"Corrected v2: {reason}") in _squash(page)
+    lines = [line for line in page.splitlines() if line.strip()]
+    start = next(i for i, line in enumerate(lines) if line.startswith("Corrected v2"))
+    assert "head judge Ada Judge" not in lines[start]  # wrapped, not shrunk onto one line
+    assert "headjudgeAdaJudge" in _squash("".join(lines[start:start + 4]))
+    assert "Signatures verified: this is version 2" in page
+    assert_fonts_embedded(out)
+
+
+def test_many_corrections_keep_the_grid_and_point_to_the_workbook(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    """The newest corrections are printed in full; the oldest give way to one line that
+    says where they are, so the grid keeps its sixteen rows."""
+    from tests.exports.sample_event import _sign_all
+    from tests.helpers.head_judge import CREDENTIAL
+    from tournament_manager.services.score_sheets import correct_sheet
+
+    table = sample.tables[1]
+    for version in range(2, 7):
+        correct_sheet(document.unit_of_work(), table,
+                      f"correction number {version}: " + "the scorer re-read the slips " * 9,
+                      CREDENTIAL)
+        _sign_all(document, table, sample.players[4:], datetime(2026, 5, 2, version,
+                                                                tzinfo=UTC), version=version)
+    out = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf")
+    page = pdf_pages(out)[1]
+    assert "Corrected v6: correction number 6" in page
+    assert "earlier correction" in page and "Corrections sheet" in page
+    assert "Corrected v2:" not in page and "Signatures verified" in page
+    assert all(f"Cycle {cycle}" in page for cycle in range(1, 5))
+    assert len(PdfReader(out).pages) == 2
+
+
+def test_a_sheet_open_for_correction_is_not_signed(document: Document, sample: SampleEvent,
+                                                   tmp_path: Path) -> None:
+    from tests.helpers.head_judge import CREDENTIAL
+    from tournament_manager.services.score_sheets import correct_sheet
+
+    correct_sheet(document.unit_of_work(), sample.tables[1], "a penalty was misrecorded",
+                  CREDENTIAL)
+    page = pdf_pages(run_export(document.unit_of_work(), ExportKind.SHEETS,
+                                tmp_path / "s.pdf"))[1]
+    view = sheet_view(document.unit_of_work(), sample.tables[1])
+    assert "Not signed: version 2 is open for correction" in page
+    assert view.signed_hash[:16] in page and "Corrected v2: a penalty was misrecorded" in page
+
+
+def test_a_sheet_never_signed_says_so(document: Document, tmp_path: Path) -> None:
+    seat_event(document, players=4)
+    page = pdf_pages(run_export(document.unit_of_work(), ExportKind.SHEETS,
+                                tmp_path / "s.pdf"))[0]
+    assert "Not signed: no version of this sheet has been signed" in page
+    assert "verified" not in page and "DOES NOT MATCH" not in page
+
+
+def test_a_sheet_changed_in_the_file_does_not_match_its_signatures(
+        sample: SampleEvent, tampered: Document, tmp_path: Path) -> None:
+    result = export_document(tampered.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf")
+    changed = table_of_delta(tampered.path, 1)
+    pages = dict(zip((1, 2), pdf_pages(result.path)))
+    assert f"DOES NOT MATCH SIGNATURES: session 1, table {changed}" in pages[changed]
+    assert "the sheet now hashes to" in pages[changed]
+    other = pages[3 - changed]
+    assert "DOES NOT MATCH" not in other and "Signatures verified" in other
+    for page in pages.values():
+        assert "This record does not verify: see tournament-manager verify" in page
+        assert f"audit seal {result.verification.seal[:16]}" in page
+    assert not result.verification.ok
+    assert result.verification.sheets_in_doubt() == ((1, changed),)
+    view = sheet_view(tampered.unit_of_work(), sample.tables[changed - 1])
+    assert view.table.number == changed and view.verified is False
+    assert f"Signed hash (SHA-256), version {view.table.sheet_version}: {view.signed_hash}" \
+        in pages[changed]
+
+
+def test_every_page_carries_the_audit_seal(document: Document, sample: SampleEvent,
+                                           tmp_path: Path) -> None:
+    result = export_document(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf")
+    assert result.verification.ok and len(result.verification.seal) == 64
+    for page in pdf_pages(result.path):
+        assert f"audit seal {result.verification.seal[:16]}" in page
 
 
 def test_signatures_are_drawn_as_images(document: Document, sample: SampleEvent,
@@ -125,6 +239,45 @@ def test_a_sheet_rasterises(document: Document, sample: SampleEvent, tmp_path: P
         grey = image.convert("L")
         dark = sum(grey.histogram()[:128])
         assert dark > 10_000  # a grid, text and four signatures, not an empty page
+
+
+def _red_rows_on_top(pdf: Path, page: int, folder: Path) -> int:
+    """Pixel rows in the top tenth of a page (60 dpi) that are mostly alarm red: a band
+    across the page, not a red word or the CORRECTED stamp."""
+    prefix = folder / f"top-{pdf.stem}-{page}"
+    subprocess.run(["pdftoppm", "-r", "60", "-png", "-f", str(page), "-l", str(page),
+                    "-singlefile", str(pdf), str(prefix)], check=True, capture_output=True)
+    from PIL import Image
+
+    with Image.open(prefix.with_suffix(".png")) as image:
+        rgb = image.convert("RGB")
+        width, height = rgb.size
+        pixels = rgb.load()
+        assert pixels is not None
+
+        def red(x: int, y: int) -> bool:
+            r, g, b = pixels[x, y]
+            return r > 150 and g < 60 and b < 60
+
+        return sum(1 for y in range(height // 10)
+                   if sum(red(x, y) for x in range(width)) > width // 2)
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="poppler-utils not installed")
+def test_the_mismatch_is_a_red_band_across_the_top(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    clean = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "clean.pdf")
+    assert _red_rows_on_top(clean, 1, tmp_path) == 0
+    document.close(backup=False)
+    copy = tampered_copy(document.path, tmp_path)
+    opened = open_document(copy, read_only=True)
+    try:
+        out = run_export(opened.unit_of_work(), ExportKind.SHEETS, tmp_path / "bad.pdf")
+    finally:
+        opened.close(backup=False)
+    changed = table_of_delta(copy, 1)
+    in_doubt, other = (_red_rows_on_top(out, page, tmp_path) for page in (changed, 3 - changed))
+    assert in_doubt > other > 0  # the mismatch band is taller than the file's banner
 
 
 def test_a_sheet_stopped_on_time_with_a_triple_win(document: Document, tmp_path: Path) -> None:

@@ -8,11 +8,16 @@ from pathlib import Path
 import pytest
 from openpyxl import load_workbook
 
+from tests.exports.conftest import table_of_delta
 from tests.exports.sample_event import SampleEvent
-from tournament_manager.exports.jobs import ExportKind, run_export
+from tournament_manager.domain.model import PlayerStatus
+from tournament_manager.exports.jobs import ExportKind, export_document, run_export
+from tournament_manager.exports.text import NOT_VERIFIED_BANNER, local_naive
 from tournament_manager.exports.workbook import sheet_title
-from tournament_manager.services.players import update_player
+from tournament_manager.messages.verification import describe_finding, summary
+from tournament_manager.services.players import set_player_status, update_player
 from tournament_manager.services.standings import standings
+from tournament_manager.services.verification import VerificationReport, verify
 from tournament_manager.services.views import sheet_view
 from tournament_manager.storage.document import Document
 
@@ -32,7 +37,8 @@ def workbook(document: Document, sample: SampleEvent, tmp_path: Path) -> object:
 def test_sheets_and_frozen_headers(workbook: object) -> None:
     book = workbook
     assert book.sheetnames[:2] == ["Standings", "Session 1"]  # type: ignore[attr-defined]
-    assert {"Tables", "Players", "Penalties"} <= set(book.sheetnames)  # type: ignore[attr-defined]
+    assert book.sheetnames[-5:] == [  # type: ignore[attr-defined]
+        "Tables", "Players", "Penalties", "Corrections", "Verification"]
     for ws in book.worksheets:  # type: ignore[attr-defined]
         assert ws.freeze_panes in ("A2", "C2")
         assert ws["A1"].font.bold
@@ -46,6 +52,7 @@ def test_standings_equal_the_service(document: Document, workbook: object) -> No
     assert len(rows) == len(expected) == 8
     for got, row in zip(rows, expected):
         assert got["Rank"] == row.rank and got["Name"] == row.player.name
+        assert got["Registration ID"] == row.player.registration_id and not got["Status"]
         assert got["Country"] == row.player.country
         assert got["Score"] == pytest.approx(row.converted_total)
         assert got["Raw total"] == pytest.approx(row.raw_total)
@@ -69,12 +76,14 @@ def test_hands_per_table_equal_the_sheets(document: Document, sample: SampleEven
                                          if p.id == row.hand.dealer_id)
         assert [got["Player E"] for got in mine[:1]] == [view.players[0].name]
     tables = _rows(workbook["Tables"])  # type: ignore[index]
-    corrected = [r for r in tables if r["Corrected (audit)"]]
-    assert {r["Table"] for r in corrected} == {1}
+    corrected = [r for r in tables if r["Corrected"]]
+    assert {r["Table"] for r in corrected} == {1} and corrected[0]["Corrected"] == "v2"
+    assert {r["Signatures"] for r in tables} == {"verified"}
     view = sheet_view(document.unit_of_work(), sample.tables[0])
     assert [r["Raw total"] for r in tables[:4]] == [int(v) for v in view.raw_totals]
     assert [r["Score"] for r in tables[:4]] == pytest.approx(list(view.converted))
     assert tables[0]["Content hash"] == view.content_hash
+    assert tables[0]["Signed hash"] == view.signed_hash
 
 
 def test_players_and_penalties(document: Document, workbook: object) -> None:
@@ -116,3 +125,59 @@ def test_sheet_titles_stay_unique_after_truncation() -> None:
     first = sheet_title("y" * 40)
     second = sheet_title("y" * 35, [first])
     assert first != second and len(second) <= 31 and second.endswith("(2)")
+
+
+def test_a_withdrawn_player_is_flagged_after_the_ranked_field(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    set_player_status(document.unit_of_work(), sample.players[2], PlayerStatus.WITHDRAWN)
+    out = run_export(document.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "w.xlsx")
+    ws = load_workbook(out)["Standings"]
+    rows = _rows(ws)
+    assert [(r["Registration ID"], r["Rank"], r["Status"]) for r in rows[-1:]] == [
+        ("NO-003", None, "withdrawn")]
+    assert [r["Rank"] for r in rows[:-1]] == list(range(1, 8))
+    assert ws.oddHeader.center.text == "Standings: 7 ranked · 1 withdrawn"
+
+
+def test_corrections_equal_the_service(document: Document, sample: SampleEvent,
+                                       workbook: object) -> None:
+    with document.unit_of_work() as uow:
+        expected = [(uow.sessions.get(uow.tables.get(c.table_id).session_id).number,
+                     uow.tables.get(c.table_id).number, c.version, c.reason,
+                     local_naive(c.opened_at), c.head_judge)
+                    for c in uow.corrections.list()]
+    ws = workbook["Corrections"]  # type: ignore[index]
+    header, *rows = ws.values
+    assert header[:6] == ("Session", "Table", "Version", "Reason", "Opened at", "Head judge")
+    assert [tuple(row[:6]) for row in rows] == expected and len(expected) == 1
+    assert ws["E2"].number_format == "yyyy-mm-dd hh:mm:ss"
+
+
+def _verification_rows(report: VerificationReport) -> list[tuple[object, ...]]:
+    return [("Audit seal", None, None, None, report.seal, None),
+            ("Summary", None, None, None, summary(report), None),
+            *(("Finding", f.session, f.table, f.hand, describe_finding(f), f.kind.value)
+              for f in report.findings)]
+
+
+def test_verification_equals_the_service(document: Document, workbook: object) -> None:
+    ws = workbook["Verification"]  # type: ignore[index]
+    report = verify(document.unit_of_work())
+    assert report.ok
+    assert list(ws.values)[1:] == _verification_rows(report)
+    assert ws.oddFooter.left.text == f"audit seal {report.seal[:16]}"
+
+
+def test_a_tampered_file_lists_its_findings(document: Document, tampered: Document,
+                                            tmp_path: Path) -> None:
+    result = export_document(tampered.unit_of_work(), ExportKind.WORKBOOK,
+                             tmp_path / "w.xlsx")
+    book = load_workbook(result.path)
+    report = verify(tampered.unit_of_work())
+    assert not report.ok and result.verification == report
+    assert list(book["Verification"].values)[1:] == _verification_rows(report)
+    changed = table_of_delta(tampered.path, 1)
+    tables = _rows(book["Tables"])
+    assert {r["Table"] for r in tables if r["Signatures"] == "DOES NOT MATCH SIGNATURES"} == {
+        changed}
+    assert all(ws.oddHeader.left.text == NOT_VERIFIED_BANNER for ws in book.worksheets)

@@ -1,13 +1,19 @@
 """The one entry point the CLI, the GUI and the installer's smoke test call.
 
-`run_export` gathers the read models through the services, lays them out in memory and
-writes the file in one step (temp file + `os.replace`). Known problems (no such session,
+`export_document` gathers the read models through the services and verifies the record
+in the same transaction, lays the document out in memory with what verification found
+(the audit seal in every footer, a banner when the file does not verify) and writes the
+file in one step (temp file + `os.replace`). Its `ExportResult` hands the verification
+report to the caller, which tells the user: an export is still written when the record
+does not verify, since the head judge may need exactly that printout to investigate.
+`run_export` is the same, returning only the path. Known problems (no such session,
 nothing drawn, a target that cannot be written) raise `ExportError`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
@@ -16,8 +22,13 @@ from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.errors import ExportError, ExportProblem
 from tournament_manager.exports.pdf.common import page_size
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.verification import VerificationReport, run_verification
 
-__all__ = ["ExportError", "ExportKind", "ExportProblem", "PaperSize", "run_export"]
+__all__ = ["ExportError", "ExportKind", "ExportProblem", "ExportResult", "PaperSize",
+           "export_document", "run_export"]
+
+Progress = Callable[[int, int], None]
+Layout = Callable[[VerificationReport], bytes]
 
 
 class ExportKind(StrEnum):
@@ -37,40 +48,66 @@ class PaperSize(StrEnum):
 SUFFIX = {kind: ".xlsx" if kind is ExportKind.WORKBOOK else ".pdf" for kind in ExportKind}
 
 
-def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
-               session_number: int | None = None, paper: PaperSize = PaperSize.A4,
-               progress: Callable[[int, int], None] | None = None) -> Path:
-    """Write the document `kind` to `out`; returns `out`.
+@dataclass(frozen=True)
+class ExportResult:
+    """The file written, and what verifying the record found when it was read."""
+
+    path: Path
+    verification: VerificationReport
+    """Empty `findings` (`.ok`) when the record is what was signed and what the rules
+    give; otherwise the document carries a banner and the caller must say so too
+    (`messages.verification.describe_report` words each finding)."""
+
+
+def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
+                    session_number: int | None = None, paper: PaperSize = PaperSize.A4,
+                    progress: Progress | None = None) -> ExportResult:
+    """Write the document `kind` to `out`, verified in the transaction that read it.
 
     `session_number` None means every session: the sheets or seating of the whole event,
     the standings after everything played.
     """
     kind, paper, out = ExportKind(kind), PaperSize(paper), Path(out)
     check_target(out)
-    data = _render(uow, kind, session_number, paper, progress)
-    return write_atomic(out, data)
+    with uow:
+        layout = _gather(uow, kind, session_number, paper, progress)
+        report = run_verification(uow)
+    return ExportResult(write_atomic(out, layout(report)), report)
 
 
-def _render(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper: PaperSize,
-            progress: Callable[[int, int], None] | None) -> bytes:
+def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
+               session_number: int | None = None, paper: PaperSize = PaperSize.A4,
+               progress: Progress | None = None) -> Path:
+    """`export_document` for callers that only need the path (the smoke test, benchmarks);
+    the document itself still says whether the record verifies."""
+    return export_document(uow, kind, out, session_number=session_number, paper=paper,
+                           progress=progress).path
+
+
+def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper: PaperSize,
+            progress: Progress | None) -> Layout:
+    """Inside the open unit of work: read what `kind` prints; the layout, which takes
+    longest, runs after the transaction is closed."""
     if kind in (ExportKind.SHEETS, ExportKind.BLANK_SHEETS):
         from tournament_manager.exports.pdf.sheets import render_sheets
 
         facts, views = sources.sheet_views(uow, session_number)
-        return render_sheets(views, facts.rounds, blank=kind is ExportKind.BLANK_SHEETS,
-                             pagesize=page_size(paper), progress=progress)
+        return lambda report: render_sheets(
+            views, facts.rounds, report, blank=kind is ExportKind.BLANK_SHEETS,
+            pagesize=page_size(paper), progress=progress)
     if kind in (ExportKind.SEATING, ExportKind.TABLE_CARDS):
         from tournament_manager.exports.pdf.seating import render_seating, render_table_cards
 
         facts, seatings = sources.seatings(uow, session_number)
-        if kind is ExportKind.SEATING:
-            return render_seating(facts, seatings, paper.value, progress=progress)
-        return render_table_cards(facts, seatings, paper.value, progress=progress)
+        render = render_seating if kind is ExportKind.SEATING else render_table_cards
+        return lambda report: render(facts, seatings, report, paper.value, progress=progress)
     if kind is ExportKind.STANDINGS:
         from tournament_manager.exports.pdf.standings import render_standings
 
         facts, table = sources.ranked(uow, session_number)
-        return render_standings(facts, table, paper.value, progress=progress)
+        return lambda report: render_standings(facts, table, report, paper.value,
+                                               progress=progress)
     from tournament_manager.exports.workbook import render_workbook
 
-    return render_workbook(uow, session_number, progress=progress)
+    data = sources.workbook_data(uow, session_number)
+    return lambda report: render_workbook(data, report, progress=progress)

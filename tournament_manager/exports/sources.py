@@ -1,4 +1,9 @@
-"""Gathering the read models an export lays out, through the services only."""
+"""Gathering the read models an export lays out, through the services only.
+
+Every function here runs inside a unit of work the caller has opened (`jobs.run_export`
+opens one), so an export and the verification printed on it read the same state of the
+file: a sheet cannot be shown as verified by a check that ran before or after it was read.
+"""
 
 from __future__ import annotations
 
@@ -52,34 +57,43 @@ def _facts(uow: UnitOfWork, session_number: int | None, *, drawn_only: bool) -> 
 def sheet_views(uow: UnitOfWork, session_number: int | None,
                 progress: Progress | None = None, *, require_drawn: bool = True
                 ) -> tuple[EventFacts, list[SheetView]]:
-    """Every table's sheet of the chosen sessions (all drawn sessions when None), in one
-    transaction so the pages agree with each other."""
-    with uow:
-        facts = _facts(uow, session_number, drawn_only=require_drawn)
-        tables = [table for session in facts.sessions
-                  for table in sorted(uow.tables.list(session_id=session.id),
-                                      key=lambda t: t.number)]
-        views = []
-        for done, table in enumerate(tables, start=1):
-            views.append(build_sheet_view(uow, table.id))
-            if progress is not None:
-                progress(done, len(tables))
+    """Every table's sheet of the chosen sessions (all drawn sessions when None)."""
+    facts = _facts(uow, session_number, drawn_only=require_drawn)
+    tables = [table for session in facts.sessions
+              for table in sorted(uow.tables.list(session_id=session.id),
+                                  key=lambda t: t.number)]
+    views = []
+    for done, table in enumerate(tables, start=1):
+        views.append(build_sheet_view(uow, table.id))
+        if progress is not None:
+            progress(done, len(tables))
     return facts, views
 
 
 def seatings(uow: UnitOfWork, session_number: int | None
              ) -> tuple[EventFacts, list[SessionSeating]]:
-    with uow:
-        facts = _facts(uow, session_number, drawn_only=True)
-        return facts, [build_session_seating(uow, session.id) for session in facts.sessions]
+    facts = _facts(uow, session_number, drawn_only=True)
+    return facts, [build_session_seating(uow, session.id) for session in facts.sessions]
 
 
 def ranked(uow: UnitOfWork, session_number: int | None) -> tuple[EventFacts, Standings]:
-    with uow:
-        facts = _facts(uow, session_number, drawn_only=False)
-        if not facts.players:
-            raise ExportError(ExportProblem.NO_PLAYERS)
-        return facts, compute_standings(uow, session_number)
+    facts = _facts(uow, session_number, drawn_only=False)
+    if not facts.players:
+        raise ExportError(ExportProblem.NO_PLAYERS)
+    return facts, compute_standings(uow, session_number)
+
+
+@dataclass(frozen=True)
+class WorkbookData:
+    facts: EventFacts
+    views: tuple[SheetView, ...]
+    standings: Standings
+
+
+def workbook_data(uow: UnitOfWork, session_number: int | None) -> WorkbookData:
+    """Every sheet of the chosen sessions (drawn or not) and the standings after them."""
+    facts, views = sheet_views(uow, session_number, require_drawn=False)
+    return WorkbookData(facts, tuple(views), compute_standings(uow, session_number))
 
 
 def session_of(views: Sequence[SheetView], session: Session) -> list[SheetView]:

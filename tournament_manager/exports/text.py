@@ -14,10 +14,13 @@ from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,
     Player,
+    SheetCorrection,
     WinType,
 )
 from tournament_manager.domain.settings import RoundKind
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.standings import Standings, StandingsRow
+from tournament_manager.services.views import SheetView
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -96,6 +99,13 @@ def local_time(moment: datetime | None, with_date: bool = False) -> str:
     return local.strftime("%Y-%m-%d %H:%M" if with_date else "%H:%M")
 
 
+def local_naive(moment: datetime) -> datetime:
+    """The local wall-clock time of a stored UTC moment to the second, without its zone:
+    Excel cells hold neither a zone nor (exactly) microseconds."""
+    local = moment.astimezone() if moment.tzinfo is not None else moment
+    return local.replace(tzinfo=None, microsecond=0)
+
+
 def local_date(moment: datetime | None) -> str:
     if moment is None:
         return ""
@@ -106,3 +116,64 @@ def local_date(moment: datetime | None) -> str:
 def display_width(text: str) -> int:
     """Columns a string takes in a spreadsheet: East Asian wide characters count two."""
     return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+# -- the record: what was signed, what was corrected, whether it still verifies ---------
+
+NOT_VERIFIED_BANNER = "This record does not verify: see tournament-manager verify"
+"""On every page printed from a file whose verification found anything: a printout must
+not look as trustworthy as one from an intact file."""
+MISMATCH = "DOES NOT MATCH SIGNATURES"
+HASH_SHOWN = 16
+"""Hex characters of a hash printed in running text (enough to compare by eye)."""
+
+
+def seal_text(seal: str) -> str:
+    """The audit seal as every footer prints it: it pins the whole history printed from."""
+    return f"audit seal {seal[:HASH_SHOWN] if seal else 'none'}"
+
+
+def correction_text(correction: SheetCorrection) -> str:
+    """"Corrected v2: reason, 2026-05-02 14:00, head judge Name" (local time)."""
+    return (f"Corrected v{correction.version}: {clean(correction.reason).strip()}, "
+            f"{local_time(correction.opened_at, with_date=True)}, "
+            f"head judge {clean(correction.head_judge).strip()}")
+
+
+def signed_version(view: SheetView) -> int:
+    """The latest version its players signed: the current one once locked, the one before
+    while a correction is open."""
+    return view.table.sheet_version if view.locked else view.table.sheet_version - 1
+
+
+def signature_status(view: SheetView) -> str:
+    """One word or phrase for a table's signatures, the same on paper and in cells."""
+    if view.verified is False:
+        return MISMATCH
+    if view.verified is None:
+        return "not signed"
+    if not view.locked:
+        return f"version {view.table.sheet_version} not signed yet"
+    return "verified"
+
+
+def rank_text(row: StandingsRow, shared: frozenset[int]) -> str:
+    """"7", "=7" for a rank the tie-break chain could not separate, "–" for no rank."""
+    if row.rank is None:
+        return "–"
+    return f"={row.rank}" if row.rank in shared else str(row.rank)
+
+
+def shared_ranks(table: Standings) -> frozenset[int]:
+    """Ranks held by more than one player."""
+    seen: set[int] = set()
+    shared: set[int] = set()
+    for row in table.rows:
+        if row.rank is not None:
+            (shared if row.rank in seen else seen).add(row.rank)
+    return frozenset(shared)
+
+
+def field_text(table: Standings) -> str:
+    """"62 ranked · 2 withdrawn"."""
+    return f"{table.ranked} ranked · {table.withdrawn} withdrawn"

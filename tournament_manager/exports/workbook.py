@@ -1,5 +1,5 @@
 """The tournament as an Excel workbook: Standings, one sheet per session, Tables, Players,
-Penalties.
+Penalties, Corrections and Verification.
 
 Cells hold computed values from the read models (never formulas: openpyxl cannot compute
 them and a reader with `data_only` would see nothing). Headers are frozen, columns sized
@@ -20,17 +20,27 @@ from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
 from tournament_manager.domain.model import Hand, Player
 from tournament_manager.exports import sources
-from tournament_manager.exports.pdf.standings import session_columns, standings_title
+from tournament_manager.exports.pdf.standings import (
+    WITHDRAWN,
+    session_columns,
+    standings_title,
+)
 from tournament_manager.exports.text import (
+    NOT_VERIFIED_BANNER,
     REASON_TEXT,
     RESULT_TEXT,
     WIN_TYPE_TEXT,
     WIND_NAMES,
     clean,
     display_width,
+    field_text,
+    local_naive,
+    seal_text,
+    signature_status,
 )
-from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.standings import Standings, standings
+from tournament_manager.messages.verification import describe_finding, summary
+from tournament_manager.services.standings import Standings
+from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetView
 
 Progress = Callable[[int, int], None]
@@ -38,6 +48,8 @@ Progress = Callable[[int, int], None]
 POINTS = "+#,##0;-#,##0;0"
 TOTAL = "#,##0.##;-#,##0.##;0"
 SCORE = "0.00"
+MOMENT = "yyyy-mm-dd hh:mm:ss"
+_ALARM_FONT = Font(bold=True, color="BF0D0D")
 _TITLE_FORBIDDEN = re.compile(r"[:\\/?*\[\]]")
 _WHITESPACE = re.compile(r"[\t\r\n]+")
 _HEADER_FONT = Font(bold=True)
@@ -107,15 +119,16 @@ class _Sheet:
             self.ws.auto_filter.ref = self.ws.dimensions
 
 
-def render_workbook(uow: UnitOfWork, session_number: int | None, *,
+def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
                     progress: Progress | None = None) -> bytes:
-    facts, views = sources.sheet_views(uow, session_number, require_drawn=False)
-    table = standings(uow, session_number)
+    facts, views, table = data.facts, data.views, data.standings
     book = Workbook()
     book.remove(book.active)
     book.properties.title = clean(facts.tournament.name)
     book.properties.creator = "Tournament Manager"
-    steps, done = 4 + len(facts.sessions), 0
+    book.properties.description = (f"{summary(report)}" if report.ok
+                                   else f"{NOT_VERIFIED_BANNER}. {summary(report)}")
+    steps, done = 6 + len(facts.sessions), 0
 
     def step() -> None:
         nonlocal done
@@ -134,6 +147,11 @@ def render_workbook(uow: UnitOfWork, session_number: int | None, *,
     step()
     _penalties_sheet(book, views, {p.id: p for p in facts.players})
     step()
+    _corrections_sheet(book, views)
+    step()
+    _verification_sheet(book, report)
+    step()
+    _mark_printouts(book, report)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
@@ -142,7 +160,8 @@ def render_workbook(uow: UnitOfWork, session_number: int | None, *,
 def _standings_sheet(book: Any, table: Standings) -> None:
     sessions = session_columns(table)
     headings = ["Rank", "Registration ID", "Name", "Native name", "Country", "Round",
-                "Carried", *(f"Session {n}" for n in sessions), "Score", "Raw total"]
+                "Carried", *(f"Session {n}" for n in sessions), "Score", "Raw total",
+                "Status"]
     score_columns = {6, *range(7, 7 + len(sessions)), 7 + len(sessions)}
     formats = {column: SCORE for column in score_columns}
     formats[8 + len(sessions)] = TOTAL
@@ -152,9 +171,20 @@ def _standings_sheet(book: Any, table: Standings) -> None:
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
-                      row.converted_total, row.raw_total])
+                      row.converted_total, row.raw_total, WITHDRAWN if row.withdrawn else ""])
     sheet.finish()
-    sheet.ws.oddHeader.center.text = clean(standings_title(table))
+    sheet.ws.oddHeader.center.text = clean(f"{standings_title(table)}: {field_text(table)}")
+
+
+def _mark_printouts(book: Any, report: VerificationReport) -> None:
+    """Every printed worksheet carries the audit seal in its footer and, when the file did
+    not verify, the banner in its header, as the PDFs do."""
+    for ws in book.worksheets:
+        ws.oddFooter.left.text = seal_text(report.seal)
+        ws.oddFooter.right.text = "Page &P of &N"
+        if not report.ok:
+            ws.oddHeader.left.text = NOT_VERIFIED_BANNER
+            ws.oddHeader.left.color = "BF0D0D"
 
 
 def _names(view: SheetView) -> dict[int, Player]:
@@ -204,11 +234,11 @@ def _session_sheet(book: Any, number: int, views: Sequence[SheetView]) -> None:
 
 def _tables_sheet(book: Any, views: Sequence[SheetView]) -> None:
     headings = ["Session", "Table", "Seat", "Wind", "Registration ID", "Player",
-                "Hand total", "Raw total", "Score", "Sheet", "Version", "Corrected (audit)",
-                "Content hash"]
+                "Hand total", "Raw total", "Score", "Sheet", "Version", "Corrected",
+                "Signatures", "Signed hash", "Content hash"]
     sheet = _Sheet(book, "Tables", headings, {6: TOTAL, 7: TOTAL, 8: SCORE})
     for view in views:
-        audit = ", ".join(f"#{entry}" for entry in view.corrections)
+        corrected = ", ".join(f"v{c.version}" for c in view.corrections)
         for index, player in enumerate(view.players):
             wind = WIND_ORDER[index]
             sheet.append([view.session.number, view.table.number, wind.value,
@@ -216,7 +246,10 @@ def _tables_sheet(book: Any, views: Sequence[SheetView]) -> None:
                           view.hand_totals[index], view.raw_totals[index],
                           view.converted[index],
                           "locked" if view.locked else "open", view.table.sheet_version,
-                          audit if view.corrected else "", view.content_hash])
+                          corrected, signature_status(view), view.signed_hash,
+                          view.content_hash])
+            if view.verified is False:
+                sheet.ws.cell(sheet.ws.max_row, 13).font = _ALARM_FONT
     sheet.finish()
 
 
@@ -243,4 +276,33 @@ def _penalties_sheet(book: Any, views: Sequence[SheetView], players: dict[int, P
                           player.name if player else f"#{penalty.player_id}",
                           REASON_TEXT.get(penalty.reason, penalty.reason.value),
                           penalty.points, penalty.mode.value, penalty.note])
+    sheet.finish()
+
+
+def _corrections_sheet(book: Any, views: Sequence[SheetView]) -> None:
+    """Every correction of a signed sheet: which, why, when and by whom. "Opened at" is
+    the local time the printed sheets show; the UTC column is the moment as recorded."""
+    headings = ["Session", "Table", "Version", "Reason", "Opened at", "Head judge",
+                "Opened at (UTC)"]
+    sheet = _Sheet(book, "Corrections", headings, {4: MOMENT})
+    for view in views:
+        for correction in view.corrections:
+            sheet.append([view.session.number, view.table.number, correction.version,
+                          correction.reason, local_naive(correction.opened_at),
+                          correction.head_judge, correction.opened_at.isoformat()])
+    sheet.finish()
+
+
+def _verification_sheet(book: Any, report: VerificationReport) -> None:
+    """What verifying the file found when this workbook was written: the audit seal that
+    pins the history, the summary, then one row per finding."""
+    headings = ["What", "Session", "Table", "Hand", "Detail", "Code"]
+    sheet = _Sheet(book, "Verification", headings)
+    sheet.append(["Audit seal", None, None, None, report.seal, None])
+    sheet.append(["Summary", None, None, None, summary(report), None])
+    if not report.ok:
+        sheet.ws.cell(sheet.ws.max_row, 5).font = _ALARM_FONT
+    for finding in report.findings:
+        sheet.append(["Finding", finding.session, finding.table, finding.hand,
+                      describe_finding(finding), finding.kind.value])
     sheet.finish()

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import io
+import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from reportlab.lib import units  # type: ignore[import-untyped]
+from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4, LETTER, landscape  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (  # type: ignore[import-untyped]
@@ -17,10 +19,15 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 )
 
 from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, fitted, register_font, width
+from tournament_manager.exports.text import NOT_VERIFIED_BANNER, seal_text
+from tournament_manager.services.verification import VerificationReport
 
 mm: float = units.mm
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
 MARGIN = 10 * mm
+ALARM_RED = Color(0.75, 0.05, 0.05)
+BANNER_H = 6 * mm
+HEADER_SPACE = 14 * mm
 
 
 def page_size(paper: str, *, wide: bool = False) -> tuple[float, float]:
@@ -120,19 +127,23 @@ def build_document(story: Sequence[Flowable], pagesize: tuple[float, float], *, 
     return buffer.getvalue()
 
 
-def standard_footer(left: str) -> Callable[[Canvas, int, int], None]:
+def standard_footer(left: str, seal: str) -> Callable[[Canvas, int, int], None]:
+    """The document on the left; the audit seal and the page number on the right, so a
+    page found alone still says which state of the record it was printed from."""
     def footer(canvas: Canvas, page: int, pages: int) -> None:
         width = canvas._pagesize[0]
+        room = width - 2 * MARGIN
         canvas.setStrokeGray(0.6)
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, MARGIN + 4 * mm, width - MARGIN, MARGIN + 4 * mm)
-        put(canvas, left, MARGIN, MARGIN + 1 * mm, (width - 2 * MARGIN) * 0.7, 7)
-        put(canvas, f"Page {page} of {pages}", width - MARGIN - 40 * mm, MARGIN + 1 * mm,
-            40 * mm, 7, "right")
+        put(canvas, left, MARGIN, MARGIN + 1 * mm, room * 0.6, 7)
+        put(canvas, f"{seal_text(seal)}   ·   Page {page} of {pages}", MARGIN + room * 0.6,
+            MARGIN + 1 * mm, room * 0.4, 7, "right")
     return footer
 
 
-def standard_header(title: str, subtitle: str) -> Callable[[Canvas], None]:
+def standard_header(title: str, subtitle: str, banner: str = "") -> Callable[[Canvas], None]:
+    """Title and subtitle over a rule; `banner`, when given, in red under the rule."""
     def header(canvas: Canvas) -> None:
         width, height = canvas._pagesize
         room = width - 2 * MARGIN
@@ -141,7 +152,38 @@ def standard_header(title: str, subtitle: str) -> Callable[[Canvas], None]:
             "right")
         canvas.setLineWidth(0.8)
         canvas.line(MARGIN, height - MARGIN - 9 * mm, width - MARGIN, height - MARGIN - 9 * mm)
+        if banner:
+            draw_banner(canvas, [banner], MARGIN, height - MARGIN - 10.5 * mm, room)
     return header
+
+
+def page_frame(title: str, subtitle: str, footer_left: str, report: VerificationReport
+               ) -> dict[str, Any]:
+    """`build_document`'s header, footer and top space for a printout of the record: the
+    audit seal in every footer and, when the file does not verify, a banner on every
+    page (pages of a list are handed out one by one)."""
+    banner = "" if report.ok else NOT_VERIFIED_BANNER
+    return {"header": standard_header(title, subtitle, banner),
+            "footer": standard_footer(footer_left, report.seal),
+            "top_space": HEADER_SPACE + (BANNER_H + 2.5 * mm if banner else 0)}
+
+
+def draw_banner(c: Canvas, lines: Sequence[str], x: float, top: float, w: float,
+                sizes: Sequence[float] = (9,)) -> float:
+    """White text on a red band: what must not be missed on a printed record. Each line
+    at its size in `sizes` (the last size repeats); returns the band's bottom."""
+    heights = _banner_heights(len(lines), sizes)
+    bottom = top - sum(heights)
+    c.saveState()
+    c.setFillColor(ALARM_RED)
+    c.rect(x, bottom, w, top - bottom, stroke=0, fill=1)
+    c.setFillGray(1)
+    y = top
+    for index, (line, h) in enumerate(zip(lines, heights)):
+        put_in(c, line, x, y, w, h, sizes[min(index, len(sizes) - 1)], "centre", 2 * mm)
+        y -= h
+    c.restoreState()
+    return bottom
 
 
 def put_in_lines(c: Canvas, lines: Sequence[str], x: float, top: float, w: float, h: float,
@@ -172,3 +214,43 @@ def put_in_wrapped(c: Canvas, text: str, x: float, top: float, w: float, h: floa
         width(" ".join(words[:cut]), size), width(" ".join(words[cut:]), size)))
     put_in_lines(c, [" ".join(words[:best]), " ".join(words[best:])], x, top, w, h,
                  min(size, 6.5), align, pad)
+
+
+def _banner_heights(lines: int, sizes: Sequence[float]) -> list[float]:
+    return [max(BANNER_H, sizes[min(i, len(sizes) - 1)] * 1.55) for i in range(lines)]
+
+
+def banner_height(lines: int, sizes: Sequence[float] = (9,)) -> float:
+    """The height `draw_banner` takes for `lines` lines, for layouts that plan ahead."""
+    return sum(_banner_heights(lines, sizes))
+
+
+def _wide(ch: str) -> bool:
+    return unicodedata.east_asian_width(ch) in ("W", "F")
+
+
+def wrap(text: str, size: float, room: float) -> list[str]:
+    """`text` in lines that each fit `room` points at `size`, so a long reason is read
+    whole rather than shrunk or cut: broken at spaces, and between characters inside a
+    run of Chinese or Japanese (which has no spaces) or a word too long for a line."""
+    lines: list[str] = []
+    line = ""
+    for word in text.split():
+        candidate = f"{line} {word}" if line else word
+        if width(candidate, size) <= room:
+            line = candidate
+            continue
+        if width(word, size) <= room and not any(map(_wide, word)):
+            if line:
+                lines.append(line)
+            line = word
+            continue
+        line = f"{line} " if line else ""
+        for ch in word:
+            if line.strip() and width(line + ch, size) > room:
+                lines.append(line.rstrip())
+                line = ""
+            line += ch
+    if line:
+        lines.append(line)
+    return lines or [""]

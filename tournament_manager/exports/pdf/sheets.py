@@ -4,6 +4,10 @@ Drawn straight on the canvas as a fixed form (a real sheet has a grid, not flowi
 which is also what keeps 512 pages under a few seconds. Every figure printed comes from
 the `SheetView` read model: running totals, raw and converted totals are laid out, never
 added up here.
+
+The printed sheet is the legal record of its table, so under the signatures it says what
+was signed (the signed hash), whether the sheet is still that ("verified", or in a red
+band at the top "DOES NOT MATCH SIGNATURES") and every correction the head judge made.
 """
 
 from __future__ import annotations
@@ -25,16 +29,23 @@ from tournament_manager.domain.model import (
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of
 from tournament_manager.domain.settings import PenaltyMode, SeatPickMode, SessionConversion
 from tournament_manager.exports.pdf.common import (
+    ALARM_RED,
     MARGIN,
+    banner_height,
+    draw_banner,
     mm,
     new_canvas,
     put,
     put_in,
     put_in_lines,
     put_in_wrapped,
+    wrap,
 )
 from tournament_manager.exports.pdf.fonts import register_font
 from tournament_manager.exports.text import (
+    HASH_SHOWN,
+    MISMATCH,
+    NOT_VERIFIED_BANNER,
     REASON_TEXT,
     RESULT_TEXT,
     ROUND_KIND_TEXT,
@@ -43,11 +54,15 @@ from tournament_manager.exports.text import (
     WIND_NAMES,
     clean,
     converted,
+    correction_text,
     local_date,
     local_time,
     plain,
+    seal_text,
     signed,
+    signed_version,
 )
+from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
 
 HEADER_FILL = Color(0.86, 0.86, 0.86)
@@ -56,6 +71,11 @@ DEALER_FILL = Color(1.0, 0.96, 0.80)
 MISSING_GREY = Color(0.45, 0.45, 0.45)
 STAMP_RED = Color(0.75, 0.05, 0.05)
 MAX_HAND_H = 8.5 * mm
+STATUS_SIZE, STATUS_H = 8.0, 4.2 * mm
+CORRECTION_SIZE, CORRECTION_H = 7.5, 3.4 * mm
+HASH_LINE_H = 3.5 * mm
+MAX_RECORD_LINES = 10
+"""Status and corrections under the signatures; beyond this the grid would be squeezed."""
 
 CONVERSION_TEXT = {
     SessionConversion.MATCH_POINTS: "Converted (match points)",
@@ -103,8 +123,17 @@ def _columns(page_width: float) -> _Columns:
     return _Columns(x, w, cursor, player_w, player_w * 0.45, left, right)
 
 
-def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round], *, blank: bool,
-                  pagesize: tuple[float, float],
+@dataclass(frozen=True)
+class _RecordLine:
+    text: str
+    size: float
+    height: float
+    indent: float = 0.0
+    alarm: bool = False
+
+
+def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round],
+                  report: VerificationReport, *, blank: bool, pagesize: tuple[float, float],
                   progress: Callable[[int, int], None] | None = None) -> bytes:
     """One page per table, in the order given; returns the PDF bytes."""
     register_font()
@@ -114,7 +143,7 @@ def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round], *, blank
                         "Blank score sheets" if blank else "Score sheets")
     total = len(views)
     for number, view in enumerate(views, start=1):
-        _SheetPage(canvas, view, rounds.get(view.session.round_id), blank=blank,
+        _SheetPage(canvas, view, rounds.get(view.session.round_id), report, blank=blank,
                    pagesize=pagesize, page=number, pages=total).draw()
         canvas.showPage()
         if progress is not None:
@@ -124,11 +153,13 @@ def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round], *, blank
 
 
 class _SheetPage:
-    def __init__(self, canvas: Canvas, view: SheetView, round_: Round | None, *, blank: bool,
-                 pagesize: tuple[float, float], page: int, pages: int) -> None:
+    def __init__(self, canvas: Canvas, view: SheetView, round_: Round | None,
+                 report: VerificationReport, *, blank: bool, pagesize: tuple[float, float],
+                 page: int, pages: int) -> None:
         self.c = canvas
         self.view = view
         self.round = round_
+        self.report = report
         self.blank = blank
         self.width, self.height = pagesize
         self.page, self.pages = page, pages
@@ -181,8 +212,14 @@ class _SheetPage:
     def draw(self) -> None:
         penalties = 4 if self.blank else max(2, len(self.view.penalties))
         repick_lines = self._repick_lines()
+        banner, sizes = self._banner()
+        banner_h = banner_height(len(banner), sizes) + 1.5 * mm if banner else 0.0
+        record = self._record_lines()
+        hashes = self._hash_lines()
         fixed = (21 + 18 + 3.8 * len(repick_lines) + 2 + 10 + 3.8 * self.cycles + 5.5
-                 + 4.2 + 5.5 * 2 + 3 + 25 + 6 + 8) * mm
+                 + 4.2 + 5.5 * 2 + 3 + 25 + 6 + 4.5) * mm
+        fixed += (banner_h + sum(line.height for line in record)
+                  + HASH_LINE_H * max(1, len(hashes)) + (HASH_LINE_H if self._notes() else 0))
         available = self.height - 2 * MARGIN - fixed
         penalty_h = 5 * mm
         hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
@@ -196,11 +233,83 @@ class _SheetPage:
             shown_penalties = max(1, int(room // penalty_h))
         spare = max(0.0, available - self.hands * hand_h - shown_penalties * penalty_h)
         y = self.height - MARGIN
+        if banner:
+            y = draw_banner(self.c, banner, self.cols.left, y, self.cols.right - self.cols.left,
+                            sizes) - 1.5 * mm
         y = self._header(y)
         y = self._players(y, repick_lines)
         y = self._grid(y - 2 * mm, hand_h, penalty_h, shown_penalties)
-        self._signatures(y - 3 * mm, 25 * mm + min(spare, 10 * mm))
-        self._footer()
+        y = self._signatures(y - 3 * mm, 25 * mm + min(spare, 10 * mm))
+        self._record(y, record)
+        self._footer(hashes)
+
+    # -- the record: banner, signed hash, corrections -------------------------------------
+
+    def _banner(self) -> tuple[list[str], tuple[float, ...]]:
+        """A red band across the top: this sheet is not what its players signed, or the
+        file it was printed from does not verify."""
+        view = self.view
+        if not self.blank and view.verified is False:
+            where = f"session {view.session.number}, table {view.table.number}"
+            return ([f"{MISMATCH}: {where} is not what its players signed",
+                     NOT_VERIFIED_BANNER], (12.5, 8))
+        if not self.report.ok:
+            return [NOT_VERIFIED_BANNER], (9,)
+        return [], ()
+
+    def _record_lines(self) -> list[_RecordLine]:
+        """Under the signatures: what was signed and whether the sheet is still that, then
+        each correction in full (a long reason wraps, it is not cut)."""
+        if self.blank:
+            return []
+        view = self.view
+        room = self.cols.right - self.cols.left
+        lines = [_RecordLine(text, STATUS_SIZE, STATUS_H, alarm=view.verified is False)
+                 for text in wrap(_status_text(view), STATUS_SIZE, room)]
+        indent = 4 * mm
+        corrections: list[list[_RecordLine]] = [
+            [_RecordLine(text, CORRECTION_SIZE, CORRECTION_H, indent if index else 0.0)
+             for index, text in enumerate(wrap(correction_text(correction), CORRECTION_SIZE,
+                                               room - indent))]
+            for correction in view.corrections]
+        while corrections and len(lines) + sum(map(len, corrections)) > MAX_RECORD_LINES:
+            # The oldest go first: the workbook's Corrections sheet keeps them all.
+            corrections.pop(0)
+        left_out = len(view.corrections) - len(corrections)
+        if left_out:
+            lines.append(_RecordLine(
+                f"… {left_out} earlier correction{'s' if left_out > 1 else ''}: see the "
+                "workbook's Corrections sheet", CORRECTION_SIZE, CORRECTION_H))
+        return lines + [line for block in corrections for line in block]
+
+    def _record(self, top: float, lines: Sequence[_RecordLine]) -> None:
+        c, cols = self.c, self.cols
+        y = top
+        for line in lines:
+            if line.alarm:
+                c.setFillColor(ALARM_RED)
+            put(c, line.text, cols.left + line.indent, y - line.height + 1.1 * mm,
+                cols.right - cols.left - line.indent, line.size)
+            c.setFillGray(0)
+            y -= line.height
+
+    def _hash_lines(self) -> list[str]:
+        """The full hashes in small type: the content as it stands, and the signed one
+        when it differs (what a verifier compares)."""
+        view = self.view
+        if self.blank:
+            return []
+        lines = [f"Content hash (SHA-256): {view.content_hash}"]
+        if view.signed_hash and view.signed_hash != view.content_hash:
+            lines.insert(0, f"Signed hash (SHA-256), version {signed_version(view)}: "
+                            f"{view.signed_hash}")
+        return lines
+
+    def _notes(self) -> str:
+        view = self.view
+        if self.blank or not view.missing_hands or view.complete:
+            return ""
+        return "Incomplete: hands " + ", ".join(map(str, view.missing_hands)) + " missing"
 
     def _header(self, top: float) -> float:
         c, view, cols = self.c, self.view, self.cols
@@ -233,7 +342,10 @@ class _SheetPage:
 
     def _corrected_stamp(self, top: float) -> None:
         c, cols = self.c, self.cols
-        audits = ", ".join(f"#{entry}" for entry in self.view.corrections) or "—"
+        latest = self.view.corrections[-1] if self.view.corrections else None
+        by = (f"head judge {clean(latest.head_judge)}, "
+              f"{local_time(latest.opened_at, with_date=True)}"
+              if latest is not None else "head judge's correction")
         w, h = 62 * mm, 9 * mm
         x, y = cols.right - w, top - 18.5 * mm
         c.saveState()
@@ -243,8 +355,7 @@ class _SheetPage:
         c.rect(x, y, w, h, stroke=1, fill=0)
         put(c, f"CORRECTED  (version {self.view.table.sheet_version})", x + 2 * mm,
             y + 5.2 * mm, w - 4 * mm, 9, "centre")
-        put(c, f"head judge's correction, audit {audits}", x + 2 * mm, y + 1.5 * mm,
-            w - 4 * mm, 6.5, "centre")
+        put(c, by, x + 2 * mm, y + 1.5 * mm, w - 4 * mm, 6.5, "centre")
         c.restoreState()
 
     def _players(self, top: float, repick_lines: list[str]) -> float:
@@ -507,27 +618,42 @@ class _SheetPage:
             put(self.c, "(signature image unreadable)", x, y + h / 2, w, 7, "centre")
             self.c.setFillGray(0)
 
-    def _footer(self) -> None:
-        c, cols, view = self.c, self.cols, self.view
-        y = MARGIN
+    def _footer(self, hashes: Sequence[str]) -> None:
+        """Hashes (or the blank sheet's instructions) on the left, bottom up; the audit
+        seal and the page number on the right."""
+        c, cols = self.c, self.cols
         room = cols.right - cols.left
+        y = MARGIN + 1 * mm
         if self.blank:
             put(c, "Blank sheet: enter each hand, check the four deltas add up to 0, "
-                "then all four players sign.", cols.left, y + 1 * mm, room * 0.8, 7)
-        else:
-            notes = []
-            if view.missing_hands and not view.complete:
-                notes.append("Incomplete: hands " + ", ".join(map(str, view.missing_hands))
-                             + " missing")
-            if view.corrected:
-                notes.append("Corrected sheet, audit " +
-                             ", ".join(f"#{entry}" for entry in view.corrections))
-            if notes:
-                put(c, "   ".join(notes), cols.left, y + 4.5 * mm, room * 0.8, 7)
-            put(c, f"Content hash (SHA-256): {view.content_hash}", cols.left, y + 1 * mm,
-                room * 0.8, 6.5)
-        put(c, f"Page {self.page} of {self.pages}", cols.left + room * 0.8, y + 1 * mm,
-            room * 0.2, 7, "right")
+                "then all four players sign.", cols.left, y, room * 0.75, 7)
+        for line in reversed(hashes):
+            put(c, line, cols.left, y, room * 0.75, 6.5)
+            y += HASH_LINE_H
+        if self._notes():
+            put(c, self._notes(), cols.left, y, room * 0.75, 7)
+        put(c, seal_text(self.report.seal), cols.left + room * 0.75, MARGIN + 4.5 * mm,
+            room * 0.25, 7, "right")
+        put(c, f"Page {self.page} of {self.pages}", cols.left + room * 0.75, MARGIN + 1 * mm,
+            room * 0.25, 7, "right")
+
+
+def _status_text(view: SheetView) -> str:
+    """What was signed and whether the sheet is still that, in one sentence."""
+    shown = view.signed_hash[:HASH_SHOWN]
+    version = signed_version(view)
+    if view.verified is False:
+        signed_part = (f"version {version} was signed with hash {shown}" if shown
+                       else "no intact signed copy is on record")
+        return (f"{MISMATCH}: {signed_part}; the sheet now hashes to "
+                f"{view.content_hash[:HASH_SHOWN]}. See tournament-manager verify.")
+    if view.verified is None:
+        return "Not signed: no version of this sheet has been signed by its four players."
+    if not view.locked:
+        return (f"Not signed: version {view.table.sheet_version} is open for correction "
+                f"(version {version} was signed, signed hash {shown}).")
+    return (f"Signatures verified: this is version {version} as its four players signed "
+            f"it (signed hash {shown}).")
 
 
 def _result_text(hand: Hand) -> list[str]:

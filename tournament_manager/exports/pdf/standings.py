@@ -1,13 +1,18 @@
-"""The standings as organisers post them: rank, name, country, each session, totals.
+"""The standings as organisers post them: rank, registration number, name, country, each
+session, totals.
 
 Rows come from `services.standings` in its order: the latest round's entrants first,
-then, block by block, those eliminated at each earlier cut.
+then, block by block, those eliminated at each earlier cut; within a block, players who
+take no place (withdrawn, substitutes) after the ranked field, with no rank. Players the
+whole tie-break chain cannot separate share a rank, printed "=5" on each of their rows so
+nobody reads the order between them as a placing.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
+from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 from reportlab.platypus import Table  # type: ignore[import-untyped]
 
 from tournament_manager.domain.settings import SessionConversion
@@ -15,15 +20,31 @@ from tournament_manager.exports.pdf.common import (
     MARGIN,
     build_document,
     mm,
+    page_frame,
     page_size,
-    standard_footer,
-    standard_header,
 )
 from tournament_manager.exports.pdf.fonts import register_font
-from tournament_manager.exports.pdf.styles import HEADER_FILL, HEADING, NOTE, grid_style, para
+from tournament_manager.exports.pdf.styles import (
+    HEADER_FILL,
+    HEADING,
+    NOTE,
+    SMALL,
+    SUBHEADING,
+    grid_style,
+    para,
+)
 from tournament_manager.exports.sources import EventFacts
-from tournament_manager.exports.text import clean, converted, display_name, plain
+from tournament_manager.exports.text import (
+    clean,
+    converted,
+    display_name,
+    field_text,
+    plain,
+    rank_text,
+    shared_ranks,
+)
 from tournament_manager.services.standings import Standings, StandingsRow
+from tournament_manager.services.verification import VerificationReport
 
 Progress = Callable[[int, int], None]
 
@@ -32,6 +53,10 @@ CONVERSION_NOTE = {
     SessionConversion.RAW: "Score: raw points",
     SessionConversion.TABLE_POINTS: "Score: table points (4/2/1/0 by rank at the table)",
 }
+WITHDRAWN = "withdrawn"
+APART_GREY = Color(0.4, 0.4, 0.4)
+MIN_PLAYER_W = 45 * mm
+"""Narrower than this and names wrap onto three lines: the page turns landscape."""
 
 
 def standings_title(table: Standings) -> str:
@@ -52,25 +77,46 @@ def _session_cell(row: StandingsRow, number: int) -> str:
     return ""
 
 
-def render_standings(facts: EventFacts, table: Standings, paper: str, *,
-                     progress: Progress | None = None) -> bytes:
+def _player_cell(row: StandingsRow) -> object:
+    """The name, and under it why a player without a rank has none."""
+    if row.withdrawn:
+        return [para(display_name(row.player)), para(WITHDRAWN, SMALL)]
+    return para(display_name(row.player))
+
+
+def _widths(width: float, sessions: int, carried: bool) -> tuple[list[float], list[float]]:
+    """(columns up to Round or Carried, session and total columns); the player column
+    takes what is left."""
+    fixed = [11 * mm, 18 * mm, 0.0, 15 * mm, 11 * mm] + ([15 * mm] if carried else [])
+    totals = [18 * mm, 16 * mm]
+    room = width - sum(fixed) - sum(totals) - MIN_PLAYER_W
+    session_w = max(11 * mm, min(15 * mm, room / sessions)) if sessions else 0.0
+    numbers = [session_w] * sessions + totals
+    fixed[2] = width - sum(fixed) - sum(numbers)
+    return fixed, numbers
+
+
+def _needs_landscape(paper: str, sessions: int, carried: bool) -> bool:
+    fixed, _numbers = _widths(page_size(paper)[0] - 2 * MARGIN, sessions, carried)
+    return fixed[2] < MIN_PLAYER_W
+
+
+def render_standings(facts: EventFacts, table: Standings, report: VerificationReport,
+                     paper: str, *, progress: Progress | None = None) -> bytes:
     register_font()
     sessions = session_columns(table)
     carried = any(row.carried for row in table.rows)
-    wide = len(sessions) > 4
-    pagesize = page_size(paper, wide=wide)
-    width = pagesize[0] - 2 * MARGIN
-    heading: list[object] = ["Rank", "Player", "Country", "Round"]
+    pagesize = page_size(paper, wide=_needs_landscape(paper, len(sessions), carried))
+    fixed, numbers = _widths(pagesize[0] - 2 * MARGIN, len(sessions), carried)
+    heading: list[object] = ["Rank", "Reg. no.", "Player", "Country", "Round"]
     if carried:
         heading.append("Carried")
     heading += [f"S{number}" for number in sessions] + ["Score", "Raw"]
-    fixed = [12 * mm, 0.0, 16 * mm, 13 * mm] + ([17 * mm] if carried else [])
-    numbers = [17 * mm] * len(sessions) + [19 * mm, 17 * mm]
-    fixed[1] = width - sum(fixed) - sum(numbers)
     data: list[list[object]] = [heading]
     extra: list[tuple[object, ...]] = []
     previous_round: int | None = None
     latest_round = max((row.round_number for row in table.rows), default=0)
+    shared = shared_ranks(table)
     for index, row in enumerate(table.rows, start=1):
         if previous_round is not None and row.round_number != previous_round:
             data.append([f"Eliminated after round {row.round_number}",
@@ -81,29 +127,42 @@ def render_standings(facts: EventFacts, table: Standings, paper: str, *,
                       ("ALIGN", (0, line), (-1, line), "LEFT"),
                       ("LINEABOVE", (0, line), (-1, line), 1.2, (0, 0, 0))]
         previous_round = row.round_number
-        cells: list[object] = [str(row.rank) if row.rank is not None else "–",
-                               para(display_name(row.player)), clean(row.player.country),
+        cells: list[object] = [rank_text(row, shared), clean(row.player.registration_id),
+                               _player_cell(row), clean(row.player.country),
                                str(row.round_number)]
         if carried:
             cells.append(converted(row.carried))
         cells += [_session_cell(row, number) for number in sessions]
         cells += [converted(row.converted_total), plain(row.raw_total)]
         data.append(cells)
+        if row.withdrawn:
+            extra.append(("TEXTCOLOR", (0, len(data) - 1), (-1, len(data) - 1), APART_GREY))
         if progress is not None and index % 64 == 0:
             progress(index, len(table.rows))
-    note = CONVERSION_NOTE[facts.tournament.settings.session_conversion]
-    note += ("; ranked by score, then raw total, then the recorded draw. "
-             "S1, S2, …: converted score of each session of the player's current round.")
-    if latest_round > 1:
-        note += " Players who reached a later round are listed first."
-    story = [para(standings_title(table), HEADING), para(note, NOTE),
+    story = [para(standings_title(table), HEADING), para(field_text(table), SUBHEADING),
+             para(_note(facts, latest_round, shared, table), NOTE),
              Table(data, colWidths=fixed + numbers, repeatRows=1,
-                   style=grid_style(*extra, ("ALIGN", (0, 0), (0, -1), "RIGHT"),
-                                    ("ALIGN", (3, 0), (3, -1), "CENTER"),
-                                    numbers_from=4, size=8.5))]
+                   style=grid_style(("ALIGN", (0, 0), (0, -1), "RIGHT"),
+                                    ("ALIGN", (4, 0), (4, -1), "CENTER"),
+                                    *extra,  # after the columns: a band's span aligns left
+                                    numbers_from=5, size=8.5))]
     name = clean(facts.tournament.name)
     if progress is not None:
         progress(len(table.rows), len(table.rows))
-    return build_document(story, pagesize, title=f"{name}: {standings_title(table)}",
-                          subject="Standings", header=standard_header(name, standings_title(table)),
-                          footer=standard_footer(f"{name}  ·  {standings_title(table)}"))
+    title = standings_title(table)
+    return build_document(story, pagesize, title=f"{name}: {title}", subject="Standings",
+                          **page_frame(name, title, f"{name}  ·  {title}", report))
+
+
+def _note(facts: EventFacts, latest_round: int, shared: frozenset[int],
+          table: Standings) -> str:
+    note = CONVERSION_NOTE[facts.tournament.settings.session_conversion]
+    note += ("; ranked by score, then raw total, then the recorded draw. "
+             "S1, S2, …: converted score of each session of the player's current round.")
+    if shared:
+        note += " =5: a rank shared by players the tie-break chain cannot separate."
+    if table.withdrawn:
+        note += " Withdrawn players keep their results, apart from the ranked field."
+    if latest_round > 1:
+        note += " Players who reached a later round are listed first."
+    return note

@@ -19,6 +19,8 @@ RULE = Color(0.55, 0.55, 0.55)
 
 HEADING = ParagraphStyle("heading", fontName=FONT, fontSize=13, leading=16, spaceAfter=3,
                          spaceBefore=2, alignment=TA_LEFT)
+SUBHEADING = ParagraphStyle("subheading", fontName=FONT, fontSize=10, leading=12,
+                            spaceAfter=2)
 NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=10, spaceAfter=4,
                       textColor=Color(0.3, 0.3, 0.3))
 CELL = ParagraphStyle("cell", fontName=FONT, fontSize=9, leading=11)
