@@ -29,7 +29,8 @@ from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.exports.jobs import ExportKind, run_export
 from tournament_manager.services.players import import_players
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
-from tournament_manager.services.tables import seat_table
+from tournament_manager.services.sessions import start_session
+from tournament_manager.services.tables import publish_seating, seat_table
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document, open_document
 
@@ -81,9 +82,14 @@ def build(path: Path, *, sign: bool) -> None:
         images = [_signature(n) for n in range(16)]
         for session in sessions:
             rng.shuffle(ids)
+            tables = []
             for table_number in range(PLAYERS // 4):
                 seats = ids[4 * table_number:4 * table_number + 4]
-                table = seat_table(uow(), session.id, table_number + 1, seats)
+                tables.append(seat_table(uow(), session.id, table_number + 1, seats))
+            publish_seating(uow(), session.id)
+            start_session(uow(), session.id, lambda: None)
+            for table_number, table in enumerate(tables):
+                seats = ids[4 * table_number:4 * table_number + 4]
                 for _ in range(16):
                     enter_hand(uow(), table.id, _entry(rng, seats))
                 if sign:

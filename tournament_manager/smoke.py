@@ -99,7 +99,8 @@ def step_score(run: SmokeRun) -> None:
     from tournament_manager.domain.model import HandResult, Player, Win, WinType
     from tournament_manager.services.players import register_player
     from tournament_manager.services.score_sheets import HandEntry, enter_hand
-    from tournament_manager.services.tables import seat_table
+    from tournament_manager.services.sessions import start_session
+    from tournament_manager.services.tables import publish_seating, seat_table
     from tournament_manager.storage.document import open_document
 
     value = score_smoke_hand()
@@ -109,6 +110,8 @@ def step_score(run: SmokeRun) -> None:
         with document.unit_of_work() as uow:
             session_id = next(s.id for s in uow.sessions.list() if s.number == 1)
         table = seat_table(document.unit_of_work(), session_id, 1, ids)  # E, S, W, N
+        publish_seating(document.unit_of_work(), session_id)
+        start_session(document.unit_of_work(), session_id, lambda: None)
         south, west = ids[1], ids[2]
         hand = enter_hand(document.unit_of_work(), table.id, HandEntry(
             HandResult.WIN, WinType.DISCARD, west, (Win(south, value, west),)))

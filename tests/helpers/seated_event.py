@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime
 
-from tournament_manager.domain.model import Player, StageStatus
+from tournament_manager.domain.model import Player
 from tournament_manager.services.players import register_player
-from tournament_manager.services.tables import seat_table
+from tournament_manager.services.sessions import start_session
+from tournament_manager.services.tables import publish_seating, seat_table
 from tournament_manager.storage.document import Document
 
 
@@ -39,9 +38,6 @@ def seat_event(document: Document, players: int = 8, session_number: int = 1,
 
 
 def start_seated_session(document: Document, session_id: int) -> None:
-    """The session as `start_session` leaves it, for tables seated by hand (no draw)."""
-    with document.unit_of_work() as uow:
-        session = uow.sessions.get(session_id)
-        uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
-                                                started_at=datetime.now(UTC)))
-        uow.commit()
+    """Publish the tables seated by hand and start the session, as a judge would."""
+    publish_seating(document.unit_of_work(), session_id)
+    start_session(document.unit_of_work(), session_id, lambda: None)

@@ -2,23 +2,26 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
-from tests.helpers.seated_event import Seated
+from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.model import HandResult, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
 from tournament_manager.services.sessions import finish_session, start_session
+from tournament_manager.services.tables import publish_seating
 from tournament_manager.storage.backup import BackupReason, list_backups
+from tournament_manager.storage.document import Document
+
+
+@pytest.fixture
+def seated(document: Document) -> Seated:
+    """Tables seated by hand, the session not yet published or started."""
+    return seat_event(document, running=False)
 
 
 def _publish(seated: Seated) -> None:
-    with seated.document.unit_of_work() as uow:
-        session = uow.sessions.get(seated.session_id)
-        uow.sessions.update(dataclasses.replace(session, status=StageStatus.PUBLISHED))
-        uow.commit()
+    publish_seating(seated.document.unit_of_work(), seated.session_id)
 
 
 def test_start_takes_a_backup_first_and_finish_needs_locked_sheets(seated: Seated) -> None:
@@ -43,3 +46,16 @@ def test_start_takes_a_backup_first_and_finish_needs_locked_sheets(seated: Seate
             sign_sheet(document.unit_of_work(), table, player, b"png")
     finished = finish_session(document.unit_of_work(), seated.session_id)
     assert finished.status is StageStatus.FINISHED and finished.ended_at is not None
+
+
+def test_tables_seated_by_hand_are_published_before_the_start(document: Document) -> None:
+    with document.unit_of_work() as uow:
+        empty = uow.sessions.list(number=2)[0].id
+    with pytest.raises(ServiceError) as caught:
+        publish_seating(document.unit_of_work(), empty)
+    assert caught.value.problem is ServiceProblem.SESSION_NOT_DRAWN
+    seated = seat_event(document, running=False)
+    assert publish_seating(document.unit_of_work(), seated.session_id).status is (
+        StageStatus.PUBLISHED)
+    with pytest.raises(ServiceError):
+        publish_seating(document.unit_of_work(), seated.session_id)

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 
-from tournament_manager.domain.model import SeatAssignment, SessionTable
+from tournament_manager.domain.model import SeatAssignment, Session, SessionTable, StageStatus
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
@@ -33,3 +34,17 @@ def seat_table(uow: UnitOfWork, session_id: int, number: int,
                                          arrival=arrival))
         uow.commit()
     return table
+
+
+def publish_seating(uow: UnitOfWork, session_id: int) -> Session:
+    """Publish a session whose tables were seated one by one (not drawn): its tables are
+    then official, and the session can start."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.PLANNED or not uow.tables.count(
+                session_id=session_id):
+            raise ServiceError(ServiceProblem.SESSION_NOT_DRAWN, session=session.number)
+        published = uow.sessions.update(dataclasses.replace(session,
+                                                            status=StageStatus.PUBLISHED))
+        uow.commit()
+    return published
