@@ -109,6 +109,34 @@ def test_control_characters_are_stripped(document: Document, sample: SampleEvent
     assert "BadClub" in clubs
 
 
+HOSTILE = ("=HYPERLINK(\"http://evil.example\",\"click\")", "=WEBSERVICE(\"http://x\")",
+           "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\tTabbed", "\rReturn", "=1+1")
+
+
+def test_imported_text_never_becomes_a_formula(document: Document, sample: SampleEvent,
+                                               tmp_path: Path) -> None:
+    """OWASP CSV injection: whatever a name, club, id or note starts with, the workbook
+    holds it as text and it reads back as typed."""
+    import zipfile
+
+    with document.unit_of_work() as uow:
+        players = [uow.players.get(p) for p in sample.players[:len(HOSTILE)]]
+    for player, text in zip(players, HOSTILE, strict=True):
+        update_player(document.unit_of_work(), dataclasses.replace(
+            player, name=f"{text} name", club=text, registration_id=text))
+    out = run_export(document.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "w.xlsx")
+    with zipfile.ZipFile(out) as archive:
+        xml = "".join(archive.read(name).decode("utf-8") for name in archive.namelist()
+                      if name.startswith("xl/worksheets/"))
+    assert "<f>" not in xml and "<f " not in xml
+    book = load_workbook(out)
+    rows = _rows(book["Players"])
+    # A carriage return is a line break in a workbook: it reads back as a line feed.
+    assert {text.replace("\r", "\n") for text in HOSTILE} <= {row["Club"] for row in rows}
+    cells = [cell for row in book["Players"].iter_rows() for cell in row]
+    assert all(cell.data_type != "f" for cell in cells)
+
+
 @pytest.mark.parametrize(("title", "expected"), [
     ("Round 1: Table/2", "Round 1_ Table_2"),
     ("a[b]c*d?e\\f", "a_b_c_d_e_f"),

@@ -55,8 +55,9 @@ ROUND_KIND_TEXT = {
 
 
 def clean(text: object) -> str:
-    """`text` without control characters (Excel refuses them; PDFs show them as boxes)."""
-    return _CONTROL.sub("", str(text))
+    """`text` without control characters (Excel refuses them; PDFs show them as boxes),
+    and with a carriage return as a line feed, the only line break a workbook keeps."""
+    return _CONTROL.sub("", str(text).replace("\r\n", "\n").replace("\r", "\n"))
 
 
 def display_name(player: Player) -> str:

@@ -79,6 +79,16 @@ def _cell(value: object) -> object:
     return value
 
 
+def _as_text(cells: Sequence[Any]) -> None:
+    """Text stays text: openpyxl stores a string starting with "=" as a live formula, so
+    an imported name like =HYPERLINK(...) would run when the organiser opens the workbook
+    (OWASP "CSV injection"). Every string cell is written as a string, whatever it starts
+    with, and reads back as the original text."""
+    for cell in cells:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
+
+
 class _Sheet:
     """Rows appended under a bold frozen header, with column formats and widths."""
 
@@ -102,6 +112,7 @@ class _Sheet:
     def append(self, values: Sequence[object]) -> None:
         row = [_cell(v) for v in values]
         self.ws.append(row)
+        _as_text(self.ws[self.ws.max_row])
         for index, value in enumerate(row):
             if value is not None:
                 text = value if isinstance(value, str) else f"{value:.2f}" if isinstance(
