@@ -8,8 +8,9 @@ import pytest
 from openpyxl import load_workbook
 from pypdf import PdfReader
 
-from tests.exports.conftest import table_of_delta, tampered_copy
+from tests.exports.conftest import table_of_delta
 from tests.exports.sample_event import build_sample_event
+from tests.helpers.tampering import tampered_copy
 from tournament_manager.cli.main import run_cli
 from tournament_manager.storage.document import Document
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
@@ -13,6 +12,7 @@ from pypdf import PdfReader
 from reportlab import rl_config
 
 from tests.exports.sample_event import SampleEvent, build_sample_event
+from tests.helpers.tampering import tampered_copy
 from tournament_manager.storage.document import Document, open_document
 
 
@@ -63,27 +63,6 @@ def assert_fonts_embedded(path: Path) -> None:
         descriptor = descriptor.get_object()
         assert "/FontFile2" in descriptor, f"{font['/BaseFont']} is not an embedded TrueType"
         assert subtype in ("/TrueType", "/CIDFontType2"), subtype
-
-
-MOVE_FIVE_POINTS = ("UPDATE hand_delta SET delta = delta + 5 WHERE id = 1",
-                    "UPDATE hand_delta SET delta = delta - 5 WHERE id = 2")
-"""Five points moved between two players of one hand with an ordinary SQLite tool: the
-hand still sums to zero, but it is no longer what its table signed."""
-
-
-def tampered_copy(path: Path, folder: Path, statements: tuple[str, ...] = MOVE_FIVE_POINTS
-                  ) -> Path:
-    """A copy of the (closed) tournament file at `path`, changed behind the application."""
-    copy = folder / "tampered.tmt"
-    shutil.copy(path, copy)
-    connection = sqlite3.connect(copy)
-    try:
-        for statement in statements:
-            connection.execute(statement)
-        connection.commit()
-    finally:
-        connection.close()
-    return copy
 
 
 def table_of_delta(path: Path, delta_id: int) -> int:

@@ -10,14 +10,10 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from tests.exports.conftest import (
-    assert_fonts_embedded,
-    pdf_pages,
-    table_of_delta,
-    tampered_copy,
-)
+from tests.exports.conftest import assert_fonts_embedded, pdf_pages, table_of_delta
 from tests.exports.sample_event import SampleEvent
 from tests.helpers.seated_event import seat_event
+from tests.helpers.tampering import tampered_copy
 from tournament_manager.exports.jobs import ExportKind, PaperSize, export_document, run_export
 from tournament_manager.exports.text import converted, local_time, plain, signed
 from tournament_manager.services.views import sheet_view

@@ -8,8 +8,6 @@ and what differs; the untouched file verifies clean.
 from __future__ import annotations
 
 import dataclasses
-import shutil
-import sqlite3
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,6 +15,7 @@ import pytest
 
 from tests.exports.sample_event import SampleEvent, build_sample_event
 from tests.helpers.seated_event import seat_event
+from tests.helpers.tampering import tampered_copy
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.ports import DriftKind
@@ -42,16 +41,7 @@ def signed(document: Document) -> SampleEvent:
 def _tampered(document: Document, tmp_path: Path, *statements: str) -> VerificationReport:
     """Verify a copy of the (closed) document after running SQL on it directly."""
     document.close(backup=False)
-    copy = tmp_path / "tampered.tmt"
-    shutil.copy(document.path, copy)
-    connection = sqlite3.connect(copy)
-    try:
-        for statement in statements:
-            connection.execute(statement)
-        connection.commit()
-    finally:
-        connection.close()
-    opened = open_document(copy, read_only=True)
+    opened = open_document(tampered_copy(document.path, tmp_path, statements), read_only=True)
     try:
         return verify(opened.unit_of_work())
     finally:
