@@ -7,7 +7,6 @@ page with `QWidget.grab()` into docs/screenshots/.
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import tempfile
@@ -17,26 +16,27 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from PySide6.QtCore import QItemSelectionModel, QPoint, QSettings, Qt
+from PySide6.QtCore import QItemSelectionModel, QPoint, QSettings, Qt, QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QWidget
 
 OUT = ROOT / "docs" / "screenshots"
 SIZE = (1440, 900)
 NAMES = ["Ann Visser", "Bao Nguyen", "Carla Rossi", "Daichi Sato", "Elena Petrova",
          "Felix Wagner", "Grace Ho", "Hugo Martin", "Ines Duarte", "Jonas Berg",
          "Kim Min-jun", "Lena Novak", "Mateo Silva", "Nora Lund", "Oliver King", "王小明"]
+HEAD_JUDGE_PASSPHRASE = "correct horse battery"
 COUNTRIES = ["NL", "VN", "IT", "JP", "RU", "DE", "HK", "FR", "PT", "SE", "KR", "CZ", "BR",
              "DK", "GB", "CN"]
 
 
 def build_event(folder: Path) -> Path:
-    from datetime import UTC, datetime
-
-    from tournament_manager.domain.model import Player, StageStatus
+    from tournament_manager.domain.model import Player
     from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.head_judge import set_head_judge
     from tournament_manager.services.players import register_player
-    from tournament_manager.services.tables import seat_table
+    from tournament_manager.services.sessions import start_session
+    from tournament_manager.services.tables import publish_seating, seat_table
     from tournament_manager.services.tournaments import create_tournament
     from tournament_manager.storage.document import create_document
 
@@ -44,18 +44,18 @@ def build_event(folder: Path) -> Path:
     with create_document(path) as document:
         create_tournament(document.unit_of_work(), "Spring Open 2026",
                           preset_settings(Preset.WSOM_2015), venue="Harbour Hall")
+        set_head_judge(document.unit_of_work(), "Ada Judge", HEAD_JUDGE_PASSPHRASE)
         ids = [register_player(document.unit_of_work(),
                                Player(name=name, country=country, club=f"{country} MA",
                                       registration_id=str(100 + n))).id
                for n, (name, country) in enumerate(zip(NAMES, COUNTRIES))]
         with document.unit_of_work() as uow:
             session = next(s for s in uow.sessions.list() if s.number == 1)
-            uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
-                                                    started_at=datetime.now(UTC)))
-            uow.commit()
         for table in range(4):
             seat_table(document.unit_of_work(), session.id, table + 1,
                        ids[table::4])
+        publish_seating(document.unit_of_work(), session.id)
+        start_session(document.unit_of_work(), session.id, lambda: None)
     return path
 
 
@@ -106,7 +106,7 @@ def main() -> None:
     grab(window, "seating")
 
     window.show_page(window.sheets_page)
-    type_hands(window, ["EW30", "ST40", "D", "NE8", "WS25IE", "ET16", "SN70", "D", "EN12"])
+    type_hands(window, ["EW30", "ST40", "D", "NE10", "WS25IE", "ET15", "SN70", "D", "EN10"])
     calculator = window.sheets_page.calculator
     QTest.keyClicks(calculator.concealed, "1p1p1p2p2p2p3p3p9m9m3p")
     QTest.keyClicks(calculator.melds, "RdRdRd")
@@ -137,6 +137,30 @@ def main() -> None:
         QTest.mouseMove(pad, QPoint(30 + step * 12, 30 + (step % 2) * 25))
     QTest.mouseRelease(pad, Qt.MouseButton.LeftButton, pos=QPoint(150, 45))
     grab(window, "signatures")
+
+    sheet.signatures.sign_buttons[3].click()  # the fourth signature locks the sheet
+
+    def answer_head_judge() -> None:
+        dialog = QApplication.activeModalWidget()
+        if dialog is None:
+            QTimer.singleShot(20, answer_head_judge)
+            return
+        QTest.keyClicks(dialog.findChild(QLineEdit, "head_judge_reason"),
+                        "hand 4 was 15, not 10 (table's appeal)")
+        QTest.keyClicks(dialog.findChild(QLineEdit, "head_judge_passphrase"),
+                        HEAD_JUDGE_PASSPHRASE)
+        grab(dialog, "correction-dialog")
+        dialog.findChild(QPushButton, "head_judge_ok").click()
+
+    QTimer.singleShot(20, answer_head_judge)
+    sheet.correct()
+    sheet.grid.setCurrentIndex(sheet.model.index(3, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    sheet.entry.value_edit.selectAll()
+    QTest.keyClicks(sheet.entry.value_edit, "15")
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    sheet.show_tool(sheet.signatures)
+    grab(window, "corrected-sheet")
 
     window.show_page(window.standings_page)
     grab(window, "standings")

@@ -7,6 +7,7 @@ from pathlib import Path
 from PySide6.QtCore import QItemSelectionModel
 from pytestqt.qtbot import QtBot
 
+from tests.gui.modal import answering, child, click, type_into
 from tournament_manager.domain.model import Player, StageStatus
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.gui.main_window import MainWindow
@@ -110,23 +111,59 @@ def test_the_projector_shows_the_seating_by_name_before_the_standings(
     projector.close()
 
 
-def test_finish_a_signed_session_and_undo_it(event_window: MainWindow) -> None:
-    from tournament_manager.domain.model import HandResult
-    from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+def _status(window: MainWindow, session_id: int) -> StageStatus:
+    with window.context.unit_of_work() as work:
+        return work.sessions.get(session_id).status
+
+
+def test_finishing_asks_first_and_only_the_head_judge_reopens(event_window: MainWindow) -> None:
+    from tests.gui.event_files import play_table
+    from tests.helpers.head_judge import PASSPHRASE
 
     seated = event_window.seated  # type: ignore[attr-defined]
-    uow = event_window.context.unit_of_work
-    for table, players in zip(seated.tables, (seated.players[:4], seated.players[4:])):
-        for _ in range(4):
-            enter_hand(uow(), table, HandEntry(HandResult.DRAW))
-        for player in players:
-            sign_sheet(uow(), table, player, b"\x89PNG")
+    document = event_window.controller.document
+    for number, table in enumerate(seated.tables):
+        play_table(document, table, seated.players[4 * number:4 * number + 4])
     page = event_window.seating_page
     page.refresh()
+    assert page.finish_button.isEnabled() and not page.reopen_button.isEnabled()
+
+    def keep_playing(box) -> None:
+        assert box.text() == "Finish session 1?"
+        assert box.defaultButton().objectName() == "confirm_no"
+        click(box, "confirm_no")
+
+    with answering(keep_playing):
+        page.finish_button.click()
+    assert _status(event_window, seated.session_id) is StageStatus.RUNNING
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.finish_button.click()
+    assert _status(event_window, seated.session_id) is StageStatus.FINISHED
+    assert not page.finish_button.isEnabled() and page.reopen_button.isEnabled()
+    stack = event_window.context.runner.stack
+    while stack.canUndo():  # Edit > Undo walks back what it can; the finish is not on it
+        assert not stack.undoText().startswith("Finish")
+        stack.undo()
+    assert _status(event_window, seated.session_id) is StageStatus.FINISHED
+
+    def reopen(dialog) -> None:
+        assert child(dialog, "head_judge_what").text().startswith("Reopen session 1:")
+        type_into(dialog, "head_judge_reason", "table 2 appealed in time")
+        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
+        click(dialog, "head_judge_ok")
+
+    with answering(reopen):
+        page.reopen_button.click()
+    assert _status(event_window, seated.session_id) is StageStatus.RUNNING
     assert page.finish_button.isEnabled()
-    page.finish_button.click()
-    with uow() as work:
-        assert work.sessions.get(seated.session_id).status is StageStatus.FINISHED
-    event_window.context.runner.stack.undo()
-    with uow() as work:
-        assert work.sessions.get(seated.session_id).status is StageStatus.RUNNING
+
+
+def test_tables_list_registration_numbers(event_window: MainWindow) -> None:
+    page = event_window.seating_page
+    event_window.show_page(page)
+    with event_window.context.unit_of_work() as work:
+        first = work.players.get(event_window.seated.players[0])  # type: ignore[attr-defined]
+    assert first.registration_id
+    assert page.model.data(page.model.index(0, 1)) == (
+        f"{first.name} ({first.registration_id})")

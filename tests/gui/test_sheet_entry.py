@@ -1,11 +1,16 @@
-"""Event-day score entry by keyboard: hands, undo/redo, penalties, signing, correcting."""
+"""Event-day score entry by keyboard: hands, undo/redo, penalties, signing, the head
+judge's correction, stopping on time, and what the sheet refuses before it is sent."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
 
+from tests.gui.modal import answering, child, click, type_into
+from tests.helpers.head_judge import PASSPHRASE
 from tournament_manager.domain.model import HandResult, PenaltyReason, WinType
+from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.services.views import sheet_view
 
@@ -30,7 +35,7 @@ def _enter_session(sheet) -> None:
     _type(sheet, "EW30")      # 1: East wins 30 off West
     _type(sheet, "ST40")      # 2: South self-draws 40
     _type(sheet, "D")         # 3: wall exhausted
-    _type(sheet, "2N8")       # 4: column 2 wins 8 off North
+    _type(sheet, "2N10")      # 4: column 2 wins 10 off North
 
 
 def test_a_session_is_entered_by_keyboard(event_window: MainWindow):
@@ -48,7 +53,7 @@ def test_a_session_is_entered_by_keyboard(event_window: MainWindow):
     # Hand 2: the player who started South is East now; "S" is the one who started West.
     assert hands[1].win_type is WinType.SELF_DRAW and hands[1].wins[0].winner_id == players[2]
     assert hands[2].result is HandResult.DRAW
-    assert hands[3].wins[0].winner_id == players[1] and hands[3].wins[0].value == 8
+    assert hands[3].wins[0].winner_id == players[1] and hands[3].wins[0].value == 10
     assert sum(view.hand_totals) == 0
     assert sheet.model.rowCount() == 4
     assert view.complete
@@ -142,14 +147,46 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     assert _view(event_window).penalties == ()
 
 
-def _scribble(pad) -> None:
+def _scribble(pad, lift: int = 30) -> None:
     QTest.mousePress(pad, Qt.MouseButton.LeftButton, pos=QPoint(10, 20))
     for x in range(20, 120, 20):
         QTest.mouseMove(pad, QPoint(x, 20 + x // 4))
-    QTest.mouseRelease(pad, Qt.MouseButton.LeftButton, pos=QPoint(130, 30))
+    QTest.mouseRelease(pad, Qt.MouseButton.LeftButton, pos=QPoint(130, lift))
 
 
-def test_sign_lock_and_correct(event_window: MainWindow):
+def _sign_all(sheet) -> None:
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    for column in range(4):
+        _scribble(signatures.pads[column])
+        assert not signatures.pads[column].is_empty()
+        signatures.sign_buttons[column].click()
+        assert signatures.pads[column].is_empty(), "a pad starts blank once its player signed"
+
+
+def _unlock(reason: str, *passphrases: str):
+    """Answers the head judge's dialog: the reason, then each passphrase in turn (all but
+    the last are refused and must leave the dialog open with the field cleared)."""
+    def answer(dialog) -> None:
+        ok = child(dialog, "head_judge_ok")
+        type_into(dialog, "head_judge_reason", "  misread ")  # too short to be a reason
+        type_into(dialog, "head_judge_passphrase", passphrases[-1])
+        assert not ok.isEnabled()
+        assert child(dialog, "head_judge_reason_count").text() == "7 of at least 10 characters"
+        type_into(dialog, "head_judge_reason", reason)
+        for wrong in passphrases[:-1]:
+            type_into(dialog, "head_judge_passphrase", wrong)
+            click(dialog, "head_judge_ok")
+            assert dialog.isVisible()
+            problem = child(dialog, "head_judge_problem")
+            assert problem.isVisible() and "not the head judge's passphrase" in problem.text()
+            assert child(dialog, "head_judge_passphrase").text() == ""
+        type_into(dialog, "head_judge_passphrase", passphrases[-1])
+        click(dialog, "head_judge_ok")
+    return answer
+
+
+def test_sign_lock_and_correct_with_the_head_judge(event_window: MainWindow):
     sheet = _sheet(event_window)
     _enter_session(sheet)
     signatures = sheet.signatures
@@ -158,57 +195,167 @@ def test_sign_lock_and_correct(event_window: MainWindow):
     signatures.sign_buttons[0].click()  # an empty pad is refused, without a dialog
     assert "empty" in event_window.message_bar.text()
 
-    for column in range(4):
-        _scribble(signatures.pads[column])
-        assert not signatures.pads[column].is_empty()
-        signatures.sign_buttons[column].click()
+    _sign_all(sheet)
     view = _view(event_window)
     assert view.locked and all(s.current for s in view.signatures)
     assert view.signatures[0].signature.image_png.startswith(b"\x89PNG")
-    assert "Locked" in signatures.lock_label.text()
+    assert "Locked" in signatures.lock_label.text() and "🔒" not in signatures.lock_label.text()
     assert not sheet.entry.isEnabled()
+    assert sheet.signed_hash.text() == f"Signed hash (version 1): {view.signed_hash[:16]} · verified"
+    assert signatures.correct_button.isVisible()
 
-    assert signatures.correct_button.isVisible() and not signatures.correct_button.isEnabled()
-    QTest.keyClicks(signatures.reason, "hand 2 value misread")
-    signatures.correct_button.click()
+    with answering(_unlock("hand 2 value misread", "wrong horse battery", PASSPHRASE)) as seen:
+        signatures.correct_button.click()
+    assert seen.seen == ["Unlock for Correction"]
     view = _view(event_window)
-    assert not view.locked and view.corrected and view.corrections
+    assert not view.locked and view.corrected
+    [correction] = view.corrections
+    assert (correction.version, correction.reason, correction.head_judge) == (
+        2, "hand 2 value misread", "Ada Judge")
+    assert sheet.corrections.text() == (
+        f"Corrected v2 — hand 2 value misread — {local_date_time(correction.opened_at)} — "
+        "Ada Judge")
+    assert "Signed hash (version 1)" in sheet.signed_hash.text()
+    assert all(pad.is_empty() for pad in signatures.pads), "a new version is signed anew"
+    assert signatures.states[0].text() == "Signed version 1 — sign version 2 anew"
     assert not sheet.entry.isEnabled()  # complete: a correction edits an existing hand
 
     sheet.grid.setCurrentIndex(sheet.model.index(1, 0))
     QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
     assert sheet.entry.isEnabled() and sheet.entry.replacing
     sheet.entry.value_edit.selectAll()
-    QTest.keyClicks(sheet.entry.value_edit, "48")
+    QTest.keyClicks(sheet.entry.value_edit, "45")
     QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
     view = _view(event_window)
-    assert view.rows[1].hand.wins[0].value == 48
+    assert view.rows[1].hand.wins[0].value == 45
     assert not any(s.current for s in view.signatures)  # everyone signs the new version
-    assert "Signed an earlier version" in signatures.states[0].text()
+
+    _scribble(signatures.pads[0])  # the very strokes East gave for version 1
+    signatures.sign_buttons[0].click()
+    assert "same drawing as one given before" in event_window.message_bar.text()
+    assert not any(s.current for s in _view(event_window).signatures)
+    QTest.mouseClick(signatures.findChild(QPushButton, "signature_clear_1"),
+                     Qt.MouseButton.LeftButton)
+    _scribble(signatures.pads[0], lift=35)
+    signatures.sign_buttons[0].click()
+    assert [s.current for s in _view(event_window).signatures].count(True) == 1
+    assert signatures.pads[0].is_empty()
+    assert signatures.states[0].text().startswith("Signed ")
 
 
-def test_a_slip_of_signing_or_correcting_is_undone(event_window: MainWindow):
+def test_undo_never_unlocks_a_signed_sheet(event_window: MainWindow):
     sheet = _sheet(event_window)
     _enter_session(sheet)
-    signatures = sheet.signatures
-    sheet.show_tool(signatures)
-    for column in range(4):
-        _scribble(signatures.pads[column])
-        signatures.sign_buttons[column].click()
+    _sign_all(sheet)
     stack = event_window.context.runner.stack
     assert _view(event_window).locked
     assert stack.undoText().startswith("Sign T1")
-    stack.undo()  # the fourth signature, which locked the sheet
+
+    stack.undo()  # the fourth signature, which locked the sheet: the service refuses
     view = _view(event_window)
-    assert not view.locked and len(view.signatures) == 3
-    stack.redo()
-    assert _view(event_window).locked
-    QTest.keyClicks(signatures.reason, "opened the wrong table")
-    signatures.correct_button.click()
+    assert view.locked and len(view.signatures) == 4
+    assert event_window.message_bar.text() == (
+        "the sheet of table 1 is signed and locked; the head judge can correct it")
+    assert "locked" in sheet.header.text() and not sheet.entry.isEnabled()
+
+    with answering(_unlock("opened the wrong table", PASSPHRASE)):
+        sheet.signatures.correct_button.click()
     assert not _view(event_window).locked
-    stack.undo()
+    assert stack.undoText() == "Correct T1"
+    stack.undo()  # a correction opened by mistake closes again, exactly as signed
     view = _view(event_window)
-    assert view.locked and view.table.sheet_version == 1
+    assert view.locked and view.table.sheet_version == 1 and view.corrections == ()
+    assert not stack.canRedo(), "opening it again is the head judge's act again"
+
+
+def test_a_cancelled_unlock_changes_nothing(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    _sign_all(sheet)
+
+    def cancel(dialog) -> None:
+        assert "Unlock table 1 of session 1 for a correction: its players will have to " \
+               "sign version 2." == child(dialog, "head_judge_what").text()
+        dialog.reject()
+
+    with answering(cancel):
+        sheet.signatures.correct_button.click()
+    assert _view(event_window).locked
+
+
+def _answer_stop(answer: str, seen: list[str]):
+    def handle(box) -> None:
+        seen.append(box.text() + "\n" + box.informativeText())
+        assert box.defaultButton().objectName() == "confirm_no"
+        click(box, answer)
+    return handle
+
+
+def test_stop_on_time_asks_first(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    _type(sheet, "EW30")
+    _type(sheet, "D")
+    texts: list[str] = []
+
+    with answering(_answer_stop("confirm_no", texts)):
+        sheet.stop_button.click()
+    assert _view(event_window).table.stopped_after_hand is None
+    assert sheet.stop_button.isEnabled()
+    question = texts[0]
+    assert question.startswith("Stop table 1 of session 1 on time?")
+    assert "no hand after hand 2 is scored" in question
+    assert "Hands completed: 2 of 4." in question
+    assert "Time left on the session clock: " in question  # session 1's clock runs
+
+    with answering(_answer_stop("confirm_yes", texts)):
+        sheet.stop_button.click()
+    assert _view(event_window).table.stopped_after_hand == 2
+    assert "stopped on time after hand 2" in sheet.header.text()
+    assert not sheet.stop_button.isEnabled()
+
+
+def test_a_session_not_started_takes_no_entry(window: MainWindow, tmp_path):
+    from tests.gui.event_files import seated_event_file
+
+    path, seated = seated_event_file(tmp_path / "early.tmt", running=False)
+    assert window.controller.open(path)
+    window.seated = seated
+    sheet = _sheet(window)
+    assert sheet.view is not None and sheet.view.table.id == seated.tables[0]
+    assert sheet.notice.isVisible()
+    assert sheet.notice.text().startswith(
+        "Session 1 has not started: start it on the Seating page")
+    assert not sheet.entry.isEnabled()
+    assert not sheet.penalties.isEnabled()
+    assert not sheet.stop_button.isEnabled()
+    assert not any(button.isEnabled() for button in sheet.signatures.sign_buttons)
+    QTest.keyClicks(sheet.entry.value_edit, "EW30")
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    assert _view(window).rows == ()
+
+
+def test_an_impossible_value_is_refused_in_the_entry_bar(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    entry = sheet.entry
+    QTest.keyClicks(entry.value_edit, "EW2")
+    assert entry.message.isHidden(), "2 may still become 20 or 25: no complaint yet"
+    QTest.keyClicks(entry.value_edit, "6")
+    assert entry.message.isHidden(), "26 may still become 260"
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    assert entry.message.isVisible()
+    assert entry.message.text() == (
+        "a Zung Jung (Asia Pacific Mahjong) hand is worth 1 (Chicken Hand) or a multiple of 5 "
+        "from 5 to 320, or a listed limit of 400 or 480; 26 is not possible")
+    assert _view(event_window).rows == ()
+
+    entry.value_edit.selectAll()
+    QTest.keyClicks(entry.value_edit, "999")  # no digit more can make this possible
+    assert entry.message.text() == "the limit is 480 points; 999 is above it"
+    entry.value_edit.selectAll()
+    QTest.keyClicks(entry.value_edit, "25")
+    assert entry.message.isHidden()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    assert [row.hand.wins[0].value for row in _view(event_window).rows] == [25]
 
 
 def _open_event(window: MainWindow, tmp_path, rule_set: str):

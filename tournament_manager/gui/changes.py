@@ -20,6 +20,8 @@ class Topic:
     ROUNDS = "rounds"
     SESSIONS = "sessions"
     """A session was drawn, started or finished (the Seating page announces these)."""
+    HEAD_JUDGE = "head_judge"
+    """The head judge's name or passphrase was set."""
 
 
 class ChangeHub(QObject):

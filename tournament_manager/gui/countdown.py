@@ -38,6 +38,8 @@ class SessionCountdown(QObject):
         self._warned: set[int] = set()
         self._expired = False
         self.label = ""
+        self.session: int | None = None
+        """The number of the session the clock runs for (None when it does not run)."""
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self.tick)
@@ -46,18 +48,21 @@ class SessionCountdown(QObject):
     def running(self) -> bool:
         return self._deadline is not None
 
-    def start(self, limit_seconds: int, elapsed_seconds: float = 0.0, label: str = "") -> None:
+    def start(self, limit_seconds: int, elapsed_seconds: float = 0.0, label: str = "", *,
+              session: int | None = None) -> None:
         self._deadline = self._clock() + limit_seconds - elapsed_seconds
         left = self.seconds_left()
         # Warnings already passed before a reopen are not repeated.
         self._warned = {m for m in WARNINGS_MINUTES if left <= m * 60}
         self._expired = left <= 0
         self.label = label
+        self.session = session
         self._timer.start()
         self.tick()
 
     def stop(self) -> None:
         self._deadline = None
+        self.session = None
         self._timer.stop()
         self.stopped.emit()
 

@@ -16,11 +16,14 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 
 from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
 from tournament_manager.rules.registry import DEFAULT_RULE_SET
 from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.head_judge import HeadJudgeSetup
 from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.services.verification import VerificationReport, verify
 from tournament_manager.storage.backup import list_backups, restore_backup
 from tournament_manager.storage.document import Document, create_document, open_document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
@@ -36,6 +39,8 @@ class DocumentController(QObject):
     problem_reported = Signal(str)
     # (damaged document, newest backup, worded problem): the window offers the restore.
     restore_offered = Signal(object, object, str)
+    # A VerificationReport with findings, for the document just opened.
+    record_in_doubt = Signal(object)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -59,27 +64,60 @@ class DocumentController(QObject):
             return False
         log.info("opened %s", path)
         self._replace(document)
+        self._verify_opened()
         return True
 
-    def new(self, path: Path, name: str, preset: Preset,
-            rule_set: str = DEFAULT_RULE_SET) -> bool:
-        """A new document holding a tournament; a half-made file is removed again."""
+    def _verify_opened(self) -> None:
+        """Never a silent load: a record that differs from what was signed is reported
+        as soon as it is open."""
+        report = self.verify()
+        if report is not None and not report.ok:
+            log.warning("%d verification findings in the file just opened",
+                        len(report.findings))
+            self.record_in_doubt.emit(report)
+
+    def new(self, path: Path, name: str, preset: Preset | str,
+            rule_set: str = DEFAULT_RULE_SET, head_judge: HeadJudgeSetup | None = None) -> bool:
+        """A new document holding a tournament (and its head judge). Whatever goes wrong
+        after the file exists, it is closed and removed again: a half-made file would be
+        left locked by this very process and block the next attempt at the same name."""
         try:
             document = create_document(path)
         except DocumentError as error:
             self.problem_reported.emit(document_messages.describe(error))
             return False
         try:
+            preset = Preset(preset)  # a preset read back from a widget is a plain str
             create_tournament(document.unit_of_work(), name,
-                              preset_settings(preset, rule_set=rule_set))
-        except ServiceError as error:
-            document.close(backup=False)
-            document.discard_files()
-            self.problem_reported.emit(service_messages.describe(error))
-            return False
+                              preset_settings(preset, rule_set=rule_set),
+                              head_judge=head_judge)
+        except BaseException as error:
+            self._discard(document)
+            if isinstance(error, ServiceError):
+                self.problem_reported.emit(service_messages.describe(error))
+                return False
+            raise  # a bug: the crash handler reports it, and no file is left behind
         log.info("created %s (%s)", path, preset.value)
         self._replace(document)
         return True
+
+    @staticmethod
+    def _discard(document: Document) -> None:
+        try:
+            document.close(backup=False)
+        finally:
+            document.discard_files()
+
+    def verify(self) -> VerificationReport | None:
+        """Check the open record against its signatures, the rules and the audit log
+        (None without a document, or for a file with no tournament to check)."""
+        document = self._document
+        if document is None:
+            return None
+        try:
+            return verify(document.unit_of_work())
+        except EXPECTED_ERRORS:
+            return None
 
     def close(self) -> None:
         """Close the document, which takes the closing backup and releases the lock."""

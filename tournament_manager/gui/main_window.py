@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMenu,
+    QMessageBox,
     QScrollArea,
     QTabWidget,
     QVBoxLayout,
@@ -36,6 +37,7 @@ from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.export_menu import ExportMenu
 from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.message_bar import MessageBar
+from tournament_manager.gui.models.standings_model import PLAYER as STANDINGS_PLAYER
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.cuts_page import CutsPage
 from tournament_manager.gui.pages.players_page import PlayersPage
@@ -45,10 +47,12 @@ from tournament_manager.gui.pages.sheets_page import SheetsPage
 from tournament_manager.gui.pages.standings_page import StandingsPage
 from tournament_manager.gui.projector import ProjectorWindow, TableSlide
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.paths import DOCUMENT_SUFFIX
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.setup import session_summaries
 from tournament_manager.services.tournaments import overview
+from tournament_manager.services.verification import VerificationReport
 
 log = logging.getLogger(__name__)
 
@@ -132,6 +136,8 @@ class MainWindow(QMainWindow):
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
+        self._controller.record_in_doubt.connect(self.show_record_in_doubt)
+        self.sheets_page.sheet.set_clock(self.countdown)
         self.context.hub.changed.connect(self._data_changed)
         self._restore_layout()
         self._show_document()
@@ -194,6 +200,11 @@ class MainWindow(QMainWindow):
                                            self._refresh_all, key.Refresh)
         self.action_full_screen = self._action("action_full_screen", self.tr("&Full Screen"),
                                                self._toggle_full_screen, key.FullScreen)
+        self.action_verify = self._action("action_verify", self.tr("&Verify Record…"),
+                                          self.verify_record)
+        self.action_verify.setToolTip(self.tr(
+            "Check every signed sheet against its signatures, every hand against the rules "
+            "and the audit log against the file"))
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -220,6 +231,8 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_projector)
         view_menu.addAction(self.action_refresh)
         view_menu.addAction(self.action_full_screen)
+        view_menu.addSeparator()
+        view_menu.addAction(self.action_verify)
 
     def _fill_recent_menu(self) -> None:
         """Filled on every show: another instance may have added files, or some vanished."""
@@ -250,7 +263,8 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         self._message_bar.clear()
-        self._controller.new(path, request.name, request.preset, request.rule_set)
+        self._controller.new(path, request.name, request.preset, request.rule_set,
+                             head_judge=request.head_judge)
 
     def open_document(self) -> None:
         path = self._dialogs.choose_open_path(self, self._folder())
@@ -292,11 +306,35 @@ class MainWindow(QMainWindow):
             text, [(self.tr("Restore Newest Backup"),
                     lambda: self._controller.restore(path, backup))])
 
+    def show_record_in_doubt(self, report: VerificationReport) -> None:
+        """What verification found, in the banner, with every line behind "Details…"."""
+        text = self.tr(
+            "This record does not verify: {summary}. Check with the head judge before "
+            "printing or publishing anything from it.").format(summary=summary(report))
+        self._message_bar.show_problem(text, details=describe_report(report),
+                                       details_title=self.tr("Verification"))
+
+    def verify_record(self) -> VerificationReport | None:
+        """View ▸ Verify Record…: the same checks as on opening, on demand."""
+        report = self._controller.verify()
+        if report is None:
+            self._message_bar.show_problem(self.tr("There is no tournament to verify."))
+        elif report.ok:
+            self._message_bar.clear()
+            QMessageBox.information(self, self.tr("Verify Record"),
+                                    summary(report).capitalize() + ".")
+        else:
+            self.show_record_in_doubt(report)
+            self._message_bar.show_details(self.tr("Verification"), summary(report),
+                                           describe_report(report))
+        return report
+
     def _show_document(self) -> None:
         document = self._controller.document
         has_document = document is not None
         self.action_save_copy.setEnabled(has_document)
         self.action_close.setEnabled(has_document)
+        self.action_verify.setEnabled(has_document)
         has_tournament = False
         name = ""
         if document is None:
@@ -358,7 +396,8 @@ class MainWindow(QMainWindow):
                 started = started.replace(tzinfo=UTC)
             elapsed = max((datetime.now(UTC) - started).total_seconds(), 0.0)
         self.countdown.start(settings.time_limit_minutes * 60, elapsed,
-                             self.tr("Session {n}").format(n=session.number))
+                             self.tr("Session {n}").format(n=session.number),
+                             session=session.number)
 
     def _show_clock(self, seconds: int) -> None:
         text = (self.tr("{label}: {left} left").format(label=self.countdown.label,
@@ -381,7 +420,8 @@ class MainWindow(QMainWindow):
             self.projector = ProjectorWindow(self.countdown)
             self.projector.add_slide(TableSlide(self.tr("Seating"), self.seating_page.by_name,
                                                 stretch_column=0))
-            self.projector.add_slide(TableSlide(self.tr("Standings"), self.standings_page.model))
+            self.projector.add_slide(TableSlide(self.tr("Standings"), self.standings_page.model,
+                                                stretch_column=STANDINGS_PLAYER))
             self.destroyed.connect(self.projector.close)
         document = self._controller.document
         self.projector.tournament_name = (self.windowTitle().split(" — ")[0]

@@ -10,19 +10,56 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QSizePolicy,
     QStyle,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
 ICON_SIZE = 24
+
+
+class DetailsDialog(QDialog):
+    """Every line behind a message (what verification found, say), to read and copy."""
+
+    def __init__(self, title: str, summary: str, lines: Sequence[str],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("details_dialog")
+        self.setWindowTitle(title)
+        self.resize(720, 420)
+        heading = QLabel(summary, self)
+        heading.setWordWrap(True)
+        heading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.text = QPlainTextEdit(self)
+        self.text.setObjectName("details_text")
+        self.text.setReadOnly(True)
+        self.text.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.text.setPlainText("\n".join(lines))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        copy = buttons.addButton(self.tr("Copy"), QDialogButtonBox.ButtonRole.ActionRole)
+        copy.clicked.connect(self._copy)
+        buttons.rejected.connect(self.close)
+        layout = QVBoxLayout(self)
+        layout.addWidget(heading)
+        layout.addWidget(self.text, 1)
+        layout.addWidget(buttons)
+
+    def lines(self) -> list[str]:
+        return self.text.toPlainText().splitlines()
+
+    def _copy(self) -> None:
+        QGuiApplication.clipboard().setText(self.text.toPlainText())
 
 
 class MessageBar(QFrame):
@@ -56,6 +93,7 @@ class MessageBar(QFrame):
         self._layout.addWidget(self._text, 1)
         self._layout.addWidget(self._dismiss)
         self._buttons: list[QPushButton] = []
+        self.details_dialog: DetailsDialog | None = None
         self.hide()
 
     def text(self) -> str:
@@ -65,15 +103,43 @@ class MessageBar(QFrame):
         return list(self._buttons)
 
     def show_problem(self, text: str,
-                     actions: Sequence[tuple[str, Callable[[], object]]] = ()) -> None:
+                     actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
+                     details: Sequence[str] = (), details_title: str = "") -> None:
+        """`actions` run and then hide the bar; `details` (one line each) add a
+        "Details…" button that lists them and leaves the bar in place."""
         self._remove_buttons()
         self._text.setText(text)
         for label, callback in actions:
             button = QPushButton(label, self)
             button.clicked.connect(self._run_then_hide(callback))
-            self._layout.insertWidget(self._layout.count() - 1, button)
-            self._buttons.append(button)
+            self._add_button(button)
+        if details:
+            lines = list(details)
+            button = QPushButton(self.tr("Details…"), self)
+            button.setObjectName("message_details")
+            button.clicked.connect(
+                lambda _checked=False: self.show_details(details_title or self.tr("Details"),
+                                                         text, lines))
+            self._add_button(button)
         self.show()
+
+    def show_details(self, title: str, summary: str, lines: Sequence[str]) -> DetailsDialog:
+        """The lines behind a message, in a window that does not block the event."""
+        if self.details_dialog is not None:
+            self.details_dialog.close()
+        dialog = DetailsDialog(title, summary, lines, self.window())
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.destroyed.connect(self._details_closed)
+        self.details_dialog = dialog
+        dialog.show()
+        return dialog
+
+    def _details_closed(self) -> None:
+        self.details_dialog = None
+
+    def _add_button(self, button: QPushButton) -> None:
+        self._layout.insertWidget(self._layout.count() - 1, button)
+        self._buttons.append(button)
 
     def clear(self) -> None:
         self._remove_buttons()

@@ -41,6 +41,7 @@ from tournament_manager.gui.calculator.hand_builder import (
 )
 from tournament_manager.gui.calculator.tile_icons import tile_icon
 from tournament_manager.gui.calculator.tile_strip import TileStrip
+from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.rules.errors import HandError
 from tournament_manager.rules.hand_json import HandReport, evaluate_hand
@@ -103,10 +104,10 @@ class CalculatorPanel(QWidget):
         self.seat.setObjectName("calc_seat")
         self.discarder = QComboBox(self)
         self.discarder.setObjectName("calc_discarder")
-        self.discarder.addItem(self.tr("(by role)"), "")
+        add_choice(self.discarder, self.tr("(by role)"), NO_CHOICE)
         for wind in "ESWN":
-            self.seat.addItem(wind, wind)
-            self.discarder.addItem(wind, wind)
+            add_choice(self.seat, wind, wind)
+            add_choice(self.discarder, wind, wind)
         self.flags: dict[str, QCheckBox] = {}
         flags = QGridLayout()
         for index, flag in enumerate(FLAGS):
@@ -124,7 +125,7 @@ class CalculatorPanel(QWidget):
         self.prevalent = QComboBox(self.round_row)
         self.prevalent.setObjectName("calc_prevalent_wind")
         for wind in "ESWN":
-            self.prevalent.addItem(wind, wind)
+            add_choice(self.prevalent, wind, wind)
         self.flowers = QSpinBox(self.round_row)
         self.flowers.setObjectName("calc_flowers")
         self.flowers.setRange(0, 8)
@@ -290,9 +291,10 @@ class CalculatorPanel(QWidget):
         return CalculatorInput(
             concealed=self.concealed.text(), melds=self.melds.text(),
             winning_tile=self.winning.text(), self_draw=self.self_draw.isChecked(),
-            seat=self.seat.currentData() or "E", discarder=self.discarder.currentData() or "",
+            seat=str(current_choice(self.seat) or "E"),
+            discarder=str(current_choice(self.discarder) or ""),
             flags={flag for flag, box in self.flags.items() if box.isChecked()},
-            prevalent_wind=(self.prevalent.currentData()
+            prevalent_wind=(str(current_choice(self.prevalent) or "E")
                             if self._rule_set.uses_round_wind_and_flowers else None),
             flowers=self.flowers.value())
 

@@ -1,6 +1,13 @@
-"""Round commands: a cut, undone while the next round has no draw."""
+"""Round commands: a cut, undone while the next round has no draw.
+
+A cut is made on the qualifiers the head judge confirmed in the preview: if the standings
+moved since (a sheet corrected meanwhile), the service refuses rather than cut on numbers
+nobody looked at.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
@@ -12,14 +19,16 @@ from tournament_manager.services.standings import make_cut, undo_cut
 class MakeCut(ServiceCommand):
     topic = Topic.ROUNDS
 
-    def __init__(self, context: CommandContext, round_number: int) -> None:
+    def __init__(self, context: CommandContext, round_number: int,
+                 expected: Sequence[int] | None = None) -> None:
         super().__init__(context, QCoreApplication.translate(
             "RoundCommands", "Cut after round {n}").format(n=round_number))
         self.round_number = round_number
+        self.expected = tuple(expected) if expected is not None else None
         self.advancing: list[int] = []
 
     def do(self) -> None:
-        self.advancing = make_cut(self.uow(), self.round_number)
+        self.advancing = make_cut(self.uow(), self.round_number, expected=self.expected)
 
     def revert(self) -> None:
         undo_cut(self.uow(), self.round_number)

@@ -1,4 +1,9 @@
-"""Seating commands: a swap is its own inverse; the other acts have inverse services."""
+"""Seating commands: a swap is its own inverse; the other acts have inverse services.
+
+Finishing a session is not among them: a finished session is part of the record the
+standings and cuts are built on, so it is finished after a confirmation and reopened only
+by the head judge (his passphrase and a reason), never by Edit ▸ Undo.
+"""
 
 from __future__ import annotations
 
@@ -18,12 +23,7 @@ from tournament_manager.services.seating import (
     swap_players,
     unpublish_session,
 )
-from tournament_manager.services.sessions import (
-    finish_session,
-    reopen_session,
-    start_session,
-    unstart_session,
-)
+from tournament_manager.services.sessions import start_session, unstart_session
 
 
 def _tr(text: str) -> str:
@@ -78,22 +78,6 @@ class StartSession(ServiceCommand):
 
     def revert(self) -> None:
         unstart_session(self.uow(), self.session_id)
-
-
-class FinishSession(ServiceCommand):
-    """Close a session whose sheets are all signed; undone while its round is not cut."""
-
-    topic = Topic.SESSIONS
-
-    def __init__(self, context: CommandContext, session_id: int, session_number: int) -> None:
-        super().__init__(context, _tr("Finish session {n}").format(n=session_number))
-        self.session_id = session_id
-
-    def do(self) -> None:
-        finish_session(self.uow(), self.session_id)
-
-    def revert(self) -> None:
-        reopen_session(self.uow(), self.session_id)
 
 
 class WindDraw(ServiceCommand):

@@ -169,20 +169,31 @@ class SignSheet(ServiceCommand):
 
 
 class CorrectSheet(ServiceCommand):
-    """The head judge opens a signed sheet; undone by re-locking it while unchanged."""
+    """The head judge opens a signed sheet; undone by re-locking it as it was signed,
+    while nothing has changed (a correction opened by mistake).
+
+    The passphrase is not kept for a redo: once undone, the command leaves the stack, and
+    opening the sheet again is the head judge's act again, through his dialog.
+    """
 
     topic = Topic.SHEET
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  reason: str, credential: HeadJudgeCredential) -> None:
         super().__init__(context, _tr("Correct T{table}").format(table=table_number))
-        self.table_id, self.reason, self.credential = table_id, reason, credential
+        self.table_id, self.reason = table_id, reason
+        self._credential: HeadJudgeCredential | None = credential
 
     def do(self) -> None:
-        correct_sheet(self.uow(), self.table_id, self.reason, self.credential)
+        credential, self._credential = self._credential, None
+        if credential is None:  # a redo: never reached, the undo made the command obsolete
+            self.setObsolete(True)
+            return
+        correct_sheet(self.uow(), self.table_id, self.reason, credential)
 
     def revert(self) -> None:
         revert_correction(self.uow(), self.table_id)
+        self.setObsolete(True)
 
 
 class StopOnTime(ServiceCommand):

@@ -1,17 +1,32 @@
-"""The standings as a table: rank, player, totals and each session's converted score."""
+"""The standings as a table: rank, registration number, player, totals and each session's
+converted score.
+
+The ranked field comes first, in the service's order; players who take no place follow:
+substitutes, then withdrawn players, greyed and marked "withdrawn" instead of a rank.
+Players the tie-break chain cannot separate show the same rank.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from tournament_manager.services.standings import Standings, StandingsRow
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
-FIXED = ("Rank", "Player", "Country", "Round", "Total", "Raw")
-RANK, PLAYER, COUNTRY, ROUND, TOTAL, RAW = range(6)
+FIXED = ("Rank", "No.", "Player", "Country", "Round", "Total", "Raw")
+RANK, REGISTRATION, PLAYER, COUNTRY, ROUND, TOTAL, RAW = range(7)
+TEXT_COLUMNS = (PLAYER, COUNTRY)
+
+
+def _placing_group(row: StandingsRow) -> int:
+    """0: ranked; 1: takes no place (a substitute); 2: withdrawn."""
+    if row.rank is not None:
+        return 0
+    return 2 if row.withdrawn else 1
 
 
 class StandingsModel(QAbstractTableModel):
@@ -19,12 +34,16 @@ class StandingsModel(QAbstractTableModel):
         super().__init__(parent)
         self._rows: tuple[StandingsRow, ...] = ()
         self._sessions: tuple[int, ...] = ()
+        self._shared: frozenset[int] = frozenset()
 
     def set_standings(self, standings: Standings | None) -> None:
         self.beginResetModel()
-        self._rows = standings.rows if standings is not None else ()
+        rows = standings.rows if standings is not None else ()
+        self._rows = tuple(sorted(rows, key=_placing_group))  # stable: keeps the order
         self._sessions = tuple(sorted({s.session_number for row in self._rows
                                        for s in row.sessions}))
+        ranks = [row.rank for row in self._rows if row.rank is not None]
+        self._shared = frozenset(rank for rank in ranks if ranks.count(rank) > 1)
         self.endResetModel()
 
     def row_at(self, row: int) -> StandingsRow:
@@ -50,15 +69,37 @@ class StandingsModel(QAbstractTableModel):
         row, column = self._rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return self._text(row, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column not in (PLAYER, COUNTRY):
+        if role == Qt.ItemDataRole.TextAlignmentRole and column not in TEXT_COLUMNS:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.ForegroundRole and row.withdrawn:
+            return QGuiApplication.palette().color(QPalette.ColorGroup.Disabled,
+                                                   QPalette.ColorRole.Text)
+        if role == Qt.ItemDataRole.FontRole and row.withdrawn:
+            font = QFont()
+            font.setItalic(True)
+            return font
+        if role == Qt.ItemDataRole.ToolTipRole and column == RANK:
+            return self._rank_tip(row)
         if role == Qt.ItemDataRole.UserRole:
             return row.player.id
         return None
 
+    def _rank_tip(self, row: StandingsRow) -> str | None:
+        if row.withdrawn:
+            return self.tr("Withdrawn: results shown, no place taken")
+        if row.rank is None:
+            return self.tr("Substitute: results shown, no place taken")
+        if row.rank in self._shared:
+            return self.tr("Shared place: the tie-breaks cannot separate these players")
+        return None
+
     def _text(self, row: StandingsRow, column: int) -> str:
         if column == RANK:
+            if row.withdrawn:
+                return self.tr("withdrawn")
             return "" if row.rank is None else str(row.rank)
+        if column == REGISTRATION:
+            return row.player.registration_id
         if column == PLAYER:
             return row.player.name
         if column == COUNTRY:
@@ -73,4 +114,5 @@ class StandingsModel(QAbstractTableModel):
         score = next((s for s in row.sessions if s.session_number == number), None)
         if score is None:
             return ""
-        return f"{score.converted:.2f}".replace("-", "−") + ("" if score.table_number else self.tr(" (bye)"))
+        return (f"{score.converted:.2f}".replace("-", "−")
+                + ("" if score.table_number else self.tr(" (bye)")))

@@ -1,14 +1,24 @@
-"""Cuts: the rounds of the format and the button that ends a round with its cut."""
+"""Cuts: the rounds of the format and, for the selected round, its cut as it would be
+made now: who goes through, where the line falls and what decided it there.
+
+The preview is the service's (`cut_preview`), so what the head judge reads is what the
+cut takes; "Make cut…" confirms the count, the last qualifier and the first player out,
+and the cut is then made on exactly the qualifiers shown (`make_cut(expected=…)`): if a
+correction moved the standings meanwhile, it is refused and the preview is read again.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -16,13 +26,24 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import StageStatus
+from tournament_manager.domain.standings import TieBreak
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.rounds import MakeCut
-from tournament_manager.gui.errors import EXPECTED_ERRORS
+from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.formatting import mark_negative, negative_colour
 from tournament_manager.services.setup import RoundSummary, round_summaries
+from tournament_manager.services.standings import CutPreview, StandingsRow, cut_preview
 
 COLUMNS = ("Round", "Kind", "Sessions", "Keeps", "Carry", "Status", "Entrants")
+PREVIEW_COLUMNS = ("Rank", "No.", "Player", "Country", "Total", "Raw", "Goes on")
+LINE_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def _score(value: float, decimals: int = 2) -> str:
+    return f"{value:.{decimals}f}".replace("-", "−") if decimals else (
+        f"{value:g}".replace("-", "−"))
 
 
 class CutsPage(QWidget):
@@ -31,6 +52,7 @@ class CutsPage(QWidget):
         self.setObjectName("cuts_page")
         self._context = context
         self._rounds: tuple[RoundSummary, ...] = ()
+        self.preview: CutPreview | None = None
         self.table = QTableWidget(0, len(COLUMNS), self)
         self.table.setObjectName("rounds_table")
         self.table.setHorizontalHeaderLabels([self.tr(c) for c in COLUMNS])
@@ -39,27 +61,65 @@ class CutsPage(QWidget):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.cut_button = QPushButton(self.tr("Make cut after the selected round"), self)
+        self.table.itemSelectionChanged.connect(self.show_preview)
+
+        box = QGroupBox(self.tr("Cut preview"), self)
+        self.heading = QLabel(box)
+        self.heading.setObjectName("cut_heading")
+        self.heading.setWordWrap(True)
+        bold = QFont(self.heading.font())
+        bold.setBold(True)
+        self.heading.setFont(bold)
+        self.line_note = QLabel(box)
+        self.line_note.setObjectName("cut_line_note")
+        self.line_note.setWordWrap(True)
+        self.warning = QLabel(box)
+        self.warning.setObjectName("cut_warning")
+        self.warning.setWordWrap(True)
+        mark_negative(self.warning)
+        self.rows = QTableWidget(0, len(PREVIEW_COLUMNS), box)
+        self.rows.setObjectName("cut_preview_table")
+        self.rows.setHorizontalHeaderLabels([self.tr(c) for c in PREVIEW_COLUMNS])
+        self.rows.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.rows.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.rows.verticalHeader().hide()
+        header = self.rows.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        self.cut_button = QPushButton(self.tr("Make cut…"), box)
         self.cut_button.setObjectName("make_cut")
         self.cut_button.clicked.connect(self.make_cut)
-        self.result = QLabel(self)
+        self.result = QLabel(box)
         self.result.setObjectName("cut_result")
         self.result.setWordWrap(True)
+        bar = QHBoxLayout()
+        bar.addWidget(self.cut_button)
+        bar.addWidget(self.result, 1)
+        box_layout = QVBoxLayout(box)
+        box_layout.addWidget(self.heading)
+        box_layout.addWidget(self.line_note)
+        box_layout.addWidget(self.warning)
+        box_layout.addWidget(self.rows, 1)
+        box_layout.addLayout(bar)
+
         note = QLabel(self.tr("A cut takes the top players of a finished round into the next "
                               "round, carrying the next round's fraction of their totals. "
                               "Undo takes it back while the next round has no draw."), self)
         note.setWordWrap(True)
-        bar = QHBoxLayout()
-        bar.addWidget(self.cut_button)
-        bar.addWidget(self.result, 1)
+        splitter = QSplitter(Qt.Orientation.Vertical, self)
+        splitter.addWidget(self.table)
+        splitter.addWidget(box)
+        splitter.setStretchFactor(0, 1)
+        splitter.setStretchFactor(1, 3)
+        splitter.setChildrenCollapsible(False)
         layout = QVBoxLayout(self)
         layout.addWidget(note)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(bar)
+        layout.addWidget(splitter, 1)
         context.hub.changed.connect(self._changed)
 
     def _changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SHEET):
+        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SHEET,
+                     Topic.SESSIONS, Topic.PLAYERS):
             self.reload()
 
     def reload(self) -> None:
@@ -70,6 +130,7 @@ class CutsPage(QWidget):
                 self._rounds = round_summaries(self._context.unit_of_work())
             except EXPECTED_ERRORS:
                 pass
+        self.table.blockSignals(True)
         self.table.setRowCount(len(self._rounds))
         for row, summary in enumerate(self._rounds):
             plan = summary.round
@@ -78,7 +139,7 @@ class CutsPage(QWidget):
                       f"{sessions[0]}–{sessions[-1]}" if len(sessions) > 1
                       else "".join(map(str, sessions)),
                       "—" if plan.advance is None else str(plan.advance),
-                      f"{plan.carry:g}", plan.status.value.capitalize(),
+                      f"{plan.carry:g}", self.tr(plan.status.value.capitalize()),
                       str(summary.entrants) if summary.entrants else "")
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
@@ -88,13 +149,175 @@ class CutsPage(QWidget):
                            if s.round.advance is not None
                            and s.round.status is not StageStatus.FINISHED), 0)
         self.table.selectRow(chosen if 0 <= chosen < len(self._rounds) else first_open)
+        self.table.blockSignals(False)
+        self.show_preview()
 
-    def make_cut(self) -> None:
+    def selected_round(self) -> int | None:
         row = self.table.currentRow()
-        if not 0 <= row < len(self._rounds):
+        return self._rounds[row].round.number if 0 <= row < len(self._rounds) else None
+
+    # -- the preview -----------------------------------------------------------------------
+    def show_preview(self) -> None:
+        number = self.selected_round()
+        self.preview = None
+        self.result.clear()
+        if number is None or not self._context.has_document:
+            self._show_nothing("")
             return
-        number = self._rounds[row].round.number
-        command = MakeCut(self._context.runner.context, number)
+        try:
+            preview = cut_preview(self._context.unit_of_work(), number)
+        except EXPECTED_ERRORS as error:
+            self._show_nothing(describe_error(error).capitalize() + ".")
+            return
+        self.preview = preview
+        ranked = [row for row in preview.rows if row.rank is not None]
+        self.heading.setText(self.tr(
+            "Cut after round {round}: the top {advance} of {ranked} ranked players go on to "
+            "round {next}, carrying {carry:g}% of their totals.").format(
+                round=preview.round_number, advance=preview.advance, ranked=len(ranked),
+                next=preview.round_number + 1, carry=preview.carry * 100))
+        self.line_note.setText(self._line_text(preview, ranked))
+        warnings = self._warnings(preview)
+        self.warning.setText("\n".join(warnings))
+        self.warning.setVisible(bool(warnings))
+        self._fill_rows(preview)
+        self.cut_button.setEnabled(preview.ready)
+        if preview.made:
+            self.result.setText(self.tr("This cut has been made: {n} players are in round "
+                                        "{next}.").format(n=len(preview.qualifiers),
+                                                          next=preview.round_number + 1))
+
+    def _show_nothing(self, text: str) -> None:
+        self.heading.setText(text)
+        self.line_note.clear()
+        self.warning.clear()
+        self.warning.hide()
+        self.rows.setRowCount(0)
+        self.cut_button.setEnabled(False)
+
+    def _line_text(self, preview: CutPreview, ranked: list[StandingsRow]) -> str:
+        if len(ranked) <= preview.advance:
+            return self.tr("Every ranked player goes through: nobody is cut.")
+        last, first_out = ranked[preview.advance - 1], ranked[preview.advance]
+        if preview.tied_across:
+            decided = self.tr("nothing separates them")
+        elif preview.line_tie_break is TieBreak.RAW_TOTAL:
+            decided = self.tr("equal totals, separated by the raw score (tie-break)")
+        elif preview.line_tie_break is TieBreak.DRAW:
+            decided = self.tr("equal totals and raw scores, separated by the draw made at "
+                              "registration (tie-break)")
+        else:
+            decided = self.tr("separated by their totals")
+        return self.tr("The line falls between {last} ({last_total}) and {first} "
+                       "({first_total}): {decided}.").format(
+                           last=last.player.name, last_total=_score(last.converted_total),
+                           first=first_out.player.name,
+                           first_total=_score(first_out.converted_total), decided=decided)
+
+    def _warnings(self, preview: CutPreview) -> list[str]:
+        names = {row.player.id: row.player.name for row in preview.rows}
+        lines = []
+        if preview.unfinished:
+            lines.append(self.tr("Provisional: sessions {sessions} of round {round} are not "
+                                 "finished yet; the cut is made once they are.").format(
+                                     sessions=", ".join(map(str, preview.unfinished)),
+                                     round=preview.round_number))
+        if preview.tied_across:
+            lines.append(self.tr("The line falls inside a tie the tie-breaks cannot break "
+                                 "({players}): the head judge must settle it before the "
+                                 "cut.").format(players=", ".join(
+                                     names.get(p, str(p)) for p in preview.tied_across)))
+        return lines
+
+    def _fill_rows(self, preview: CutPreview) -> None:
+        qualifiers = set(preview.qualifiers)
+        tied = set(preview.tied_across)
+        ranked = sum(1 for row in preview.rows if row.rank is not None)
+        line_after = preview.advance if ranked > preview.advance else None
+        table_rows: list[StandingsRow | None] = []
+        for index, row in enumerate(preview.rows):
+            table_rows.append(row)
+            if line_after is not None and index + 1 == line_after:
+                table_rows.append(None)  # the cut line
+        self.rows.clearSpans()
+        self.rows.setRowCount(len(table_rows))
+        bold = QFont(self.rows.font())
+        bold.setBold(True)
+        for index, row in enumerate(table_rows):
+            if row is None:
+                self._cut_line_row(index, preview)
+                continue
+            goes_on = row.player.id in qualifiers
+            rank = (self.tr("withdrawn") if row.withdrawn
+                    else "" if row.rank is None else str(row.rank))
+            values = (rank, row.player.registration_id, row.player.name, row.player.country,
+                      _score(row.converted_total), _score(row.raw_total, 0),
+                      self.tr("yes") if goes_on else "")
+            for column, text in enumerate(values):
+                item = QTableWidgetItem(text)
+                if column not in (2, 3):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                if goes_on:
+                    item.setFont(bold)
+                if row.player.id in tied:
+                    item.setForeground(QBrush(negative_colour(self.palette())))
+                self.rows.setItem(index, column, item)
+
+    def _cut_line_row(self, index: int, preview: CutPreview) -> None:
+        item = QTableWidgetItem(self.tr("──── cut line: {n} go on to round {next} above, "
+                                        "the rest below ────").format(
+                                            n=preview.advance, next=preview.round_number + 1))
+        item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+        item.setData(LINE_ROLE, 1)
+        item.setBackground(self.palette().brush(QPalette.ColorRole.Mid))
+        item.setForeground(self.palette().brush(QPalette.ColorRole.BrightText))
+        self.rows.setItem(index, 0, item)
+        self.rows.setSpan(index, 0, 1, len(PREVIEW_COLUMNS))
+
+    def cut_line_row(self) -> int | None:
+        """The table row of the cut line (None when nobody is cut)."""
+        for row in range(self.rows.rowCount()):
+            item = self.rows.item(row, 0)
+            if item is not None and item.data(LINE_ROLE) == 1:
+                return row
+        return None
+
+    # -- the cut ---------------------------------------------------------------------------
+    def make_cut(self) -> None:
+        number = self.selected_round()
+        if number is None:
+            return
+        preview = self._context.call(lambda uow: cut_preview(uow, number))
+        if preview is None:
+            return
+        self.preview = preview
+        ranked = [row for row in preview.rows if row.rank is not None]
+        details = [self.tr("{n} of {ranked} ranked players go on to round {next}, carrying "
+                           "{carry:g}% of their totals.").format(
+                               n=len(preview.qualifiers), ranked=len(ranked),
+                               next=number + 1, carry=preview.carry * 100)]
+        by_id = {row.player.id: row for row in preview.rows}
+        if preview.qualifiers:
+            last = by_id[preview.qualifiers[-1]]
+            details.append(self.tr("Last qualifier: {rank}. {name} ({total})").format(
+                rank=last.rank, name=last.player.name, total=_score(last.converted_total)))
+        if len(ranked) > preview.advance:
+            first_out = ranked[preview.advance]
+            details.append(self.tr("First out: {rank}. {name} ({total})").format(
+                rank=first_out.rank, name=first_out.player.name,
+                total=_score(first_out.converted_total)))
+        details.append(self.line_note.text())
+        details.append(self.tr("Edit ▸ Undo takes the cut back while round {next} has no "
+                               "draw.").format(next=number + 1))
+        if not confirm(self, self.tr("Make Cut"),
+                       self.tr("Make the cut after round {n}?").format(n=number),
+                       "\n".join(details), self.tr("Make Cut"),
+                       object_name="make_cut_confirm"):
+            return
+        command = MakeCut(self._context.runner.context, number, preview.qualifiers)
         if self._context.run(command):
             self.result.setText(self.tr("{n} players go on to round {next}.").format(
                 n=len(command.advancing), next=number + 1))
+        else:
+            self.show_preview()  # the standings moved: show the cut as it stands now

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.player_rows import PlayerField, guess_mapping, players_from_rows
+from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.imports.tables import TextTable
 from tournament_manager.messages.players import describe_row_issue
 
@@ -60,9 +61,9 @@ class ImportDialog(QDialog):
         for field, label in FIELD_LABELS.items():
             combo = QComboBox(self)
             combo.setObjectName(f"map_{field.value}")
-            combo.addItem(self.tr("(not imported)"), -1)
+            add_choice(combo, self.tr("(not imported)"), -1)
             for index, header in enumerate(table.headers):
-                combo.addItem(header or self.tr("column {n}").format(n=index + 1), index)
+                add_choice(combo, header or self.tr("column {n}").format(n=index + 1), index)
             combo.setCurrentIndex(combo.findData(guessed.get(field, -1)))
             combo.currentIndexChanged.connect(self._check)
             mapping_form.addRow(self.tr(label) + ":", combo)
@@ -90,8 +91,9 @@ class ImportDialog(QDialog):
         self._check()
 
     def mapping(self) -> dict[PlayerField, int]:
-        return {field: combo.currentData() for field, combo in self.columns.items()
-                if combo.currentData() is not None and combo.currentData() >= 0}
+        chosen = {field: current_choice(combo) for field, combo in self.columns.items()}
+        return {field: index for field, index in chosen.items()
+                if isinstance(index, int) and index >= 0}
 
     def show_issues(self, lines: list[str]) -> None:
         self.issues.clear()

@@ -38,6 +38,7 @@ from tournament_manager.gui.commands.players import (
     SetPlayerStatus,
 )
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilter, PlayersModel
 from tournament_manager.gui.pages.import_dialog import ImportDialog
 from tournament_manager.imports.tables import TableError, read_table
@@ -76,11 +77,11 @@ class PlayersPage(QWidget):
         self.search.textChanged.connect(self.proxy.setFilterFixedString)
         self.status = QComboBox(self)
         self.status.setObjectName("player_status_filter")
-        self.status.addItem(self.tr("All players"), None)
-        self.status.addItem(self.tr("Active"), PlayerStatus.ACTIVE.value)
-        self.status.addItem(self.tr("Withdrawn"), PlayerStatus.WITHDRAWN.value)
+        add_choice(self.status, self.tr("All players"), NO_CHOICE)
+        add_choice(self.status, self.tr("Active"), PlayerStatus.ACTIVE.value)
+        add_choice(self.status, self.tr("Withdrawn"), PlayerStatus.WITHDRAWN.value)
         self.status.currentIndexChanged.connect(
-            lambda: self.proxy.set_status(self.status.currentData()))
+            lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None))
         self.table = QTableView(self)
         self.table.setObjectName("players_table")
         self.table.setModel(self.proxy)

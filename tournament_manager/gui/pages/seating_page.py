@@ -1,8 +1,11 @@
-"""Seating: draw a session, read its quality, publish it, swap, run a table's wind draw.
+"""Seating: draw a session, read its quality, publish it, swap, run a table's wind draw,
+start and finish the session.
 
 A draw is only a proposal until it is published, so the head judge can read the quality
 report (and draw again) before anyone sees the tables. Swaps go through the undo stack;
-the effect on repeated pairs is shown as soon as two players are selected.
+the effect on repeated pairs is shown as soon as two players are selected. Finishing a
+session asks first and is not undone with Edit ▸ Undo: reopening a finished session is the
+head judge's act ("Reopen Session…", with his passphrase and a reason on record).
 """
 
 from __future__ import annotations
@@ -30,12 +33,13 @@ from tournament_manager.domain.seating import Progress, QualityReport
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.seating import (
-    FinishSession,
     PublishDraw,
     StartSession,
     SwapPlayers,
     WindDraw,
 )
+from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.head_judge_dialog import ask_head_judge
 from tournament_manager.gui.models.seating_model import PlayerSeatsModel, SeatingModel
 from tournament_manager.services.seating import (
     SessionDraw,
@@ -43,6 +47,7 @@ from tournament_manager.services.seating import (
     preview_swap,
     session_quality,
 )
+from tournament_manager.services.sessions import finish_session, reopen_session
 from tournament_manager.services.setup import SessionSummary, all_players, session_summaries
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
@@ -60,6 +65,12 @@ def _tr(text: str) -> str:
 def player_name(names: dict[int, str], player: object) -> str:
     """The seating search hands back whatever keys it was given; ours are player ids."""
     return names.get(player, str(player)) if isinstance(player, int) else str(player)
+
+
+def with_registration(name: str, registration_id: str) -> str:
+    """A name as tables list it: with the registration number, so two players of the
+    same name are told apart at a glance."""
+    return f"{name} ({registration_id})" if registration_id else name
 
 
 def _ids(players: Iterable[object]) -> list[int]:
@@ -124,6 +135,8 @@ class SeatingPage(QWidget):
         self._context = context
         self._sessions: tuple[SessionSummary, ...] = ()
         self._names: dict[int, str] = {}
+        self._labels: dict[int, str] = {}
+        """Names with registration numbers, where tables are listed."""
         self._draw: SessionDraw | None = None
         self._cancelled = False
 
@@ -133,7 +146,12 @@ class SeatingPage(QWidget):
         self.draw_button = self._button("draw_session", _tr("&Draw…"), self.draw)
         self.publish_button = self._button("publish_draw", _tr("&Publish"), self.publish)
         self.start_button = self._button("start_session", _tr("&Start session"), self.start)
-        self.finish_button = self._button("finish_session", _tr("&Finish session"), self.finish)
+        self.finish_button = self._button("finish_session", _tr("&Finish session…"),
+                                          self.finish)
+        self.reopen_button = self._button("reopen_session", _tr("&Reopen session…"),
+                                          self.reopen)
+        self.reopen_button.setToolTip(_tr("The head judge reopens a finished session, with "
+                                          "his passphrase and a reason on record"))
         self.state = QLabel(self)
         self.state.setObjectName("seating_state")
 
@@ -167,7 +185,8 @@ class SeatingPage(QWidget):
 
         top = QHBoxLayout()
         for widget in (QLabel(_tr("Session:"), self), self.session_box, self.draw_button,
-                       self.publish_button, self.start_button, self.finish_button, self.state):
+                       self.publish_button, self.start_button, self.finish_button,
+                       self.reopen_button, self.state):
             top.addWidget(widget)
         top.addStretch(1)
         middle = QHBoxLayout()
@@ -205,7 +224,9 @@ class SeatingPage(QWidget):
             return
         chosen = self.session_box.currentIndex()
         self._sessions = session_summaries(self._context.unit_of_work())
-        self._names = {p.id: p.name for p in all_players(self._context.unit_of_work())}
+        players = all_players(self._context.unit_of_work())
+        self._names = {p.id: p.name for p in players}
+        self._labels = {p.id: with_registration(p.name, p.registration_id) for p in players}
         self.session_box.blockSignals(True)
         self.session_box.clear()
         for summary in self._sessions:
@@ -224,8 +245,10 @@ class SeatingPage(QWidget):
             self.by_name.set_seats(())
             return
         seating = session_seating(self._context.unit_of_work(), playing[-1].session.id)
-        self.by_name.set_seats([(seat.player.name, table.table.number, _tr(WIND_NAMES[seat.wind.value]))
-                                for table in seating.tables for seat in table.seats])
+        self.by_name.set_seats([
+            (with_registration(seat.player.name, seat.player.registration_id),
+             table.table.number, _tr(WIND_NAMES[seat.wind.value]))
+            for table in seating.tables for seat in table.seats])
 
     def _session_chosen(self, _index: int) -> None:
         self._draw = None
@@ -243,13 +266,13 @@ class SeatingPage(QWidget):
             return
         if self._draw is not None and self._draw.session_id == summary.session.id:
             tables = [(t.number, _ids(t.seats)) for t in self._draw.seated.tables]
-            self.model.set_tables(tables, self._names)
+            self.model.set_tables(tables, self._labels)
             self.report.setText(describe_report(self._draw.report, self._names))
             self.state.setText(_tr("draw not published"))
         else:
             seating = session_seating(self._context.unit_of_work(), summary.session.id)
             self.model.set_tables([(t.table.number, [s.player.id for s in t.seats])
-                                   for t in seating.tables], self._names)
+                                   for t in seating.tables], self._labels)
             self.report.setText(describe_report(session_quality(
                 self._context.unit_of_work(), summary.session.id), self._names)
                 if seating.tables else _tr("No tables drawn yet."))
@@ -260,6 +283,7 @@ class SeatingPage(QWidget):
         self.start_button.setEnabled(summary.session.status is StageStatus.PUBLISHED
                                      and self._draw is None)
         self.finish_button.setEnabled(summary.session.status is StageStatus.RUNNING)
+        self.reopen_button.setEnabled(summary.session.status is StageStatus.FINISHED)
         self.swap_button.setEnabled(False)
 
     # -- actions ---------------------------------------------------------------------------
@@ -304,10 +328,39 @@ class SeatingPage(QWidget):
             lambda: document.backup(BackupReason.SESSION_START)))
 
     def finish(self) -> None:
+        """Close the running session once every sheet is signed, after a confirmation."""
         summary = self.current_session()
-        if summary is not None:
-            self._context.run(FinishSession(self._context.runner.context, summary.session.id,
-                                            summary.session.number))
+        if summary is None:
+            return
+        number = summary.session.number
+        if not confirm(self, _tr("Finish Session"),
+                       _tr("Finish session {n}?").format(n=number),
+                       _tr("Every table's sheet must be signed and locked. The session then "
+                           "counts as played in the standings and cuts, and its clock stops."
+                           "\nEdit ▸ Undo does not reopen it: only the head judge can, with "
+                           "his passphrase and a reason."),
+                       _tr("Finish Session"), object_name="finish_session_confirm"):
+            return
+        if self._context.call(lambda uow: finish_session(uow, summary.session.id),
+                              Topic.SESSIONS) is not None:
+            self._context.messages.clear()
+
+    def reopen(self) -> None:
+        """The head judge reopens a finished session (his dialog: reason and passphrase)."""
+        summary = self.current_session()
+        if summary is None or summary.session.status is not StageStatus.FINISHED:
+            return
+        number = summary.session.number
+        act = ask_head_judge(
+            self, self._context.unit_of_work, title=_tr("Reopen Session"),
+            what=_tr("Reopen session {n}: it counts as unfinished again until it is "
+                     "finished anew, and the cut after its round waits for it.").format(
+                         n=number),
+            act_label=_tr("Reopen Session"))
+        if act is None:
+            return
+        self._context.call(lambda uow: reopen_session(uow, summary.session.id, act.reason,
+                                                      act.credential), Topic.SESSIONS)
 
     def _selected_players(self) -> list[int]:
         players = [self.model.player_at(index) for index in self.view.selectedIndexes()]

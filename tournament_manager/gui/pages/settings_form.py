@@ -43,6 +43,7 @@ from tournament_manager.domain.settings import (
     SessionConversion,
     TournamentSettings,
 )
+from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.preset_names import preset_label
 from tournament_manager.rules.options import OptionKind, OptionSpec
 from tournament_manager.rules.registry import available_rule_sets, get_rule_set
@@ -76,11 +77,11 @@ class SettingsForm(QWidget):
         self.rule_set = QComboBox(self)
         self.rule_set.setObjectName("setting_rule_set")
         for rule_set_id in available_rule_sets():
-            self.rule_set.addItem(get_rule_set(rule_set_id).name, rule_set_id)
+            add_choice(self.rule_set, get_rule_set(rule_set_id).name, rule_set_id)
         self.preset = QComboBox(self)
         self.preset.setObjectName("setting_preset")
         for preset in Preset:
-            self.preset.addItem(preset_label(preset), preset.value)
+            add_choice(self.preset, preset_label(preset), preset.value)
         self.apply_preset = QPushButton(self.tr("Use this format's rounds"), self)
         self.apply_preset.setObjectName("apply_preset")
         self.apply_preset.clicked.connect(self._apply_preset)
@@ -95,7 +96,7 @@ class SettingsForm(QWidget):
             combo = QComboBox(self)
             combo.setObjectName(f"setting_{key}")
             for member in enum:
-                combo.addItem(_words(member.value), member.value)
+                add_choice(combo, _words(member.value), member.value)
             self.enums[key] = combo
         self.keep_apart = {name: QCheckBox(self.tr(name.capitalize()), self)
                            for name in KEEP_APART_FIELDS}
@@ -160,7 +161,7 @@ class SettingsForm(QWidget):
     def _rule_set_chosen(self, _index: int) -> None:
         """Another rule set: its own options at their defaults, and the customs events
         under it follow (MCR: table points, the seat rotation, the false-win penalty)."""
-        rule_set_id = self.rule_set.currentData()
+        rule_set_id = str(current_choice(self.rule_set))
         if rule_set_id == self._settings.rule_set:
             return
         customs = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
@@ -212,7 +213,7 @@ class SettingsForm(QWidget):
         if spec.kind in (OptionKind.CHOICE, OptionKind.PATTERN_TABLE):
             combo = QComboBox(self)
             for choice in spec.choices:
-                combo.addItem(_words(choice), choice)
+                add_choice(combo, _words(choice), choice)
             return combo
         spin = QSpinBox(self)
         spin.setRange(0, 100000)
@@ -262,7 +263,7 @@ class SettingsForm(QWidget):
                 self.rounds.setItem(row, column, QTableWidgetItem(text))
 
     def _apply_preset(self) -> None:
-        self._show_rounds(preset_rounds(Preset(self.preset.currentData())))
+        self._show_rounds(preset_rounds(Preset(current_choice(self.preset))))
 
     def read_rounds(self) -> tuple[RoundPlan, ...] | str:
         """The round plan typed in the table, or what is wrong with it."""
@@ -285,7 +286,7 @@ class SettingsForm(QWidget):
         rounds = self.read_rounds()
         if isinstance(rounds, str):
             return rounds
-        rule_set = get_rule_set(self.rule_set.currentData())
+        rule_set = get_rule_set(str(current_choice(self.rule_set)))
         same_rules = rule_set.id == self._settings.rule_set
         options: dict[str, object] = dict(self._settings.rule_options) if same_rules else {}
         for spec in rule_set.option_specs():
@@ -296,20 +297,20 @@ class SettingsForm(QWidget):
                 if spec.kind is OptionKind.PATTERN_TABLE:
                     current = options.get(spec.key)
                     if isinstance(current, Mapping):
-                        options[spec.key] = {**current, "table": widget.currentData()}
+                        options[spec.key] = {**current, "table": current_choice(widget)}
                     else:
-                        options[spec.key] = widget.currentData()
+                        options[spec.key] = current_choice(widget)
                 else:
-                    options[spec.key] = widget.currentData()
+                    options[spec.key] = current_choice(widget)
             elif isinstance(widget, QSpinBox):
                 value = widget.value()
                 options[spec.key] = (None if spec.kind is OptionKind.OPTIONAL_INTEGER
                                      and value == 0 else value)
-        enums: dict[str, Any] = {key: enum(self.enums[key].currentData())
+        enums: dict[str, Any] = {key: enum(current_choice(self.enums[key]))
                                  for key, _l, enum in ENUM_FIELDS}
         return dataclasses.replace(
-            self._settings, rule_set=self.rule_set.currentData(),
-            rule_options=options, format_preset=self.preset.currentData(), rounds=rounds,
+            self._settings, rule_set=str(current_choice(self.rule_set)),
+            rule_options=options, format_preset=str(current_choice(self.preset)), rounds=rounds,
             hands_per_session=self.hands.value(), time_limit_minutes=self.time_limit.value(),
             bye_score=self.bye_score.value(),
             false_win_points=self.false_win_points.value(),

@@ -1,15 +1,33 @@
-"""Setup: the tournament at a glance and every setting, editable until the first draw."""
+"""Setup: the tournament at a glance, its head judge, and every setting (editable until
+the first draw).
+
+The head judge's group names him, says when his passphrase was set, and changes it (the
+current passphrase first) or sets it for a file that has none: without one, no signed
+sheet can be corrected and no finished session reopened.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QScrollArea, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.setup import UpdateSettings
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.formatting import local_date_time, mark_negative
+from tournament_manager.gui.head_judge_dialog import PassphraseDialog
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.settings_form import SettingsForm
+from tournament_manager.services.head_judge import head_judge
 from tournament_manager.services.setup import session_summaries
 from tournament_manager.services.tournaments import overview
 
@@ -21,6 +39,21 @@ class SetupPage(QWidget):
         self._context = context
         self.overview = OverviewPage(self)
         self.overview.setMaximumHeight(230)
+        self.judge_box = QGroupBox(self.tr("Head judge"), self)
+        self.judge_box.setObjectName("head_judge_group")
+        self.judge_name = QLabel(self.judge_box)
+        self.judge_name.setObjectName("head_judge_name_label")
+        self.judge_set_at = QLabel(self.judge_box)
+        self.judge_set_at.setObjectName("head_judge_set_at")
+        self.judge_button = QPushButton(self.judge_box)
+        self.judge_button.setObjectName("head_judge_passphrase_button")
+        self.judge_button.clicked.connect(self.change_passphrase)
+        judge_form = QFormLayout()
+        judge_form.addRow(self.tr("Name:"), self.judge_name)
+        judge_form.addRow(self.tr("Passphrase:"), self.judge_set_at)
+        judge_layout = QHBoxLayout(self.judge_box)
+        judge_layout.addLayout(judge_form, 1)
+        judge_layout.addWidget(self.judge_button)
         self.form = SettingsForm(self)
         self.note = QLabel(self)
         self.note.setObjectName("setup_note")
@@ -39,6 +72,7 @@ class SetupPage(QWidget):
         buttons.addWidget(self.apply_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.overview)
+        layout.addWidget(self.judge_box)
         layout.addWidget(scroll, 1)
         layout.addLayout(buttons)
         context.hub.changed.connect(self._changed)
@@ -48,6 +82,49 @@ class SetupPage(QWidget):
             self.reload()
         else:
             self._show_overview()
+        if topic in (Topic.DOCUMENT, Topic.HEAD_JUDGE):
+            self.show_head_judge()
+
+    def show_head_judge(self) -> None:
+        judge = None
+        available = self._context.has_document
+        if available:
+            try:
+                judge = head_judge(self._context.unit_of_work())
+            except EXPECTED_ERRORS:
+                available = False
+        self.judge_box.setEnabled(available)
+        self.judge_set_at.setPalette(self.palette())
+        self.judge_set_at.setFont(self.font())
+        if judge is not None and judge.key:
+            self.judge_name.setText(judge.name)
+            self.judge_set_at.setText(self.tr("set on {when}").format(
+                when=local_date_time(judge.set_at)))
+            self.judge_button.setText(self.tr("Change passphrase…"))
+        else:
+            self.judge_name.setText(judge.name if judge is not None else self.tr("(not named)"))
+            self.judge_set_at.setText(self.tr(
+                "none: signed sheets cannot be corrected nor finished sessions reopened "
+                "until one is set") if available else "")
+            if available:
+                mark_negative(self.judge_set_at)
+            self.judge_button.setText(self.tr("Set passphrase…"))
+
+    def change_passphrase(self) -> None:
+        """Set or change the head judge's passphrase in its own dialog."""
+        if not self._context.has_document:
+            return
+        try:
+            current = head_judge(self._context.unit_of_work())
+        except EXPECTED_ERRORS as error:
+            self._context.messages.show_problem(describe_error(error))
+            return
+        dialog = PassphraseDialog(self._context.unit_of_work, current, self)
+        try:
+            if dialog.exec() == PassphraseDialog.DialogCode.Accepted:
+                self._context.hub.notify(Topic.HEAD_JUDGE)
+        finally:
+            dialog.deleteLater()
 
     def _show_overview(self) -> bool:
         if not self._context.has_document:

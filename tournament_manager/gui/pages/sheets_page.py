@@ -13,10 +13,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.domain.model import SheetState
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.calculator.panel import CalculatorPanel
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS
+from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.sheet.sheet_widget import SheetWidget
 from tournament_manager.services.setup import session_summaries
 from tournament_manager.services.tournaments import overview
@@ -41,7 +43,7 @@ class SheetsPage(QWidget):
         side_layout.addWidget(self.session)
         side_layout.addWidget(QLabel(self.tr("Tables:"), side))
         side_layout.addWidget(self.tables, 1)
-        side.setFixedWidth(120)
+        side.setFixedWidth(130)
 
         self.sheet = SheetWidget(context, self)
         self.calculator = CalculatorPanel(self)
@@ -55,10 +57,34 @@ class SheetsPage(QWidget):
     def _changed(self, topic: str) -> None:
         if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS):
             self.reload()
+        elif topic in (Topic.SHEET, Topic.SESSIONS):
+            self._label_tables()
+
+    def _table_label(self, number: int, locked: bool) -> str:
+        # Text, not a lock emoji: machines without an emoji font show a box.
+        return self.tr("Table {n}").format(n=number) + (self.tr(" · locked") if locked else "")
+
+    def _label_tables(self) -> None:
+        """A sheet was signed, locked or opened: the list says which tables are locked."""
+        session_id = current_choice(self.session)
+        if not isinstance(session_id, int) or not self._context.has_document:
+            return
+        try:
+            seating = session_seating(self._context.unit_of_work(), session_id)
+        except EXPECTED_ERRORS:
+            return
+        labels = {table.table.id: self._table_label(
+            table.table.number, table.table.sheet_state is SheetState.LOCKED)
+            for table in seating.tables}
+        for row in range(self.tables.count()):
+            item = self.tables.item(row)
+            label = labels.get(item.data(Qt.ItemDataRole.UserRole))
+            if label is not None and item.text() != label:
+                item.setText(label)
 
     def reload(self) -> None:
         """Sessions of the open tournament; keeps the chosen session and table."""
-        chosen = self.session.currentData()
+        chosen = current_choice(self.session)
         self.session.blockSignals(True)
         self.session.clear()
         if self._context.has_document:
@@ -70,15 +96,16 @@ class SheetsPage(QWidget):
             else:
                 self.calculator.set_rules(settings.rule_set, settings.rule_options)
             for summary in summaries:
-                self.session.addItem(self.tr("Session {n}").format(n=summary.session.number),
-                                     summary.session.id)
+                add_choice(self.session,
+                           self.tr("Session {n}").format(n=summary.session.number),
+                           summary.session.id)
                 self.session.setItemData(
                     self.session.count() - 1,
                     self.tr("Round {r} · {t} tables · {s}").format(
                         r=summary.round_number, t=summary.tables,
                         s=summary.session.status.value),
                     Qt.ItemDataRole.ToolTipRole)
-            index = self.session.findData(chosen)
+            index = self.session.findData(chosen) if chosen is not None else -1
             if index < 0:
                 index = next((i for i, s in enumerate(summaries) if s.tables), 0)
             self.session.setCurrentIndex(index)
@@ -86,17 +113,16 @@ class SheetsPage(QWidget):
         self._session_changed()
 
     def _session_changed(self) -> None:
-        session_id = self.session.currentData()
+        session_id = current_choice(self.session)
         chosen = self.sheet.table_id
         self.tables.blockSignals(True)
         self.tables.clear()
-        if session_id is not None and self._context.has_document:
+        if isinstance(session_id, int) and self._context.has_document:
             seating = session_seating(self._context.unit_of_work(), session_id)
             for table in seating.tables:
                 names = ", ".join(seat.player.name for seat in table.seats)
-                item = QListWidgetItem(self.tr("Table {n}").format(n=table.table.number)
-                                       + ("  🔒" if table.table.sheet_state.value == "locked"
-                                          else ""))
+                item = QListWidgetItem(self._table_label(
+                    table.table.number, table.table.sheet_state is SheetState.LOCKED))
                 item.setToolTip(names)
                 item.setData(Qt.ItemDataRole.UserRole, table.table.id)
                 self.tables.addItem(item)

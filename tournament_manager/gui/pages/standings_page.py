@@ -1,4 +1,5 @@
-"""Standings, live: recomputed by the service after every change to a sheet anywhere."""
+"""Standings, live: recomputed by the service after every change to a sheet anywhere, or
+as they stood after any session (historical standings)."""
 
 from __future__ import annotations
 
@@ -17,9 +18,13 @@ from PySide6.QtWidgets import (
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.standings_model import PLAYER, StandingsModel
 from tournament_manager.services.setup import session_summaries
 from tournament_manager.services.standings import standings
+
+EVERY_SESSION = 0
+"""The "every session played" choice (sessions are numbered from 1)."""
 
 
 class StandingsPage(QWidget):
@@ -61,27 +66,30 @@ class StandingsPage(QWidget):
         self.refresh()
 
     def _fill_sessions(self) -> None:
-        chosen = self.through.currentData()
+        chosen = current_choice(self.through)
         self.through.blockSignals(True)
         self.through.clear()
-        self.through.addItem(self.tr("every session played"), None)
+        add_choice(self.through, self.tr("every session played"), EVERY_SESSION)
         if self._context.has_document:
             try:
                 for summary in session_summaries(self._context.unit_of_work()):
-                    self.through.addItem(self.tr("session {n}").format(
+                    add_choice(self.through, self.tr("session {n}").format(
                         n=summary.session.number), summary.session.number)
             except EXPECTED_ERRORS:
                 pass
-        self.through.setCurrentIndex(max(self.through.findData(chosen), 0))
+        choose(self.through, chosen)
         self.through.blockSignals(False)
 
     def refresh(self) -> None:
         result = None
         if self._context.has_document:
             try:
-                result = standings(self._context.unit_of_work(), self.through.currentData())
+                through = current_choice(self.through)
+                result = standings(self._context.unit_of_work(),
+                                   through if isinstance(through, int) and through else None)
             except EXPECTED_ERRORS as error:
                 self.updated.setText(describe_error(error))
         self.model.set_standings(result)
         if result is not None:
-            self.updated.setText(self.tr("{n} players").format(n=len(result.rows)))
+            self.updated.setText(self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
+                ranked=result.ranked, withdrawn=result.withdrawn))

@@ -6,11 +6,16 @@ the winner, the second the discarder. T toggles self-draw, K a kong win (robbing
 win on a kong), D a draw, I then a seat names the responsible player under same-turn
 immunity (I then 0 or - : nobody), + adds another winner on the same discard (triple
 win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
+
+A value is checked against the rule set as it is typed (`RuleSet.value_problem`): a
+value no further digit can make possible is worded next to the row at once, any other
+impossible value when Enter is pressed. The service settles and checks again.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QIntValidator, QKeyEvent
@@ -30,7 +35,10 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import Player
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
+from tournament_manager.gui.sheet.state import can_change
+from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.score_sheets import HandEntry
 from tournament_manager.services.views import SheetView
@@ -54,6 +62,9 @@ class HandEntryBar(QFrame):
         self._number = 1
         self._replacing = False
         self._pending: tuple[str, tuple[str, ...]] | None = None
+        self._rules: tuple[RuleSet[Any], Any] | None = None
+        self._rules_key: tuple[str, str] | None = None
+        self._value_message = False
 
         self._title = QLabel(self)
         self._title.setObjectName("entry_title")
@@ -162,12 +173,52 @@ class HandEntryBar(QFrame):
 
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
+        self._load_rules()
         self.points_row.setVisible(view is not None and get_rule_set(
             view.tournament.settings.rule_set).settles_every_hand)
         if not self._replacing:
             self._number = self._next_number()
-        self.setEnabled(view is not None and not view.locked and not self._full())
+        self.setEnabled(self._accepts_hands())
         self._show()
+
+    def _accepts_hands(self) -> bool:
+        return can_change(self._view) and (self._replacing or not self._full())
+
+    def _load_rules(self) -> None:
+        """The tournament's rule set and options, read again only when they change."""
+        view = self._view
+        if view is None:
+            return
+        settings = view.tournament.settings
+        key = (settings.rule_set, repr(sorted(settings.rule_options.items())))
+        if key == self._rules_key:
+            return
+        self._rules_key = key
+        try:
+            rule_set = get_rule_set(settings.rule_set)
+            self._rules = (rule_set, rule_set.validate_options(settings.rule_options))
+        except Exception:  # noqa: BLE001 - unreadable options: the service will say so
+            self._rules = None
+
+    def value_problem(self, value: int) -> str | None:
+        """Why the rules rule `value` out as a winning hand's value (None if they don't)."""
+        if self._rules is None:
+            return None
+        rule_set, options = self._rules
+        problem = rule_set.value_problem(value, options)
+        return None if problem is None else describe_value_problem(problem, rule_set.name)
+
+    def _could_become_possible(self, text: str) -> bool:
+        """Whether typing more digits after `text` can still give a possible value."""
+        value = int(text)
+        for extra in range(1, len(str(MAX_VALUE)) - len(text) + 1):
+            base = value * 10 ** extra
+            if base > MAX_VALUE:
+                break
+            for tail in range(10 ** extra):
+                if base + tail <= MAX_VALUE and self.value_problem(base + tail) is None:
+                    return True
+        return False
 
     def start_new(self) -> None:
         self._draft = HandDraft()
@@ -178,7 +229,7 @@ class HandEntryBar(QFrame):
         for spin in self.points_edits:
             spin.setValue(0)
         self._clear_message()
-        self.setEnabled(self._view is not None and not self._view.locked and not self._full())
+        self.setEnabled(self._accepts_hands())
         self._show()
 
     def edit(self, number: int, entry: HandEntry) -> None:
@@ -188,7 +239,7 @@ class HandEntryBar(QFrame):
         points = dict(entry.player_points)
         for spin, player in zip(self.points_edits, self._players()):
             spin.setValue(points.get(player.id, 0))
-        self.setEnabled(True)
+        self.setEnabled(self._accepts_hands())
         self.value_edit.setText(self._draft.current.value if self._draft.current else "")
         self._clear_message()
         self._show()
@@ -214,6 +265,7 @@ class HandEntryBar(QFrame):
         self._message_icon.show()
 
     def _clear_message(self) -> None:
+        self._value_message = False
         self.message.clear()
         self.message.hide()
         self._message_icon.hide()
@@ -348,7 +400,18 @@ class HandEntryBar(QFrame):
         current = self._draft.current
         if current is not None and not self._draft.adding_winner:
             current.value = text
+        self._check_typed_value(text)
         self._show()
+
+    def _check_typed_value(self, text: str) -> None:
+        """A value no further digit can rescue is worded at once; a value that is only
+        incomplete ("2" on the way to "25") waits for Enter."""
+        problem = self.value_problem(int(text)) if text.strip().isdigit() else None
+        if problem is not None and not self._could_become_possible(text.strip()):
+            self.show_problem(problem)
+            self._value_message = True
+        elif self._value_message:
+            self._clear_message()
 
     def _sync_value(self) -> None:
         current = self._draft.current
@@ -359,6 +422,14 @@ class HandEntryBar(QFrame):
         if problem is not None:
             self.show_problem(self._problem_text(problem))
             return
+        for win in self._draft.wins:
+            value_problem = self.value_problem(int(win.value)) if not self._draft.draw else None
+            if value_problem is not None:
+                name = self._name(win.winner)
+                self.show_problem(value_problem if len(self._draft.wins) == 1
+                                  else f"{name}: {value_problem}")
+                self._value_message = True
+                return
         self._clear_message()
         self.submitted.emit(self._with_points(self._draft.entry()), self._number,
                             self._replacing)

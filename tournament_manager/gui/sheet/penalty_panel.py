@@ -23,8 +23,10 @@ from tournament_manager.domain.penalties import (
     time_penalty_points,
     treated_as_resigned,
 )
+from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.penalty_model import PenaltyModel
 from tournament_manager.gui.models.wording import reason_label
+from tournament_manager.gui.sheet.state import can_change
 from tournament_manager.services.views import SheetView
 
 MAX_POINTS = 1000
@@ -56,7 +58,7 @@ class PenaltyPanel(QGroupBox):
         self.reason = QComboBox(self)
         self.reason.setObjectName("penalty_reason")
         for reason in PenaltyReason:
-            self.reason.addItem(reason_label(reason), reason.value)
+            add_choice(self.reason, reason_label(reason), reason.value)
         self.seconds = QSpinBox(self)
         self.seconds.setObjectName("penalty_seconds")
         self.seconds.setRange(0, MAX_SECONDS)
@@ -103,22 +105,21 @@ class PenaltyPanel(QGroupBox):
 
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
-        current = self.player.currentData()
+        current = current_choice(self.player)
         self.player.clear()
         if view is None:
             self.model.set_penalties((), ())
             self.setEnabled(False)
             return
         for player in view.players:
-            self.player.addItem(player.name, player.id)
-        index = self.player.findData(current)
-        self.player.setCurrentIndex(max(index, 0))
+            add_choice(self.player, player.name, player.id)
+        choose(self.player, current)
         self.model.set_penalties(view.penalties, view.players)
-        self.setEnabled(not view.locked)
+        self.setEnabled(can_change(view))
         self._check_resignation()
 
     def _reason(self) -> PenaltyReason:
-        return PenaltyReason(self.reason.currentData())
+        return PenaltyReason(current_choice(self.reason))
 
     def _reason_changed(self) -> None:
         is_time = self._reason() is PenaltyReason.TIME
@@ -148,7 +149,7 @@ class PenaltyPanel(QGroupBox):
                              name=names.get(player, str(player)), limit=RESIGNATION_THRESHOLD,
                              hand=hand)
                  for player, hand in (self._view.resigned_flags if self._view else ())]
-        player, hand = self.player.currentData(), self.hand.value()
+        player, hand = current_choice(self.player), self.hand.value()
         if (self._reason() is PenaltyReason.TIME and player is not None and hand
                 and treated_as_resigned(self._time_points_in_hand(player, hand)
                                         + self.points.value())
@@ -160,8 +161,8 @@ class PenaltyPanel(QGroupBox):
         self.warning.setVisible(bool(lines))
 
     def _add(self) -> None:
-        player = self.player.currentData()
-        if player is None:
+        player = current_choice(self.player)
+        if not isinstance(player, int):
             return
         self.add_requested.emit(player, self._reason(), self.points.value(),
                                 self.hand.value() or None, self.note.text())

@@ -1,8 +1,12 @@
 """The four players' signatures: a pad and a Sign button each, and the lock state.
 
-A signature given for other content (a hand changed while the others signed) is shown
-as needing a new signature; the fourth current signature locks the sheet (the service
-decides that). A locked sheet shows who signed and offers the head judge's correction.
+A signature is bound to the content it was given for: each pad is cleared as soon as its
+player's signature is accepted, and every pad when the sheet's version changes (it was
+locked, or the head judge opened it for a correction), so each version is signed with
+freshly drawn strokes (the service refuses a drawing given before). A signature for other
+content is shown as needing a new one; the fourth current signature locks the sheet (the
+service decides that). A locked sheet offers the head judge's correction, which asks for
+his passphrase and a reason in its own dialog.
 """
 
 from __future__ import annotations
@@ -14,7 +18,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -22,24 +25,27 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.sheet.signature_pad import SignaturePad
-from tournament_manager.services.views import SheetView
+from tournament_manager.gui.sheet.state import can_change
+from tournament_manager.services.views import SheetView, SignatureView
 
 
 class SignaturePanel(QGroupBox):
-    """Emits `sign_requested(player_id, png)` and `correct_requested(reason)`."""
+    """Emits `sign_requested(player_id, png)` and `correct_requested()`."""
 
     sign_requested = Signal(int, bytes)
-    correct_requested = Signal(str)
+    correct_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setFlat(True)
         self.setObjectName("signature_panel")
         self._view: SheetView | None = None
+        self._shown: tuple[int, int, bool] | None = None
         self.pads: list[SignaturePad] = []
         self.names: list[QLabel] = []
         self.states: list[QLabel] = []
         self.sign_buttons: list[QPushButton] = []
+        self.clear_buttons: list[QPushButton] = []
         grid = QGridLayout()
         for column in range(4):
             name = QLabel(self)
@@ -47,10 +53,12 @@ class SignaturePanel(QGroupBox):
             pad.setObjectName(f"signature_pad_{column + 1}")
             state = QLabel(self)
             state.setObjectName(f"signature_state_{column + 1}")
+            state.setWordWrap(True)
             button = QPushButton(self.tr("Sign"), self)
             button.setObjectName(f"sign_button_{column + 1}")
             button.clicked.connect(lambda _c=False, col=column: self._sign(col))
             clear = QPushButton(self.tr("Clear"), self)
+            clear.setObjectName(f"signature_clear_{column + 1}")
             clear.clicked.connect(pad.clear)
             buttons = QHBoxLayout()
             buttons.addWidget(button)
@@ -63,24 +71,21 @@ class SignaturePanel(QGroupBox):
             self.names.append(name)
             self.states.append(state)
             self.sign_buttons.append(button)
+            self.clear_buttons.append(clear)
 
         self.lock_label = QLabel(self)
         self.lock_label.setObjectName("lock_state")
         bold = QFont(self.lock_label.font())
         bold.setBold(True)
         self.lock_label.setFont(bold)
-        self.reason = QLineEdit(self)
-        self.reason.setObjectName("correction_reason")
-        self.reason.setPlaceholderText(self.tr("Reason for the correction (required)"))
-        self.reason.returnPressed.connect(self._correct)
-        self.correct_button = QPushButton(self.tr("Unlock for correction (head judge)"), self)
+        self.correct_button = QPushButton(self.tr("Unlock for correction…"), self)
         self.correct_button.setObjectName("correct_button")
-        self.correct_button.clicked.connect(self._correct)
-        self.reason.textChanged.connect(
-            lambda text: self.correct_button.setEnabled(bool(text.strip())))
+        self.correct_button.setToolTip(self.tr(
+            "The head judge opens the signed sheet for a correction, with his passphrase "
+            "and a reason; the players then sign the corrected version"))
+        self.correct_button.clicked.connect(self.correct_requested.emit)
         correction = QHBoxLayout()
         correction.addWidget(self.lock_label, 1)
-        correction.addWidget(self.reason, 2)
         correction.addWidget(self.correct_button)
 
         layout = QVBoxLayout(self)
@@ -90,56 +95,69 @@ class SignaturePanel(QGroupBox):
         self.set_view(None)
 
     def set_view(self, view: SheetView | None) -> None:
-        changed_table = (view is None or self._view is None
-                         or view.table.id != self._view.table.id)
+        shown = ((view.table.id, view.table.sheet_version, view.locked)
+                 if view is not None else None)
+        if shown != self._shown:
+            # Another table, or a new version of this one (locked, or opened for a
+            # correction): strokes drawn for what was shown before never sign this.
+            for pad in self.pads:
+                pad.clear()
+        self._shown = shown
         self._view = view
         players = view.players if view is not None else ()
-        current = {s.signature.player_id: s for s in (view.signatures if view else ())
-                   if s.current}
-        earlier = {s.signature.player_id: s for s in (view.signatures if view else ())}
+        signatures = view.signatures if view is not None else ()
         for column in range(4):
             player = players[column] if column < len(players) else None
             self.names[column].setText(f"{'ESWN'[column]} {player.name}" if player else "")
-            if changed_table:
-                self.pads[column].clear()
-            signature = current.get(player.id) if player else None
-            if signature is not None:
-                state = self.tr("Signed {when}").format(
-                    when=local_date_time(signature.signature.signed_at))
-            elif player is not None and player.id in earlier:
-                state = self.tr("Signed an earlier version: sign again")
-            else:
-                state = self.tr("Not signed")
-            self.states[column].setText(state)
-            can_sign = (view is not None and player is not None and not view.locked
-                        and signature is None)
+            mine = [s for s in signatures if player and s.signature.player_id == player.id]
+            current = next((s for s in mine if s.current), None)
+            self.states[column].setText(self._state(view, current, mine))
+            can_sign = can_change(view) and player is not None and current is None
             self.pads[column].setEnabled(can_sign)
             self.sign_buttons[column].setEnabled(can_sign)
+            self.clear_buttons[column].setEnabled(can_sign)
         locked = view is not None and view.locked
         if view is None:
             self.lock_label.setText("")
         elif locked:
-            self.lock_label.setText(self.tr("🔒 Locked: signed by all four players"))
+            self.lock_label.setText(self.tr("Locked: version {v} signed by all four "
+                                            "players").format(v=view.table.sheet_version))
         elif view.corrected:
-            self.lock_label.setText(self.tr("Open for correction (version {v})").format(
-                v=view.table.sheet_version))
+            self.lock_label.setText(self.tr("Open for correction: the players sign "
+                                            "version {v}").format(v=view.table.sheet_version))
         elif view.complete:
             self.lock_label.setText(self.tr("Complete: ready for signatures"))
         else:
             self.lock_label.setText(self.tr("Open: hands {hands} still missing").format(
                 hands=", ".join(map(str, view.missing_hands[:8]))
                 + ("…" if len(view.missing_hands) > 8 else "")))
-        self.reason.setVisible(locked)
         self.correct_button.setVisible(locked)
-        self.correct_button.setEnabled(bool(self.reason.text().strip()))
+
+    def _state(self, view: SheetView | None, current: SignatureView | None,
+               mine: list[SignatureView]) -> str:
+        if view is None:
+            return ""
+        if current is not None:
+            return self.tr("Signed {when}").format(
+                when=local_date_time(current.signature.signed_at))
+        if not mine:
+            return self.tr("Not signed")
+        latest = max(mine, key=lambda s: (s.signature.sheet_version, s.signature.signed_at))
+        version = view.table.sheet_version
+        if latest.signature.sheet_version < version:
+            return self.tr("Signed version {old} — sign version {new} anew").format(
+                old=latest.signature.sheet_version, new=version)
+        return self.tr("Signed before the sheet changed — sign it again")
+
+    def signature_accepted(self, player_id: int) -> None:
+        """The player's signature is on record: his pad starts blank again."""
+        if self._view is None:
+            return
+        for column, player in enumerate(self._view.players):
+            if player.id == player_id:
+                self.pads[column].clear()
 
     def _sign(self, column: int) -> None:
         if self._view is None or column >= len(self._view.players):
             return
         self.sign_requested.emit(self._view.players[column].id, self.pads[column].to_png())
-
-    def _correct(self) -> None:
-        self.correct_requested.emit(self.reason.text())
-
-    def corrected(self) -> None:
-        self.reason.clear()

@@ -1,0 +1,98 @@
+"""Answering the real modal dialogs a test opens, from inside their own event loop.
+
+`exec()` blocks the test until the dialog closes, so the answer is given from a timer that
+polls for `QApplication.activeModalWidget()` while the dialog's event loop runs. Each
+handler gets the dialog as it is shown and types or clicks into it like a user. A handler
+that fails, a dialog left open by its handler, or a dialog nobody expected is closed (so
+no test can hang) and reported when the `answering` block ends.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QTimer
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLineEdit, QWidget
+
+Handler = Callable[[QWidget], object]
+POLL_MS = 10
+
+
+@dataclass
+class Answers:
+    pending: list[Handler]
+    seen: list[str] = field(default_factory=list)
+    """The window titles of the dialogs answered, in order."""
+    errors: list[BaseException] = field(default_factory=list)
+
+
+def _close(widget: QWidget) -> None:
+    if isinstance(widget, QDialog):
+        widget.reject()
+    else:
+        widget.close()
+
+
+@contextmanager
+def answering(*handlers: Handler) -> Iterator[Answers]:
+    """Answer the next modal dialogs with `handlers`, one each, in order."""
+    answers = Answers(list(handlers))
+    timer = QTimer()
+    timer.setInterval(POLL_MS)
+
+    def poll() -> None:
+        widget = QApplication.activeModalWidget()
+        if widget is None or not widget.isVisible():
+            return
+        if not answers.pending:
+            answers.errors.append(AssertionError(
+                f"unexpected dialog {widget.windowTitle()!r}"))
+            _close(widget)
+            return
+        handler = answers.pending.pop(0)
+        answers.seen.append(widget.windowTitle())
+        try:
+            handler(widget)
+        except BaseException as error:  # noqa: BLE001 - reported when the block ends
+            answers.errors.append(error)
+        if widget.isVisible():
+            if not answers.errors:
+                answers.errors.append(AssertionError(
+                    f"the handler left {widget.windowTitle()!r} open"))
+            _close(widget)
+
+    timer.timeout.connect(poll)
+    timer.start()
+    try:
+        yield answers
+    finally:
+        timer.stop()
+        timer.deleteLater()
+    if answers.errors:
+        raise answers.errors[0]
+    assert not answers.pending, f"{len(answers.pending)} expected dialogs never opened"
+
+
+def child(dialog: QWidget, name: str, kind: type = QWidget) -> QWidget:
+    found = dialog.findChild(kind, name)
+    assert found is not None, f"no {name} in {dialog.windowTitle()!r}"
+    return found
+
+
+def click(dialog: QWidget, name: str) -> None:
+    button = child(dialog, name, QAbstractButton)
+    assert button.isEnabled(), f"{name} is disabled"
+    button.click()
+
+
+def type_into(dialog: QWidget, name: str, text: str, *, replace: bool = True) -> QLineEdit:
+    edit = child(dialog, name, QLineEdit)
+    assert isinstance(edit, QLineEdit)
+    if replace:
+        edit.clear()
+    edit.setFocus()
+    QTest.keyClicks(edit, text)
+    return edit

@@ -1,0 +1,180 @@
+"""Standings (registration numbers, withdrawn players apart, shared ranks) and the Cuts
+page (the preview with its line and tie-break, the confirmation, a stale preview)."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication, QPalette
+from PySide6.QtTest import QTest
+
+from tournament_manager.domain.model import Player, PlayerStatus
+from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.models.standings_model import (
+    PLAYER,
+    RANK,
+    REGISTRATION,
+    StandingsModel,
+)
+from tournament_manager.services.players import set_player_status
+from tournament_manager.services.sessions import finish_session
+from tournament_manager.services.standings import Standings, StandingsRow
+
+from .event_files import CUT_ROUNDS, play_table, seated_event_file
+from .modal import answering, click
+
+
+def _texts(model, column: int) -> list[str]:
+    return [model.index(row, column).data() for row in range(model.rowCount())]
+
+
+def test_standings_show_registration_numbers_and_withdrawn_players_apart(
+        event_window: MainWindow, qtmodeltester):
+    seated = event_window.seated  # type: ignore[attr-defined]
+    withdrawn = seated.players[0]
+    event_window.context.call(
+        lambda uow: set_player_status(uow, withdrawn, PlayerStatus.WITHDRAWN), Topic.PLAYERS)
+    sheet = event_window.sheets_page.sheet
+    QTest.keyClicks(sheet.entry.value_edit, "EW30")  # the withdrawn player won a hand
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+
+    page = event_window.standings_page
+    model = page.model
+    assert page.updated.text() == "7 ranked · 1 withdrawn"
+    last = model.rowCount() - 1
+    assert model.row_at(last).player.id == withdrawn, "after the ranked field"
+    assert model.index(last, RANK).data() == "withdrawn"
+    grey = QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+    assert model.index(last, PLAYER).data(Qt.ItemDataRole.ForegroundRole) == grey
+    assert _texts(model, RANK)[:7] == [str(n) for n in range(1, 8)]
+    assert sorted(_texts(model, REGISTRATION)) == [str(100 + n) for n in range(1, 9)]
+    assert model.headerData(REGISTRATION, Qt.Orientation.Horizontal) == "No."
+    qtmodeltester.check(model, force_py=True)
+
+
+def test_players_the_chain_cannot_separate_share_a_rank(qtmodeltester):
+    def row(player_id: int, rank: int | None, total: float, withdrawn: bool = False):
+        return StandingsRow(rank=rank, player=Player(name=f"P{player_id}", id=player_id,
+                                                     registration_id=str(player_id)),
+                            round_number=1, converted_total=total, raw_total=total,
+                            carried=0.0, sessions=(), withdrawn=withdrawn)
+
+    model = StandingsModel()
+    model.set_standings(Standings(None, (row(1, 1, 9), row(9, None, 8, withdrawn=True),
+                                         row(2, 2, 5), row(3, 2, 5), row(4, 4, 1))))
+    assert _texts(model, RANK) == ["1", "2", "2", "4", "withdrawn"]
+    assert "Shared place" in model.index(1, RANK).data(Qt.ItemDataRole.ToolTipRole)
+    assert model.index(0, RANK).data(Qt.ItemDataRole.ToolTipRole) is None
+    qtmodeltester.check(model, force_py=True)
+
+
+def _cut_window(window: MainWindow, tmp_path: Path, *, finished: bool,
+                same_draws: bool = False) -> MainWindow:
+    """Two tables of four hands: each table's winner shares the top with the other's,
+    its two bystanders share the middle with the other table's, its discarder the foot."""
+    path, seated = seated_event_file(tmp_path / "cut.tmt", rounds=CUT_ROUNDS)
+    from tournament_manager.storage.document import open_document
+
+    with open_document(path) as document:
+        if same_draws:  # registration draws that cannot break a tie either
+            with document.unit_of_work() as uow:
+                for player in uow.players.list():
+                    uow.players.update(dataclasses.replace(player, tiebreak_draw=7))
+                uow.commit()
+        for number, table in enumerate(seated.tables):
+            play_table(document, table, seated.players[4 * number:4 * number + 4],
+                       winner=number)
+        if finished:
+            finish_session(document.unit_of_work(), seated.session_id)
+    assert window.controller.open(path)
+    window.seated = seated  # type: ignore[attr-defined]
+    window.show_page(window.cuts_page)
+    window.cuts_page.table.selectRow(0)
+    return window
+
+
+def test_the_cut_preview_waits_for_the_round_to_finish(window: MainWindow, tmp_path: Path):
+    page = _cut_window(window, tmp_path, finished=False).cuts_page
+    assert page.preview is not None and page.preview.unfinished == (1,)
+    assert page.warning.isVisible()
+    assert page.warning.text().startswith("Provisional: sessions 1 of round 1 are not finished")
+    assert not page.cut_button.isEnabled()
+    assert page.cut_line_row() == 4  # already drawn where it would fall
+
+
+def test_the_cut_preview_and_its_confirmation(window: MainWindow, tmp_path: Path):
+    page = _cut_window(window, tmp_path, finished=True).cuts_page
+    preview = page.preview
+    assert preview is not None and preview.ready and len(preview.qualifiers) == 4
+    assert page.heading.text() == (
+        "Cut after round 1: the top 4 of 8 ranked players go on to round 2, carrying 50% of "
+        "their totals.")
+    line = page.cut_line_row()
+    assert line == 4
+    assert page.rows.item(line, 0).text().startswith("──── cut line: 4 go on to round 2")
+    names = {row.player.id: row.player.name for row in preview.rows}
+    shown_above = [page.rows.item(r, 2).text() for r in range(line)]
+    assert shown_above == [names[p] for p in preview.qualifiers]
+    assert all(page.rows.item(r, 6).text() == "yes" for r in range(line))
+    assert page.line_note.text().startswith("The line falls between ")
+    assert not page.warning.isVisible()
+
+    question: list[str] = []
+
+    def look_then_keep(box) -> None:
+        question.append(box.text() + "\n" + box.informativeText())
+        click(box, "confirm_no")
+
+    with answering(look_then_keep):
+        page.cut_button.click()
+    text = question[0]
+    assert text.startswith("Make the cut after round 1?")
+    assert "4 of 8 ranked players go on to round 2" in text
+    last, first_out = preview.rows[3], preview.rows[4]
+    assert f"Last qualifier: {last.rank}. {last.player.name}" in text
+    assert f"First out: {first_out.rank}. {first_out.player.name}" in text
+    with window.context.unit_of_work() as uow:
+        assert uow.round_entries.count() == 0
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.cut_button.click()
+    with window.context.unit_of_work() as uow:
+        entered = {entry.player_id for entry in uow.round_entries.list()}
+    assert entered == set(preview.qualifiers)
+    assert page.result.text() == "4 players go on to round 2."
+    assert not page.cut_button.isEnabled()  # made: nothing more to cut
+
+
+def test_a_cut_on_a_stale_preview_is_refused(window: MainWindow, tmp_path: Path):
+    page = _cut_window(window, tmp_path, finished=True).cuts_page
+    first = page.preview.qualifiers[0]  # type: ignore[union-attr]
+
+    def meanwhile_a_qualifier_withdraws(box) -> None:
+        set_player_status(window.context.unit_of_work(), first, PlayerStatus.WITHDRAWN)
+        click(box, "confirm_yes")
+
+    with answering(meanwhile_a_qualifier_withdraws):
+        page.cut_button.click()
+    assert "changed since the cut was previewed" in window.message_bar.text()
+    with window.context.unit_of_work() as uow:
+        assert uow.round_entries.count() == 0
+    assert first not in page.preview.qualifiers  # type: ignore[union-attr]
+
+
+def test_a_line_inside_an_unbreakable_tie_is_not_cut(window: MainWindow, tmp_path: Path):
+    page = _cut_window(window, tmp_path, finished=True, same_draws=True).cuts_page
+    preview = page.preview
+    assert preview is not None and len(preview.tied_across) == 4 and not preview.ready
+    names = {row.player.id: row.player.name for row in preview.rows}
+    assert page.warning.isVisible()
+    assert page.warning.text() == (
+        "The line falls inside a tie the tie-breaks cannot break ({players}): the head judge "
+        "must settle it before the cut.").format(
+            players=", ".join(names[p] for p in preview.tied_across))
+    assert page.line_note.text().endswith("nothing separates them.")
+    assert not page.cut_button.isEnabled()
+    standings = window.standings_page.model
+    assert _texts(standings, RANK)[:4] == ["1", "1", "3", "3"]  # shared places
