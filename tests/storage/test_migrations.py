@@ -188,6 +188,8 @@ def test_a_0002_file_gets_its_corrections_withdrawals_and_audit_chain(
         assert (after.table_id, after.version, after.reason, after.head_judge) == (
             before.table_id, before.version, before.reason, before.head_judge)
         assert withdrawn.withdrawn_after == 1
+        with upgraded.unit_of_work() as uow:
+            assert uow.rounds.list(number=1)[0].status.value == "running"
         report = verify(upgraded.unit_of_work())
         assert report.ok, report.findings
     finally:

@@ -61,6 +61,7 @@ def upgrade() -> None:
     connection = op.get_bind()
     _date_withdrawals(connection)
     _recover_corrections(connection)
+    _rounds_follow_play(connection)
     seal_chain(connection)
 
 
@@ -96,6 +97,34 @@ def _recover_corrections(connection: sa.Connection) -> None:
                 "reason) VALUES (?, 'migration 0003', 'add', 'sheet_correction', ?, NULL, ?, ?)",
                 (at, record["id"], json.dumps(record, ensure_ascii=False, sort_keys=True),
                  reason))
+
+
+def _rounds_follow_play(connection: sa.Connection) -> None:
+    """A round's status now follows its sessions (a played final said "planned"); the
+    change is audited like any other, so the record agrees with its log."""
+    rounds = connection.exec_driver_sql(
+        "SELECT id, number, kind, sessions, advance, carry, status FROM round").fetchall()
+    for round_id, number, kind, sessions, advance, carry, status in rounds:
+        played = {row[0] for row in connection.exec_driver_sql(
+            "SELECT status FROM session WHERE round_id = ?", (round_id,))}
+        if played == {"finished"}:
+            follows = "finished"
+        elif played & {"running", "finished"}:
+            follows = "running"
+        else:
+            follows = "planned"
+        if follows == status:
+            continue
+        connection.exec_driver_sql("UPDATE round SET status = ? WHERE id = ?",
+                                   (follows, round_id))
+        picture = {"advance": advance, "carry": carry, "id": round_id, "kind": kind,
+                   "number": number, "sessions": sessions}
+        connection.exec_driver_sql(
+            "INSERT INTO audit (at, actor, action, entity, entity_id, before, after, reason) "
+            "VALUES (strftime('%Y-%m-%dT%H:%M:%f000+00:00', 'now'), 'migration 0003', "
+            "'update', 'round', ?, ?, ?, 'round status follows its sessions')",
+            (round_id, json.dumps({**picture, "status": status}, sort_keys=True),
+             json.dumps({**picture, "status": follows}, sort_keys=True)))
 
 
 def downgrade() -> None:
