@@ -50,3 +50,11 @@ def test_every_verification_finding_is_worded(kind: FindingKind) -> None:
                       entity="penalty", entity_id=9, drift=DriftKind.CHANGED, entry=40)
     text = describe_finding(finding)
     assert text.startswith("session 2, table 5, hand 7: ") and "None" not in text
+
+
+def test_lists_in_refusals_read_as_words() -> None:
+    error = ServiceError(ServiceProblem.ROUND_NOT_FINISHED, round=1, sessions=[2, 3, 4])
+    assert services.describe(error) == "round 1 is not finished: sessions 2, 3 and 4 remain"
+    one = ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=2, tables=[5])
+    assert services.describe(one) == ("session 2 cannot close: the sheets of tables 5 are not "
+                                      "signed")

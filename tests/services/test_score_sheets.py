@@ -235,3 +235,35 @@ def test_sheet_view_has_running_totals_flags_and_signature_state(seated: Seated)
     assert view.missing_hands == tuple(range(3, 17)) and not view.complete
     assert view.resigned_flags == ((north, 2),)
     assert not view.locked and not view.corrected and view.signatures == ()
+
+
+def test_the_progress_board_follows_each_table(document) -> None:  # type: ignore[no-untyped-def]
+    from tests.helpers.head_judge import name_head_judge
+    from tournament_manager.services.views import TableState, table_progress
+
+    seated = seat_event(document, running=False)
+    uow = document.unit_of_work
+
+    def states() -> list[TableState]:
+        return [row.state for row in table_progress(uow(), seated.session_id)]
+
+    assert states() == [TableState.WAITING, TableState.WAITING]
+    from tests.helpers.seated_event import start_seated_session
+
+    start_seated_session(document, seated.session_id)
+    for _ in range(16):
+        enter_hand(uow(), seated.tables[0], HandEntry(HandResult.DRAW))
+    for _ in range(3):
+        enter_hand(uow(), seated.tables[1], HandEntry(HandResult.DRAW))
+    assert states() == [TableState.COMPLETE, TableState.PLAYING]
+    stop_on_time(uow(), seated.tables[1])
+    sign_sheet(uow(), seated.tables[0], seated.players[0], drawn(seated.players[0]))
+    rows = table_progress(uow(), seated.session_id)
+    assert [row.state for row in rows] == [TableState.SIGNING, TableState.STOPPED_ON_TIME]
+    assert (rows[0].signatures, rows[1].hands, rows[1].expected) == (1, 3, 3)
+    for player in seated.players[1:4]:
+        sign_sheet(uow(), seated.tables[0], player, drawn(player))
+    assert states()[0] is TableState.LOCKED
+    correct_sheet(uow(), seated.tables[0], "hand 3 was a win by East",
+                  name_head_judge(document))
+    assert states()[0] is TableState.CORRECTING

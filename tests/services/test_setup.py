@@ -89,3 +89,15 @@ def test_sessions_and_rounds_are_summarised(document: Document) -> None:
         (1, 1, 2), (2, 1, 0)]
     rounds = round_summaries(document.unit_of_work())
     assert rounds[0].session_numbers == (1, 2, 3, 4) and rounds[0].round.advance == 32
+
+
+def test_name_and_venue_change_after_the_first_draw(document: Document) -> None:
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.services.setup import rename_event
+
+    seat_event(document)
+    renamed = rename_event(document.unit_of_work(), "  Spring Open 2026 ", " Hall B ")
+    assert (renamed.name, renamed.venue) == ("Spring Open 2026", "Hall B")
+    with pytest.raises(ServiceError) as caught:
+        rename_event(document.unit_of_work(), " ", "Hall B")
+    assert caught.value.problem is ServiceProblem.EMPTY_NAME

@@ -27,7 +27,7 @@ _TEMPLATES = {
     ServiceProblem.TOURNAMENT_EXISTS: "the file already holds a tournament",
     ServiceProblem.EMPTY_NAME: "a name cannot be empty",
     ServiceProblem.UNKNOWN_PLAYER: "no player {player}",
-    ServiceProblem.PLAYER_NOT_AT_TABLE: "players {players} do not sit at this table",
+    ServiceProblem.PLAYER_NOT_AT_TABLE: "not at this table: player {players}",
     ServiceProblem.PLAYER_SEATED_TWICE: "player {player} already sits at another table",
     ServiceProblem.TABLE_NOT_FOUR: "table {table} needs four different players",
     ServiceProblem.SHEET_LOCKED: (
@@ -151,7 +151,19 @@ def describe(error: ServiceError) -> str:
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
         return "; ".join(_SETTINGS[problem] for problem in problems)
-    return _TEMPLATES[error.problem].format(**error.details)
+    return _TEMPLATES[error.problem].format(**{key: _words(value)
+                                              for key, value in error.details.items()})
+
+
+def _words(value: object) -> object:
+    """A list of numbers or names as a reader writes it ("1, 2 and 4"), not as Python
+    prints it ("[1, 2, 4]")."""
+    if isinstance(value, (list, tuple, set, frozenset)):
+        items = [str(item) for item in (sorted(value) if isinstance(value, (set, frozenset))
+                                        else value)]
+        return (", ".join(items[:-1]) + " and " + items[-1]) if len(items) > 1 else "".join(
+            items)
+    return value
 
 
 _ENTITY_NAMES = {

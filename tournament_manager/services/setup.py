@@ -62,6 +62,19 @@ def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
     return updated
 
 
+def rename_event(uow: UnitOfWork, name: str, venue: str) -> Tournament:
+    """Change the event's name and venue, at any time: unlike the settings, they change
+    no result (printouts made later show the new ones)."""
+    if not name.strip():
+        raise ServiceError(ServiceProblem.EMPTY_NAME)
+    with uow:
+        tournament = current_tournament(uow)
+        renamed = dataclasses.replace(tournament, name=name.strip(), venue=venue.strip())
+        uow.tournaments.update(renamed)
+        uow.commit()
+    return renamed
+
+
 def _replace_rounds(uow: UnitOfWork, settings: TournamentSettings) -> None:
     for session in uow.sessions.list():
         uow.sessions.remove(session.id)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from tournament_manager.domain.model import (
     Hand,
@@ -222,3 +223,66 @@ def build_session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:
             for player_id, wind in sorted(winds.items(),
                                           key=lambda item: WIND_ORDER.index(item[1])))))
     return SessionSeating(tournament, session, tuple(tables))
+
+
+class TableState(StrEnum):
+    """Where a table stands in its session, for the head judge's progress board."""
+
+    WAITING = "waiting"
+    """The session has not started."""
+    PLAYING = "playing"
+    STOPPED_ON_TIME = "stopped_on_time"
+    COMPLETE = "complete"
+    """Every hand entered (or play stopped on time): waiting for the signatures."""
+    SIGNING = "signing"
+    """Some of the four have signed this version."""
+    LOCKED = "locked"
+    CORRECTING = "correcting"
+    """Opened by the head judge for a correction."""
+
+
+@dataclass(frozen=True)
+class TableProgress:
+    table: SessionTable
+    state: TableState
+    hands: int
+    """Hands on the sheet."""
+    expected: int
+    """Hands the session has (or had when play stopped on time)."""
+    signatures: int
+    """Players who signed this version of the sheet (some perhaps before a change)."""
+
+
+def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...]:
+    """Every table of a session with its state, in table order, read in one go (the board
+    refreshes after every change anywhere)."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        hands_per_session = current_tournament(uow).settings.hands_per_session
+        rows = []
+        for table in sorted(uow.tables.list(session_id=session_id), key=lambda t: t.number):
+            hands = uow.hands.count(table_id=table.id)
+            expected = (table.stopped_after_hand if table.stopped_after_hand is not None
+                        else hands_per_session)
+            signed = {s.player_id for s in uow.signatures.list(
+                table_id=table.id, sheet_version=table.sheet_version)}
+            rows.append(TableProgress(table, _state(session, table, hands, expected,
+                                                    len(signed)),
+                                      hands, expected, len(signed)))
+        return tuple(rows)
+
+
+def _state(session: Session, table: SessionTable, hands: int, expected: int,
+           signatures: int) -> TableState:
+    if table.sheet_state is SheetState.LOCKED:
+        return TableState.LOCKED
+    if table.sheet_version > 1:
+        return TableState.CORRECTING
+    if session.status in (StageStatus.PLANNED, StageStatus.PUBLISHED):
+        return TableState.WAITING
+    if signatures:
+        return TableState.SIGNING
+    if hands >= expected:
+        return (TableState.STOPPED_ON_TIME if table.stopped_after_hand is not None
+                else TableState.COMPLETE)
+    return TableState.PLAYING
