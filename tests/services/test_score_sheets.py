@@ -267,3 +267,19 @@ def test_the_progress_board_follows_each_table(document) -> None:  # type: ignor
     correct_sheet(uow(), seated.tables[0], "hand 3 was a win by East",
                   name_head_judge(document))
     assert states()[0] is TableState.CORRECTING
+
+
+def test_the_head_judge_is_renamed_with_his_passphrase(document) -> None:  # type: ignore[no-untyped-def]
+    from tests.helpers.head_judge import name_head_judge
+    from tournament_manager.services.head_judge import (
+        HeadJudgeCredential,
+        check_passphrase,
+        rename_head_judge,
+    )
+
+    credential = name_head_judge(document)
+    with pytest.raises(ServiceError) as caught:
+        rename_head_judge(document.unit_of_work(), "Bo Judge", HeadJudgeCredential("nope nope"))
+    assert caught.value.problem is ServiceProblem.WRONG_PASSPHRASE
+    assert rename_head_judge(document.unit_of_work(), " Bo Judge ", credential).name == "Bo Judge"
+    assert check_passphrase(document.unit_of_work(), credential).name == "Bo Judge"

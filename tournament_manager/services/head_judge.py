@@ -94,6 +94,21 @@ def set_head_judge(uow: UnitOfWork, name: str, passphrase: str, *,
     return judge
 
 
+def rename_head_judge(uow: UnitOfWork, name: str,
+                      credential: HeadJudgeCredential) -> HeadJudge:
+    """Put another name on the head judge (a new judge takes over, a typo) with the
+    passphrase, which stays as it is."""
+    name = name.strip()
+    if not name:
+        raise ServiceError(ServiceProblem.EMPTY_NAME)
+    with uow:
+        judge = _checked(uow, credential)
+        uow.audit_actor(name)
+        renamed = uow.head_judges.update(dataclasses.replace(judge, name=name))
+        uow.commit()
+    return renamed
+
+
 def check_passphrase(uow: UnitOfWork, credential: HeadJudgeCredential) -> HeadJudge:
     """The head judge, if `credential` is his passphrase (a dialog checks before it closes;
     the act itself checks again)."""
