@@ -11,11 +11,19 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from tournament_manager import paths
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document
+
+
+# On CI the property tests draw the same examples every run (a gate must not turn red
+# by luck); locally they explore afresh, and what they find is kept in .hypothesis/.
+settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
 
 
 @pytest.fixture(autouse=True)

@@ -7,6 +7,7 @@ runs and a portable install on a USB stick depend on that override.
 from __future__ import annotations
 
 import os
+import re
 import sys
 from pathlib import Path
 
@@ -18,6 +19,21 @@ DOCUMENT_SUFFIX = ".tmt"
 DATA_DIR_ENV = "TOURNAMENT_MANAGER_DATA_DIR"
 
 _dirs = PlatformDirs(APP_NAME, APP_AUTHOR, roaming=False)
+
+# A scheme of two or more letters before ":/" or ":\\": one letter is a Windows drive.
+# `pathlib` folds "//" into "/", so "postgresql:/host/db" is matched too, as a path
+# argument parsed by argparse arrives.
+_URL_SCHEME = re.compile(r"([A-Za-z][A-Za-z0-9+.-]+):[/\\]")
+
+
+def address_scheme(path: str | os.PathLike[str]) -> str | None:
+    """The scheme of an address given where a file path belongs ("postgresql" for
+    `postgresql://host/db`, also "sqlite", "https", "file"), or None for a file path.
+
+    Such an address would otherwise become a local folder named `postgresql:`; the
+    application keeps a tournament in a file and has no server support."""
+    match = _URL_SCHEME.match(os.fspath(path))
+    return match.group(1) if match else None
 
 
 def data_dir() -> Path:

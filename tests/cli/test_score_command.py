@@ -148,3 +148,81 @@ def test_classic_profile(capsys: pytest.CaptureFixture[str], monkeypatch: pytest
     output = json.loads(capsys.readouterr().out)
     assert output["value"] == 56
     assert sum(output["payments"].values()) == 0
+
+
+def _score_process(stdin: bytes, *args: str) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run(
+        [sys.executable, "-m", "tournament_manager", "score", *args],
+        input=stdin, capture_output=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)}, timeout=120, check=False,
+    )
+
+
+def test_mcr_batch_with_hundreds_of_copies_keeps_scoring(tmp_path: Path) -> None:
+    """Each bad hand gets its own entry; the good hands around it are scored."""
+    good = {**HAND, "concealed": "123m456p789s234s5p", "winning_tile": "5p"}
+    huge = {**HAND, "concealed": ["1m"] * 256, "winning_tile": "1m"}
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([good, huge, {**huge, "concealed": ["2m"] * 1000}, good]))
+    completed = _score_process(b"", "--rules", "mcr", str(path))
+    assert completed.returncode == 0, completed.stderr
+    output = json.loads(completed.stdout)
+    assert [item["valid"] for item in output] == [True, False, False, True]
+    assert output[1]["code"] == "wrong_tile_count"
+
+
+@pytest.mark.parametrize(("stdin", "words"), [
+    (b"[" * 5000 + b"]" * 5000, "nested too deeply"),
+    (b'{"flowers": ' + b"9" * 5000 + b"}", "malformed JSON"),
+    (b'{"concealed": "\xff\xfe123m"}', "not UTF-8 text"),
+    (b'{"concealed": [', "malformed JSON"),
+])
+def test_malformed_input_is_one_line_and_exit_2(stdin: bytes, words: str) -> None:
+    completed = _score_process(stdin, "--rules", "mcr")
+    assert completed.returncode == 2, completed.stderr
+    assert completed.stdout == b""
+    err = completed.stderr.decode()
+    assert err.count("\n") == 1 and words in err and "Traceback" not in err
+
+
+def test_integers_of_400_digits_are_invalid_fields(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    huge = int("9" * 400)
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([{**HAND, field: huge} for field in
+                                ("flowers", "seat_wind", "concealed", "flags", "melds")]))
+    for rules in ("zung-jung", "mcr", "classic"):
+        assert run_cli(["score", "--rules", rules, str(path)]) == 0
+        output = json.loads(capsys.readouterr().out)
+        assert [item["valid"] for item in output] == [False] * 5
+
+
+def test_a_hand_the_calculator_fails_on_does_not_stop_the_batch(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        tmp_path: Path) -> None:
+    """A bug of ours on one hand: that hand gets an error entry, the batch goes on."""
+    from tournament_manager.rules.zung_jung import ZungJungRuleSet
+
+    real_score = ZungJungRuleSet.score
+
+    def failing_for_north(self: ZungJungRuleSet, hand: object, options: object) -> object:
+        if hand.seat_wind.value == "N":  # type: ignore[attr-defined]
+            raise RuntimeError("a bug")
+        return real_score(self, hand, options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ZungJungRuleSet, "score", failing_for_north)
+    path = tmp_path / "hands.json"
+    path.write_text(json.dumps([HAND, {**HAND, "seat_wind": "N"}, HAND]))
+    assert run_cli(["score", str(path)]) == 0
+    output = json.loads(capsys.readouterr().out)
+    assert [item["valid"] for item in output] == [True, False, True]
+    assert output[1]["code"] == "internal_error"
+
+
+def test_help_documents_the_hand_format(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        run_cli(["score", "--help"])
+    text = capsys.readouterr().out
+    for field in ("concealed", "winning_tile", "win_type", "seat_wind", "melds", "discarder",
+                  "responsible", "flags", "prevalent_wind", "flowers", "hand-format.md"):
+        assert field in text

@@ -7,12 +7,15 @@ import os
 import socket
 import subprocess
 import sys
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
+from tournament_manager.messages.documents import describe, describe_broken_lock
 from tournament_manager.storage.document import Document, open_document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
-from tournament_manager.storage.lock import lock_path
+from tournament_manager.storage.lock import LockedError, lock_path, process_start_time, take_over
 
 
 def test_second_open_is_refused_with_the_holder(document: Document) -> None:
@@ -81,3 +84,101 @@ def test_lock_held_on_another_host_is_respected(document: Document) -> None:
         open_document(path)
     assert caught.value.details["host"] == "judge-laptop-2"
     assert caught.value.details["user"] == "anna"
+
+
+# --- stale locks: their holder and age, and taking them over
+
+
+def _write_lock(path: Path, **record: object) -> None:
+    lock_path(path).write_text(json.dumps(record), encoding="utf-8")
+
+
+def _days_ago(days: int) -> str:
+    return (datetime.now(UTC) - timedelta(days=days)).isoformat(timespec="seconds")
+
+
+def test_a_lock_from_another_host_names_its_holder_and_age(document: Document) -> None:
+    path = document.path
+    document.close(backup=False)
+    _write_lock(path, pid=4242, host="judge-laptop-2", user="anna", since=_days_ago(3))
+    with pytest.raises(LockedError) as caught:
+        open_document(path)
+    error = caught.value
+    assert error.holder.host == "judge-laptop-2" and error.holder.pid == 4242
+    assert error.details["can_take_over"] == "yes"
+    text = describe(error)
+    assert "anna on judge-laptop-2" in text and "for 3 days" in text
+    assert "taken over" in text
+
+
+def test_taking_over_a_lock_from_another_host_says_whose_it_was(document: Document) -> None:
+    path = document.path
+    document.close(backup=False)
+    _write_lock(path, pid=4242, host="judge-laptop-2", user="anna", since=_days_ago(3))
+    reopened = open_document(path, take_over_lock=True)
+    try:
+        assert reopened.broken_lock is not None
+        assert (reopened.broken_lock.user, reopened.broken_lock.host) == ("anna",
+                                                                          "judge-laptop-2")
+        assert json.loads(lock_path(path).read_text())["pid"] == os.getpid()
+        assert "anna on judge-laptop-2" in describe_broken_lock(str(path),
+                                                                reopened.broken_lock)
+    finally:
+        reopened.close(backup=False)
+    _write_lock(path, pid=4242, host="judge-laptop-2", user="anna", since=_days_ago(1))
+    holder = take_over(path)  # what the window calls after the user confirmed
+    assert holder is not None and holder.user == "anna"
+    assert not lock_path(path).exists()
+
+
+def test_a_lock_whose_process_number_now_belongs_to_another_process_is_stale(
+        document: Document) -> None:
+    """After a reboot the number is reused: a process that started after the lock was
+    taken cannot be its holder."""
+    path = document.path
+    document.close(backup=False)
+    newcomer = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(120)"])
+    try:
+        if process_start_time(newcomer.pid) is None:
+            pytest.skip("process start times cannot be read on this system")
+        _write_lock(path, pid=newcomer.pid, host=socket.gethostname(), user="ada",
+                    since=_days_ago(2))
+        reopened = open_document(path)
+        try:
+            assert reopened.broken_lock is not None
+            assert reopened.broken_lock.pid == newcomer.pid
+        finally:
+            reopened.close(backup=False)
+    finally:
+        newcomer.kill()
+        newcomer.wait()
+
+
+_HOLD = """
+import sys, time
+from pathlib import Path
+from tournament_manager.storage.document import open_document
+document = open_document(Path(sys.argv[1]))
+print("holding", flush=True)
+sys.stdin.read()
+document.close(backup=False)
+"""
+
+
+def test_a_lock_held_by_a_running_process_here_is_never_broken(document: Document) -> None:
+    path = document.path
+    document.close(backup=False)
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD, str(path)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, env=os.environ.copy())
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "holding"
+        for attempt in (lambda: open_document(path, take_over_lock=True),
+                        lambda: take_over(path)):
+            with pytest.raises(LockedError) as caught:
+                attempt()
+            assert caught.value.holder.pid == holder.pid
+            assert caught.value.details["can_take_over"] == "no"
+            assert "close the file there" in describe(caught.value)
+    finally:
+        holder.communicate("", timeout=60)
+    assert not lock_path(path).exists()

@@ -1,9 +1,19 @@
-"""Opening documents and calling services from a command, with errors as one clear line."""
+"""Opening documents and calling services from a command, with errors as one clear line.
+
+Whatever the disk does (full, read-only, a lock left by a crashed computer), a command
+ends with one worded line and status 1, never an internal error: a command that writes
+refuses a read-only file, a routine backup that failed is a warning on stderr, and a
+stale lock broken to open the file is said so. `--take-over-lock` (added to every command
+that names a tournament file, by `add_lock_option`) breaks a lock from another computer.
+"""
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 
 from tournament_manager.cli.errors import CliError
@@ -11,8 +21,24 @@ from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound
-from tournament_manager.storage.document import Document, create_document, open_document
-from tournament_manager.storage.errors import DocumentError
+from tournament_manager.storage.document import (
+    BackupFailure,
+    Document,
+    create_document,
+    open_document,
+)
+from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
+TAKE_OVER_LOCK_FLAG = "--take-over-lock"
+take_over_lock: ContextVar[bool] = ContextVar("take_over_lock", default=False)
+"""Set for one command run by `--take-over-lock`; read by `opened`."""
+
+
+def add_lock_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        TAKE_OVER_LOCK_FLAG, action="store_true", dest="take_over_lock",
+        help="break the lock of a Tournament Manager on another computer that no longer "
+             "runs (crashed or switched off); a lock held on this computer is never broken")
 
 
 @contextmanager
@@ -21,19 +47,39 @@ def user_errors() -> Iterator[None]:
     try:
         yield
     except DocumentError as error:
-        raise CliError(document_messages.describe(error)) from error
+        raise CliError(_describe(error)) from error
     except ServiceError as error:
         raise CliError(service_messages.describe(error)) from error
     except NotFound as error:
         raise CliError(service_messages.describe_not_found(error)) from error
 
 
+def _describe(error: DocumentError) -> str:
+    text = document_messages.describe(error)
+    if error.problem is DocumentProblem.LOCKED and error.details.get("can_take_over") == "yes":
+        text += f" ({TAKE_OVER_LOCK_FLAG})"
+    return text
+
+
 @contextmanager
 def opened(path: Path, *, read_only: bool = False, create: bool = False) -> Iterator[Document]:
     """An open document for one command; a document created for a command that then
-    fails is removed again, so a refused `new` leaves no half-made file behind."""
+    fails is removed again, so a refused `new` leaves no half-made file behind.
+
+    A command that writes (`read_only=False`) refuses a file that can only be read."""
     with user_errors():
-        document = create_document(path) if create else open_document(path, read_only=read_only)
+        if create:
+            document = create_document(path, take_over_lock=take_over_lock.get())
+        else:
+            document = open_document(path, read_only=read_only,
+                                     take_over_lock=take_over_lock.get())
+        if document.broken_lock is not None:
+            _note(document_messages.describe_broken_lock(str(path), document.broken_lock))
+        if document.read_only_notice is not None and not read_only:
+            document.close(backup=False)
+            raise DocumentError(DocumentProblem.READ_ONLY_FILE, str(path),
+                                **{**document.read_only_notice.details, "refused": "yes"})
+        _warn_backups(path, document.backup_failures)
         try:
             yield document
         except BaseException:
@@ -41,4 +87,14 @@ def opened(path: Path, *, read_only: bool = False, create: bool = False) -> Iter
             if create:
                 document.discard_files()
             raise
-        document.close(backup=not read_only)
+        failure = document.close(backup=not read_only)
+        _warn_backups(path, [failure] if failure is not None else [])
+
+
+def _note(text: str) -> None:
+    print(f"tournament-manager: {text}", file=sys.stderr)
+
+
+def _warn_backups(path: Path, failures: list[BackupFailure]) -> None:
+    for failure in failures:
+        _note(f"warning: {document_messages.describe_backup_failure(str(path), failure)}")

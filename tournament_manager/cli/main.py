@@ -13,11 +13,16 @@ import logging
 import os
 import pkgutil
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from pathlib import Path
 
 from tournament_manager import __version__
 from tournament_manager.cli import commands
+from tournament_manager.cli.documents import add_lock_option, take_over_lock
 from tournament_manager.cli.errors import CliError
+from tournament_manager.messages.documents import describe
+from tournament_manager.paths import address_scheme
+from tournament_manager.storage.errors import DocumentError, DocumentProblem
 
 log = logging.getLogger(__name__)
 
@@ -32,7 +37,32 @@ def build_parser() -> argparse.ArgumentParser:
     for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         module.register(subparsers)
+    for command in _commands(parser):
+        if any(action.dest == "file" and action.type is Path and not action.option_strings
+               for action in command._actions):  # a command on a tournament file
+            add_lock_option(command)
     return parser
+
+
+def _commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentParser]:
+    """Every parser that runs a command (the leaves under the subcommands)."""
+    subcommands = [action for action in parser._actions
+                   if isinstance(action, argparse._SubParsersAction)]
+    if not subcommands:
+        yield parser
+    for action in subcommands:
+        for child in dict.fromkeys(action.choices.values()):  # aliases appear twice
+            yield from _commands(child)
+
+
+def _refuse_addresses(args: argparse.Namespace, argv: Sequence[str]) -> None:
+    """A server address where a file belongs (`postgresql://host/db`) is refused before
+    anything is created: as a path it would become a local folder named `postgresql:`."""
+    for value in vars(args).values():
+        if isinstance(value, Path) and (scheme := address_scheme(value)) is not None:
+            typed = next((item for item in argv if Path(item) == value), str(value))
+            raise CliError(describe(DocumentError(DocumentProblem.DATABASE_URL, typed,
+                                                  scheme=scheme)))
 
 
 def run_cli(argv: Sequence[str]) -> int:
@@ -42,11 +72,16 @@ def run_cli(argv: Sequence[str]) -> int:
     if handler is None:
         parser.print_help()
         return 2
+    token = take_over_lock.set(bool(getattr(args, "take_over_lock", False)))
     try:
+        _refuse_addresses(args, argv)
         return int(handler(args))
     except CliError as error:
         print(f"tournament-manager: {error}", file=sys.stderr)
         return error.status
+    except DocumentError as error:  # a document problem met outside `user_errors`
+        print(f"tournament-manager: {describe(error)}", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         print("tournament-manager: interrupted", file=sys.stderr)
         return 130
@@ -61,3 +96,5 @@ def run_cli(argv: Sequence[str]) -> int:
         print(f"tournament-manager: internal error ({type(error).__name__}: {error}); "
               "please report it with the log file", file=sys.stderr)
         return 70
+    finally:
+        take_over_lock.reset(token)

@@ -8,9 +8,10 @@ a half-imported field never has to be cleaned up by hand on event day.
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Self
 
 from tournament_manager.domain.model import Player
 
@@ -37,6 +38,24 @@ HEADER_WORDS: Mapping[PlayerField, tuple[str, ...]] = {
     PlayerField.CLUB: ("club", "association", "俱乐部"),
     PlayerField.TEAM: ("team", "队"),
 }
+
+
+class TableRow(tuple[str, ...]):
+    """A row's cells that knows the line (worksheet row) of its file it starts on.
+
+    A tuple, so every caller that handles rows as sequences of strings keeps working;
+    `players_from_rows` reads the line from it, so blank lines, multi-line cells and a
+    header below the first line never shift the line numbers a refusal names."""
+
+    line: int
+
+    def __new__(cls, cells: Iterable[str], line: int) -> Self:
+        row = super().__new__(cls, cells)
+        row.line = line
+        return row
+
+    def __getnewargs__(self) -> tuple[tuple[str, ...], int]:
+        return tuple(self), self.line
 
 
 class RowProblem(StrEnum):
@@ -75,14 +94,19 @@ def clean_text(value: str) -> str:
 def players_from_rows(rows: Sequence[Sequence[str]], mapping: Mapping[PlayerField, int],
                       registered_ids: frozenset[str] = frozenset()
                       ) -> tuple[list[Player], list[RowIssue]]:
-    """Players for every row, and every problem; callers import only when there is none."""
+    """Players for every row, and every problem; callers import only when there is none.
+
+    A row's line is its own (`TableRow.line`); plain sequences count from line 2, under
+    a header on line 1. Rows with nothing in them are not players and are passed over."""
     if PlayerField.NAME not in mapping:
         return [], [RowIssue(0, RowProblem.NO_NAME_COLUMN)]
     players: list[Player] = []
     issues: list[RowIssue] = []
     seen_ids: dict[str, int] = {}
     for offset, row in enumerate(rows):
-        line = offset + 2
+        line = row.line if isinstance(row, TableRow) else offset + 2
+        if not any(cell.strip() for cell in row):
+            continue
         values = {field: clean_text(row[index]) if index < len(row) else ""
                   for field, index in mapping.items()}
         name = values[PlayerField.NAME]

@@ -1,75 +1,146 @@
 """A spreadsheet as a header and rows of strings, whatever file it came in.
 
 Judges drop in what their registration system or Excel wrote: CSV in UTF-8 with or
-without a BOM, CSV from a Chinese-locale Excel (GB18030), `;`-separated CSV from
-European Excel, or an .xlsx workbook. Everything becomes text here; what the text means
-is the domain's business.
+without a BOM, UTF-16 "Unicode text", or the code page of the computer that saved it
+(Windows-1252 from Western Excel, GB18030, Big5, Shift-JIS, EUC-KR, ...; see
+`imports.encodings`), separated by commas, semicolons (European Excel) or tabs, with any
+line endings (CR alone from Excel for Mac); or an .xlsx workbook. Everything becomes text
+here; what the text means is the domain's business.
+
+The encoding found is on the table (`TextTable.encoding`, with the other encodings that
+also read the file in `encoding_alternatives`) so an import preview can show it and let
+the judge read the file again with another (`read_table(path, encoding=...)`). Each row
+carries the line of the file it starts on, so a refusal names the line the judge sees.
 """
 
 from __future__ import annotations
 
 import csv
 import io
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
-ENCODINGS = ("utf-8-sig", "gb18030")
+from tournament_manager.domain.player_rows import TableRow
+from tournament_manager.imports.encodings import CHOICES, EncodingMismatch, decode
+
+DELIMITERS = (",", ";", "\t")
+ENCODING_CHOICES = CHOICES
+"""The encodings a preview can offer (`read_table(..., encoding=one of them)`)."""
+
+# A registration table's cells are short, but one cell of a broken export can be huge:
+# such a value is refused row by row (too long), not by the csv module's field limit.
+csv.field_size_limit(min(sys.maxsize, 2**31 - 1))
 
 
 class TableProblem(StrEnum):
     UNREADABLE = "unreadable"
     UNKNOWN_ENCODING = "unknown_encoding"
+    WRONG_ENCODING = "wrong_encoding"
     EMPTY = "empty"
     UNSUPPORTED_FORMAT = "unsupported_format"
 
 
 class TableError(Exception):
-    def __init__(self, problem: TableProblem, path: Path, reason: str = "") -> None:
+    def __init__(self, problem: TableProblem, path: Path, reason: str = "",
+                 encoding: str = "") -> None:
         super().__init__(f"{problem.value}: {path} {reason}")
         self.problem = problem
         self.path = path
         self.reason = reason
+        self.encoding = encoding
 
 
 @dataclass(frozen=True)
 class TextTable:
     headers: tuple[str, ...]
-    rows: tuple[tuple[str, ...], ...]
-    """Data rows; row i is line i + 2 of the file (the header is line 1)."""
+    rows: tuple[TableRow, ...]
+    """Data rows, blank ones left out; `row.line` is the line (worksheet row) of the
+    file each one starts on, the header's being `header_line`."""
+    header_line: int = 1
+    encoding: str | None = None
+    """The text encoding read (a Python codec name, e.g. "utf-8", "cp1252",
+    "gb18030"); None for a workbook, which has no encoding to choose."""
+    encoding_alternatives: tuple[str, ...] = ()
+    """Other encodings that also read the file without error, most likely first."""
+    delimiter: str | None = None
+    """The separator of a CSV file ("," ";" or a tab); None for a workbook."""
 
 
-def read_table(path: Path) -> TextTable:
+def read_table(path: Path, encoding: str | None = None) -> TextTable:
+    """The table in `path`; a CSV file is read in `encoding` when given (the judge's
+    choice in the preview), in the encoding detected otherwise."""
     suffix = path.suffix.lower()
     if suffix in (".csv", ".txt", ".tsv"):
-        return _read_csv(path)
+        return _read_csv(path, encoding)
     if suffix in (".xlsx", ".xlsm"):
         return _read_xlsx(path)
     raise TableError(TableProblem.UNSUPPORTED_FORMAT, path, suffix)
 
 
-def _decode(path: Path) -> str:
+def _read_csv(path: Path, encoding: str | None) -> TextTable:
     try:
         data = path.read_bytes()
     except OSError as error:
-        raise TableError(TableProblem.UNREADABLE, path, str(error)) from error
-    for encoding in ENCODINGS:
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    raise TableError(TableProblem.UNKNOWN_ENCODING, path)
-
-
-def _read_csv(path: Path) -> TextTable:
-    text = _decode(path)
-    sample = text[:4096]
+        raise TableError(TableProblem.UNREADABLE, path, error.strerror or str(error)) from error
     try:
-        dialect: type[csv.Dialect] | csv.Dialect = csv.Sniffer().sniff(sample, ",;\t")
-    except csv.Error:
-        dialect = csv.excel
-    rows = [row for row in csv.reader(io.StringIO(text), dialect) if any(c.strip() for c in row)]
-    return _table(path, rows)
+        decoded = decode(data, encoding)
+    except EncodingMismatch as error:
+        problem = TableProblem.UNKNOWN_ENCODING if encoding is None else \
+            TableProblem.WRONG_ENCODING
+        raise TableError(problem, path, str(error), encoding=encoding or "") from error
+    delimiter = _delimiter(decoded.text)
+    # newline="": the csv module sees the line endings themselves (CR, LF or CR LF) and
+    # keeps line breaks inside quoted cells.
+    reader = csv.reader(io.StringIO(decoded.text, newline=""), delimiter=delimiter,
+                        quotechar='"', doublequote=True, skipinitialspace=False, strict=False)
+    numbered: list[tuple[int, list[str]]] = []
+    line = 1
+    try:
+        for cells in reader:
+            numbered.append((line, cells))
+            line = reader.line_num + 1
+    except csv.Error as error:
+        raise TableError(TableProblem.UNREADABLE, path,
+                         f"line {reader.line_num}: {error}") from error
+    return _table(path, numbered, encoding=decoded.encoding,
+                  alternatives=decoded.alternatives, delimiter=delimiter)
+
+
+def _delimiter(text: str) -> str:
+    """The separator most used in the first line that has any (outside quotes): the
+    header names the columns, and names seldom hold separators."""
+    for unquoted in _unquoted_lines(text, limit=20):
+        counts = {delimiter: unquoted.count(delimiter) for delimiter in DELIMITERS}
+        best = max(DELIMITERS, key=lambda delimiter: counts[delimiter])
+        if counts[best]:
+            return best
+    return ","
+
+
+def _unquoted_lines(text: str, limit: int) -> list[str]:
+    """The first `limit` records of `text` with their quoted parts left out. A line break
+    inside quotes (a cell holding CR or LF) does not end a record."""
+    lines: list[str] = []
+    current: list[str] = []
+    quoted = False
+    previous = ""
+    for char in text:
+        if char == '"':
+            quoted = not quoted
+        elif not quoted and char in "\r\n":
+            if not (char == "\n" and previous == "\r"):
+                lines.append("".join(current))
+                current = []
+                if len(lines) >= limit:
+                    return lines
+        elif not quoted:
+            current.append(char)
+        previous = char
+    lines.append("".join(current))
+    return lines
 
 
 def _read_xlsx(path: Path) -> TextTable:
@@ -81,11 +152,14 @@ def _read_xlsx(path: Path) -> TextTable:
         raise TableError(TableProblem.UNREADABLE, path, str(error)) from error
     try:
         sheet = workbook.worksheets[0]
-        rows = [["" if cell is None else _cell_text(cell) for cell in row]
-                for row in sheet.iter_rows(values_only=True)]
+        # read-only sheets yield every row from the first, empty ones included
+        numbered = [(number, ["" if value is None else _cell_text(value) for value in row])
+                    for number, row in enumerate(sheet.iter_rows(values_only=True), start=1)]
+    except Exception as error:  # a damaged sheet inside a readable archive
+        raise TableError(TableProblem.UNREADABLE, path, str(error)) from error
     finally:
         workbook.close()
-    return _table(path, [row for row in rows if any(c.strip() for c in row)])
+    return _table(path, numbered)
 
 
 def _cell_text(value: object) -> str:
@@ -94,9 +168,16 @@ def _cell_text(value: object) -> str:
     return str(value)
 
 
-def _table(path: Path, rows: list[list[str]]) -> TextTable:
-    if not rows:
+def _table(path: Path, numbered: Sequence[tuple[int, Sequence[str]]], *,
+           encoding: str | None = None, alternatives: tuple[str, ...] = (),
+           delimiter: str | None = None) -> TextTable:
+    kept = [(line, cells) for line, cells in numbered if any(c.strip() for c in cells)]
+    if not kept:
         raise TableError(TableProblem.EMPTY, path)
-    width = max(len(row) for row in rows)
-    padded = [tuple(cell.strip() for cell in row) + ("",) * (width - len(row)) for row in rows]
-    return TextTable(headers=padded[0], rows=tuple(padded[1:]))
+    width = max(len(cells) for _line, cells in kept)
+    rows = [TableRow((*(cell.strip() for cell in cells), *("",) * (width - len(cells))), line)
+            for line, cells in kept]
+    header, *data = rows
+    return TextTable(headers=tuple(header), rows=tuple(data), header_line=header.line,
+                     encoding=encoding, encoding_alternatives=alternatives,
+                     delimiter=delimiter)

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import TYPE_CHECKING
+
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
+if TYPE_CHECKING:
+    from tournament_manager.storage.document import BackupFailure
+    from tournament_manager.storage.lock import LockHolder
 
 _TEMPLATES = {
     DocumentProblem.MISSING: "{path}: no such file",
@@ -16,15 +23,20 @@ _TEMPLATES = {
     DocumentProblem.DAMAGED: "{path} is damaged ({reason}); restore it from a backup",
     DocumentProblem.LOCKED: (
         "{path} is already open in another Tournament Manager "
-        "(user {user} on {host}, process {pid}, since {since})"
+        "(user {user} on {host}, process {pid}, {age}since {since}){hint}"
     ),
     DocumentProblem.MIGRATION_FAILED: (
-        "{path} could not be upgraded ({reason}); it was left as it was and a backup was taken"
+        "{path} could not be upgraded to this version of Tournament Manager ({cause}); "
+        "the file was left as it was, and a copy from before the attempt is {backup}"
     ),
     DocumentProblem.READ_ONLY_OUTDATED: (
-        "{path} was made by an older version; open it for work once to upgrade it"
+        "{path} was made by an older version and must be upgraded before it can be read; "
+        "open it for work once (in a folder that can be written) to upgrade it"
     ),
-    DocumentProblem.NO_SPACE: "no space left to write {path}",
+    DocumentProblem.NO_SPACE: (
+        "no space left on the disk for {path}; free some space and try again "
+        "(the tournament file itself is intact)"
+    ),
     DocumentProblem.UNWRITABLE: "{path} cannot be written: {reason}",
     DocumentProblem.SAME_FILE: (
         "{path} is the open tournament itself: a copy cannot replace it; choose another file"
@@ -32,8 +44,99 @@ _TEMPLATES = {
     DocumentProblem.LOCKED_TARGET: (
         "{path} is open in a Tournament Manager; close it there before replacing it"
     ),
+    DocumentProblem.READ_ONLY_FILE: (
+        "{path} is read-only ({where}): {consequence}; to work on it, save a copy in a "
+        "folder that can be written"
+    ),
+    DocumentProblem.DISK_ERROR: (
+        "the disk reported an error while using {path} ({reason}); the file was not "
+        "changed by us: copy it to another disk and open the copy"
+    ),
+    DocumentProblem.DATABASE_URL: (
+        "{path} is an address ({scheme}://…), not a file: a tournament is kept in a file "
+        "such as event.tmt, and database servers are not supported"
+    ),
+    DocumentProblem.PATH_TOO_LONG: (
+        "{path} is too long a path for a tournament file; choose a shorter name or folder"
+    ),
+}
+
+_READ_ONLY_WHERE = {
+    "file": "the file is marked read-only",
+    "folder": "its folder or disk cannot be written",
+}
+
+_MIGRATION_CAUSES = {
+    DocumentProblem.NO_SPACE.value: "no space left on the disk",
+    DocumentProblem.DISK_ERROR.value: "the disk reported an error",
+    DocumentProblem.DAMAGED.value: "the file is damaged",
+    "bug": "an error in the upgrade; the details are in the log file, please report it",
+}
+
+_BACKUP_MOMENTS = {
+    "open": "on opening", "close": "on closing", "session": "before the session",
+    "migration": "before the upgrade", "before-restore": "before the restore",
 }
 
 
 def describe(error: DocumentError) -> str:
-    return _TEMPLATES[error.problem].format(path=error.path, **error.details)
+    details = dict(error.details)
+    if error.problem is DocumentProblem.LOCKED:
+        details["hint"] = describe_lock_hint(error)
+        age = describe_age(details.get("age_seconds", ""))
+        details["age"] = f"for {age}, " if age else ""
+        details.update({key: details.get(key, "?") for key in ("user", "host", "pid",
+                                                                "since")})
+    if error.problem is DocumentProblem.READ_ONLY_FILE:
+        details["where"] = _READ_ONLY_WHERE.get(details.get("where", ""), "it cannot be written")
+        details["consequence"] = ("nothing was changed" if details.get("refused") == "yes"
+                                  else "it is open for reading only, nothing can be changed")
+    if error.problem is DocumentProblem.MIGRATION_FAILED:
+        details["cause"] = _MIGRATION_CAUSES.get(details.get("cause", ""),
+                                                 _MIGRATION_CAUSES["bug"])
+        backup = details.get("backup", "")
+        details["backup"] = f"at {backup}" if backup else "among its backups"
+    details.setdefault("reason", "")
+    return _TEMPLATES[error.problem].format(path=error.path, **details)
+
+
+def describe_age(seconds: str | float | None) -> str:
+    """"40 seconds", "12 minutes", "5 hours", "3 days"; "" when unknown."""
+    try:
+        value = int(float(seconds))  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return ""
+    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
+        if value >= size:
+            count = value // size
+            return f"{count} {unit}{'s' if count != 1 else ''}"
+    return f"{value} second{'s' if value != 1 else ''}"
+
+
+def describe_lock_hint(error: DocumentError) -> str:
+    """What the user can do about a lock: nothing while its holder runs on this host;
+    take it over once the other computer is known to be off."""
+    if error.details.get("can_take_over") == "yes":
+        return ("; if that computer no longer runs Tournament Manager (it crashed or was "
+                "switched off), the lock can be taken over")
+    return "; close the file there first"
+
+
+def describe_broken_lock(path: str, holder: LockHolder) -> str:
+    age = describe_age(holder.age_seconds())
+    since = holder.since.isoformat(timespec="seconds") if holder.since else "?"
+    pid = "?" if holder.pid is None else holder.pid
+    return (f"took over the lock of {path} held by user {holder.user} on {holder.host} "
+            f"(process {pid}, {'for ' + age + ', ' if age else ''}since {since})")
+
+
+def describe_backup_failure(path: str, failure: BackupFailure) -> str:
+    """A routine backup that failed: the tournament file is intact, but unprotected."""
+    moment = _BACKUP_MOMENTS.get(failure.reason.value, failure.reason.value)
+    error = failure.error
+    if error.problem is DocumentProblem.NO_SPACE:
+        cause = f"no space left on the disk of the backup folder {Path(error.path).parent}"
+    else:
+        cause = describe(error)
+    return (f"the automatic backup of {path} {moment} could not be written ({cause}); "
+            "the tournament file itself is intact but has no new backup until this is fixed")

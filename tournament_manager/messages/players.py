@@ -15,9 +15,37 @@ _ROWS = {
 
 _TABLES = {
     TableProblem.UNREADABLE: "{path} cannot be read: {reason}",
-    TableProblem.UNKNOWN_ENCODING: "{path} is neither UTF-8 nor GB18030 text",
+    TableProblem.UNKNOWN_ENCODING: (
+        "{path} is not text in any encoding Tournament Manager knows; save it from Excel "
+        "as \"CSV UTF-8\" or as an .xlsx workbook"
+    ),
+    TableProblem.WRONG_ENCODING: (
+        "{path} is not {encoding} text (it would not read back unchanged); choose another "
+        "encoding"
+    ),
     TableProblem.EMPTY: "{path} holds no rows",
     TableProblem.UNSUPPORTED_FORMAT: "{path}: only .csv and .xlsx files can be imported",
+}
+
+ENCODING_NAMES = {
+    "utf-8": "Unicode (UTF-8)",
+    "utf-8-sig": "Unicode (UTF-8 with byte-order mark)",
+    "utf-16": "Unicode (UTF-16, \"Unicode text\")",
+    "cp1252": "Western European (Windows-1252)",
+    "cp1250": "Central European (Windows-1250)",
+    "cp1251": "Cyrillic (Windows-1251)",
+    "cp1253": "Greek (Windows-1253)",
+    "cp1254": "Turkish (Windows-1254)",
+    "cp1257": "Baltic (Windows-1257)",
+    "cp1255": "Hebrew (Windows-1255)",
+    "cp1256": "Arabic (Windows-1256)",
+    "cp874": "Thai (Windows-874)",
+    "cp1258": "Vietnamese (Windows-1258)",
+    "gb18030": "Chinese Simplified (GB18030)",
+    "big5": "Chinese Traditional (Big5)",
+    "big5hkscs": "Chinese Traditional, Hong Kong (Big5-HKSCS)",
+    "cp932": "Japanese (Shift-JIS)",
+    "cp949": "Korean (EUC-KR)",
 }
 
 
@@ -26,4 +54,12 @@ def describe_row_issue(issue: RowIssue) -> str:
 
 
 def describe_table_error(error: TableError) -> str:
-    return _TABLES[error.problem].format(path=error.path, reason=error.reason)
+    return _TABLES[error.problem].format(path=error.path, reason=error.reason,
+                                         encoding=describe_encoding(error.encoding))
+
+
+def describe_encoding(encoding: str | None) -> str:
+    """A text encoding as a judge knows it ("Western European (Windows-1252)")."""
+    if not encoding:
+        return "no text encoding (a workbook)"
+    return ENCODING_NAMES.get(encoding, encoding)

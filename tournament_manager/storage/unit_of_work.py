@@ -1,13 +1,20 @@
-"""The SQL unit of work: one transaction per user action, audited."""
+"""The SQL unit of work: one transaction per user action, audited.
+
+SQLite's refusals that are the disk's doing (full, read-only, failing) leave it as a
+`DocumentError` with words, never as a driver error: the caller shows a sentence.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from datetime import datetime
+from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
 from sqlalchemy import Connection, Engine, Table
+from sqlalchemy.exc import DBAPIError
 
 from tournament_manager.domain.model import (
     Hand,
@@ -33,6 +40,7 @@ from tournament_manager.storage.collections import (
     TournamentCollection,
     now_utc,
 )
+from tournament_manager.storage.errors import problem_of
 from tournament_manager.storage.rows import RowMapper
 
 _HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas", "player_points"))
@@ -66,15 +74,27 @@ class SqlUnitOfWork:
     audit: SqlAuditLog
 
     def __init__(self, engine: Engine, actor: str = "head judge",
-                 clock: Callable[[], datetime] = now_utc) -> None:
+                 clock: Callable[[], datetime] = now_utc, path: Path | None = None) -> None:
         self._engine = engine
         self._actor = actor
         self._clock = clock
+        self._path = path if path is not None else Path(engine.url.database or "")
         self._connection: Connection | None = None
 
+    @contextmanager
+    def _disk_problems(self) -> Iterator[None]:
+        try:
+            yield
+        except DBAPIError as error:
+            problem = problem_of(error, self._path)
+            if problem is None:
+                raise
+            raise problem from error
+
     def __enter__(self) -> Self:
-        connection = self._engine.connect()
-        connection.begin()
+        with self._disk_problems():
+            connection = self._engine.connect()
+            connection.begin()
         self._connection = connection
         audit = self._audit_writer = AuditWriter(connection, self._actor, self._clock)
 
@@ -111,11 +131,16 @@ class SqlUnitOfWork:
         finally:
             self._connection.close()
             self._connection = None
+        if isinstance(exc, DBAPIError):
+            problem = problem_of(exc, self._path)
+            if problem is not None:  # a full or read-only disk, in words
+                raise problem from exc
 
     def commit(self) -> None:
         assert self._connection is not None, "commit outside the unit of work"
-        self._connection.commit()
-        self._connection.begin()
+        with self._disk_problems():
+            self._connection.commit()
+            self._connection.begin()
 
     def audit_reason(self, reason: str) -> None:
         self._audit_writer.reason = reason

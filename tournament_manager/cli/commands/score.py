@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import sys
 from typing import Any
 
@@ -15,9 +16,42 @@ from tournament_manager.cli.errors import CliError
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.rules import available_rule_sets, get_rule_set
 from tournament_manager.rules.errors import OptionError
-from tournament_manager.rules.hand_json import score_json
+from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
 from tournament_manager.rules.registry import DEFAULT_RULE_SET
 from tournament_manager.rules.rule_set import RuleSet
+
+log = logging.getLogger(__name__)
+
+INTERNAL_ERROR_CODE = "internal_error"
+
+FORMAT_HELP = """\
+the hand (a JSON object; hand-format.md in the documentation has the full contract):
+  concealed       tiles held before winning, without the winning tile (13 - 3 x melds):
+                  a list of codes ["1m","2m",...] or one compact string "123m456pEEWdWd"
+  winning_tile    one tile code
+  win_type        "self_draw" or "discard" (robbing a kong: "discard" + flag robbing_kong)
+  seat_wind       the winner's seat: "E", "S", "W" or "N"
+  melds           optional: [{"type": "chow"|"pung"|"kong", "tiles": ..., "exposed": true}]
+                  (exposed is false only for a concealed kong)
+  discarder       optional seat (discard wins); payments are by seat with it, by role
+                  (winner, responsible, other) without it
+  responsible     optional seat, or "none" (same-turn immunity)
+  flags           optional: {"seabed": true, ...} or ["seabed", ...]; one of seabed,
+                  riverbed, kong_replacement, robbing_kong, heaven, earth, last_tile (mcr)
+  prevalent_wind  optional (mcr, classic): "E" (default), "S", "W" or "N"
+  flowers         optional (mcr, classic): 0 to 8
+
+tile codes: 1m..9m, 1p..9p, 1s..9s, winds E S W N, dragons Wd Gd Rd; also 1z..7z for the
+honors and runs such as 123m or EEE.
+
+output: the same shape as the input, one result per hand: {"valid": true, "value": ...,
+"patterns": [...], "arrangement": [...], "payments": {...}} or {"valid": false, "error":
+"<in words>", "code": "<code>"}; a bad hand never stops a batch. The input must be UTF-8
+JSON; malformed input is one line on standard error and exit status 2.
+
+example: echo '{"concealed": "123m456p789s23sEE", "winning_tile": "4s",
+  "win_type": "discard", "seat_wind": "S", "discarder": "W"}' | tournament-manager score
+"""
 
 
 def register(subparsers: Any) -> None:
@@ -26,6 +60,8 @@ def register(subparsers: Any) -> None:
         help="score hands given as JSON",
         description="Score one hand object or an array of hands (JSON) and print the results "
         "as JSON of the same shape. Invalid hands are reported in place.",
+        epilog=FORMAT_HELP,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--rules",
@@ -47,8 +83,29 @@ def run(args: argparse.Namespace) -> int:
     rule_set = get_rule_set(args.rules)
     options = _options(rule_set, args.profile)
     data = _load(args.file)
-    print(_as_text(score_json(data, rule_set, options, describe_hand_problem)))
+    if isinstance(data, list):
+        output: object = [_score_one(item, rule_set, options, index)
+                          for index, item in enumerate(data)]
+    else:
+        output = _score_one(data, rule_set, options, 0)
+    print(_as_text(output))
     return 0
+
+
+def _score_one(data: object, rule_set: RuleSet[Any], options: Any,
+               index: int) -> dict[str, object]:
+    """One hand's result; a hand the calculator fails on (a bug of ours) gets an error
+    entry of its own and is logged, and the rest of the batch is still scored."""
+    try:
+        return report_to_json(evaluate_hand(data, rule_set, options), describe_hand_problem)
+    except Exception as error:  # a bug of ours must not take the batch down
+        log.exception("hand %d of the batch could not be scored", index)
+        return {
+            "valid": False,
+            "error": f"this hand could not be scored (internal error: {type(error).__name__});"
+                     " please report it with the log file",
+            "code": INTERNAL_ERROR_CODE,
+        }
 
 
 def _as_text(output: object) -> str:
@@ -71,19 +128,38 @@ def _options(rule_set: RuleSet[Any], profile: str | None) -> Any:
 
 
 def _load(path: str) -> object:
+    """The JSON document of `path` (or standard input); every malformed input, whatever
+    the reason, is one `CliError` line with status 2."""
+    where = "standard input" if path == "-" else path
     try:
         if path == "-":
-            text = sys.stdin.read()
+            stream = getattr(sys.stdin, "buffer", None)  # text only when replaced in tests
+            data = stream.read() if stream is not None else sys.stdin.read().encode(
+                "utf-8", "surrogateescape")
         else:
-            with open(path, encoding="utf-8") as handle:
-                text = handle.read()
+            with open(path, "rb") as handle:
+                data = handle.read()
     except OSError as error:
         raise CliError(f"cannot read {path}: {error.strerror}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CliError(
+            f"{where} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+            status=2,
+        ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CliError(
-            f"malformed JSON in {'standard input' if path == '-' else path}: "
-            f"{error.msg} at line {error.lineno} column {error.colno}",
+            f"malformed JSON in {where}: {error.msg} at line {error.lineno} column {error.colno}",
             status=2,
         ) from None
+    except RecursionError:
+        raise CliError(f"malformed JSON in {where}: nested too deeply", status=2) from None
+    except ValueError as error:  # an integer past Python's digit limit for conversion
+        raise CliError(f"malformed JSON in {where}: {_first_clause(error)}", status=2) from None
+
+
+def _first_clause(error: Exception) -> str:
+    return str(error).split(":")[0].split(";")[0] or type(error).__name__

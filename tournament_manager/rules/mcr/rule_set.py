@@ -64,6 +64,12 @@ class McrRuleSet(RuleSet[McrOptions]):
         result = fast_score(hand, options)
         if result is not None:
             return result
+        if not _sized_like_a_hand(hand):
+            # wrong counts are refused before counting tiles into bytes (256 copies of a
+            # tile do not fit); the structural check names the fault for such a hand
+            return ScoreResult.invalid(structural_problem(hand) or HandProblem(
+                HandErrorCode.WRONG_TILE_COUNT, count=len(hand.concealed),
+                expected=13 - 3 * len(hand.melds)))
         facts = hand_facts(hand)
         sound = plainly_sound(hand, facts.all_counts)
         problem = (None if sound else structural_problem(hand)) or flag_problem(hand)
@@ -116,3 +122,11 @@ def _patterns(fans: Sequence[Fan], flowers: int, options: McrOptions) -> tuple[S
     shown = sorted(fans, key=book_order) if fans else [Fan.CHICKEN_HAND]
     shown += [Fan.FLOWER_TILES] * flowers
     return tuple(map(option_tables(options).patterns.__getitem__, shown))
+
+
+def _sized_like_a_hand(hand: Hand) -> bool:
+    """At most four melds of three or four tiles and 13 - 3 x melds held tiles: then no
+    kind can be counted more than 30 times."""
+    melds = hand.melds
+    return (len(melds) <= 4 and len(hand.concealed) == 13 - 3 * len(melds)
+            and all(3 <= len(meld.tiles) <= 4 for meld in melds))
