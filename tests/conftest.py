@@ -18,7 +18,6 @@ from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document
 
-
 # On CI the property tests draw the same examples every run (a gate must not turn red
 # by luck); locally they explore afresh, and what they find is kept in .hypothesis/.
 settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
