@@ -7,6 +7,7 @@ import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 import pytest
@@ -234,3 +235,26 @@ def test_launch_shows_uncaught_errors_in_its_message_bar_while_it_runs(qapp) -> 
     assert launch([]) == 0
     assert len(seen) == 1 and "RuntimeError: late bug" in seen[0]
     assert crash._gui_reporter is None, "no window, no reporter"
+
+
+def test_a_log_that_cannot_be_written_stays_quiet(log_file: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """A full disk makes every write of the log fail: no traceback per record on stderr."""
+
+    class FullDisk:
+        def write(self, _text: str) -> int:
+            raise OSError(28, "No space left on device")
+
+        def flush(self) -> None:
+            raise OSError(28, "No space left on device")
+
+    logging.getLogger("tournament_manager.test").info("opens the log file")
+    handler = next(h for h in logging.getLogger().handlers
+                   if isinstance(h, RotatingFileHandler))
+    kept = handler.stream
+    handler.stream = FullDisk()  # type: ignore[assignment]
+    try:
+        logging.getLogger("tournament_manager.test").error("the disk is full")
+    finally:
+        handler.stream = kept
+    assert capsys.readouterr().err == ""

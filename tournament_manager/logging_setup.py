@@ -31,6 +31,18 @@ DEBUG_ENV: Final = "TOURNAMENT_MANAGER_DEBUG"
 FORMAT: Final = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
 
 _handler: logging.Handler | None = None
+
+
+class _QuietRotatingFileHandler(RotatingFileHandler):
+    """A log that cannot be written (full or removed disk) is given up on quietly: the
+    default prints a traceback to stderr for every record, which floods a CLI command's
+    one-line answer and the terminal of the window. The document's own errors are
+    reported in words elsewhere; the log is only for bug reports."""
+
+    failures = 0
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        type(self).failures += 1
 _previous_qt_handler: object = None
 
 
@@ -58,8 +70,9 @@ def configure(*, max_bytes: int = MAX_BYTES, backup_count: int = BACKUP_COUNT) -
     path: Path | None
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(target, maxBytes=max_bytes, backupCount=backup_count,
-                                      encoding="utf-8", delay=True)
+        handler = _QuietRotatingFileHandler(target, maxBytes=max_bytes,
+                                            backupCount=backup_count, encoding="utf-8",
+                                            delay=True)
         path = target
     except OSError:
         handler, path = logging.NullHandler(), None
