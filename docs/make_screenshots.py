@@ -21,7 +21,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QLineEdit, QPushButton, QWidget
 
 OUT = ROOT / "docs" / "screenshots"
-SIZE = (1440, 900)
+SIZE = (1280, 800)
 NAMES = ["Ann Visser", "Bao Nguyen", "Carla Rossi", "Daichi Sato", "Elena Petrova",
          "Felix Wagner", "Grace Ho", "Hugo Martin", "Ines Duarte", "Jonas Berg",
          "Kim Min-jun", "Lena Novak", "Mateo Silva", "Nora Lund", "Oliver King", "王小明"]
@@ -97,7 +97,7 @@ def main() -> None:
 
     seating = window.seating_page
     window.show_page(seating)
-    seating.session_box.setCurrentIndex(1)  # session 2: drawn against session 1's tables
+    seating.choose_session(2)  # session 2: drawn against session 1's tables
     seating.draw(time_limit=5)
     seating.publish()
     seating.view.selectionModel().select(
@@ -106,6 +106,7 @@ def main() -> None:
     grab(window, "seating")
 
     window.show_page(window.sheets_page)
+    window.sheets_page.show_calculator()  # the tools drawer is closed by default
     type_hands(window, ["EW30", "ST40", "D", "NE10", "WS25IE", "ET15", "SN70", "D", "EN10"])
     calculator = window.sheets_page.calculator
     QTest.keyClicks(calculator.concealed, "1p1p1p2p2p2p3p3p9m9m3p")

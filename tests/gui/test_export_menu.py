@@ -32,3 +32,63 @@ def test_an_unwritable_target_is_worded(event_window: MainWindow, canned: Canned
     canned.export_paths.append(tmp_path / "no such folder" / "x.pdf")
     assert event_window.export_menu.export(ExportKind.SEATING) is None
     assert "folder" in event_window.message_bar.text().lower()
+
+
+def test_a_record_that_does_not_verify_is_exported_with_a_warning(
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path) -> None:
+    import shutil
+    import sqlite3
+
+    from tests.gui.event_files import signed_event_file
+
+    original, _seated = signed_event_file(tmp_path / "signed.tmt")
+    copy = tmp_path / "copy.tmt"
+    shutil.copy(original, copy)
+    with sqlite3.connect(copy) as connection:  # one hand pays 5 points more than signed
+        connection.execute("UPDATE hand_delta SET delta = delta + 5 WHERE id = "
+                           "(SELECT MIN(id) FROM hand_delta)")
+    connection.close()
+    assert window.controller.open(copy)
+    canned.export_paths.append(tmp_path / "sheets.pdf")
+
+    written = window.export_menu.export(ExportKind.SHEETS)
+
+    assert written == tmp_path / "sheets.pdf" and written.stat().st_size > 0
+    bar = window.message_bar
+    assert bar.kind() == "problem"
+    assert bar.text().startswith(f"Wrote {written}, but the record does not verify: ")
+    assert [b.text() for b in bar.buttons()] == ["Open", "Details…"]
+    bar.buttons()[1].click()
+    assert bar.details_dialog is not None and any(
+        "does not match the signatures" in line for line in bar.details_dialog.lines())
+    bar.details_dialog.close()
+
+
+def test_plans_are_printed_only_when_the_menu_says_so(window: MainWindow,
+                                                      canned: CannedDialogs,
+                                                      tmp_path: Path) -> None:
+    from tests.gui.test_seating_page import _event
+    from tournament_manager.exports.text import PROVISIONAL_BANNER
+
+    assert window.controller.open(_event(tmp_path / "plan.tmt"))
+    seating = window.seating_page
+    seating.draw(time_limit=5)
+    seating.publish()
+    seating.choose_session(2)
+    menu = window.export_menu
+    assert not menu.include_provisional.isChecked()
+    canned.export_paths += [tmp_path / "plan.pdf", tmp_path / "plan.pdf"]
+
+    assert menu.export(ExportKind.TABLE_CARDS) is None
+    assert window.message_bar.text() == (
+        "session 2 has no tables drawn yet: publish the seating first (its tables are only "
+        "the round's plan: tick File ▸ Export ▸ Include Provisional Plans to print them, "
+        "marked provisional)")
+    assert not (tmp_path / "plan.pdf").exists()
+
+    menu.include_provisional.setChecked(True)
+    written = menu.export(ExportKind.TABLE_CARDS)
+    assert written is not None
+    pages = [page.extract_text() for page in PdfReader(written).pages]
+    assert len(pages) == 4 and all(PROVISIONAL_BANNER in page for page in pages)
+    assert window.message_bar.kind() == "information"

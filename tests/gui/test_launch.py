@@ -1,34 +1,80 @@
-"""Which document the application opens on start, and the whole `launch` path once."""
+"""Which document the application opens on start, the welcome page when there is none,
+the demo event, the whole `launch` path once, and a clear exit without a display."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from tournament_manager import paths
+from tournament_manager.domain.presets import Preset
+from tournament_manager.gui import demo_builder
+from tournament_manager.gui.demo_builder import BUILDING_FILE_NAME, DemoSpec, demo_path
+from tournament_manager.gui.display_check import display_problem
 from tournament_manager.gui.launch import launch, start_main_window
 from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.message_bar import INFORMATION
 from tournament_manager.gui.settings import AppSettings
-from tournament_manager.storage.document import open_document
+from tournament_manager.services.tournaments import overview
 from tournament_manager.storage.lock import lock_path
 
+from .modal import answering
 
-def test_first_start_creates_the_default_document_and_shows_its_name(qtbot, app_settings):
+TINY_DEMO = DemoSpec(players=8, preset=Preset.OPEN, sessions=2)
+"""A demo built in a moment: the tests' stand-in for the 36-player one."""
+
+
+def test_first_start_shows_the_welcome_page_and_creates_no_file(qtbot, app_settings,
+                                                                data_dir: Path):
     window = start_main_window(None, app_settings)
     qtbot.addWidget(window)
 
-    default = paths.default_document()
-    assert default.is_file()
-    assert window.windowTitle() == "New tournament — Tournament Manager"
-    assert window.findChild(object, "document_path").text() == str(default)
-    assert app_settings.recent_files() == [default.resolve()]
+    assert window.central_pages.currentWidget() is window.welcome
+    assert window.welcome.isVisible() and not window.tabs.isVisible()
+    assert window.windowTitle() == "Tournament Manager"
+    assert not paths.default_document().exists()
+    assert not list(data_dir.glob("*.tmt"))
+    assert window.welcome.recent.count() == 0 and not window.welcome.recent.isEnabled()
     window.close()
-    assert not lock_path(default).exists()
-    with open_document(default, read_only=True) as document:
-        assert document.path == default
+
+
+def test_a_default_document_an_earlier_version_made_still_opens(
+        qtbot, app_settings: AppSettings, make_tournament_file: Callable[[Path, str], Path]):
+    make_tournament_file(paths.default_document(), "Old Default")
+
+    window = start_main_window(None, app_settings)
+    qtbot.addWidget(window)
+
+    assert window.windowTitle() == "Old Default — Tournament Manager"
+    window.close()
+
+
+def test_the_welcome_page_lists_recent_files_and_opens_the_chosen_one(
+        qtbot, app_settings: AppSettings, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    older = make_tournament_file(tmp_path / "older.tmt", "Older Cup")
+    app_settings.add_recent_file(older)
+    window = MainWindow(app_settings)
+    qtbot.addWidget(window)
+    window.show()
+
+    recent = window.welcome.recent
+    assert recent.count() == 1 and "older" in recent.item(0).text()
+    recent.itemActivated.emit(recent.item(0))
+
+    assert window.windowTitle() == "Older Cup — Tournament Manager"
+    assert window.central_pages.currentWidget() is window.tabs
+    window.action_close.trigger()
+    assert window.central_pages.currentWidget() is window.welcome
+    window.close()
 
 
 def test_a_file_on_the_command_line_wins_over_recent_ones(
@@ -61,7 +107,7 @@ def test_without_a_file_the_most_recent_one_opens(
     window.close()
 
 
-def test_a_refused_command_line_file_leaves_an_empty_window_with_the_reason(
+def test_a_refused_command_line_file_leaves_the_welcome_page_with_the_reason(
         qtbot, app_settings: AppSettings, tmp_path: Path):
     missing = tmp_path / "gone.tmt"
 
@@ -71,10 +117,78 @@ def test_a_refused_command_line_file_leaves_an_empty_window_with_the_reason(
     assert window.controller.document is None
     assert window.windowTitle() == "Tournament Manager"
     assert "no such file" in window.message_bar.text()
+    assert window.central_pages.currentWidget() is window.welcome
     window.close()
 
 
-def test_launch_runs_the_application_until_its_window_closes(qapp, data_dir: Path):
+def test_the_demo_event_is_built_in_the_background_then_opened(
+        qtbot, window: MainWindow, data_dir: Path):
+    window.demo_spec = TINY_DEMO
+    window.welcome.demo_button.click()
+    builder = window.demo_builder
+    assert builder is not None and builder.busy
+    progress = builder.dialog
+    assert isinstance(progress, QProgressDialog) and progress.isVisible()
+
+    qtbot.waitUntil(lambda: window.controller.document is not None, timeout=120_000)
+
+    assert window.controller.document.path == demo_path()
+    assert demo_path().parent == data_dir
+    assert not (data_dir / BUILDING_FILE_NAME).exists()
+    assert builder.dialog is None
+    assert not [w for w in QApplication.topLevelWidgets()
+                if isinstance(w, QProgressDialog) and w.isVisible()]
+    assert window.message_bar.kind() == INFORMATION
+    assert "demo event" in window.message_bar.text()
+    summary = overview(window.context.unit_of_work())
+    assert summary.players == 8 and summary.sessions_played == 2
+
+    window.action_close.trigger()  # the same file again, not a second build
+    window.action_open_demo.trigger()
+    assert window.controller.document.path == demo_path()
+    assert not builder.busy
+
+
+def test_cancelling_the_demo_leaves_no_file(
+        qtbot, window: MainWindow, data_dir: Path, monkeypatch: pytest.MonkeyPatch):
+    cancelled = threading.Event()
+    real_run_demo = demo_builder.run_demo
+
+    def held_at_session_two(uows, **options):  # the service, held until Cancel is pressed
+        report = options["progress"]
+
+        def progress(what: str, done: int, total: int) -> None:
+            if done == 2:
+                assert cancelled.wait(60), "the test never pressed Cancel"
+            report(what, done, total)
+
+        return real_run_demo(uows, **{**options, "progress": progress})
+
+    monkeypatch.setattr(demo_builder, "run_demo", held_at_session_two)
+    window.demo_spec = TINY_DEMO
+
+    def press_cancel(dialog) -> None:
+        assert dialog.objectName() == "demo_progress"
+        assert "Building the demo event" in dialog.labelText()
+        dialog.findChild(type(window.welcome.demo_button)).click()
+        cancelled.set()
+
+    with answering(press_cancel) as answers:
+        window.welcome.demo_button.click()
+        qtbot.waitUntil(lambda: not window.demo_builder.busy, timeout=120_000)
+
+    assert answers.seen == ["Demo Event"]
+    assert window.controller.document is None
+    assert window.central_pages.currentWidget() is window.welcome
+    assert not demo_path().exists()
+    assert list(data_dir.glob("*.tmt*")) == []
+    assert not window.message_bar.isVisible()
+
+
+def test_launch_runs_the_application_until_its_window_closes(
+        qapp, data_dir: Path, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    event = make_tournament_file(tmp_path / "club night.tmt", "Club Night")
     seen: list[str] = []
 
     def close_main_window() -> None:
@@ -84,8 +198,55 @@ def test_launch_runs_the_application_until_its_window_closes(qapp, data_dir: Pat
                 widget.close()
 
     QTimer.singleShot(0, close_main_window)
-    assert launch(["--gui-unknown-option"]) == 0
+    assert launch([str(event), "--gui-unknown-option"]) == 0
 
-    assert seen == ["New tournament — Tournament Manager"]
-    assert not lock_path(paths.default_document()).exists()
+    assert seen == ["Club Night — Tournament Manager"]
+    assert not lock_path(event).exists()
     assert (data_dir / "settings.ini").is_file(), "preferences follow the data directory"
+
+
+def _run_gui(env_changes: dict[str, str | None], tmp_path: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, paths.DATA_DIR_ENV: str(tmp_path / "data")}
+    for name, value in env_changes.items():
+        if value is None:
+            env.pop(name, None)
+        else:
+            env[name] = value
+    return subprocess.run([sys.executable, "-m", "tournament_manager"], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_without_a_display_one_line_and_status_1(tmp_path: Path):
+    result = _run_gui({"QT_QPA_PLATFORM": "xcb", "DISPLAY": None, "WAYLAND_DISPLAY": None},
+                      tmp_path)
+
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("tournament-manager: there is no display")
+    assert "DISPLAY is not set" in lines[0]
+
+
+def test_a_platform_qt_cannot_load_is_one_line_and_status_1(tmp_path: Path):
+    """Past the display check, Qt's own fatal start-up failure is said, not aborted on."""
+    result = _run_gui({"QT_QPA_PLATFORM": "no-such-platform"}, tmp_path)
+
+    assert result.returncode == 1, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("tournament-manager: the window cannot")
+
+
+@pytest.mark.parametrize(("environ", "args", "expected"), [
+    ({"QT_QPA_PLATFORM": "xcb"}, (), "DISPLAY is not set"),
+    ({"QT_QPA_PLATFORM": "xcb", "DISPLAY": ":0"}, (), None),
+    ({}, (), "neither DISPLAY nor WAYLAND_DISPLAY"),
+    ({"WAYLAND_DISPLAY": "wayland-0"}, (), None),
+    ({"QT_QPA_PLATFORM": "wayland"}, (), "WAYLAND_DISPLAY is not set"),
+    ({"QT_QPA_PLATFORM": "offscreen"}, (), None),
+    ({"DISPLAY": ":1"}, ("-platform", "offscreen"), None),
+    ({"QT_QPA_PLATFORM": "offscreen"}, ("-platform", "xcb"), "DISPLAY is not set"),
+])
+def test_the_display_check(environ, args, expected):
+    problem = display_problem(environ, args, system="linux")
+    assert (problem is None) if expected is None else (expected in problem)
+    assert display_problem(environ, args, system="win32") is None

@@ -119,10 +119,36 @@ def test_standings_refresh_after_a_hand(event_window: MainWindow):
     assert top.player.id == event_window.seated.players[0] and top.raw_total == 90
 
 
-def test_setup_is_fixed_once_seated(event_window: MainWindow):
-    page = event_window.setup_page
-    assert not page.form.isEnabled()  # seated already: settings are fixed
-    assert "fixed" in page.note.text()
+def test_setup_is_fixed_once_seated_but_the_name_and_venue_are_not(event_window: MainWindow):
+    window = event_window
+    page = window.setup_page
+    form = page.form
+    assert not form.settings_editable()  # seated already: settings are fixed
+    assert not form.hands.isEnabled() and not form.enums["seat_rotation"].isEnabled()
+    assert not form.rule_set.isEnabled() and not form.rounds.isEnabled()
+    assert form.name.isEnabled() and form.venue.isEnabled()
+    assert "fixed" in page.note.text() and "name and venue can still change" in page.note.text()
+    assert page.apply_button.text() == "Apply name and venue"
+
+    form.name.setText("Spring Open 2026")
+    form.venue.setText("Harbour Hall")
+    page.apply_button.click()
+
+    with window.controller.document.unit_of_work() as uow:
+        tournament = current_tournament(uow)
+    assert (tournament.name, tournament.venue) == ("Spring Open 2026", "Harbour Hall")
+    assert window.windowTitle() == "Spring Open 2026 — Tournament Manager"
+    assert window.findChild(object, "tournament_name").text() == "Spring Open 2026"
+    assert window.action_undo.text() == "&Undo Rename the event"
+
+    window.action_undo.trigger()
+    with window.controller.document.unit_of_work() as uow:
+        assert current_tournament(uow).name == "Spring Open"
+    assert form.name.text() == "Spring Open" and form.venue.text() == "Hall A"
+
+    form.name.setText("   ")
+    page.apply_button.click()
+    assert window.message_bar.text() == "a name cannot be empty"
 
 
 def test_setup_edits_before_the_draw(window: MainWindow, tmp_path: Path,

@@ -1,49 +1,111 @@
-"""The session countdown (warnings at 15 and 5 minutes) and the projector's slides."""
+"""The session clock as the record has it (pauses, extra time, time up), the room's clock
+actions, and the projector: its own models, its slides, its fit, its screen."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QStringListModel
+import json
+import os
+import subprocess
+import sys
+import textwrap
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 
+from PySide6.QtGui import QGuiApplication, QStandardItemModel
+from PySide6.QtWidgets import QPushButton, QSpinBox
+
+from tests.gui.event_files import signed_event_file
+from tournament_manager.domain.clock import ClockState
+from tournament_manager.gui.clock_banner import PAUSED, TIME_UP
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.projector import ProjectorWindow, Slide, TableSlide
+from tournament_manager.gui.projector_screens import AUTOMATIC, screen_key
+from tournament_manager.gui.settings import AppSettings
+from tournament_manager.services.clock import SessionClock, session_clock
+from tournament_manager.services.sessions import finish_session
+from tournament_manager.services.tables import publish_seating, seat_table
+
+from .modal import answering
+
+START = datetime(2026, 11, 23, 9, 0, tzinfo=UTC)
 
 
-class FakeClock:
+class FakeNow:
     def __init__(self) -> None:
-        self.now = 1000.0
+        self.now = START
 
-    def __call__(self) -> float:
+    def __call__(self) -> datetime:
         return self.now
 
 
+def _clock(limit_minutes: int, **state: object) -> SessionClock:
+    return SessionClock(1, ClockState(limit_minutes * 60, START, **state), {})  # type: ignore
+
+
 def test_countdown_warns_at_15_and_5_minutes_then_expires(qtbot):
-    clock = FakeClock()
-    countdown = SessionCountdown(clock=clock)
+    now = FakeNow()
+    countdown = SessionCountdown(now=now)
     warned: list[int] = []
     expired: list[bool] = []
     countdown.warned.connect(warned.append)
     countdown.expired.connect(lambda: expired.append(True))
-    countdown.start(150 * 60, elapsed_seconds=60)
+    now.now = START + timedelta(minutes=1)
+    countdown.follow(_clock(150), "Session 1")
     assert countdown.text() == "2:29:00"
-    clock.now += 149 * 60 - 15 * 60
+    now.now += timedelta(minutes=149 - 15)
     countdown.tick()
     assert warned == [15]
-    clock.now += 10 * 60
+    now.now += timedelta(minutes=10)
     countdown.tick()
     assert warned == [15, 5] and not expired
-    clock.now += 5 * 60
+    now.now += timedelta(minutes=5)
     countdown.tick()
-    assert expired == [True] and countdown.seconds_left() == 0
+    assert expired == [True] and countdown.seconds_left() == 0 and countdown.is_up
     countdown.stop()
     assert format_left(65) == "1:05"
 
 
+def test_extra_time_after_time_up_takes_the_alarm_back_and_arms_the_warnings(qtbot):
+    now = FakeNow()
+    countdown = SessionCountdown(now=now)
+    warned: list[int] = []
+    resumed: list[bool] = []
+    countdown.warned.connect(warned.append)
+    countdown.resumed.connect(lambda: resumed.append(True))
+    now.now = START + timedelta(minutes=61)
+    countdown.follow(_clock(60), "Session 1")
+    assert countdown.is_up
+
+    countdown.follow(_clock(60, extra_seconds=20 * 60), "Session 1")  # the room gets 20 min
+
+    assert not countdown.is_up and resumed == [True]
+    assert countdown.seconds_left() == 19 * 60
+    now.now += timedelta(minutes=5)
+    countdown.tick()
+    assert warned == [15], "the 15-minute warning comes again after extra time"
+
+
+def test_a_paused_clock_stands_still(qtbot):
+    now = FakeNow()
+    countdown = SessionCountdown(now=now)
+    paused_at = START + timedelta(minutes=30)
+    now.now = paused_at + timedelta(minutes=10)
+    countdown.follow(_clock(60, paused_at=paused_at), "Session 1")
+    assert countdown.paused and countdown.seconds_left() == 30 * 60
+    now.now += timedelta(minutes=45)
+    countdown.tick()
+    assert countdown.seconds_left() == 30 * 60 and not countdown.is_up
+
+
 def test_reopening_late_does_not_repeat_past_warnings(qtbot):
-    countdown = SessionCountdown(clock=FakeClock())
+    now = FakeNow()
+    countdown = SessionCountdown(now=now)
     warned: list[int] = []
     countdown.warned.connect(warned.append)
-    countdown.start(60 * 60, elapsed_seconds=50 * 60)
+    now.now = START + timedelta(minutes=50)
+    countdown.follow(_clock(60))
+    countdown.tick()
     assert warned == []
     countdown.stop()
 
@@ -54,12 +116,109 @@ def test_the_running_session_drives_the_status_bar_clock(event_window: MainWindo
     assert label.text().startswith("Session 1: 2:")
 
 
+def _room_clock(window: MainWindow):
+    return window.room_clock
+
+
+def test_pause_resume_and_extra_time_for_every_table(event_window: MainWindow):
+    window = event_window
+    session_id = window.seated.session_id  # type: ignore[attr-defined]
+    room = _room_clock(window)
+    label = window.findChild(object, "session_clock")
+    assert room.pause_action.isEnabled() and not room.resume_action.isEnabled()
+
+    room.pause_action.trigger()
+
+    record = session_clock(window.context.unit_of_work(), session_id)
+    assert record.state.paused
+    assert window.countdown.paused and "(clock paused)" in label.text()
+    assert window.clock_banner.isVisible() and window.clock_banner.state == PAUSED
+    assert "paused for every table" in window.clock_banner.text.text()
+    assert room.resume_action.isEnabled() and not room.pause_action.isEnabled()
+
+    room.resume_action.trigger()
+
+    assert not session_clock(window.context.unit_of_work(), session_id).state.paused
+    assert not window.clock_banner.isVisible() and "paused" not in label.text()
+    before = window.countdown.seconds_left()
+
+    def give_ten_minutes(dialog) -> None:
+        give = dialog.findChild(QPushButton, "room_extra_ok")
+        assert not give.isDefault() and not give.autoDefault()
+        minutes = dialog.findChild(QSpinBox, "room_extra_minutes")
+        minutes.setValue(10)
+        assert "becomes 2:" in dialog.findChild(object, "room_extra_effect").text()
+        give.click()
+
+    with answering(give_ten_minutes) as answers:
+        room.extra_action.trigger()
+
+    assert answers.seen == ["Extra Time for Every Table"]
+    assert session_clock(window.context.unit_of_work(), session_id).state.extra_seconds == 600
+    assert window.countdown.seconds_left() >= before + 600 - 5
+
+
+def test_cancelling_extra_time_gives_none(event_window: MainWindow):
+    session_id = event_window.seated.session_id  # type: ignore[attr-defined]
+
+    with answering(lambda dialog: dialog.reject()):
+        event_window.room_clock.extra_action.trigger()
+
+    assert session_clock(event_window.context.unit_of_work(),
+                         session_id).state.extra_seconds == 0
+
+
+def test_time_up_is_a_red_banner_in_the_window_and_across_the_projector(
+        event_window: MainWindow):
+    window = event_window
+    projector = window.show_projector()
+    countdown = window.countdown
+    record = countdown.clock
+    assert record is not None and not countdown.is_up
+    assert not window.clock_banner.isVisible() and not projector.time_up.isVisible()
+
+    countdown.now = lambda: record.state.started_at + timedelta(minutes=151)
+    countdown.tick()
+
+    banner = window.clock_banner
+    assert banner.isVisible() and banner.state == TIME_UP
+    assert banner.text.text() == ("Session 1: time is up. "
+                                  "The hand in play is void; no new hand starts.")
+    assert banner.width() >= window.centralWidget().width() - 2
+    assert banner.palette().color(banner.backgroundRole()).red() > 150
+    assert window.findChild(object, "session_clock").text() == "Session 1: time is up"
+    assert projector.time_up.isVisible() and projector.time_up_title.text() == "TIME IS UP"
+    assert projector.time_up_text.text() == "The hand in play is void; no new hand starts."
+    assert projector.time_up.width() >= projector.stack.width()
+    assert projector.clock.text() == "Time is up"
+
+    def five_then_sixty(dialog) -> None:  # a minute over: five more do not end it
+        minutes = dialog.findChild(QSpinBox, "room_extra_minutes")
+        effect = dialog.findChild(object, "room_extra_effect")
+        minutes.setValue(0)
+        minutes.setValue(-1)
+        assert effect.text() == "The room's time is then still up (2:00 over)."
+        minutes.setValue(60)
+        assert effect.text() == "The room's time left becomes 59:00."
+        dialog.findChild(QPushButton, "room_extra_ok").click()
+
+    with answering(five_then_sixty):
+        window.room_clock.extra_action.trigger()
+
+    assert not countdown.is_up and countdown.seconds_left() == 59 * 60
+    assert not banner.isVisible() and not projector.time_up.isVisible()
+    assert projector.clock.text() == "Time left 59:00"
+    projector.close()
+
+
 def test_projector_pages_through_slides(qtbot):
     countdown = SessionCountdown()
     projector = ProjectorWindow(countdown)
     qtbot.addWidget(projector)
-    model = QStringListModel([f"Player {n}" for n in range(200)])
-    slide = TableSlide("Standings", model)
+    model = QStandardItemModel(200, 2)
+    for row in range(200):
+        model.setData(model.index(row, 0), f"Player {row}")
+    slide = TableSlide("Standings", model, stretch_column=0)
     projector.add_slide(slide)
 
     class Seating(Slide):
@@ -78,15 +237,155 @@ def test_projector_pages_through_slides(qtbot):
     assert projector.current() == (1, 0) and "Seating" in projector.heading.text()
     projector.advance()
     assert projector.current() == (0, 0)
-    countdown.ticked.emit(300)
-    assert projector.clock.text() == "Time left 5:00"
     projector.close()
 
 
-def test_window_opens_the_projector_with_seating_then_standings(event_window: MainWindow):
-    projector = event_window.show_projector()
-    assert [s.title for s in projector.slides] == ["Seating", "Standings"]
-    assert projector.slides[0].view.model() is event_window.seating_page.by_name
-    assert projector.slides[1].view.model() is event_window.standings_page.model
-    assert "Spring Open" in projector.heading.text()
+def test_a_wide_table_is_scaled_to_fit_1280_by_720_not_cut(qtbot):
+    projector = ProjectorWindow(SessionCountdown())
+    qtbot.addWidget(projector)
+    columns = 16
+    model = QStandardItemModel(40, columns)
+    model.setHorizontalHeaderLabels(["Rank", "No.", "Player", "Country", "Round", "Total",
+                                     "Raw"] + [f"S{n}" for n in range(1, columns - 6)])
+    for row in range(40):
+        for column in range(columns):
+            text = ("Anastasia Konstantinopoulou" if column == 2 else f"{-123.45 + row:.2f}")
+            model.setData(model.index(row, column), text)
+    slide = TableSlide("Standings", model, stretch_column=2)
+    projector.add_slide(slide)
+    projector.show_on(None)
+    qtbot.waitExposed(projector)
+    assert (projector.width(), projector.height()) == (1280, 720)
+
+    assert slide.scale < 1.0, "this table does not fit at the projector's full type size"
+    header = slide.view.horizontalHeader()
+    shown = sum(header.sectionSize(c) for c in range(columns))
+    assert shown <= slide.view.viewport().width() + 1
+    assert all(header.sectionSize(c) > 0 and not header.isSectionHidden(c)
+               for c in range(columns))
+    last = header.sectionViewportPosition(columns - 1) + header.sectionSize(columns - 1)
+    assert last <= slide.view.viewport().width() + 1, "the last column is cut off"
+    row_height = slide.view.verticalHeader().defaultSectionSize()
+    assert slide.view.viewport().height() % row_height == 0, "half a row at the bottom"
+    assert slide.view.viewport().height() // row_height == slide.rows_per_page() > 5
     projector.close()
+
+
+def test_the_projector_has_its_own_standings_and_filter(event_window: MainWindow, qtbot):
+    window = event_window
+    projector = window.show_projector()
+    feed = window.projector_feed
+    standings_slide = projector.slides[1]
+    assert standings_slide.view.model() is feed.standings
+    assert standings_slide.view.model() is not window.standings_page.model
+    assert projector.slides[0].view.model() is feed.seating
+    assert projector.slides[0].view.model() is not window.seating_page.by_name
+    assert feed.seating.rowCount() == 8
+    assert "Spring Open · Seating · session 1" == projector.heading.text()
+
+    page = window.standings_page  # the judge looks at the standings after session 1
+    page.through.setCurrentIndex(page.through.findData(1))
+    assert feed.through is None and feed.standings.rowCount() == 8
+    projector.close()
+
+
+def test_between_sessions_the_projector_shows_the_next_published_seating(
+        window: MainWindow, tmp_path: Path):
+    path, seated = signed_event_file(tmp_path / "between.tmt")
+    assert window.controller.open(path)
+    projector = window.show_projector()
+    feed = window.projector_feed
+    assert feed.seating_detail == "session 1"
+
+    uow = window.context.unit_of_work
+    finish_session(uow(), seated.session_id)
+    window.context.hub.notify("sessions")
+    assert feed.seating.rowCount() == 0 and feed.seating_detail == ""
+    assert projector.current()[0] == 1, "nothing to seat: the standings take the screen"
+    projector.advance()
+    assert projector.current()[0] == 1, "an empty slide is skipped while another has rows"
+    assert "No session is being played or published to come." == projector.slides[0].empty.text()
+
+    with uow() as work:
+        second = next(s.id for s in work.sessions.list() if s.number == 2)
+    players = seated.players
+    seat_table(uow(), second, 1, [players[0], players[4], players[1], players[5]])
+    seat_table(uow(), second, 2, [players[2], players[6], players[3], players[7]])
+    publish_seating(uow(), second)
+    window.context.hub.notify("sessions")
+
+    assert feed.seating.rowCount() == 8 and feed.seating_detail == "next: session 2"
+    for _ in range(5):
+        if projector.current()[0] == 0:
+            break
+        projector.advance()
+    assert projector.heading.text().endswith("Seating · next: session 2")
+
+    menu = window.projector_standings_menu  # the projector's own filter
+    menu.aboutToShow.emit()
+    after_one = next(a for a in menu.actions() if a.text() == "After Session 1")
+    after_one.trigger()
+    assert feed.through == 1 and feed.standings_detail == "after session 1"
+    assert window.standings_page.model is not feed.standings
+    projector.close()
+
+
+def test_the_judge_chooses_the_projector_screen_and_it_is_remembered(
+        window: MainWindow, app_settings: AppSettings):
+    menu = window.projector_screen_menu
+    menu.aboutToShow.emit()
+    texts = [a.text() for a in menu.actions() if not a.isSeparator()]
+    screens = QGuiApplication.screens()
+    assert texts[0].startswith("&Automatic")
+    assert len(texts) == 1 + len(screens)
+    assert menu.actions()[0].isChecked() and app_settings.projector_screen() == AUTOMATIC
+
+    chosen = next(a for a in menu.actions() if a.data() == screen_key(screens[0]))
+    chosen.trigger()
+
+    assert app_settings.projector_screen() == screen_key(screens[0]) != AUTOMATIC
+    projector = window.show_projector()
+    assert projector.screen() is screens[0] and projector.isFullScreen()
+    menu.aboutToShow.emit()
+    assert next(a for a in menu.actions() if a.data() == screen_key(screens[0])).isChecked()
+    projector.close()
+
+
+def test_projector_screens_on_a_machine_with_a_projector(tmp_path: Path):
+    """Two screens (desk and projector): automatic takes the projector; a choice is kept by
+    name; a chosen screen that is not connected falls back to the automatic one."""
+    config = tmp_path / "screens.json"
+    config.write_text(json.dumps({"screens": [
+        {"name": "Desk", "x": 0, "y": 0, "width": 1280, "height": 800,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1},
+        {"name": "Projector", "x": 1280, "y": 0, "width": 1280, "height": 720,
+         "logicalDpi": 96, "logicalBaseDpi": 96, "dpr": 1}]}))
+    script = textwrap.dedent(f"""
+        from PySide6.QtCore import QSettings
+        from PySide6.QtWidgets import QApplication
+        app = QApplication([])
+        from tournament_manager.gui.main_window import MainWindow
+        from tournament_manager.gui.settings import AppSettings
+        settings = AppSettings(QSettings({str(tmp_path / "s.ini")!r}, QSettings.Format.IniFormat))
+        window = MainWindow(settings)
+        window.show()
+        projector = window.show_projector()
+        print("automatic", projector.screen().name(), projector.geometry().x())
+        window.projector_screen_menu.choose("Desk")
+        print("chosen", projector.screen().name(), settings.projector_screen())
+        settings.set_projector_screen("HDMI-2")
+        window.projector_screen_menu.choose("HDMI-2")
+        print("missing", projector.screen().name())
+        gone = next(s for s in app.screens() if s.name() == "Projector")
+        app.screenRemoved.emit(gone)  # the cable pulled: Qt says so before it drops it
+        print("pulled", projector.screen().name(), projector.isFullScreen())
+        projector.close()
+        window.close()
+    """)
+    env = {**os.environ, "QT_QPA_PLATFORM": f"offscreen:configfile={config}",
+           "TOURNAMENT_MANAGER_DATA_DIR": str(tmp_path / "data")}
+    result = subprocess.run([sys.executable, "-c", script], env=env, capture_output=True,
+                            text=True, timeout=120, check=False)
+    assert result.returncode == 0, result.stderr[-2000:]
+    assert result.stdout.splitlines() == ["automatic Projector 1280", "chosen Desk Desk",
+                                          "missing Projector", "pulled Desk False"]

@@ -5,17 +5,19 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QItemSelectionModel
+from PySide6.QtWidgets import QLabel, QPushButton
 from pytestqt.qtbot import QtBot
 
 from tests.gui.modal import answering, child, click, type_into
 from tournament_manager.domain.model import Player, StageStatus
 from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.models.seating_model import SeatingModel
 from tournament_manager.services.players import register_player
 from tournament_manager.services.score_sheets import starting_winds
 from tournament_manager.services.tournaments import create_tournament
-from tournament_manager.storage.document import create_document
+from tournament_manager.storage.document import create_document, open_document
 
 
 def _event(path: Path) -> Path:
@@ -167,3 +169,311 @@ def test_tables_list_registration_numbers(event_window: MainWindow) -> None:
     assert first.registration_id
     assert page.model.data(page.model.index(0, 1)) == (
         f"{first.name} ({first.registration_id})")
+
+
+# -- the draw in a worker thread -------------------------------------------------------------
+def _long_event(path: Path) -> Path:
+    """24 players over 8 sessions: the search cannot reach its lower bound, so a draw runs
+    until its time limit or a cancel (benchmarks/bench_cancel.py's kind of field)."""
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Long Day", preset_settings(Preset.OPEN, 8))
+        for i in range(24):
+            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
+    return path
+
+
+def test_the_draw_runs_in_a_worker_while_the_window_handles_events(
+        window: MainWindow, tmp_path: Path) -> None:
+    """A timer fires while the draw runs (the event loop is not blocked) and its Cancel
+    answers at once: the dialog says so and the draw returns the best found so far."""
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QDialog
+
+    assert window.controller.open(_long_event(tmp_path / "long.tmt"))
+    page = window.seating_page
+    seen: dict[str, object] = {}
+
+    def during_the_draw() -> None:
+        seen["drawing"] = page.drawing
+        dialog = page.findChild(QDialog, "work_dialog")
+        seen["dialog shown"] = dialog is not None and dialog.isVisible()
+        if dialog is not None:
+            click(dialog, "work_cancel")
+            seen["answered"] = (dialog.findChild(QLabel, "work_label").text(),
+                                child(dialog, "work_cancel").isEnabled())
+
+    QTimer.singleShot(0, during_the_draw)
+    draw = page.draw(time_limit=600)  # only the Cancel ends it in time for the test
+    assert seen == {"drawing": True, "dialog shown": True, "answered": ("Stopping…", False)}
+    assert draw is not None and draw.session_number == 1
+    assert page.model.rowCount() == 6 and page.publish_button.isEnabled()
+    assert "The search was stopped: this is the best draw it had found." in page.state.text()
+    assert not page.drawing and page.findChild(QDialog, "work_dialog") is None or \
+        not page.findChild(QDialog, "work_dialog").isVisible()
+
+
+# -- provisional plans, progress, byes -------------------------------------------------------
+def _row_texts(page, row: int) -> list[str]:
+    model = page.sessions
+    return [model.index(row, column).data() for column in range(model.columnCount())]
+
+
+def test_a_session_holding_only_the_plan_says_it_is_not_drawn(window: MainWindow,
+                                                              tmp_path: Path) -> None:
+    assert window.controller.open(_event(tmp_path / "plan.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish()
+    assert _row_texts(page, 0) == ["1", "1", "published", "4 waiting"]
+    assert _row_texts(page, 1) == ["2", "1", "provisional plan: not drawn yet",
+                                   "4 tables planned"]
+    page.choose_session(2)
+    assert page.current_session().session.number == 2
+    assert page.state.text().startswith("Session 2: provisional plan, not drawn yet.")
+    assert not page.pick_button.isEnabled() and not page.draw_all_button.isEnabled()
+    assert page.draw_button.isEnabled()
+
+
+def test_the_session_list_shows_each_sessions_progress_as_the_sheets_change(
+        window: MainWindow, tmp_path: Path) -> None:
+    from tests.gui.event_files import play_table, seated_event_file
+    from tournament_manager.services.score_sheets import sign_sheet
+
+    path, seated = seated_event_file(tmp_path / "progress.tmt")
+    with open_document(path) as document:
+        play_table(document, seated.tables[1], seated.players[4:8], sign=False)
+    assert window.controller.open(path)
+    page = window.seating_page
+    assert _row_texts(page, 0) == ["1", "1", "running", "1 playing · 1 complete"]
+    sign_sheet(window.context.unit_of_work(), seated.tables[1], seated.players[4],
+               b"\x89PNG a signature")
+    window.context.hub.notify(Topic.SHEET)  # as the Score sheets page announces it
+    assert _row_texts(page, 0)[3] == "1 playing · 1 signing"
+
+
+def test_a_draw_with_byes_for_want_of_substitutes_says_so(window: MainWindow,
+                                                          tmp_path: Path) -> None:
+    path = tmp_path / "odd.tmt"
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Odd Day", preset_settings(Preset.OPEN, 3))
+        for i in range(18):
+            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
+    assert window.controller.open(path)
+    page = window.seating_page
+    draw = page.draw(time_limit=5)
+    assert draw is not None and len(draw.byes) == 2 and draw.substitutes_missing == 2
+    text = page.state.text()
+    assert "Bye this session: Player" in text
+    assert "2 more would be needed, so byes were used" in text
+    assert "Register a substitute on the Players page" in text
+    page.publish()
+    assert "Bye this session: Player" in page.state.text(), "the published session too"
+
+
+# -- the wind draw ---------------------------------------------------------------------------
+def _select_cell(page, row: int, column: int = 1) -> None:
+    selection = page.view.selectionModel()
+    selection.clearSelection()
+    selection.select(page.model.index(row, column), QItemSelectionModel.SelectionFlag.Select)
+
+
+def _winds(window: MainWindow, table_id: int, cycle: int = 1) -> dict[int, str]:
+    with window.context.unit_of_work() as uow:
+        return {player: wind.value for player, wind in
+                starting_winds(uow.seats.list(table_id=table_id), cycle).items()}
+
+
+def test_the_steps_shown_are_the_chosen_tables_and_go_with_an_undo_or_another_file(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    assert window.controller.open(_event(tmp_path / "steps.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish()
+    before = [page.model.data(page.model.index(0, column)) for column in range(1, 5)]
+    _select_cell(page, 0)
+    page.pick_button.click()
+    steps = page.pick_steps.text()
+    assert steps.startswith("Table 1, cycle 1:") and "throws" in steps
+    after = [page.model.data(page.model.index(0, column)) for column in range(1, 5)]
+    assert sorted(after) == sorted(before)
+
+    _select_cell(page, 1)
+    assert page.pick_steps.text() == "", "another table: its own (no) draw"
+    _select_cell(page, 0, 3)
+    assert page.pick_steps.text() == steps, "back to the table drawn"
+
+    window.context.runner.stack.undo()  # Edit ▸ Undo: the winds go back
+    assert page.pick_steps.text() == ""
+    assert [page.model.data(page.model.index(0, column)) for column in range(1, 5)] == before, \
+        "the grid follows the undo of a wind draw"
+
+    window.context.runner.stack.redo()
+    _select_cell(page, 0)
+    page.pick_button.click()
+    assert page.pick_steps.text()
+    assert window.controller.open(make_tournament_file(tmp_path / "other.tmt", "Other"))
+    assert page.pick_steps.text() == "" and page.model.rowCount() == 0
+
+
+def test_draw_all_tables_is_one_undo_and_keeps_tables_already_playing(
+        event_window: MainWindow) -> None:
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    window = event_window
+    seated = window.seated  # type: ignore[attr-defined]
+    first, second = seated.tables
+    p = seated.players
+    enter_hand(window.context.unit_of_work(), first, HandEntry(
+        HandResult.WIN, WinType.DISCARD, discarder_id=p[1], wins=(Win(p[0], 30, p[1]),)))
+    window.context.hub.notify(Topic.SHEET)
+    page = window.seating_page
+    kept, before = _winds(window, first), _winds(window, second)
+
+    page.draw_all_button.click()
+
+    stack = window.context.runner.stack
+    assert stack.undoText() == "Wind draw at every table of session 1"
+    assert _winds(window, first) == kept
+    drawn = _winds(window, second)
+    assert sorted(drawn.values()) == ["E", "N", "S", "W"]
+    assert "Winds drawn at 1 tables of session 1 (1 already playing kept theirs)" in \
+        window.message_bar.text()
+    _select_cell(page, 1)
+    assert page.pick_steps.text().startswith("Table 2, cycle 1:")
+    stack.undo()
+    assert _winds(window, second) == before and _winds(window, first) == kept
+    assert page.pick_steps.text() == ""
+
+
+def _choose(dialog, name: str, value: object) -> None:
+    from PySide6.QtWidgets import QComboBox
+
+    box = child(dialog, name, QComboBox)
+    index = box.findData(value)
+    assert index >= 0, f"{name} has no {value!r}"
+    box.setCurrentIndex(index)
+
+
+def test_the_draw_done_at_the_table_is_recorded_after_its_winds_are_shown(
+        event_window: MainWindow) -> None:
+    from tournament_manager.domain.seat_pick import pick_seats
+    from tournament_manager.rules.tiles import Wind
+
+    window = event_window
+    seated = window.seated  # type: ignore[attr-defined]
+    table = seated.tables[1]
+    arrival = seated.players[4:8]
+    page = window.seating_page
+    _select_cell(page, 1)
+    expected = pick_seats(arrival, (Wind.S, Wind.E, Wind.N, Wind.W), 1, (3, 4), (6, 5))
+    shown: list[str] = []
+
+    def record(dialog) -> None:
+        assert not child(dialog, "table_draw_save").isEnabled()
+        for index, wind in enumerate("SENW", start=1):
+            _choose(dialog, f"table_draw_tile_{index}", wind)
+        _choose(dialog, "table_draw_thrower", 2)
+        _choose(dialog, "table_draw_first_1", 3)
+        _choose(dialog, "table_draw_first_2", 4)
+        _choose(dialog, "table_draw_second_1", 6)
+        assert not child(dialog, "table_draw_save").isEnabled(), "a die is still missing"
+        _choose(dialog, "table_draw_second_2", 5)
+        shown.append(child(dialog, "table_draw_result").text())
+        click(dialog, "table_draw_save")
+
+    with answering(record) as answers:
+        page.record_button.click()
+
+    assert answers.seen == ["Record the Wind Draw at Table 2"]
+    assert "takes first, from the odd end" in shown[0]
+    assert _winds(window, table) == {player: wind.value for player, wind in expected.winds}
+    assert window.context.runner.stack.undoText() == "Record the wind draw at T2"
+    assert page.pick_steps.text() == "Table 2, cycle 1:\n" + shown[0]
+    with window.context.unit_of_work() as uow:
+        reasons = [entry.reason or "" for entry in uow.audit.list()]
+    assert any(r.startswith("drawn at the table: tiles S E N W") for r in reasons), \
+        "the throws and tiles go on the record with the winds"
+
+
+def test_only_who_took_which_wind_can_be_recorded_and_a_wind_twice_is_refused(
+        event_window: MainWindow) -> None:
+    window = event_window
+    seated = window.seated  # type: ignore[attr-defined]
+    page = window.seating_page
+    _select_cell(page, 0)
+    players = seated.players[:4]
+
+    def winds_only(dialog) -> None:
+        child(dialog, "table_draw_by_winds").click()
+        for chair, wind in enumerate("NNSW", start=1):
+            _choose(dialog, f"table_draw_wind_{chair}", wind)
+        problem = child(dialog, "table_draw_problem")
+        assert problem.isVisible() and problem.text() == "Each wind goes to one player."
+        assert not child(dialog, "table_draw_save").isEnabled()
+        _choose(dialog, "table_draw_wind_1", "E")
+        assert not problem.isVisible()
+        click(dialog, "table_draw_save")
+
+    with answering(winds_only):
+        page.record_button.click()
+    assert _winds(window, seated.tables[0]) == dict(zip(players, "ENSW"))
+    assert window.context.runner.stack.undoText() == "Record the winds at T1"
+    assert page.pick_steps.text().startswith("Table 1, cycle 1:\nWinds as the table reported")
+
+
+def test_a_later_cycle_repick_needs_the_head_judge_under_per_session(
+        window: MainWindow, tmp_path: Path) -> None:
+    from tests.gui.event_files import seated_event_file
+    from tests.helpers.head_judge import PASSPHRASE
+
+    path, seated = seated_event_file(tmp_path / "repick.tmt", hands=8)
+    assert window.controller.open(path)
+    page = window.seating_page
+    page.cycle_box.setCurrentIndex(page.cycle_box.findData(2))
+    assert page.cycle_box.currentText() == "2 (before hand 5) — a re-pick: the head judge's"
+    _select_cell(page, 0)
+    table = seated.tables[0]
+    carried = _winds(window, table, 2)
+    refusal = ("this event picks seats once per session: a new pick at table 1 for cycle 2 "
+               "needs the head judge")
+
+    def decline(dialog) -> None:
+        assert child(dialog, "head_judge_what").text().startswith(
+            "This event picks seats once per session: a new pick at table 1 for cycle 2")
+        dialog.reject()
+
+    with answering(decline):
+        page.pick_button.click()
+    assert window.message_bar.text() == refusal
+    assert _winds(window, table, 2) == carried
+
+    def allow(dialog) -> None:
+        type_into(dialog, "head_judge_reason", "table 1 sat down in the wrong seats")
+        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
+        click(dialog, "head_judge_ok")
+
+    depth = window.context.runner.stack.count()
+    with answering(allow) as answers:
+        page.pick_button.click()
+    assert answers.seen == ["Re-pick the Winds"]
+    with window.context.unit_of_work() as uow:
+        picked = [s for s in uow.seats.list(table_id=table) if s.cycle == 2]
+    assert sorted(s.wind.value for s in picked) == ["E", "N", "S", "W"]
+    assert window.context.runner.stack.count() == depth, \
+        "the head judge's act is not on the undo stack (his passphrase is not kept)"
+    steps = page.pick_steps.text()
+    assert steps.startswith("Table 1, cycle 2:\nArrival, counter-clockwise:") and "throws" in steps
+
+
+def test_the_pages_buttons_offer_each_alt_letter_once_beside_the_menus(
+        event_window: MainWindow) -> None:
+    from tests.gui.mnemonics import clashes, letter
+
+    page = event_window.seating_page
+    event_window.show_page(page)
+    assert clashes(event_window) == {}
+    letters = [letter(button.text()) for button in page.findChildren(QPushButton)]
+    letters = [key for key in letters if key]
+    assert len(letters) == len(set(letters)) >= 9
+    assert not {"f", "e", "v", "h"} & set(letters), "the menu bar's letters"

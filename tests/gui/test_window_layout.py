@@ -41,5 +41,5 @@ def test_new_tournament_dialog_needs_a_name(qtbot):
     assert ok.isEnabled()
     request = dialog.request()
     assert request == NewTournament("Summer Cup", Preset.OPEN, "zung-jung",
-                                    HeadJudgeSetup("Ada Judge", "eight chars"))
+                                    HeadJudgeSetup("Ada Judge", "eight chars"), sessions=8)
     assert type(request.preset) is Preset  # not the plain str Qt hands back

@@ -2,7 +2,14 @@
 
 Sheets, blank sheets, seating lists and table cards are for the session chosen on the
 Seating page (what the head judge is preparing); standings and the workbook cover the
-whole event. The written file can be opened from the message that reports it.
+whole event. Only drawn sessions are printed unless "Include Provisional Plans" is ticked,
+and then every page of a plan says so: a plan that looks like the draw sends players to
+the wrong tables.
+
+The export runs in a worker thread behind a progress dialog whose Cancel stops it before
+anything is written. The written file can be opened from the message that reports it; the
+message says too whether the record verified when it was read (the document carries the
+same banner), with the findings under Details.
 """
 
 from __future__ import annotations
@@ -11,24 +18,33 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QUrl
-from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QApplication, QMenu, QProgressDialog, QWidget
+from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtWidgets import QMenu, QWidget
 
-from tournament_manager.exports.errors import ExportError
-from tournament_manager.exports.jobs import ExportKind, run_export
+from tournament_manager.exports.errors import ExportError, ExportProblem
+from tournament_manager.exports.jobs import (
+    ExportCancelled,
+    ExportKind,
+    ExportResult,
+    export_document,
+)
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.worker import WorkDialog, run_in_worker
 from tournament_manager.messages.exports import describe as describe_export_error
+from tournament_manager.messages.verification import describe_report, summary
 
 SESSION_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, ExportKind.SEATING,
                  ExportKind.TABLE_CARDS)
+PROVISIONAL_KINDS = (*SESSION_KINDS, ExportKind.WORKBOOK)
+"""The documents that can hold a session's tables, and so a provisional plan."""
 LABELS = {
     ExportKind.SHEETS: "Filled &Score Sheets (PDF)…",
     ExportKind.BLANK_SHEETS: "&Blank Score Sheets (PDF)…",
     ExportKind.SEATING: "Seating &Lists (PDF)…",
     ExportKind.TABLE_CARDS: "&Table Cards (PDF)…",
-    ExportKind.STANDINGS: "S&tandings (PDF)…",
+    ExportKind.STANDINGS: "St&andings (PDF)…",
     ExportKind.WORKBOOK: "&Workbook (Excel)…",
 }
 
@@ -48,9 +64,17 @@ class ExportMenu(QMenu):
             action = self.addAction(_tr(label))
             action.setObjectName(f"export_{kind.value.replace('-', '_')}")
             action.triggered.connect(lambda _checked=False, k=kind: self.export(k))
+        self.addSeparator()
+        self.include_provisional: QAction = self.addAction(_tr("Include &Provisional Plans"))
+        self.include_provisional.setObjectName("export_include_provisional")
+        self.include_provisional.setCheckable(True)
+        self.include_provisional.setToolTip(_tr(
+            "Also print sessions not drawn yet (the round's plan); every page of them is "
+            "marked PROVISIONAL PLAN — not the draw"))
         self.aboutToShow.connect(lambda: self.setEnabled(context.has_document))
 
     def export(self, kind: ExportKind) -> Path | None:
+        """Ask where, write in a worker thread, say what happened; the path written."""
         document = self._context.controller.document
         if document is None:
             return None
@@ -63,28 +87,62 @@ class ExportMenu(QMenu):
                                                name_filter)
         if out is None:
             return None
-        progress = QProgressDialog(_tr("Writing {name}…").format(name=out.name), "", 0, 0,
-                                   self._window)
-        progress.setCancelButton(None)
-        progress.setMinimumDuration(800)
+        include = self.include_provisional.isChecked() and kind in PROVISIONAL_KINDS
+        unit_of_work = document.unit_of_work()
 
-        def advance(done: int, total: int) -> None:
-            progress.setMaximum(total)
-            progress.setValue(done)
-            QApplication.processEvents()
+        def job(cancelled: Callable[[], bool], report: Callable[[object], None]
+                ) -> ExportResult:
+            return export_document(unit_of_work, kind, out, session_number=session,
+                                   progress=lambda done, total: report((done, total)),
+                                   include_provisional=include, cancel=cancelled)
 
-        try:
-            written = run_export(self._context.unit_of_work(), kind, out,
-                                 session_number=session, progress=advance)
-        except ExportError as error:
-            self._context.messages.show_problem(describe_export_error(error))
+        def show(dialog: WorkDialog, value: object) -> None:
+            if isinstance(value, tuple):
+                done, total = value
+                dialog.show_progress(done, total, _tr("Writing {name}… page {done} of "
+                                                      "{total}").format(
+                                                          name=out.name, done=done, total=total))
+
+        outcome = run_in_worker(self._window, job, title=_tr("Export"),
+                                label=_tr("Reading the record for {name}…").format(
+                                    name=out.name),
+                                cancel_label=_tr("Cancel"), on_report=show)
+        error = outcome.error
+        if isinstance(error, ExportCancelled):
+            self._context.messages.show_info(_tr("Export cancelled: {name} was not written.")
+                                             .format(name=out.name))
             return None
-        except EXPECTED_ERRORS as error:
+        if isinstance(error, ExportError):
+            self._context.messages.show_problem(self._refusal(error))
+            return None
+        if isinstance(error, EXPECTED_ERRORS):
             self._context.messages.show_problem(describe_error(error))
             return None
-        finally:
-            progress.close()
+        if error is not None:
+            raise error
+        assert outcome.value is not None
+        self._report(outcome.value)
+        return outcome.value.path
+
+    def _refusal(self, error: ExportError) -> str:
+        text = describe_export_error(error)
+        if error.code is ExportProblem.NOTHING_DRAWN and error.details.get("provisional"):
+            text += _tr(" (its tables are only the round's plan: tick File ▸ Export ▸ Include "
+                        "Provisional Plans to print them, marked provisional)")
+        return text
+
+    def _report(self, result: ExportResult) -> None:
+        """The file written, to open; a warning and the findings when the record did not
+        verify as it was read."""
+        written = result.path
+        actions = [(_tr("Open"),
+                    lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(written))))]
+        report = result.verification
+        if report.ok:
+            self._context.messages.show_info(_tr("Wrote {path}").format(path=written), actions)
+            return
         self._context.messages.show_problem(
-            _tr("Wrote {path}").format(path=written),
-            [(_tr("Open"), lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(written))))])
-        return written
+            _tr("Wrote {path}, but the record does not verify: {summary}. Every page says "
+                "so.").format(path=written, summary=summary(report)),
+            actions, details=describe_report(report),
+            details_title=_tr("What verification found"))

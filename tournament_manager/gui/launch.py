@@ -1,8 +1,10 @@
 """Starting the desktop application: the QApplication, the main window, the first document.
 
-The first document is the one named on the command line, else the most recent one, else
-the default document (created with a tournament on first start), so a judge who just
-double-clicks the application always lands in a usable tournament.
+The first document is the one named on the command line, else the most recent one (else
+the default document of an earlier version, if there is one). With none, the window
+opens on its welcome page (new, open, the demo event, recent files):
+no file is ever created that the judge did not ask for. Without a display, one line says
+so and the process ends with status 1 (`display_check`).
 """
 
 from __future__ import annotations
@@ -12,11 +14,10 @@ import logging
 import sys
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
 from tournament_manager import __version__, crash, paths
-from tournament_manager.domain.presets import Preset
+from tournament_manager.gui import display_check, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
@@ -24,8 +25,6 @@ from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.theme import apply_theme
 
 log = logging.getLogger(__name__)
-
-DEFAULT_PRESET = Preset.WSOM_2015
 
 
 def _parse(args: list[str]) -> Path | None:
@@ -41,19 +40,16 @@ def _parse(args: list[str]) -> Path | None:
 
 def open_first_document(controller: DocumentController, settings: AppSettings,
                         requested: Path | None) -> None:
+    """The file asked for, else the most recent one, else the default document an earlier
+    version made on its first start (if it is there); else nothing: the welcome page."""
     if requested is not None:
         controller.open(requested)
         return
     recent = settings.recent_files()
     if recent:
         controller.open(recent[0])
-        return
-    default = paths.default_document()
-    if default.exists():
-        controller.open(default)
-    else:
-        name = QCoreApplication.translate("launch", "New tournament")
-        controller.new(default, name, DEFAULT_PRESET)
+    elif paths.default_document().is_file():
+        controller.open(paths.default_document())
 
 
 def start_main_window(requested: Path | None, settings: AppSettings,
@@ -65,17 +61,28 @@ def start_main_window(requested: Path | None, settings: AppSettings,
     return window
 
 
-def launch(args: list[str]) -> int:
+def _application(args: list[str]) -> tuple[QApplication, list[str]]:
     existing = QApplication.instance()
     if isinstance(existing, QApplication):
-        app = existing
-    else:
+        return existing, args
+    with display_check.exit_on_fatal_start(args):
         app = QApplication([sys.argv[0], *args])
-        args = app.arguments()[1:]  # Qt has taken its own options (-platform, -style…)
+    return app, app.arguments()[1:]  # Qt has taken its own options (-platform, -style…)
+
+
+def launch(args: list[str]) -> int:
+    if QApplication.instance() is None:
+        problem = display_check.display_problem(args=args)
+        if problem is not None:
+            log.error("no display: %s", problem)
+            display_check.say(problem)
+            return display_check.EXIT_NO_DISPLAY
+    app, args = _application(args)
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationName(paths.APP_NAME)
     app.setApplicationVersion(__version__)
     apply_theme(app)
+    wheel_guard.install(app)
     window = start_main_window(_parse(args), AppSettings())  # referenced while the loop runs
     log.info("started, version %s", __version__)
     crash.set_gui_reporter(window.message_bar.show_problem)  # non-modal: the round goes on

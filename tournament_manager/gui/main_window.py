@@ -1,22 +1,35 @@
-"""The main window: menus, the problem banner, the pages of a tournament's life as tabs
-(Setup, Players, Seating, Score sheets, Standings, Cuts), the session clock and the file
-in the status bar, and the projector window.
+"""The main window: menus, the message and time-up banners, the pages of a tournament's
+life as tabs (Setup, Players, Seating, Score sheets, Standings, Cuts) or the welcome page
+when no file is open, the session clock and the file in the status bar, and the projector
+window.
 
 Every action commits at once, so the window has no Save and never shows a modified
 marker; Save a Copy exists for taking the tournament elsewhere (USB stick, e-mail).
 Undo and Redo walk the window's one QUndoStack of service commands.
+
+The tabs have no mnemonics: Alt+letter belongs to the buttons of the page in view (Alt+P
+is Publish on the Seating page, not the Players tab). Ctrl+1 … Ctrl+6 go to the pages,
+Ctrl+PgUp and Ctrl+PgDown to the previous and next one.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import re
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtGui import QAction, QCloseEvent, QGuiApplication, QKeySequence, QUndoStack
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QKeySequence,
+    QScreen,
+    QUndoStack,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QLabel,
@@ -24,20 +37,30 @@ from PySide6.QtWidgets import (
     QMenu,
     QMessageBox,
     QScrollArea,
+    QStackedWidget,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from tournament_manager.domain.model import StageStatus
+from tournament_manager.domain.presets import Preset, preset_rounds
+from tournament_manager.domain.settings import OnTimeOut
+from tournament_manager.gui import wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.clock_banner import ClockBanner
 from tournament_manager.gui.countdown import SessionCountdown, format_left
+from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
+from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.export_menu import ExportMenu
 from tournament_manager.gui.formatting import local_date_time
+from tournament_manager.gui.help_menu import HelpMenu
 from tournament_manager.gui.message_bar import MessageBar
 from tournament_manager.gui.models.standings_model import PLAYER as STANDINGS_PLAYER
+from tournament_manager.gui.new_tournament_dialog import NewTournament
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.cuts_page import CutsPage
 from tournament_manager.gui.pages.players_page import PlayersPage
@@ -46,11 +69,16 @@ from tournament_manager.gui.pages.setup_page import SetupPage
 from tournament_manager.gui.pages.sheets_page import SheetsPage
 from tournament_manager.gui.pages.standings_page import StandingsPage
 from tournament_manager.gui.projector import ProjectorWindow, TableSlide
+from tournament_manager.gui.projector_feed import ProjectorFeed
+from tournament_manager.gui.projector_screens import ProjectorScreenMenu, projector_screen
+from tournament_manager.gui.room_clock import RoomClock
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.welcome_page import WelcomePage
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.paths import DOCUMENT_SUFFIX
+from tournament_manager.services.clock import session_clock
 from tournament_manager.services.errors import ServiceError
-from tournament_manager.services.setup import session_summaries
+from tournament_manager.services.setup import session_summaries, update_settings
 from tournament_manager.services.tournaments import overview
 from tournament_manager.services.verification import VerificationReport
 
@@ -87,6 +115,7 @@ class MainWindow(QMainWindow):
     def __init__(self, settings: AppSettings, dialogs: DocumentDialogs | None = None,
                  controller: DocumentController | None = None) -> None:
         super().__init__()
+        wheel_guard.install()  # before any field exists: they get StrongFocus when polished
         self.setObjectName("main_window")
         self._settings = settings
         self._dialogs = dialogs or DocumentDialogs()
@@ -95,6 +124,8 @@ class MainWindow(QMainWindow):
 
         self._message_bar = MessageBar(self)
         self.context = AppContext(self._controller, self._message_bar, self)
+        self.countdown = SessionCountdown(self)
+        self.clock_banner = ClockBanner(self.countdown, self)
         self.setup_page = SetupPage(self.context, self)
         self.players_page = PlayersPage(self.context, self)
         self.seating_page = SeatingPage(self.context, self)
@@ -104,21 +135,22 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget(self)
         self.tabs.setObjectName("main_tabs")
         self.tabs.setDocumentMode(True)
-        for page, label in ((self.setup_page, self.tr("&Setup")),
-                            (self.players_page, self.tr("&Players")),
-                            (self.seating_page, self.tr("Sea&ting")),
-                            (self.sheets_page, self.tr("Score s&heets")),
-                            (self.standings_page, self.tr("Stan&dings")),
-                            (self.cuts_page, self.tr("C&uts"))):
+        for page, label in self._pages():
             self.tabs.addTab(_scrolling(page), label)
+        self.welcome = WelcomePage(settings, self)
+        self.central_pages = QStackedWidget(self)
+        self.central_pages.setObjectName("central_pages")
+        self.central_pages.addWidget(self.welcome)
+        self.central_pages.addWidget(self.tabs)
         central = QWidget(self)
         layout = QVBoxLayout(central)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
         layout.addWidget(self._message_bar)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.clock_banner)
+        layout.addWidget(self.central_pages, 1)
         self.setCentralWidget(central)
 
-        self.countdown = SessionCountdown(self)
         self._clock_label = QLabel(self)
         self._clock_label.setObjectName("session_clock")
         self.countdown.ticked.connect(self._show_clock)
@@ -128,19 +160,37 @@ class MainWindow(QMainWindow):
         self._path_label = QLabel(self)
         self._path_label.setObjectName("document_path")
         self.statusBar().addPermanentWidget(self._path_label, 1)
-        self.projector: ProjectorWindow | None = None
+        self.projector_feed = ProjectorFeed(self.context, self)
+        self.projector = self._make_projector()
+        self.demo_spec = DemoSpec()
+        """What "Open the Demo Event" builds (tests build a smaller one)."""
+        self.demo_builder: DemoBuilder | None = None
 
         self._create_actions()
         self._create_menus()
         self.standings_page.projector_button.clicked.connect(self.show_projector)
+        self.welcome.new_requested.connect(self.new_document)
+        self.welcome.open_requested.connect(self.open_document)
+        self.welcome.demo_requested.connect(self.open_demo)
+        self.welcome.recent_chosen.connect(self.open_path)
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
         self.sheets_page.sheet.set_clock(self.countdown)
+        self.context.hub.follow(self._clock_label, self._follow_running_session)
         self.context.hub.changed.connect(self._data_changed)
         self._restore_layout()
         self._show_document()
+
+    def _pages(self) -> tuple[tuple[QWidget, str], ...]:
+        """The tabs in order; their labels have no mnemonic (see the module's note)."""
+        return ((self.setup_page, self.tr("Setup")),
+                (self.players_page, self.tr("Players")),
+                (self.seating_page, self.tr("Seating")),
+                (self.sheets_page, self.tr("Score sheets")),
+                (self.standings_page, self.tr("Standings")),
+                (self.cuts_page, self.tr("Cuts")))
 
     @property
     def controller(self) -> DocumentController:
@@ -162,12 +212,17 @@ class MainWindow(QMainWindow):
     def recent_menu(self) -> QMenu:
         return self._recent_menu
 
+    def pages(self) -> list[QWidget]:
+        return [page for page, _label in self._pages()]
+
     def _action(self, name: str, text: str, slot: Callable[[], object],
-                shortcut: QKeySequence.StandardKey | None = None) -> QAction:
+                shortcut: QKeySequence.StandardKey | QKeySequence | None = None) -> QAction:
         # Stable object names: customised shortcuts will be stored under them.
         action = QAction(text, self)
         action.setObjectName(name)
-        if shortcut is not None:
+        if isinstance(shortcut, QKeySequence):
+            action.setShortcut(shortcut)
+        elif shortcut is not None:
             action.setShortcuts(shortcut)
         action.triggered.connect(slot)
         return action
@@ -178,6 +233,8 @@ class MainWindow(QMainWindow):
                                        key.New)
         self.action_open = self._action("action_open", self.tr("&Open…"), self.open_document,
                                         key.Open)
+        self.action_open_demo = self._action("action_open_demo",
+                                             self.tr("Open the &Demo Event"), self.open_demo)
         self.action_save_copy = self._action("action_save_copy", self.tr("Save a &Copy…"),
                                              self.save_copy, key.SaveAs)
         self.action_close = self._action("action_close", self.tr("&Close"),
@@ -200,11 +257,26 @@ class MainWindow(QMainWindow):
                                            self._refresh_all, key.Refresh)
         self.action_full_screen = self._action("action_full_screen", self.tr("&Full Screen"),
                                                self._toggle_full_screen, key.FullScreen)
+        if self.action_full_screen.shortcut().isEmpty():  # some desktops bind none
+            self.action_full_screen.setShortcut(QKeySequence("F11"))
         self.action_verify = self._action("action_verify", self.tr("&Verify Record…"),
                                           self.verify_record)
         self.action_verify.setToolTip(self.tr(
             "Check every signed sheet against its signatures, every hand against the rules "
             "and the audit log against the file"))
+        self.page_actions: list[QAction] = []
+        for index, (_page, label) in enumerate(self._pages()):
+            action = self._action(f"action_page_{TAB_NAMES[index]}", label,
+                                  lambda _checked=False, i=index: self.go_to_page(i),
+                                  QKeySequence(f"Ctrl+{index + 1}"))
+            self.page_actions.append(action)
+        self.action_next_page = self._action("action_next_page", self.tr("&Next Page"),
+                                             lambda: self._step_page(1),
+                                             QKeySequence("Ctrl+PgDown"))
+        self.action_previous_page = self._action("action_previous_page",
+                                                 self.tr("P&revious Page"),
+                                                 lambda: self._step_page(-1),
+                                                 QKeySequence("Ctrl+PgUp"))
 
     def _create_menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
@@ -215,6 +287,7 @@ class MainWindow(QMainWindow):
         self._recent_menu.setObjectName("recent_menu")
         self._recent_menu.setToolTipsVisible(True)
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addAction(self.action_open_demo)
         file_menu.addSeparator()
         file_menu.addAction(self.action_save_copy)
         self.export_menu = ExportMenu(self.context, self._dialogs, self._session_to_print, self)
@@ -229,11 +302,70 @@ class MainWindow(QMainWindow):
         view_menu = self.menuBar().addMenu(self.tr("&View"))
         view_menu.setObjectName("view_menu")
         view_menu.addAction(self.action_projector)
+        self.projector_screen_menu = ProjectorScreenMenu(self._settings, self._place_projector,
+                                                         self)
+        view_menu.addMenu(self.projector_screen_menu)
+        self.projector_standings_menu = QMenu(self.tr("Projector S&tandings"), self)
+        self.projector_standings_menu.setObjectName("projector_standings_menu")
+        self.projector_standings_menu.aboutToShow.connect(self._fill_projector_standings)
+        self._fill_projector_standings()
+        view_menu.addMenu(self.projector_standings_menu)
+        view_menu.addSeparator()
+        self.room_clock = RoomClock(self.context, self.countdown, self)
+        view_menu.addMenu(self.room_clock)
+        view_menu.addSeparator()
+        pages_menu = view_menu.addMenu(self.tr("&Go to Page"))
+        pages_menu.setObjectName("pages_menu")
+        for action in self.page_actions:
+            pages_menu.addAction(action)
+        pages_menu.addSeparator()
+        pages_menu.addAction(self.action_next_page)
+        pages_menu.addAction(self.action_previous_page)
         view_menu.addAction(self.action_refresh)
         view_menu.addAction(self.action_full_screen)
         view_menu.addSeparator()
         view_menu.addAction(self.action_verify)
+        self.help_menu = HelpMenu(self, [file_menu, edit_menu, view_menu],
+                                  self._actions_outside_the_menus)
+        self.menuBar().addMenu(self.help_menu)
 
+    def _actions_outside_the_menus(self) -> list[tuple[str, list[QAction]]]:
+        """For the shortcuts list: the projector's keys, and each page's own actions."""
+        groups = [(self.tr("Projector window"), list(self.projector.actions()))]
+        for page, label in self._pages():
+            actions = [a for a in page.findChildren(QAction) if not a.shortcut().isEmpty()]
+            if actions:
+                groups.append((label, actions))
+        return groups
+
+    def menus(self) -> list[QMenu]:
+        """The menu bar's menus, in order."""
+        menus = [action.menu() for action in self.menuBar().actions()]
+        return [menu for menu in menus if isinstance(menu, QMenu)]
+
+    # -- pages -----------------------------------------------------------------------------
+    def go_to_page(self, index: int) -> None:
+        if self.central_pages.currentWidget() is self.tabs and self.tabs.isTabEnabled(index):
+            self.tabs.setCurrentIndex(index)
+
+    def _step_page(self, step: int) -> None:
+        if self.central_pages.currentWidget() is not self.tabs:
+            return
+        count = self.tabs.count()
+        index = self.tabs.currentIndex()
+        for _ in range(count):
+            index = (index + step) % count
+            if self.tabs.isTabEnabled(index):
+                self.tabs.setCurrentIndex(index)
+                return
+
+    def show_page(self, page: QWidget) -> None:
+        for index in range(self.tabs.count()):
+            area = self.tabs.widget(index)
+            if isinstance(area, QScrollArea) and area.widget() is page:
+                self.tabs.setCurrentIndex(index)
+
+    # -- files -----------------------------------------------------------------------------
     def _fill_recent_menu(self) -> None:
         """Filled on every show: another instance may have added files, or some vanished."""
         menu = self._recent_menu
@@ -254,6 +386,7 @@ class MainWindow(QMainWindow):
 
     def _clear_recent(self) -> None:
         self._settings.clear_recent_files()
+        self.welcome.fill_recent()
 
     def new_document(self) -> None:
         request = self._dialogs.ask_new_tournament(self)
@@ -263,8 +396,24 @@ class MainWindow(QMainWindow):
         if path is None:
             return
         self._message_bar.clear()
-        self._controller.new(path, request.name, request.preset, request.rule_set,
-                             head_judge=request.head_judge)
+        if self._controller.new(path, request.name, request.preset, request.rule_set,
+                                head_judge=request.head_judge):
+            self._plan_sessions(request)
+
+    def _plan_sessions(self, request: NewTournament) -> None:
+        """An open event of another length than the preset's: its one round planned anew
+        before anything is drawn (the controller creates every preset at its own length)."""
+        if request.sessions is None or request.preset is not Preset.OPEN:
+            return
+        rounds = preset_rounds(Preset.OPEN, request.sessions)
+        try:
+            settings = overview(self.context.unit_of_work()).tournament.settings
+            if settings.rounds != rounds:
+                update_settings(self.context.unit_of_work(),
+                                dataclasses.replace(settings, rounds=rounds))
+        except EXPECTED_ERRORS as error:
+            log.warning("planning %s sessions failed: %s", request.sessions, error)
+        self.context.hub.notify(Topic.SETTINGS)
 
     def open_document(self) -> None:
         path = self._dialogs.choose_open_path(self, self._folder())
@@ -274,6 +423,26 @@ class MainWindow(QMainWindow):
     def open_path(self, path: Path) -> None:
         self._message_bar.clear()
         self._controller.open(path)
+
+    def open_demo(self) -> None:
+        """The demo event from the data folder, built first (in the background) if need be."""
+        if self.demo_builder is None:
+            self.demo_builder = DemoBuilder(self, self.demo_spec)
+            self.demo_builder.finished.connect(self._demo_ready)
+            self.demo_builder.problem.connect(self._message_bar.show_problem)
+        self.demo_builder.spec = self.demo_spec
+        self._message_bar.clear()
+        self.demo_builder.start()
+
+    def _demo_ready(self, path: Path | None) -> None:
+        if path is None:
+            return
+        if self._controller.open(path):
+            self._message_bar.show_info(self.tr(
+                "This is the demo event, a whole event already played, in a file of its own "
+                "({path}); your tournaments are not touched. To try the head judge's acts, "
+                "his passphrase is \u201c{passphrase}\u201d.").format(
+                    path=path, passphrase=DEMO_PASSPHRASE))
 
     def save_copy(self) -> None:
         document = self._controller.document
@@ -286,7 +455,7 @@ class MainWindow(QMainWindow):
             return
         self._message_bar.clear()
         if self._controller.save_copy(destination):
-            self.statusBar().showMessage(self.tr("Copy saved to {path}").format(
+            self._message_bar.show_info(self.tr("A copy was saved to {path}.").format(
                 path=destination))
 
     def close_document(self) -> None:
@@ -340,9 +509,12 @@ class MainWindow(QMainWindow):
         if document is None:
             self.setWindowTitle(self.tr("Tournament Manager"))
             self._path_label.clear()
+            self.central_pages.setCurrentWidget(self.welcome)
+            self.welcome.fill_recent()
         else:
             self._settings.add_recent_file(document.path)
             self._path_label.setText(str(document.path))
+            self.central_pages.setCurrentWidget(self.tabs)
             name = document.path.stem
             try:
                 summary = overview(document.unit_of_work())
@@ -356,54 +528,56 @@ class MainWindow(QMainWindow):
                 name=name.replace("[*]", "[**]")))
         for index in range(1, self.tabs.count()):
             self.tabs.setTabEnabled(index, has_tournament)
+        for action in self.page_actions[1:]:
+            action.setEnabled(has_tournament)
         if not has_tournament:
             self.tabs.setCurrentIndex(0)
-        if self.projector is not None:
-            self.projector.tournament_name = name if has_tournament else ""
-
-    def show_page(self, page: QWidget) -> None:
-        for index in range(self.tabs.count()):
-            area = self.tabs.widget(index)
-            if isinstance(area, QScrollArea) and area.widget() is page:
-                self.tabs.setCurrentIndex(index)
+        self.projector.tournament_name = name if has_tournament else ""
+        self.projector.refresh()
 
     def _data_changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SESSIONS, Topic.SETTINGS):
-            self._follow_running_session()
         if topic == Topic.SETTINGS and self._controller.document is not None:
             self._show_document()
 
-    def _follow_running_session(self) -> None:
-        """Run the clock for the session that is being played, from its real start."""
+    # -- the session clock -----------------------------------------------------------------
+    def _follow_running_session(self, _topic: str = "") -> None:
+        """Run the clock for the session being played, as the record has it (its start,
+        its pauses, the room's extra time)."""
         if not self.context.has_document:
             self.countdown.stop()
             return
         try:
             summaries = session_summaries(self.context.unit_of_work())
             settings = overview(self.context.unit_of_work()).tournament.settings
-        except ServiceError:
+            running = [s.session for s in summaries
+                       if s.session.status is StageStatus.RUNNING]
+            clock = session_clock(self.context.unit_of_work(), running[-1].id) if running \
+                else None
+        except EXPECTED_ERRORS:
+            clock = None
+        if clock is None:
             self.countdown.stop()
             return
-        running = [s.session for s in summaries if s.session.status.value == "running"]
-        if not running:
-            self.countdown.stop()
-            return
-        session = running[-1]
-        elapsed = 0.0
-        if session.started_at is not None:
-            started = session.started_at
-            if started.tzinfo is None:
-                started = started.replace(tzinfo=UTC)
-            elapsed = max((datetime.now(UTC) - started).total_seconds(), 0.0)
-        self.countdown.start(settings.time_limit_minutes * 60, elapsed,
-                             self.tr("Session {n}").format(n=session.number),
-                             session=session.number)
+        rule = self._time_up_rule(settings.on_time_out)
+        self.clock_banner.time_up_rule = rule
+        self.projector.time_up_rule = rule
+        self.countdown.follow(clock, self.tr("Session {n}").format(n=clock.session))
+
+    def _time_up_rule(self, on_time_out: OnTimeOut) -> str:
+        if on_time_out is OnTimeOut.FINISH_CURRENT_HAND:
+            return self.tr("Finish the hand in play; no new hand starts.")
+        return self.tr("The hand in play is void; no new hand starts.")
 
     def _show_clock(self, seconds: int) -> None:
-        text = (self.tr("{label}: {left} left").format(label=self.countdown.label,
-                                                      left=format_left(seconds))
-                if seconds > 0 else self.tr("{label}: time is up").format(
-                    label=self.countdown.label))
+        countdown = self.countdown
+        if seconds <= 0:
+            text = self.tr("{label}: time is up").format(label=countdown.label)
+        elif countdown.paused:
+            text = self.tr("{label}: {left} left (clock paused)").format(
+                label=countdown.label, left=format_left(seconds))
+        else:
+            text = self.tr("{label}: {left} left").format(label=countdown.label,
+                                                         left=format_left(seconds))
         self._clock_label.setText(text)
 
     def _clock_warning(self, minutes: int) -> None:
@@ -415,22 +589,59 @@ class MainWindow(QMainWindow):
         summary = self.seating_page.current_session()
         return summary.session.number if summary is not None else None
 
+    # -- the projector ---------------------------------------------------------------------
+    def _make_projector(self) -> ProjectorWindow:
+        projector = ProjectorWindow(self.countdown)
+        feed = self.projector_feed
+        self._seating_slide = TableSlide(self.tr("Seating"), feed.seating, stretch_column=0,
+                                         empty_text=self.tr("No session is being played or "
+                                                            "published to come."))
+        self._standings_slide = TableSlide(self.tr("Standings"), feed.standings,
+                                           stretch_column=STANDINGS_PLAYER,
+                                           empty_text=self.tr("No standings yet."))
+        projector.add_slide(self._seating_slide)
+        projector.add_slide(self._standings_slide)
+        feed.updated.connect(self._projector_updated)
+        projector.closed.connect(lambda: feed.set_active(False))
+        self.destroyed.connect(projector.close)
+        return projector
+
+    def _projector_updated(self) -> None:
+        self._seating_slide.detail = self.projector_feed.seating_detail
+        self._standings_slide.detail = self.projector_feed.standings_detail
+        self.projector.refresh()
+
     def show_projector(self) -> ProjectorWindow:
-        if self.projector is None:
-            self.projector = ProjectorWindow(self.countdown)
-            self.projector.add_slide(TableSlide(self.tr("Seating"), self.seating_page.by_name,
-                                                stretch_column=0))
-            self.projector.add_slide(TableSlide(self.tr("Standings"), self.standings_page.model,
-                                                stretch_column=STANDINGS_PLAYER))
-            self.destroyed.connect(self.projector.close)
-        document = self._controller.document
-        self.projector.tournament_name = (self.windowTitle().split(" — ")[0]
-                                          if document is not None else "")
-        screens = QGuiApplication.screens()
-        primary = QGuiApplication.primaryScreen()
-        others = [screen for screen in screens if screen is not primary]
-        self.projector.show_on(others[0] if others else None)
+        self.projector_feed.set_active(True)
+        self.projector.show_on(projector_screen(self._settings.projector_screen()))
         return self.projector
+
+    def _place_projector(self, gone: QScreen | None = None) -> None:
+        """The screen choice changed, or a screen came or went: the shown projector moves."""
+        if self.projector.isVisible():
+            self.projector.show_on(projector_screen(self._settings.projector_screen(), gone))
+
+    def _fill_projector_standings(self) -> None:
+        """The projector's own standings filter: live, or after a finished session."""
+        menu = self.projector_standings_menu
+        menu.clear()
+        group = QActionGroup(menu)
+        choices: list[tuple[str, int | None]] = [(self.tr("&Live, After Every Hand"), None)]
+        if self.context.has_document:
+            try:
+                summaries = session_summaries(self.context.unit_of_work())
+            except EXPECTED_ERRORS:
+                summaries = ()
+            choices += [(self.tr("After Session {n}").format(n=s.session.number),
+                         s.session.number) for s in summaries
+                        if s.session.status is StageStatus.FINISHED]
+        for text, number in choices:
+            action = menu.addAction(text)
+            action.setCheckable(True)
+            action.setChecked(self.projector_feed.through == number)
+            group.addAction(action)
+            action.triggered.connect(
+                lambda _checked=False, n=number: self.projector_feed.set_through(n))
 
     def _refresh_all(self) -> None:
         self.context.hub.notify(Topic.DOCUMENT)
@@ -451,8 +662,9 @@ class MainWindow(QMainWindow):
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self._settings.set_window_layout(self.saveGeometry(), self.saveState())
-        if self.projector is not None:
-            self.projector.close()
+        self.projector.close()
+        if self.demo_builder is not None:
+            self.demo_builder.stop()
         self.countdown.stop()
         self._controller.close()
         super().closeEvent(event)

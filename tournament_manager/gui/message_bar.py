@@ -1,8 +1,11 @@
-"""A banner across the top of the window for problems the user must read.
+"""A banner across the top of the window for what the user must read: a problem, or the
+outcome of an act that happened out of sight (a file written, a demo event built).
 
 Non-modal on purpose: a blocking message box in the middle of a round stops the whole
 room's score entry, and blocks headless tests. The banner stays until dismissed or until
-the next action, and may carry buttons that offer the way forward (restore a backup).
+the next action, and may carry buttons that offer the way forward (restore a backup, open
+the file written). Its icon says which it is at a glance: a warning sign for a problem,
+the information sign for news that needs nothing done.
 """
 
 from __future__ import annotations
@@ -27,6 +30,10 @@ from PySide6.QtWidgets import (
 )
 
 ICON_SIZE = 24
+PROBLEM = "problem"
+INFORMATION = "information"
+_ICONS = {PROBLEM: QStyle.StandardPixmap.SP_MessageBoxWarning,
+          INFORMATION: QStyle.StandardPixmap.SP_MessageBoxInformation}
 
 
 class DetailsDialog(QDialog):
@@ -63,7 +70,8 @@ class DetailsDialog(QDialog):
 
 
 class MessageBar(QFrame):
-    """Hidden until `show_problem`; buttons fire their callback and then hide the bar."""
+    """Hidden until `show_problem` or `show_info`; buttons fire their callback and then
+    hide the bar."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,8 +81,8 @@ class MessageBar(QFrame):
         self.setBackgroundRole(QPalette.ColorRole.AlternateBase)
 
         self._icon = QLabel(self)
-        self._icon.setPixmap(self.style().standardIcon(
-            QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(ICON_SIZE, ICON_SIZE))
+        self._icon.setObjectName("message_icon")
+        self._kind = PROBLEM
         self._text = QLabel(self)
         self._text.setObjectName("message_text")
         self._text.setWordWrap(True)
@@ -102,12 +110,32 @@ class MessageBar(QFrame):
     def buttons(self) -> list[QPushButton]:
         return list(self._buttons)
 
+    def kind(self) -> str:
+        """PROBLEM or INFORMATION: what the shown message is (and its icon says)."""
+        return self._kind
+
     def show_problem(self, text: str,
                      actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
                      details: Sequence[str] = (), details_title: str = "") -> None:
-        """`actions` run and then hide the bar; `details` (one line each) add a
-        "Details…" button that lists them and leaves the bar in place."""
+        """Something went wrong or needs the user: the warning icon.
+
+        `actions` run and then hide the bar; `details` (one line each) add a "Details…"
+        button that lists them and leaves the bar in place."""
+        self._show(PROBLEM, text, actions, details, details_title)
+
+    def show_info(self, text: str,
+                  actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
+                  details: Sequence[str] = (), details_title: str = "") -> None:
+        """Something was done as asked (a file written): the information icon."""
+        self._show(INFORMATION, text, actions, details, details_title)
+
+    def _show(self, kind: str, text: str,
+              actions: Sequence[tuple[str, Callable[[], object]]],
+              details: Sequence[str], details_title: str) -> None:
         self._remove_buttons()
+        self._kind = kind
+        self._icon.setPixmap(self.style().standardIcon(_ICONS[kind]).pixmap(ICON_SIZE,
+                                                                            ICON_SIZE))
         self._text.setText(text)
         for label, callback in actions:
             button = QPushButton(label, self)

@@ -1,5 +1,6 @@
 """The few questions a new tournament needs before it can exist: a name, the rules and a
-format, and its head judge with the passphrase that guards the signed record."""
+format (for an open event, its number of sessions), and its head judge with the
+passphrase that guards the signed record."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLineEdit,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
-from tournament_manager.domain.presets import Preset
+from tournament_manager.domain.presets import OPEN_DEFAULT_SESSIONS, Preset
 from tournament_manager.gui.head_judge_dialog import NewPassphraseFields
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.preset_names import preset_label
@@ -30,6 +32,11 @@ class NewTournament:
     preset: Preset
     rule_set: str = DEFAULT_RULE_SET
     head_judge: HeadJudgeSetup | None = None
+    sessions: int | None = None
+    """The length of an open event (None: the preset's own)."""
+
+
+MAX_SESSIONS = 30
 
 
 class NewTournamentDialog(QDialog):
@@ -50,6 +57,12 @@ class NewTournamentDialog(QDialog):
         self.preset_combo.setObjectName("new_tournament_preset")
         for preset in Preset:
             add_choice(self.preset_combo, preset_label(preset), preset.value)
+        self.sessions = QSpinBox(self)
+        self.sessions.setObjectName("new_tournament_sessions")
+        self.sessions.setRange(1, MAX_SESSIONS)
+        self.sessions.setValue(OPEN_DEFAULT_SESSIONS)
+        self.sessions.setToolTip(self.tr("An open event is sessions only, with no cut; "
+                                         "the other formats fix their own sessions."))
         self.rule_set_combo = QComboBox(self)
         self.rule_set_combo.setObjectName("new_tournament_rule_set")
         for rule_set_id in available_rule_sets():
@@ -73,8 +86,10 @@ class NewTournamentDialog(QDialog):
 
         form = QFormLayout()
         form.addRow(self.tr("&Name:"), self.name_edit)
-        form.addRow(self.tr("&Rules:"), self.rule_set_combo)
+        form.addRow(self.tr("R&ules:"), self.rule_set_combo)
         form.addRow(self.tr("&Format:"), self.preset_combo)
+        form.addRow(self.tr("&Sessions:"), self.sessions)
+        self._form = form
         layout = QVBoxLayout(self)
         layout.addLayout(form)
         layout.addWidget(judge_box)
@@ -82,6 +97,8 @@ class NewTournamentDialog(QDialog):
         self.name_edit.textChanged.connect(self._update_ok)
         self.judge_name.textChanged.connect(self._update_ok)
         self.passphrase.changed.connect(self._update_ok)
+        self.preset_combo.currentIndexChanged.connect(self._preset_chosen)
+        self._preset_chosen()
         self._update_ok()
 
     def is_complete(self) -> bool:
@@ -90,10 +107,18 @@ class NewTournamentDialog(QDialog):
 
     def request(self) -> NewTournament:
         # Item data holds the preset's value: a member would come back as a plain str.
+        preset = Preset(current_choice(self.preset_combo))
         return NewTournament(
-            self.name_edit.text().strip(), Preset(current_choice(self.preset_combo)),
+            self.name_edit.text().strip(), preset,
             str(current_choice(self.rule_set_combo) or DEFAULT_RULE_SET),
-            HeadJudgeSetup(self.judge_name.text().strip(), self.passphrase.value()))
+            HeadJudgeSetup(self.judge_name.text().strip(), self.passphrase.value()),
+            self.sessions.value() if preset is Preset.OPEN else None)
+
+    def _preset_chosen(self) -> None:
+        """The number of sessions is asked for an open event only."""
+        is_open = current_choice(self.preset_combo) == Preset.OPEN.value
+        self.sessions.setEnabled(is_open)
+        self._form.setRowVisible(self.sessions, is_open)
 
     def accept(self) -> None:
         if self.is_complete():  # Enter in a field must not get round a disabled OK

@@ -1,14 +1,22 @@
-"""The open tournament at a glance: the first central page of the window.
+"""The open tournament at a glance, at the top of the Setup page.
 
-Placeholder for the Setup/Players/Seating/Sheets/Standings/Cuts tabs that replace it; it
-only displays a `services.tournaments.Overview` it is handed, so it stays replaceable.
+It only displays a `services.tournaments.Overview` it is handed, so it stays replaceable.
+The figures stand in two columns (the event, then its counts), so the settings below keep
+the room of a laptop screen.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFormLayout, QLabel, QStackedWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from tournament_manager.gui.formatting import local_date_time
 from tournament_manager.gui.preset_names import format_label
@@ -39,22 +47,27 @@ class OverviewPage(QStackedWidget):
         font.setBold(True)
         self._name.setFont(font)
         outer.addWidget(self._name)
-        form = QFormLayout()
-        outer.addLayout(form)
+        event_form, counts_form = QFormLayout(), QFormLayout()
+        columns = QHBoxLayout()
+        columns.addLayout(event_form)
+        columns.addSpacing(64)
+        columns.addLayout(counts_form)
+        columns.addStretch(1)
+        outer.addLayout(columns)
         outer.addStretch(1)
         self._fields: dict[str, QLabel] = {}
-        for key, label in (
-            ("venue", self.tr("Venue:")),
-            ("format", self.tr("Format:")),
-            ("rounds", self.tr("Rounds:")),
-            ("sessions", self.tr("Sessions played:")),
-            ("players", self.tr("Players:")),
-            ("substitutes", self.tr("Substitutes:")),
-            ("withdrawn", self.tr("Withdrawn:")),
-            ("tables", self.tr("Tables drawn:")),
-            ("hands", self.tr("Hands recorded:")),
-            ("penalties", self.tr("Penalties:")),
-            ("last_change", self.tr("Last change:")),
+        for form, key, label in (
+            (event_form, "venue", self.tr("Venue:")),
+            (event_form, "format", self.tr("Format:")),
+            (event_form, "rounds", self.tr("Rounds:")),
+            (event_form, "sessions", self.tr("Sessions played:")),
+            (event_form, "last_change", self.tr("Last change:")),
+            (counts_form, "players", self.tr("Players:")),
+            (counts_form, "substitutes", self.tr("Substitutes:")),
+            (counts_form, "withdrawn", self.tr("Withdrawn:")),
+            (counts_form, "tables", self.tr("Tables drawn:")),
+            (counts_form, "hands", self.tr("Hands recorded:")),
+            (counts_form, "penalties", self.tr("Penalties:")),
         ):
             value = QLabel(summary)
             value.setObjectName(f"overview_{key}")

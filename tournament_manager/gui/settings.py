@@ -1,6 +1,6 @@
 """User preferences of the desktop shell, kept out of the tournament documents.
 
-Preferences (window geometry, recent files) belong to the person at this computer, not to
+Preferences (window geometry, recent files, the projector's screen) belong to the person at this computer, not to
 a tournament, so they live in QSettings. IniFormat, because the native format on Windows
 is the registry, which a portable install on a USB stick cannot carry along. Tests inject
 their own QSettings (or redirect IniFormat with `QSettings.setPath`) so they never touch
@@ -22,6 +22,7 @@ SETTINGS_FILE_NAME = "settings.ini"
 _RECENT_FILES = "documents/recent"
 _WINDOW_GEOMETRY = "main_window/geometry"
 _WINDOW_STATE = "main_window/state"
+_PROJECTOR_SCREEN = "projector/screen"
 
 
 def user_settings() -> QSettings:
@@ -80,6 +81,15 @@ class AppSettings:
     def set_window_layout(self, geometry: QByteArray, state: QByteArray) -> None:
         self._store.setValue(_WINDOW_GEOMETRY, geometry)
         self._store.setValue(_WINDOW_STATE, state)
+        self._store.sync()
+
+    def projector_screen(self) -> str:
+        """The name of the screen chosen for the projector; "" for the automatic choice."""
+        value = self._store.value(_PROJECTOR_SCREEN, "")
+        return value if isinstance(value, str) else ""
+
+    def set_projector_screen(self, name: str) -> None:
+        self._store.setValue(_PROJECTOR_SCREEN, name)
         self._store.sync()
 
     def _byte_array(self, key: str) -> QByteArray | None:

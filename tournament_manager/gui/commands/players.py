@@ -1,4 +1,9 @@
-"""Player commands; a removed-then-restored player gets a new id, recorded as an alias."""
+"""Player commands; a removed-then-restored player gets a new id, recorded as an alias.
+
+Adding and importing ask the service to refuse a player who looks registered already
+(`allow_duplicate=False`); the command remembers the refusal (`refusal`) so the page can
+ask "register anyway?" and run it again with the duplicate allowed.
+"""
 
 from __future__ import annotations
 
@@ -11,6 +16,7 @@ from tournament_manager.domain.model import Player, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import (
     import_player_rows,
     register_player,
@@ -29,15 +35,26 @@ def _tr(text: str) -> str:
 class AddPlayer(ServiceCommand):
     topic = Topic.PLAYERS
 
-    def __init__(self, context: CommandContext, player: Player) -> None:
+    def __init__(self, context: CommandContext, player: Player, *,
+                 allow_duplicate: bool = False) -> None:
         super().__init__(context, _tr("Add player {name}").format(name=player.name.strip()))
         self.player = player
+        self.allow_duplicate = allow_duplicate
         self.player_id: int | None = None
+        self.stored: Player | None = None
+        """The player as registered (with the registration number the service gave)."""
         self.removed: Player | None = None
+        self.refusal: ServiceProblem | None = None
 
     def do(self) -> None:
         if self.removed is None:
-            self.player_id = register_player(self.uow(), self.player).id
+            try:
+                self.stored = register_player(self.uow(), self.player,
+                                              allow_duplicate=self.allow_duplicate)
+            except ServiceError as error:
+                self.refusal = error.problem
+                raise
+            self.player_id = self.stored.id
         else:
             stored = restore_player(self.uow(), self.removed)
             self._context.aliases.moved(PLAYER, self.removed.id, stored.id)
@@ -109,15 +126,24 @@ class ImportPlayers(ServiceCommand):
     topic = Topic.PLAYERS
 
     def __init__(self, context: CommandContext, rows: Sequence[Sequence[str]],
-                 mapping: Mapping[PlayerField, int], source: str) -> None:
+                 mapping: Mapping[PlayerField, int], source: str, *,
+                 allow_duplicates: bool = False) -> None:
         super().__init__(context, _tr("Import players from {file}").format(file=source))
         self.rows, self.mapping = rows, dict(mapping)
+        self.allow_duplicates = allow_duplicates
         self.ids: list[int] = []
         self.removed: list[Player] = []
+        self.refusal: ServiceProblem | None = None
 
     def do(self) -> None:
         if not self.removed:
-            self.ids = [p.id for p in import_player_rows(self.uow(), self.rows, self.mapping)]
+            try:
+                imported = import_player_rows(self.uow(), self.rows, self.mapping,
+                                              allow_duplicates=self.allow_duplicates)
+            except ServiceError as error:
+                self.refusal = error.problem
+                raise
+            self.ids = [p.id for p in imported]
             return
         for player in self.removed:
             stored = restore_player(self.uow(), player)

@@ -2,12 +2,17 @@
 
 Finishing a session is not among them: a finished session is part of the record the
 standings and cuts are built on, so it is finished after a confirmation and reopened only
-by the head judge (his passphrase and a reason), never by Edit ▸ Undo.
+by the head judge (his passphrase and a reason), never by Edit ▸ Undo. Nor is a re-pick of
+winds the format does not have: the head judge allows it with his passphrase, which is
+never kept on the undo stack, so the page makes that act outside it.
+
+The wind commands remember why the service refused them (`refusal`), so the page can tell
+a re-pick that needs the head judge from any other refusal without parsing words.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from PySide6.QtCore import QCoreApplication
 
@@ -15,8 +20,15 @@ from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import starting_winds
-from tournament_manager.services.seat_picks import record_table_winds, simulate_table_seat_pick
+from tournament_manager.services.seat_picks import (
+    ReportedDraw,
+    record_table_draw,
+    record_table_winds,
+    simulate_table_seat_pick,
+)
 from tournament_manager.services.seating import (
     SessionDraw,
     publish_draw,
@@ -28,6 +40,20 @@ from tournament_manager.services.sessions import start_session, unstart_session
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("SeatingCommands", text)
+
+
+def table_arrival(uow: UnitOfWork, table_id: int) -> tuple[int, ...]:
+    """The table's players in the chairs they sat down in (counter-clockwise), as the
+    dice count them; the order every wind draw at the table starts from."""
+    with uow:
+        seats = uow.seats.list(table_id=table_id, cycle=1)
+    return tuple(seat.player_id for seat in sorted(seats, key=lambda s: s.arrival))
+
+
+def table_winds(uow: UnitOfWork, table_id: int, cycle: int) -> dict[int, Wind]:
+    """Each player's starting wind for `cycle` as it stands."""
+    with uow:
+        return starting_winds(uow.seats.list(table_id=table_id), cycle)
 
 
 class SwapPlayers(ServiceCommand):
@@ -80,21 +106,77 @@ class StartSession(ServiceCommand):
         unstart_session(self.uow(), self.session_id)
 
 
-class WindDraw(ServiceCommand):
-    """A table's simulated wind draw; undone by putting back the winds it replaced."""
+class _TableWinds(ServiceCommand):
+    """A new pick of one table's winds for one cycle; undone by putting back the winds it
+    replaced (for a later cycle not picked before: the ones carried into it)."""
 
     topic = Topic.SHEET
 
-    def __init__(self, context: CommandContext, table_id: int, table_number: int) -> None:
-        super().__init__(context, _tr("Wind draw at T{table}").format(table=table_number))
-        self.table_id = table_id
-        self.pick: SeatPick | None = None
+    def __init__(self, context: CommandContext, table_id: int, cycle: int, text: str) -> None:
+        super().__init__(context, text)
+        self.table_id, self.cycle = table_id, cycle
         self.before: dict[int, Wind] = {}
+        self.refusal: ServiceProblem | None = None
+        """Why the service refused the first run (REPICK_NOT_IN_FORMAT: ask the head judge)."""
+
+    def pick(self) -> None:
+        raise NotImplementedError
 
     def do(self) -> None:
-        with self.uow() as uow:
-            self.before = starting_winds(uow.seats.list(table_id=self.table_id), 1)
-        self.pick = simulate_table_seat_pick(self.uow(), self.table_id)
+        self.before = table_winds(self.uow(), self.table_id, self.cycle)
+        try:
+            self.pick()
+        except ServiceError as error:
+            self.refusal = error.problem
+            raise
 
     def revert(self) -> None:
-        record_table_winds(self.uow(), self.table_id, self.before)
+        record_table_winds(self.uow(), self.table_id, self.before, self.cycle)
+
+
+def _cycle_text(text: str, table_number: int, cycle: int) -> str:
+    where = _tr("T{table}").format(table=table_number)
+    if cycle > 1:
+        where = _tr("T{table}, cycle {cycle}").format(table=table_number, cycle=cycle)
+    return text.format(where=where)
+
+
+class WindDraw(_TableWinds):
+    """A table's wind draw simulated from its stored seed (a table without a judge)."""
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 cycle: int = 1) -> None:
+        super().__init__(context, table_id, cycle,
+                         _cycle_text(_tr("Wind draw at {where}"), table_number, cycle))
+        self.result: SeatPick | None = None
+
+    def pick(self) -> None:
+        self.result = simulate_table_seat_pick(self.uow(), self.table_id, self.cycle)
+
+
+class RecordTableDraw(_TableWinds):
+    """The throws and tiles of a draw done at the table, as its players report them."""
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 draw: ReportedDraw, cycle: int = 1) -> None:
+        super().__init__(context, table_id, cycle,
+                         _cycle_text(_tr("Record the wind draw at {where}"), table_number,
+                                     cycle))
+        self.draw = draw
+        self.result: SeatPick | None = None
+
+    def pick(self) -> None:
+        self.result = record_table_draw(self.uow(), self.table_id, self.draw, self.cycle)
+
+
+class RecordTableWinds(_TableWinds):
+    """Who took which wind at the table, when only that was reported."""
+
+    def __init__(self, context: CommandContext, table_id: int, table_number: int,
+                 winds: Mapping[int, Wind], cycle: int = 1) -> None:
+        super().__init__(context, table_id, cycle,
+                         _cycle_text(_tr("Record the winds at {where}"), table_number, cycle))
+        self.winds = dict(winds)
+
+    def pick(self) -> None:
+        record_table_winds(self.uow(), self.table_id, self.winds, self.cycle)

@@ -1,16 +1,24 @@
-"""The registered players; a QSortFilterProxyModel on top gives search and filters."""
+"""The registered players; a QSortFilterProxyModel on top gives search, filters and order.
+
+Names come from everywhere: "agnes" must find Ágnes and "lukasz" Łukasz (the domain's
+`names.matches`, accents and case aside), and sorting by name files Ágnes with the A's,
+Élodie with the E's and Łukasz with the L's, in the reader's own alphabet (Qt's
+`QCollator` for the locale). Registration numbers sort as numbers (2 before 10).
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt
+from PySide6.QtCore import QCollator, QLocale, QSortFilterProxyModel, Qt
 
 from tournament_manager.domain.model import Player, PlayerKind
+from tournament_manager.domain.names import matches
 from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import status_label
 
-COLUMNS = ("Name", "Native name", "ID", "Country", "Club", "Team", "Kind", "Status")
+COLUMNS = ("Name", "Native name", "Reg. no.", "Country", "Club", "Team", "Kind", "Status")
+REGISTRATION_COLUMN = 2
 STATUS_COLUMN = 7
 PLAYER_ROLE = Qt.ItemDataRole.UserRole
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -37,31 +45,70 @@ class PlayersModel(RowListModel[Player]):
             return player.id
         if role == STATUS_ROLE:
             return player.status.value
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == REGISTRATION_COLUMN:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
 
+def name_collator(locale: QLocale | None = None) -> QCollator:
+    """Case-insensitive, numbers as numbers, for `locale` (the user's by default). Under
+    the C locale (a bare server, a CI machine) Qt compares code points and puts Ágnes
+    after Zoë, so that one takes English order, which files accented letters with their
+    base letters."""
+    locale = QLocale() if locale is None else locale
+    if locale.language() in (QLocale.Language.C, QLocale.Language.AnyLanguage):
+        locale = QLocale(QLocale.Language.English)
+    collator = QCollator(locale)
+    collator.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+    collator.setNumericMode(True)
+    return collator
+
+
 class PlayerFilter(QSortFilterProxyModel):
-    """Text search over every column, plus an optional status."""
+    """Search (every word of it in one column, accents and case aside), plus an optional
+    status; sorted with the locale's collation."""
 
-    def __init__(self, parent: Any = None) -> None:
+    def __init__(self, parent: Any = None, collator: QCollator | None = None) -> None:
         super().__init__(parent)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(-1)
-        self.setSortCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self._status: str | None = None
+        self._query = ""
+        self._collator = collator or name_collator()
 
-    def set_status(self, status: str | None) -> None:
+    def _changing(self) -> None:
         if hasattr(self, "beginFilterChange"):  # Qt 6.9+
             self.beginFilterChange()
-            self._status = status
+
+    def _changed(self) -> None:
+        if hasattr(self, "endFilterChange"):
             self.endFilterChange()
         else:
-            self._status = status
             self.invalidateRowsFilter()
 
+    def set_status(self, status: str | None) -> None:
+        self._changing()
+        self._status = status
+        self._changed()
+
+    def set_query(self, text: str) -> None:
+        self._changing()
+        self._query = text
+        self._changed()
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        model = self.sourceModel()
         if self._status is not None:
-            index = self.sourceModel().index(source_row, 0, source_parent)
+            index = model.index(source_row, 0, source_parent)
             if index.data(STATUS_ROLE) != self._status:
                 return False
-        return super().filterAcceptsRow(source_row, source_parent)
+        if not self._query.strip():
+            return True
+        return any(matches(self._query, str(model.index(source_row, column, source_parent)
+                                            .data() or ""))
+                   for column in range(model.columnCount(source_parent)))
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        a, b = str(left.data() or ""), str(right.data() or "")
+        order = self._collator.compare(a, b)
+        if order == 0:  # equal to the collation (case aside): keep a stable, total order
+            return left.row() < right.row()
+        return order < 0

@@ -1,13 +1,16 @@
-"""A session's tables as a grid (one row per table, players in E, S, W, N order), and the
-same seating by player name for the projector.
+"""The sessions with where each stands, a session's tables as a grid (one row per table,
+players in E, S, W, N order), and the same seating by player name for the projector.
 
 The grid shows either a stored seating or a computed draw not yet published, so the head
-judge reads the proposal in the same grid the published tables will have.
+judge reads the proposal in the same grid the published tables will have. The session
+list says at a glance which sessions are being played and how far their tables are
+("12 playing · 3 signing · 1 locked"), and which hold only the round's provisional plan.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -16,6 +19,49 @@ from tournament_manager.gui.models.row_list import Index, RowListModel
 
 PlayerRole = Qt.ItemDataRole.UserRole
 TableRow = tuple[int, tuple[int, ...]]
+SESSION_ID_ROLE = Qt.ItemDataRole.UserRole
+
+
+@dataclass(frozen=True)
+class SessionRow:
+    session_id: int
+    number: int
+    round_number: int
+    state: str
+    """In words: "running", "provisional plan: not drawn yet"…"""
+    tables: str
+    """The tables at a glance: "12 playing · 3 signing · 1 locked", "4 tables planned"."""
+    provisional: bool = False
+
+
+class SessionListModel(RowListModel[SessionRow]):
+    """One row per session, in number order; the session id under `SESSION_ID_ROLE`."""
+
+    columns = ("Session", "Round", "State", "Tables")
+
+    def set_sessions(self, rows: Sequence[SessionRow]) -> None:
+        self._set_rows(rows)
+
+    def row_of(self, session_id: int) -> int:
+        """The row showing `session_id`, or -1."""
+        return next((row for row, item in enumerate(self._rows)
+                     if item.session_id == session_id), -1)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        row = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (str(row.number), str(row.round_number), row.state,
+                    row.tables)[index.column()]
+        if role == SESSION_ID_ROLE:
+            return row.session_id
+        if role == Qt.ItemDataRole.ToolTipRole and row.provisional:
+            return self.tr("These tables are the round's plan, not the draw: they change "
+                           "when the session is drawn and published.")
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() < 2:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        return None
 
 
 class SeatingModel(RowListModel[TableRow]):

@@ -1,4 +1,8 @@
-"""One table's score sheet as a grid: a row per hand, a delta and a running total per player."""
+"""One table's score sheet as a grid: a row per hand, a delta and a running total per player.
+
+Names are elided in the narrow columns the grid gives them (`gui.sheet.grid_columns`),
+so every cell and header with a name also says it whole in its tooltip.
+"""
 
 from __future__ import annotations
 
@@ -14,6 +18,12 @@ ROOT = QModelIndex()
 FIXED_COLUMNS = ("#", "Dealer", "Result", "Winner", "Win type", "Discarder", "Responsible",
                  "Value", "Patterns")
 NUMBER, DEALER, RESULT, WINNER, WIN_TYPE, DISCARDER, RESPONSIBLE, VALUE, PATTERNS = range(9)
+NAME_COLUMNS = (DEALER, WINNER, DISCARDER, RESPONSIBLE)
+
+
+def player_columns(players: int) -> tuple[int, ...]:
+    """The columns headed by a player's name (his delta per hand); Σ follows each."""
+    return tuple(len(FIXED_COLUMNS) + 2 * index for index in range(players))
 
 
 class SheetModel(QAbstractTableModel):
@@ -47,19 +57,24 @@ class SheetModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if role != Qt.ItemDataRole.DisplayRole:
+        if role not in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             return None
         if orientation == Qt.Orientation.Vertical:
             return None
         if section < len(FIXED_COLUMNS):
-            return self.tr(FIXED_COLUMNS[section])
+            return (self.tr(FIXED_COLUMNS[section]) if role == Qt.ItemDataRole.DisplayRole
+                    else None)
         if self._view is None:
             return None
         player_index, running = divmod(section - len(FIXED_COLUMNS), 2)
         if player_index >= len(self._view.players):
             return None
         wind = "ESWN"[player_index]
-        return "Σ" if running else f"{wind} {self._view.players[player_index].name}"
+        name = f"{wind} {self._view.players[player_index].name}"
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (self.tr("{player}: running total") if running
+                    else self.tr("{player}: this hand")).format(player=name)
+        return "Σ" if running else name
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or index.row() >= len(self._rows):
@@ -71,7 +86,7 @@ class SheetModel(QAbstractTableModel):
             if column == NUMBER or column == VALUE or column >= len(FIXED_COLUMNS):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
-        if role == Qt.ItemDataRole.ToolTipRole and column == PATTERNS:
+        if role == Qt.ItemDataRole.ToolTipRole and column in (PATTERNS, *NAME_COLUMNS):
             return self._text(row, column) or None
         return None
 

@@ -1,10 +1,21 @@
-"""How domain codes read in tables: results, win types, penalty reasons, statuses."""
+"""How domain codes read in tables: results, win types, penalty reasons, statuses, where
+a session and its tables stand."""
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
+
 from PySide6.QtCore import QCoreApplication
 
-from tournament_manager.domain.model import HandResult, PenaltyReason, PlayerStatus, WinType
+from tournament_manager.domain.model import (
+    HandResult,
+    PenaltyReason,
+    PlayerStatus,
+    StageStatus,
+    WinType,
+)
+from tournament_manager.services.views import TableState
 
 
 def _tr(text: str) -> str:
@@ -45,3 +56,33 @@ def number(value: float) -> str:
 def signed(value: float, decimals: int = 0) -> str:
     text = f"{value:+.{decimals}f}" if decimals else f"{value:+g}"
     return "0" if text in ("+0", "-0") else text.replace("-", "−")
+
+
+def session_state_label(status: StageStatus, provisional: bool = False) -> str:
+    """A session's state; a planned session holding the round's plan says it is not the
+    draw (its tables change when the session is drawn)."""
+    if provisional:
+        return _tr("provisional plan: not drawn yet")
+    return {StageStatus.PLANNED: _tr("planned"), StageStatus.PUBLISHED: _tr("published"),
+            StageStatus.RUNNING: _tr("running"),
+            StageStatus.FINISHED: _tr("finished")}[status]
+
+
+TABLE_STATE_ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.COMPLETE,
+                     TableState.SIGNING, TableState.CORRECTING, TableState.LOCKED,
+                     TableState.WAITING)
+"""The order of a progress summary: what still needs the judges first."""
+
+
+def table_state_label(state: TableState) -> str:
+    return {TableState.WAITING: _tr("waiting"), TableState.PLAYING: _tr("playing"),
+            TableState.STOPPED_ON_TIME: _tr("stopped on time"),
+            TableState.COMPLETE: _tr("complete"), TableState.SIGNING: _tr("signing"),
+            TableState.LOCKED: _tr("locked"), TableState.CORRECTING: _tr("correcting")}[state]
+
+
+def progress_summary(states: Iterable[TableState]) -> str:
+    """"12 playing · 3 signing · 1 locked": a session's tables by state, at a glance."""
+    counts = Counter(states)
+    return " · ".join(f"{counts[state]} {table_state_label(state)}"
+                      for state in TABLE_STATE_ORDER if counts[state])

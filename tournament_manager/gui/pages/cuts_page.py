@@ -28,15 +28,17 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.standings import TieBreak
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.rounds import MakeCut
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
-from tournament_manager.gui.formatting import mark_negative, negative_colour
+from tournament_manager.gui.formatting import compact_rows, mark_negative, negative_colour
+from tournament_manager.gui.setting_words import choice_label
 from tournament_manager.services.setup import RoundSummary, round_summaries
 from tournament_manager.services.standings import CutPreview, StandingsRow, cut_preview
 
 COLUMNS = ("Round", "Kind", "Sessions", "Keeps", "Carry", "Status", "Entrants")
+ROUNDS_SHOWN = 6
+"""The rounds table shows this many rounds without scrolling (a format has at most 6)."""
 PREVIEW_COLUMNS = ("Rank", "No.", "Player", "Country", "Total", "Raw", "Goes on")
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -62,6 +64,7 @@ class CutsPage(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.itemSelectionChanged.connect(self.show_preview)
+        compact_rows(self.table)
 
         box = QGroupBox(self.tr("Cut preview"), self)
         self.heading = QLabel(box)
@@ -86,6 +89,7 @@ class CutsPage(QWidget):
         header = self.rows.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        compact_rows(self.rows)
         self.cut_button = QPushButton(self.tr("Make cut…"), box)
         self.cut_button.setObjectName("make_cut")
         self.cut_button.clicked.connect(self.make_cut)
@@ -115,12 +119,10 @@ class CutsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(note)
         layout.addWidget(splitter, 1)
-        context.hub.changed.connect(self._changed)
+        context.hub.follow(self, self._changed)
 
-    def _changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SHEET,
-                     Topic.SESSIONS, Topic.PLAYERS):
-            self.reload()
+    def _changed(self, _topic: str) -> None:
+        self.reload()
 
     def reload(self) -> None:
         chosen = self.table.currentRow()
@@ -135,11 +137,11 @@ class CutsPage(QWidget):
         for row, summary in enumerate(self._rounds):
             plan = summary.round
             sessions = summary.session_numbers
-            values = (str(plan.number), plan.kind.value.capitalize(),
+            values = (str(plan.number), choice_label(plan.kind),
                       f"{sessions[0]}–{sessions[-1]}" if len(sessions) > 1
                       else "".join(map(str, sessions)),
                       "—" if plan.advance is None else str(plan.advance),
-                      f"{plan.carry:g}", self.tr(plan.status.value.capitalize()),
+                      f"{plan.carry:g}", choice_label(plan.status),
                       str(summary.entrants) if summary.entrants else "")
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
@@ -150,7 +152,16 @@ class CutsPage(QWidget):
                            and s.round.status is not StageStatus.FINISHED), 0)
         self.table.selectRow(chosen if 0 <= chosen < len(self._rounds) else first_open)
         self.table.blockSignals(False)
+        self._fit_rounds()
         self.show_preview()
+
+    def _fit_rounds(self) -> None:
+        """Every round in view (up to ROUNDS_SHOWN) above the splitter's handle."""
+        rows = max(min(self.table.rowCount(), ROUNDS_SHOWN), 1)
+        height = (self.table.horizontalHeader().height()
+                  + rows * self.table.verticalHeader().defaultSectionSize()
+                  + 2 * self.table.frameWidth())
+        self.table.setMinimumHeight(height)
 
     def selected_round(self) -> int | None:
         row = self.table.currentRow()

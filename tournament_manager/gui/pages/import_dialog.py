@@ -3,10 +3,14 @@
 Non-modal (`open()`, never `exec()`): the judge can keep the Players page in view. The
 row check runs live on every mapping change (the domain's `players_from_rows`, the same
 check the service makes), so Import is offered only for a file that will go in whole.
+Rows that look like players registered already (same name and country, accents and case
+aside: the service's `possible_duplicates`) are listed too, with the player each one looks
+like; they do not stop the import, but the page asks before it registers them.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -24,14 +28,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.player_rows import PlayerField, guess_mapping, players_from_rows
+from tournament_manager.domain.model import Player
+from tournament_manager.domain.player_rows import (
+    PlayerField,
+    TableRow,
+    guess_mapping,
+    players_from_rows,
+)
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.imports.tables import TextTable
 from tournament_manager.messages.players import describe_row_issue
+from tournament_manager.services.players import possible_duplicates
 
 PREVIEW_ROWS = 50
 FIELD_LABELS = {PlayerField.NAME: "Name", PlayerField.NATIVE_NAME: "Native name",
-                PlayerField.REGISTRATION_ID: "ID", PlayerField.COUNTRY: "Country",
+                PlayerField.REGISTRATION_ID: "Reg. no.", PlayerField.COUNTRY: "Country",
                 PlayerField.CLUB: "Club", PlayerField.TEAM: "Team"}
 
 
@@ -41,11 +52,12 @@ class ImportDialog(QDialog):
     import_requested = Signal(object, object, str)
 
     def __init__(self, path: Path, table: TextTable, known_ids: frozenset[str],
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, existing: Sequence[Player] = ()) -> None:
         super().__init__(parent)
         self.setObjectName("import_dialog")
         self.setWindowTitle(self.tr("Import players from {file}").format(file=path.name))
         self._path, self._table, self._known = path, table, known_ids
+        self._existing = tuple(existing)
         self.preview = QTableWidget(min(len(table.rows), PREVIEW_ROWS), len(table.headers), self)
         self.preview.setObjectName("import_preview")
         self.preview.setHorizontalHeaderLabels(list(table.headers))
@@ -72,6 +84,13 @@ class ImportDialog(QDialog):
         self.summary.setObjectName("import_summary")
         self.issues = QListWidget(self)
         self.issues.setObjectName("import_issues")
+        self.duplicates_heading = QLabel(self.tr("These rows look like players registered "
+                                                 "already (same name and country); you will "
+                                                 "be asked before they are registered:"), self)
+        self.duplicates_heading.setObjectName("import_duplicates_heading")
+        self.duplicates_heading.setWordWrap(True)
+        self.duplicates = QListWidget(self)
+        self.duplicates.setObjectName("import_duplicates")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.import_button = self.buttons.addButton(self.tr("Import"),
                                                     QDialogButtonBox.ButtonRole.AcceptRole)
@@ -86,6 +105,8 @@ class ImportDialog(QDialog):
         layout.addLayout(top, 1)
         layout.addWidget(self.summary)
         layout.addWidget(self.issues)
+        layout.addWidget(self.duplicates_heading)
+        layout.addWidget(self.duplicates)
         layout.addWidget(self.buttons)
         self.resize(900, 520)
         self._check()
@@ -100,13 +121,46 @@ class ImportDialog(QDialog):
         self.issues.addItems(lines)
         self.issues.setVisible(bool(lines))
 
+    def show_duplicates(self, lines: list[str]) -> None:
+        self.duplicates.clear()
+        self.duplicates.addItems(lines)
+        self.duplicates.setVisible(bool(lines))
+        self.duplicates_heading.setVisible(bool(lines))
+
+    def duplicate_lines(self, players: Sequence[Player]) -> list[str]:
+        """"line 4: Ann Lee (SG) looks like no. 6 Ann Lee (SG)", for rows that will be
+        players (every row is one when the check found no issue)."""
+        rows = [row for row in self._table.rows if any(cell.strip() for cell in row)]
+        lines = {id(player): (row.line if isinstance(row, TableRow) else offset + 2)
+                 for offset, (player, row) in enumerate(zip(players, rows))}
+
+        def who(player: Player) -> str:
+            return f"{player.name} ({player.country})" if player.country else player.name
+
+        found = []
+        for draft, twin in possible_duplicates(self._existing, players):
+            if id(twin) in lines:
+                like = self.tr("line {line} of this file").format(line=lines[id(twin)])
+            else:
+                like = self.tr("no. {number} {name}, registered").format(
+                    number=twin.registration_id or "?", name=who(twin))
+            found.append(self.tr("line {line}: {name} looks like {like}").format(
+                line=lines.get(id(draft), "?"), name=who(draft), like=like))
+        return found
+
     def _check(self) -> None:
         players, issues = players_from_rows(self._table.rows, self.mapping(), self._known)
         self.show_issues([describe_row_issue(issue) for issue in issues])
+        duplicates = [] if issues else self.duplicate_lines(players)
+        self.show_duplicates(duplicates)
         if issues:
             self.summary.setText(self.tr("{bad} rows need fixing in the file (or another "
                                          "column mapping); nothing will be imported until "
                                          "every row is fine.").format(bad=len(issues)))
+        elif duplicates:
+            self.summary.setText(self.tr("{n} players will be imported; {k} of them look "
+                                         "registered already.").format(
+                                             n=len(players), k=len(duplicates)))
         else:
             self.summary.setText(self.tr("{n} players will be imported.").format(
                 n=len(players)))

@@ -1,5 +1,14 @@
 """Players: search and filter, add and edit in the side form, withdraw or reinstate,
-remove a registration made by mistake, import a CSV/XLSX (or drop a .csv on the page)."""
+remove a registration made by mistake, import a CSV/XLSX (or drop a .csv on the page).
+
+A registration desk sees the same person twice (a typo in the sheet, a late entry who had
+pre-registered): a new player with the name and country of one registered already is
+refused by the service unless confirmed, so the page asks "register anyway?", on adding
+and on importing (whose preview lists those rows first). An added player is answered in
+the message bar with the registration number the service gave him, and his row is
+selected, so the desk can read the number out. The form's title says whether it edits
+the selected player or describes a new one, since Enter saves into whichever it is.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +21,7 @@ from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QFormLayout,
@@ -26,10 +36,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import Player, PlayerStatus
+from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.players import (
     AddPlayer,
     EditPlayer,
@@ -37,17 +46,21 @@ from tournament_manager.gui.commands.players import (
     RemovePlayer,
     SetPlayerStatus,
 )
+from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilter, PlayersModel
 from tournament_manager.gui.pages.import_dialog import ImportDialog
 from tournament_manager.imports.tables import TableError, read_table
 from tournament_manager.messages.players import describe_table_error
+from tournament_manager.services.errors import ServiceProblem
+from tournament_manager.services.players import possible_duplicates
 from tournament_manager.services.setup import all_players
 
 IMPORTABLE = (".csv", ".xlsx", ".xlsm", ".txt", ".tsv")
-FORM_FIELDS = (("name", "Name"), ("native_name", "Native name"), ("registration_id", "ID"),
-               ("country", "Country"), ("club", "Club"), ("team", "Team"))
+FORM_FIELDS = (("name", "Name"), ("native_name", "Native name"),
+               ("registration_id", "Reg. no."), ("country", "Country"), ("club", "Club"),
+               ("team", "Team"))
 
 
 def _ask_import_path(parent: QWidget) -> Path | None:
@@ -72,9 +85,10 @@ class PlayersPage(QWidget):
         self.proxy.setSourceModel(self.model)
         self.search = QLineEdit(self)
         self.search.setObjectName("player_search")
-        self.search.setPlaceholderText(self.tr("Search name, ID, country, club…"))
+        self.search.setPlaceholderText(self.tr("Search name, reg. no., country, club… "
+                                               "(accents and case aside)"))
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.setFilterFixedString)
+        self.search.textChanged.connect(self.proxy.set_query)
         self.status = QComboBox(self)
         self.status.setObjectName("player_status_filter")
         add_choice(self.status, self.tr("All players"), NO_CHOICE)
@@ -96,7 +110,9 @@ class PlayersPage(QWidget):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(self._selected)
 
-        form_box = QGroupBox(self.tr("Player"), self)
+        self.form_box = QGroupBox(self.tr("New player"), self)
+        self.form_box.setObjectName("player_form")
+        form_box = self.form_box
         form = QFormLayout(form_box)
         self.fields: dict[str, QLineEdit] = {}
         for key, label in FORM_FIELDS:
@@ -105,17 +121,25 @@ class PlayersPage(QWidget):
             edit.returnPressed.connect(self._save)
             form.addRow(self.tr(label) + ":", edit)
             self.fields[key] = edit
-        self.add_button = self._button("player_add", self.tr("Add as new player"), self._add)
-        self.save_button = self._button("player_save", self.tr("Save changes"), self._save)
-        self.status_button = self._button("player_toggle_status", self.tr("Withdraw"),
+        self.fields["registration_id"].setPlaceholderText(self.tr("given when left empty"))
+        self.substitute = QCheckBox(self.tr("Su&bstitute (seated only to fill a table)"),
+                                    form_box)
+        self.substitute.setObjectName("player_substitute")
+        self.substitute.setToolTip(self.tr("A substitute plays only when the field does not "
+                                           "fill tables of four and the event seats "
+                                           "substitutes; set when the player is added"))
+        form.addRow(self.substitute)
+        self.add_button = self._button("player_add", self.tr("&Add as new player"), self._add)
+        self.save_button = self._button("player_save", self.tr("&Save changes"), self._save)
+        self.status_button = self._button("player_toggle_status", self.tr("Wi&thdraw"),
                                           self._toggle_status)
-        self.remove_button = self._button("player_remove", self.tr("Remove registration"),
+        self.remove_button = self._button("player_remove", self.tr("&Remove registration"),
                                           self._remove)
-        self.new_button = self._button("player_new", self.tr("New (clear form)"), self._new)
+        self.new_button = self._button("player_new", self.tr("&New (clear form)"), self._new)
         for button in (self.add_button, self.save_button, self.new_button,
                        self.status_button, self.remove_button):
             form.addRow(button)
-        self.import_button = self._button("player_import", self.tr("Import CSV/XLSX…"),
+        self.import_button = self._button("player_import", self.tr("&Import CSV/XLSX…"),
                                           self.choose_import)
 
         bar = QHBoxLayout()
@@ -128,7 +152,7 @@ class PlayersPage(QWidget):
         layout = QHBoxLayout(self)
         layout.addLayout(left, 3)
         layout.addWidget(form_box, 1)
-        context.hub.changed.connect(self._changed)
+        context.hub.follow(self, self._changed)  # the topics gui.changes declares
         self._new()
 
     def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
@@ -137,9 +161,8 @@ class PlayersPage(QWidget):
         button.clicked.connect(slot)
         return button
 
-    def _changed(self, topic: str) -> None:
-        if topic in (Topic.PLAYERS, Topic.DOCUMENT):
-            self.reload()
+    def _changed(self, _topic: str) -> None:
+        self.reload()
 
     def reload(self) -> None:
         chosen = self._current()
@@ -175,31 +198,80 @@ class PlayersPage(QWidget):
         self.save_button.setEnabled(player is not None)
         self.status_button.setEnabled(player is not None)
         self.remove_button.setEnabled(player is not None)
+        self.substitute.setEnabled(player is None)
         if player is None:
+            self.form_box.setTitle(self.tr("New player"))
             return
+        self.form_box.setTitle(self.tr("Editing {name} (no. {number})").format(
+            name=player.name, number=player.registration_id or "–"))
         for key, edit in self.fields.items():
             edit.setText(getattr(player, key))
-        self.status_button.setText(self.tr("Reinstate") if player.status is PlayerStatus.WITHDRAWN
-                                   else self.tr("Withdraw"))
+        self.substitute.setChecked(player.kind is PlayerKind.SUBSTITUTE)
+        self.status_button.setText(self.tr("Reins&tate") if player.status
+                                   is PlayerStatus.WITHDRAWN else self.tr("Wi&thdraw"))
 
     def _form_player(self, base: Player | None = None) -> Player:
         text = {key: edit.text().strip() for key, edit in self.fields.items()}
+        kind = (base.kind if base is not None else PlayerKind.SUBSTITUTE
+                if self.substitute.isChecked() else PlayerKind.REGULAR)
         return dataclasses.replace(
             base or Player(name=""), name=text["name"], native_name=text["native_name"],
             registration_id=text["registration_id"], country=text["country"],
-            club=text["club"], team=text["team"])
+            club=text["club"], team=text["team"], kind=kind)
 
     def _new(self) -> None:
         self.table.clearSelection()
         self.table.setCurrentIndex(self.proxy.index(-1, -1))
         for edit in self.fields.values():
             edit.clear()
+        self.substitute.setChecked(False)
         self._selected()
         self.fields["name"].setFocus()
 
     def _add(self) -> None:
-        if self._context.run(AddPlayer(self._context.runner.context, self._form_player())):
-            self._new()
+        """Register the form's player; a possible duplicate is asked about first. The new
+        row is selected and the message bar gives his registration number."""
+        player = self._form_player()
+        command = AddPlayer(self._context.runner.context, player)
+        problem = self._context.runner.run(command)
+        if problem is not None and command.refusal is ServiceProblem.POSSIBLE_DUPLICATE:
+            if not self._register_anyway(player, problem):
+                return
+            command = AddPlayer(self._context.runner.context, player, allow_duplicate=True)
+            problem = self._context.runner.run(command)
+        if problem is not None:
+            self._context.messages.show_problem(problem)
+            return
+        stored = command.stored
+        if stored is None:
+            return
+        if self.proxy.filterAcceptsRow(self._row_of(stored.id), self.table.rootIndex()) is False:
+            self.search.clear()  # the new row must be in view to be selected
+            self.status.setCurrentIndex(0)
+        self._select(stored.id)
+        self.table.scrollTo(self.table.currentIndex())
+        self._context.messages.show_info(self.tr("Registered {name} as no. {number}.").format(
+            name=stored.name, number=stored.registration_id))
+
+    def _row_of(self, player_id: int) -> int:
+        return next((row for row in range(self.model.rowCount())
+                     if self.model.player_at(row).id == player_id), -1)
+
+    def _register_anyway(self, player: Player, problem: str) -> bool:
+        """Ask before registering a player who may be registered already, naming who."""
+        twins = [twin for _draft, twin in possible_duplicates(self.model_players(), [player])]
+        described = "\n".join(
+            self.tr("No. {number}: {name}, {country}{club}").format(
+                number=twin.registration_id or "–", name=twin.name,
+                country=twin.country or self.tr("no country"),
+                club=f", {twin.club}" if twin.club else "")
+            for twin in twins)
+        return confirm(self, self.tr("Possible Duplicate"),
+                       self.tr("{name} may be registered already.").format(name=player.name),
+                       self.tr("Registered with the same name and country:\n{twins}\n\n"
+                               "Register {name} anyway, as a different player?").format(
+                                   twins=described, name=player.name),
+                       self.tr("Register Anyway"), object_name="duplicate_confirm")
 
     def _save(self) -> None:
         player = self._current()
@@ -235,8 +307,9 @@ class PlayersPage(QWidget):
         except TableError as error:
             self._context.messages.show_problem(describe_table_error(error))
             return None
-        known = frozenset(p.registration_id for p in self.model_players() if p.registration_id)
-        dialog = ImportDialog(path, table, known, self)
+        players = self.model_players()
+        known = frozenset(p.registration_id for p in players if p.registration_id)
+        dialog = ImportDialog(path, table, known, self, existing=players)
         dialog.import_requested.connect(self._import)
         self.import_dialog = dialog
         dialog.open()
@@ -251,21 +324,50 @@ class PlayersPage(QWidget):
         window = self.window()
         if isinstance(window, QMainWindow):
             window.statusBar().showMessage(self.tr("Importing {n} players…").format(n=len(rows)))
-        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
         try:
-            problem = self._context.runner.run(
-                ImportPlayers(self._context.runner.context, rows, mapping, name))
+            command = self._import_asking(rows, mapping, name)
         finally:
-            QApplication.restoreOverrideCursor()
             if isinstance(window, QMainWindow):
                 window.statusBar().clearMessage()
-        if problem is None:
+        if command is None:
             if dialog is not None:
-                dialog.accept()
-            self._context.messages.clear()
+                dialog.summary.setText(self.tr("Nothing was imported."))
+            return
+        problem, done = command
+        if problem is not None:
+            if dialog is not None:
+                dialog.summary.setText(problem)
             return
         if dialog is not None:
-            dialog.summary.setText(problem)
+            dialog.accept()
+        self._context.messages.show_info(self.tr("Imported {n} players from {file}.").format(
+            n=len(done.ids), file=name))
+
+    def _import_asking(self, rows: tuple[tuple[str, ...], ...],
+                       mapping: dict[PlayerField, int], name: str
+                       ) -> tuple[str | None, ImportPlayers] | None:
+        """Import; possible duplicates are asked about first (None: the judge said no)."""
+        command = ImportPlayers(self._context.runner.context, rows, mapping, name)
+        problem = self._run_import(command)
+        if problem is None or command.refusal is not ServiceProblem.POSSIBLE_DUPLICATE:
+            return problem, command
+        if not confirm(self.import_dialog or self, self.tr("Possible Duplicates"),
+                       self.tr("Some players in {file} may be registered already.")
+                       .format(file=name),
+                       problem[:1].upper() + problem[1:] + ".\n\n"
+                       + self.tr("Import them anyway, as different players?"),
+                       self.tr("Import Anyway"), object_name="duplicate_confirm"):
+            return None
+        command = ImportPlayers(self._context.runner.context, rows, mapping, name,
+                                allow_duplicates=True)
+        return self._run_import(command), command
+
+    def _run_import(self, command: ImportPlayers) -> str | None:
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
+        try:
+            return self._context.runner.run(command)
+        finally:
+            QApplication.restoreOverrideCursor()
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()

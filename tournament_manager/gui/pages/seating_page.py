@@ -1,46 +1,91 @@
-"""Seating: draw a session, read its quality, publish it, swap, run a table's wind draw,
-start and finish the session.
+"""Seating: the sessions and how far each is, draw a session, read its quality, publish it,
+swap, the wind draw at the tables, start and finish the session.
 
 A draw is only a proposal until it is published, so the head judge can read the quality
-report (and draw again) before anyone sees the tables. Swaps go through the undo stack;
-the effect on repeated pairs is shown as soon as two players are selected. Finishing a
-session asks first and is not undone with Edit ▸ Undo: reopening a finished session is the
-head judge's act ("Reopen Session…", with his passphrase and a reason on record).
+report (and draw again) before anyone sees the tables. It runs in a worker thread behind a
+progress dialog (`gui.worker`): the window keeps painting and "Stop and Keep the Best"
+answers at once. Tables a planned session already holds are the round's provisional plan,
+and the page says so wherever they show. Swaps go through the undo stack; the effect on
+repeated pairs is shown as soon as two players are selected. Finishing a session asks
+first and is not undone with Edit ▸ Undo: reopening a finished session is the head judge's
+act ("Reopen Session…", with his passphrase and a reason on record).
+
+The wind draw of a table is simulated (a table without a judge), or recorded as the table
+did it with tiles and dice (the winds that follow are shown before they are saved); "Draw
+All Tables" simulates every table that has not started, as one entry of Edit ▸ Undo. The
+steps shown are those of the table chosen: another table, another session or another file
+clears them, and so does any change of the record made elsewhere (an undo, say), since
+the winds shown might no longer be the ones stored. A re-pick the format does not have
+(a later cycle under `seat_pick: per_session`) is refused with the service's reason and
+offered to the head judge: his passphrase never goes on the undo stack, so that act is
+made outside it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
-from PySide6.QtCore import QCoreApplication, QItemSelection, Qt
+from PySide6.QtCore import QCoreApplication, QItemSelection, QItemSelectionModel, QModelIndex, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
+    QGroupBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressDialog,
     QPushButton,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
-from tournament_manager.domain.model import StageStatus
+from tournament_manager.domain.model import Player, StageStatus
+from tournament_manager.domain.names import name_order
+from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.domain.seating import Progress, QualityReport
+from tournament_manager.domain.settings import SeatPickMode, TournamentSettings
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.seating import (
     PublishDraw,
+    RecordTableDraw,
+    RecordTableWinds,
     StartSession,
     SwapPlayers,
     WindDraw,
+    table_arrival,
+    table_winds,
 )
 from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
-from tournament_manager.gui.models.seating_model import PlayerSeatsModel, SeatingModel
+from tournament_manager.gui.item_data import add_choice, choose, current_choice
+from tournament_manager.gui.models.seating_model import (
+    SESSION_ID_ROLE,
+    PlayerSeatsModel,
+    SeatingModel,
+    SessionListModel,
+    SessionRow,
+)
+from tournament_manager.gui.models.wording import progress_summary, session_state_label
+from tournament_manager.gui.pages.table_draw_dialog import ask_table_draw
+from tournament_manager.gui.wind_draw_words import (
+    WIND_NAMES,
+    describe_seat_pick,
+    describe_winds,
+    player_name,
+)
+from tournament_manager.gui.worker import WorkDialog, run_in_worker
+from tournament_manager.services.errors import ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.seat_picks import (
+    Authority,
+    record_table_draw,
+    record_table_winds,
+    simulate_table_seat_pick,
+)
 from tournament_manager.services.seating import (
     SessionDraw,
     draw_session,
@@ -49,22 +94,22 @@ from tournament_manager.services.seating import (
 )
 from tournament_manager.services.sessions import finish_session, reopen_session
 from tournament_manager.services.setup import SessionSummary, all_players, session_summaries
-from tournament_manager.services.views import session_seating
+from tournament_manager.services.standings import session_scores
+from tournament_manager.services.tournaments import current_tournament
+from tournament_manager.services.views import TableSeating, session_seating, table_progress
 from tournament_manager.storage.backup import BackupReason
 
+__all__ = ["WIND_NAMES", "SeatingPage", "describe_report", "describe_seat_pick",
+           "player_name", "with_registration"]
+
 DRAW_TIME_LIMIT = 20.0
-DICE = "⚀⚁⚂⚃⚄⚅"
-WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+DRAWN = (StageStatus.PUBLISHED, StageStatus.RUNNING, StageStatus.FINISHED)
+WINDS_OPEN = (StageStatus.PUBLISHED, StageStatus.RUNNING)
+"""Sessions whose tables' winds may be picked (the service says which cycles)."""
 
 
 def _tr(text: str) -> str:
     return QCoreApplication.translate("SeatingPage", text)
-
-
-def player_name(names: dict[int, str], player: object) -> str:
-    """The seating search hands back whatever keys it was given; ours are player ids."""
-    return names.get(player, str(player)) if isinstance(player, int) else str(player)
 
 
 def with_registration(name: str, registration_id: str) -> str:
@@ -103,29 +148,21 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
     return "\n".join(lines)
 
 
-def describe_seat_pick(pick: SeatPick, names: dict[int, str]) -> str:
-    """Every step of the table's wind draw, with the dice and the tiles shown."""
-    def name(chair: int) -> str:
-        return player_name(names, pick.arrival[chair])
-
-    def dice(throw: tuple[int, int]) -> str:
-        return f"{DICE[throw[0] - 1]} {DICE[throw[1] - 1]} = {sum(throw)}"
-
-    row = " ".join(WIND_GLYPHS[tile.value] for tile in pick.row)
-    end = _tr("odd") if pick.end.value == "odd" else _tr("even")
-    return "\n".join([
-        _tr("Arrival, counter-clockwise: {order}").format(
-            order=", ".join(name(chair) for chair in range(4))),
-        _tr("Wind tiles face down, odd end first: ▮ ▮ ▮ ▮ → {row}").format(row=row),
-        _tr("{thrower} throws {dice}: {next} throws again").format(
-            thrower=name(pick.first_thrower), dice=dice(pick.first_dice),
-            next=name(pick.second_thrower)),
-        _tr("{thrower} throws {dice}: {taker} takes first, from the {end} end").format(
-            thrower=name(pick.second_thrower), dice=dice(pick.second_dice),
-            taker=name(pick.first_taker), end=end),
-        "   ".join(f"{WIND_GLYPHS[wind.value]} {player_name(names, player)}"
-                   for player, wind in pick.winds),
-    ])
+def describe_draw(draw: SessionDraw, labels: dict[int, str], stopped: bool) -> str:
+    """What the head judge must know about a draw before publishing it: that it is not
+    published, a search stopped early, who sits out and why."""
+    lines = [_tr("Draw of session {n}: not published yet.").format(n=draw.session_number)]
+    if stopped:
+        lines.append(_tr("The search was stopped: this is the best draw it had found."))
+    if draw.byes:
+        lines.append(_tr("Bye this session: {players}.").format(
+            players=", ".join(player_name(labels, p) for p in draw.byes)))
+    if draw.substitutes_missing:
+        lines.append(_tr(
+            "The event seats substitutes to fill the last table, but {n} more would be "
+            "needed, so byes were used. Register a substitute on the Players page (tick "
+            "Substitute) and draw again to seat everyone.").format(n=draw.substitutes_missing))
+    return "\n".join(lines)
 
 
 class SeatingPage(QWidget):
@@ -137,33 +174,64 @@ class SeatingPage(QWidget):
         self._names: dict[int, str] = {}
         self._labels: dict[int, str] = {}
         """Names with registration numbers, where tables are listed."""
+        self._settings: TournamentSettings | None = None
+        self._players: tuple[Player, ...] = ()
         self._draw: SessionDraw | None = None
-        self._cancelled = False
+        self._draw_stopped = False
+        self._chosen: int | None = None
+        """The session id chosen in the list (kept through refreshes of the same file)."""
+        self._table_id: int | None = None
+        """The table whose wind draw the steps show (the last one chosen or acted on)."""
+        self._picks: dict[int, str] = {}
+        """Wind draws made here, by table id, in words; gone when the record changes."""
+        self._acting = False
+        """A wind draw of this page is being stored: its change keeps the steps shown."""
+        self._held = False
+        """Changes arrive one per table of "Draw all tables": one refresh at the end."""
+        self._shown: int | None = None
+        """The session the grid shows, so a refresh keeps its selected tables."""
+        self.drawing = False
+        """True while a draw runs in the worker thread."""
 
-        self.session_box = QComboBox(self)
-        self.session_box.setObjectName("seating_session")
-        self.session_box.currentIndexChanged.connect(self._session_chosen)
+        self.sessions = SessionListModel(self)
+        self.session_list = QTableView(self)
+        self.session_list.setObjectName("session_list")
+        self.session_list.setModel(self.sessions)
+        self.session_list.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.session_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.session_list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.session_list.verticalHeader().hide()
+        self.session_list.setWordWrap(False)
+        header = self.session_list.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.session_list.selectionModel().currentRowChanged.connect(self._session_chosen)
+
         self.draw_button = self._button("draw_session", _tr("&Draw…"), self.draw)
         self.publish_button = self._button("publish_draw", _tr("&Publish"), self.publish)
         self.start_button = self._button("start_session", _tr("&Start session"), self.start)
-        self.finish_button = self._button("finish_session", _tr("&Finish session…"),
+        self.finish_button = self._button("finish_session", _tr("Fi&nish session…"),
                                           self.finish)
-        self.reopen_button = self._button("reopen_session", _tr("&Reopen session…"),
+        self.reopen_button = self._button("reopen_session", _tr("Re&open session…"),
                                           self.reopen)
         self.reopen_button.setToolTip(_tr("The head judge reopens a finished session, with "
                                           "his passphrase and a reason on record"))
         self.state = QLabel(self)
         self.state.setObjectName("seating_state")
+        self.state.setWordWrap(True)
+        self.state.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.model = SeatingModel(self)
         self.by_name = PlayerSeatsModel(self)
-        """The session now being played (or about to be), by player name: the projector's."""
+        """The session now being played (or about to be), by player name."""
         self.view = QTableView(self)
         self.view.setObjectName("seating_view")
         self.view.setModel(self.model)
         self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectItems)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.view.horizontalHeader().setSectionResizeMode(
+            0, QHeaderView.ResizeMode.ResizeToContents)
         self.view.verticalHeader().hide()
         self.view.selectionModel().selectionChanged.connect(self._selection_changed)
         self.report = QLabel(self)
@@ -171,72 +239,158 @@ class SeatingPage(QWidget):
         self.report.setAlignment(Qt.AlignmentFlag.AlignTop)
         self.report.setWordWrap(True)
 
-        self.swap_effect = QLabel(_tr("Select two players (Ctrl+click) to see a swap's "
-                                      "effect on repeated pairs."), self)
+        self.swap_effect = QLabel(self)
         self.swap_effect.setObjectName("swap_effect")
+        self.swap_effect.setWordWrap(True)
         self.swap_button = self._button("swap_players", _tr("S&wap"), self.swap)
-        self.pick_button = self._button("wind_draw", _tr("&Wind draw at the selected table"),
+
+        self.cycle_box = QComboBox(self)
+        self.cycle_box.setObjectName("seat_pick_cycle")
+        cycle_label = QLabel(_tr("C&ycle:"), self)
+        cycle_label.setBuddy(self.cycle_box)
+        self.pick_button = self._button("wind_draw",
+                                        _tr("Simula&te the draw at the selected table"),
                                         self.wind_draw)
+        self.draw_all_button = self._button("wind_draw_all", _tr("Draw &all tables"),
+                                            self.wind_draw_all)
+        self.draw_all_button.setToolTip(_tr("Simulate the wind draw of cycle 1 at every "
+                                            "table of the session that has not started "
+                                            "playing (one entry of Edit ▸ Undo)"))
+        self.record_button = self._button("record_table_draw",
+                                          _tr("&Record the table's draw…"),
+                                          self.record_table_draw)
+        self.record_button.setToolTip(_tr("Type the tiles and throws of a draw done at the "
+                                          "table (or who took which wind); the winds are "
+                                          "shown before they are saved"))
         self.pick_steps = QLabel(self)
         self.pick_steps.setObjectName("wind_draw_steps")
+        self.pick_steps.setWordWrap(True)
+        self.pick_steps.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.pick_steps.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         big = QFont(self.font())
-        big.setPointSizeF(big.pointSizeF() * 1.3)
+        big.setPointSizeF(big.pointSizeF() * 1.2)
         self.pick_steps.setFont(big)
 
+        winds = QGroupBox(_tr("Wind draw at a table"), self)
+        winds.setObjectName("wind_draw_box")
+        cycle_row = QHBoxLayout()
+        cycle_row.addWidget(cycle_label)
+        cycle_row.addWidget(self.cycle_box, 1)
+        wind_layout = QVBoxLayout(winds)
+        wind_layout.addLayout(cycle_row)
+        for button in (self.pick_button, self.record_button, self.draw_all_button):
+            wind_layout.addWidget(button)
+        wind_layout.addWidget(self.pick_steps, 1)
+
+        left = QVBoxLayout()
+        left.addWidget(self.session_list, 2)
+        left.addWidget(winds, 3)
         top = QHBoxLayout()
-        for widget in (QLabel(_tr("Session:"), self), self.session_box, self.draw_button,
-                       self.publish_button, self.start_button, self.finish_button,
-                       self.reopen_button, self.state):
+        for widget in (self.draw_button, self.publish_button, self.start_button,
+                       self.finish_button, self.reopen_button):
             top.addWidget(widget)
         top.addStretch(1)
-        middle = QHBoxLayout()
-        middle.addWidget(self.view, 3)
-        middle.addWidget(self.report, 2)
         swap_row = QHBoxLayout()
         swap_row.addWidget(self.swap_effect, 1)
         swap_row.addWidget(self.swap_button)
-        layout = QVBoxLayout(self)
-        layout.addLayout(top)
-        layout.addLayout(middle, 1)
-        layout.addLayout(swap_row)
-        layout.addWidget(self.pick_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addWidget(self.pick_steps)
-        context.hub.changed.connect(self._changed)
+        right = QVBoxLayout()
+        right.addLayout(top)
+        right.addWidget(self.state)
+        right.addWidget(self.view, 3)
+        right.addLayout(swap_row)
+        right.addWidget(self.report, 2)
+        layout = QHBoxLayout(self)
+        layout.addLayout(left, 2)
+        layout.addLayout(right, 3)
+
+        context.hub.follow(self, self._changed)
+        context.controller.document_changed.connect(self._document_changed)
         self.refresh()
 
-    def _button(self, name: str, text: str, slot: object) -> QPushButton:
+    def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
         button = QPushButton(text, self)
         button.setObjectName(name)
-        button.clicked.connect(slot)
+        button.clicked.connect(lambda _checked=False: slot())
         return button
 
     # -- what is shown ---------------------------------------------------------------------
-    def _changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SESSIONS, Topic.PLAYERS, Topic.ROUNDS):
+    def _changed(self, _topic: str) -> None:
+        if not self._acting:
+            self._picks.clear()  # the winds shown may not be the ones stored any more
+        if not self._held:
             self.refresh()
+
+    def _document_changed(self) -> None:
+        """Another file (or none): nothing chosen or drawn in the last one applies."""
+        self._draw = None
+        self._chosen = None
+        self._table_id = None
+        self._picks.clear()
+        self.refresh()
 
     def refresh(self) -> None:
         if not self._context.has_document:
             self._sessions = ()
-            self.session_box.clear()
+            self._settings = None
+            self.sessions.set_sessions(())
             self.model.set_tables((), {})
             self.by_name.set_seats(())
+            self._show_session()
             return
-        chosen = self.session_box.currentIndex()
-        self._sessions = session_summaries(self._context.unit_of_work())
-        players = all_players(self._context.unit_of_work())
-        self._names = {p.id: p.name for p in players}
-        self._labels = {p.id: with_registration(p.name, p.registration_id) for p in players}
-        self.session_box.blockSignals(True)
-        self.session_box.clear()
-        for summary in self._sessions:
-            self.session_box.addItem(_tr("Session {n} (round {r}, {state})").format(
-                n=summary.session.number, r=summary.round_number,
-                state=_tr(summary.session.status.value)))
-        self.session_box.setCurrentIndex(max(0, min(chosen, len(self._sessions) - 1)))
-        self.session_box.blockSignals(False)
+        try:
+            self._read()
+        except EXPECTED_ERRORS as error:
+            self._context.messages.show_problem(describe_error(error))
+            return
+        self._show_sessions()
         self._show_session()
         self._show_current_by_name()
+
+    def _read(self) -> None:
+        uow = self._context.unit_of_work
+        self._sessions = session_summaries(uow())
+        players = all_players(uow())
+        self._players = players
+        self._names = {p.id: p.name for p in players}
+        self._labels = {p.id: with_registration(p.name, p.registration_id) for p in players}
+        with uow() as work:
+            self._settings = current_tournament(work).settings
+
+    def _session_row(self, summary: SessionSummary) -> SessionRow:
+        session = summary.session
+        provisional = session.status is StageStatus.PLANNED and summary.tables > 0
+        if session.status in DRAWN and summary.tables:
+            states = [row.state for row in table_progress(self._context.unit_of_work(),
+                                                          session.id)]
+            tables = progress_summary(states)
+        elif provisional:
+            tables = _tr("{n} tables planned").format(n=summary.tables)
+        else:
+            tables = _tr("not drawn")
+        return SessionRow(session.id, session.number, summary.round_number,
+                          session_state_label(session.status, provisional), tables,
+                          provisional)
+
+    def _show_sessions(self) -> None:
+        rows = [self._session_row(summary) for summary in self._sessions]
+        ids = [row.session_id for row in rows]
+        if self._chosen not in ids:
+            self._chosen = self._default_session()
+        selection = self.session_list.selectionModel()
+        selection.blockSignals(True)
+        self.sessions.set_sessions(rows)
+        if self._chosen is not None:
+            index = self.sessions.index(self.sessions.row_of(self._chosen), 0)
+            selection.setCurrentIndex(index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                                      | QItemSelectionModel.SelectionFlag.Rows)
+        selection.blockSignals(False)
+
+    def _default_session(self) -> int | None:
+        """The session being prepared or played: the first one not finished."""
+        for summary in self._sessions:
+            if summary.session.status is not StageStatus.FINISHED:
+                return summary.session.id
+        return self._sessions[-1].session.id if self._sessions else None
 
     def _show_current_by_name(self) -> None:
         playing = [s for s in self._sessions
@@ -250,25 +404,42 @@ class SeatingPage(QWidget):
              table.table.number, _tr(WIND_NAMES[seat.wind.value]))
             for table in seating.tables for seat in table.seats])
 
-    def _session_chosen(self, _index: int) -> None:
+    def _session_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
+        chosen = current.data(SESSION_ID_ROLE) if current.isValid() else None
+        if chosen == self._chosen:
+            return
+        self._chosen = chosen if isinstance(chosen, int) else None
         self._draw = None
+        self._table_id = None
         self._show_session()
 
+    def choose_session(self, number: int) -> None:
+        """Show session `number` (as clicking its row does)."""
+        for row, summary in enumerate(self._sessions):
+            if summary.session.number == number:
+                self.session_list.setCurrentIndex(self.sessions.index(row, 0))
+
     def current_session(self) -> SessionSummary | None:
-        index = self.session_box.currentIndex()
-        return self._sessions[index] if 0 <= index < len(self._sessions) else None
+        return next((s for s in self._sessions if s.session.id == self._chosen), None)
 
     def _show_session(self) -> None:
         summary = self.current_session()
-        self.swap_effect.setText("")
+        self.swap_effect.setText(_tr("Select two players (Ctrl+click) to see a swap's effect "
+                                     "on repeated pairs."))
+        kept = self._selected_rows() if summary is not None and (
+            self._shown == summary.session.id) else set()
+        self._shown = summary.session.id if summary is not None else None
         if summary is None:
             self.model.set_tables((), {})
+            self.report.clear()
+            self.state.clear()
+            self._enable(None)
             return
         if self._draw is not None and self._draw.session_id == summary.session.id:
             tables = [(t.number, _ids(t.seats)) for t in self._draw.seated.tables]
             self.model.set_tables(tables, self._labels)
             self.report.setText(describe_report(self._draw.report, self._names))
-            self.state.setText(_tr("draw not published"))
+            self.state.setText(describe_draw(self._draw, self._labels, self._draw_stopped))
         else:
             seating = session_seating(self._context.unit_of_work(), summary.session.id)
             self.model.set_tables([(t.table.number, [s.player.id for s in t.seats])
@@ -276,39 +447,172 @@ class SeatingPage(QWidget):
             self.report.setText(describe_report(session_quality(
                 self._context.unit_of_work(), summary.session.id), self._names)
                 if seating.tables else _tr("No tables drawn yet."))
-            self.state.setText(_tr(summary.session.status.value))
-        not_started = summary.session.status in (StageStatus.PLANNED, StageStatus.PUBLISHED)
-        self.draw_button.setEnabled(not_started)
-        self.publish_button.setEnabled(self._draw is not None)
-        self.start_button.setEnabled(summary.session.status is StageStatus.PUBLISHED
-                                     and self._draw is None)
-        self.finish_button.setEnabled(summary.session.status is StageStatus.RUNNING)
-        self.reopen_button.setEnabled(summary.session.status is StageStatus.FINISHED)
-        self.swap_button.setEnabled(False)
+            self.state.setText("\n".join(line for line in (
+                self._state_text(summary, seating.provisional),
+                self._byes_text(summary) if seating.tables else "") if line))
+        self._reselect(kept)
+        self._fill_cycles(summary)
+        self._enable(summary)
+        self._show_pick()
 
-    # -- actions ---------------------------------------------------------------------------
-    def draw(self, *, time_limit: float = DRAW_TIME_LIMIT) -> None:
-        """Compute a draw with a progress dialog whose Cancel keeps the best found so far."""
+    def _state_text(self, summary: SessionSummary, provisional: bool) -> str:
+        number = summary.session.number
+        if provisional:
+            return _tr("Session {n}: provisional plan, not drawn yet. These tables come from "
+                       "the round's plan and change when the session is drawn: Draw, read "
+                       "the report, then Publish.").format(n=number)
+        return _tr("Session {n}: {state}.").format(
+            n=number, state=session_state_label(summary.session.status))
+
+    def _byes_text(self, summary: SessionSummary) -> str:
+        """Who sits the stored session out, as the standings count byes."""
+        if self._settings is None:
+            return ""
+        with self._context.unit_of_work() as work:
+            scores = session_scores(work, self._settings, [summary.session], self._players)
+        byes = sorted((self._labels.get(player, str(player)) for player, rows in scores.items()
+                       if any(row.table_number is None for row in rows)), key=name_order)
+        return _tr("Bye this session: {players}.").format(players=", ".join(byes)) if byes \
+            else ""
+
+    def _enable(self, summary: SessionSummary | None) -> None:
+        status = summary.session.status if summary is not None else None
+        pending = self._draw is not None
+        self.draw_button.setEnabled(status in (StageStatus.PLANNED, StageStatus.PUBLISHED))
+        self.publish_button.setEnabled(pending)
+        self.start_button.setEnabled(status is StageStatus.PUBLISHED and not pending)
+        self.finish_button.setEnabled(status is StageStatus.RUNNING)
+        self.reopen_button.setEnabled(status is StageStatus.FINISHED)
+        winds_open = status in WINDS_OPEN and not pending and self.model.rowCount() > 0
+        self.cycle_box.setEnabled(winds_open)
+        self.draw_all_button.setEnabled(winds_open)
+        one_table = self._selected_table() is not None
+        self.pick_button.setEnabled(winds_open and one_table)
+        self.record_button.setEnabled(winds_open and one_table)
+        self._update_swap()
+
+    def _fill_cycles(self, summary: SessionSummary) -> None:
+        """Cycle 1, and the later cycles of the session; under `per_session` a later one is
+        the head judge's (the service refuses it otherwise)."""
+        settings = self._settings
+        chosen = current_choice(self.cycle_box)
+        cycles = settings.hands_per_session // HANDS_PER_CYCLE if settings is not None else 1
+        per_session = settings is None or settings.seat_pick is SeatPickMode.PER_SESSION
+        self.cycle_box.blockSignals(True)
+        self.cycle_box.clear()
+        for cycle in range(1, max(cycles, 1) + 1):
+            first = HANDS_PER_CYCLE * (cycle - 1) + 1
+            text = _tr("{cycle} (before hand {hand})").format(cycle=cycle, hand=first)
+            if cycle > 1 and per_session:
+                text += _tr(" — a re-pick: the head judge's")
+            add_choice(self.cycle_box, text, cycle)
+        choose(self.cycle_box, chosen)
+        self.cycle_box.blockSignals(False)
+
+    def _show_pick(self) -> None:
+        self.pick_steps.setText(self._picks.get(self._table_id, "")
+                                if self._table_id is not None else "")
+
+    # -- selection -------------------------------------------------------------------------
+    def _selected_rows(self) -> set[int]:
+        return {index.row() for index in self.view.selectedIndexes()}
+
+    def _reselect(self, rows: set[int]) -> None:
+        """After a refresh, the same tables selected again (a model reset clears it)."""
+        selection = self.view.selectionModel()
+        selection.blockSignals(True)
+        for row in rows:
+            if row < self.model.rowCount():
+                selection.select(self.model.index(row, 0),
+                                 QItemSelectionModel.SelectionFlag.Select
+                                 | QItemSelectionModel.SelectionFlag.Rows)
+        selection.blockSignals(False)
+
+    def _selected_table(self) -> TableSeating | None:
+        """The one stored table the selected cells are in (None for none, several, or a
+        draw not published)."""
+        rows = self._selected_rows()
         summary = self.current_session()
-        if summary is None:
+        if len(rows) != 1 or summary is None or self._draw is not None:
+            return None
+        number = self.model.table_number(rows.pop())
+        seating = session_seating(self._context.unit_of_work(), summary.session.id)
+        return next((t for t in seating.tables if t.table.number == number), None)
+
+    def _selected_players(self) -> list[int]:
+        players = [self.model.player_at(index) for index in self.view.selectedIndexes()]
+        return [p for p in players if p is not None]
+
+    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        table = self._selected_table()
+        if table is not None and table.table.id != self._table_id:
+            self._table_id = table.table.id
+            self._show_pick()
+        self._enable(self.current_session())
+
+    def _update_swap(self) -> None:
+        players = self._selected_players()
+        summary = self.current_session()
+        can_swap = (len(players) == 2 and summary is not None and self._draw is None
+                    and summary.session.status is StageStatus.PUBLISHED)
+        self.swap_button.setEnabled(can_swap)
+        if not can_swap or summary is None:
             return
-        dialog = QProgressDialog(_tr("Drawing the tables…"), _tr("Stop and keep the best"),
-                                 0, 0, self)
-        dialog.setObjectName("draw_progress")
-        dialog.setMinimumDuration(500)
+        effect = self._context.call(lambda uow: preview_swap(uow, summary.session.id,
+                                                             players[0], players[1]))
+        if effect is None:
+            return
+        new = ", ".join(f"{player_name(self._names, a)} – {player_name(self._names, b)}"
+                        for a, b in effect.new_repeats)
+        self.swap_effect.setText(_tr("Swapping: repeated pairs {before} → {after}{new}").format(
+            before=effect.repeated_pairs_before, after=effect.repeated_pairs_after,
+            new=_tr(" (new: {pairs})").format(pairs=new) if new else ""))
 
-        def progress(state: Progress) -> None:
-            dialog.setLabelText(_tr("Drawing the tables… best so far: {cost} ({seconds:.0f} s)")
-                                .format(cost=state.best_cost, seconds=state.elapsed))
-            QCoreApplication.processEvents()
+    # -- the session -----------------------------------------------------------------------
+    def draw(self, *, time_limit: float = DRAW_TIME_LIMIT) -> SessionDraw | None:
+        """Compute a draw in a worker thread; its dialog's Stop keeps the best found so far."""
+        summary = self.current_session()
+        if summary is None or not self._context.has_document:
+            return None
+        unit_of_work = self._context.unit_of_work()
+        session_id, number = summary.session.id, summary.session.number
 
-        draw = self._context.call(lambda uow: draw_session(
-            uow, summary.session.id, time_limit=time_limit, cancel=dialog.wasCanceled,
-            progress=progress))
-        dialog.close()
-        if draw is not None:
-            self._draw = draw
-            self._show_session()
+        def job(cancelled: Callable[[], bool], report: Callable[[object], None]
+                ) -> SessionDraw:
+            return draw_session(unit_of_work, session_id, time_limit=time_limit,
+                                cancel=cancelled, progress=report)
+
+        def show(dialog: WorkDialog, value: object) -> None:
+            if isinstance(value, Progress):
+                best = (_tr("searching…") if value.best_cost < 0 else
+                        _tr("best so far: {cost} (0: no repeated pair)").format(
+                            cost=value.best_cost))
+                dialog.show_progress(0, 0, _tr(
+                    "Drawing the tables of session {n} (at most {limit:.0f} s): {best}")
+                    .format(n=number, limit=time_limit, best=best))
+
+        self.drawing = True
+        try:
+            outcome = run_in_worker(
+                self, job, title=_tr("Draw Session {n}").format(n=number),
+                label=_tr("Drawing the tables of session {n}…").format(n=number),
+                cancel_label=_tr("Stop and Keep the Best"), on_report=show,
+                expected_seconds=time_limit)
+        finally:
+            self.drawing = False
+        if isinstance(outcome.error, EXPECTED_ERRORS):
+            self._context.messages.show_problem(describe_error(outcome.error))
+            return None
+        if outcome.error is not None:
+            raise outcome.error
+        draw = outcome.value
+        if draw is None or self.current_session() is None:
+            return None
+        self._draw = draw
+        self._draw_stopped = outcome.cancelled or draw.cancelled
+        self._table_id = None
+        self._show_session()
+        return draw
 
     def publish(self) -> None:
         draw = self._draw
@@ -362,28 +666,6 @@ class SeatingPage(QWidget):
         self._context.call(lambda uow: reopen_session(uow, summary.session.id, act.reason,
                                                       act.credential), Topic.SESSIONS)
 
-    def _selected_players(self) -> list[int]:
-        players = [self.model.player_at(index) for index in self.view.selectedIndexes()]
-        return [p for p in players if p is not None]
-
-    def _selection_changed(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
-        players = self._selected_players()
-        summary = self.current_session()
-        can_swap = (len(players) == 2 and summary is not None and self._draw is None
-                    and summary.session.status is StageStatus.PUBLISHED)
-        self.swap_button.setEnabled(can_swap)
-        if not can_swap or summary is None:
-            return
-        effect = self._context.call(lambda uow: preview_swap(uow, summary.session.id,
-                                                             players[0], players[1]))
-        if effect is None:
-            return
-        new = ", ".join(f"{player_name(self._names, a)} – {player_name(self._names, b)}"
-                        for a, b in effect.new_repeats)
-        self.swap_effect.setText(_tr("Swapping: repeated pairs {before} → {after}{new}").format(
-            before=effect.repeated_pairs_before, after=effect.repeated_pairs_after,
-            new=_tr(" (new: {pairs})").format(pairs=new) if new else ""))
-
     def swap(self) -> None:
         players = self._selected_players()
         summary = self.current_session()
@@ -394,16 +676,153 @@ class SeatingPage(QWidget):
                                       summary.session.number, a, b,
                                       (self._names.get(a, str(a)), self._names.get(b, str(b)))))
 
-    def wind_draw(self) -> None:
-        summary = self.current_session()
-        rows = {index.row() for index in self.view.selectedIndexes()}
-        if summary is None or len(rows) != 1:
+    # -- the wind draw ---------------------------------------------------------------------
+    def _cycle(self) -> int:
+        value = current_choice(self.cycle_box)
+        return value if isinstance(value, int) and value > 0 else 1
+
+    def _one_table(self) -> TableSeating | None:
+        table = self._selected_table()
+        if table is None:
             self._context.messages.show_problem(_tr("Select one table for its wind draw."))
+        return table
+
+    def wind_draw(self) -> None:
+        """Simulate the chosen table's draw for the chosen cycle, step by step."""
+        table = self._one_table()
+        if table is None:
             return
-        number = self.model.table_number(rows.pop())
-        seating = session_seating(self._context.unit_of_work(), summary.session.id)
-        table = next(t.table for t in seating.tables if t.table.number == number)
-        command = WindDraw(self._context.runner.context, table.id, table.number)
-        if self._context.run(command) and command.pick is not None:
-            self.pick_steps.setText(describe_seat_pick(command.pick, self._names))
-            self._show_session()
+        cycle = self._cycle()
+        command = WindDraw(self._context.runner.context, table.table.id, table.table.number,
+                           cycle)
+        self._pick(table, cycle, command, lambda: command.result,
+                   lambda uow, by: simulate_table_seat_pick(uow, table.table.id, cycle,
+                                                            allowed_by=by))
+
+    def record_table_draw(self) -> None:
+        """Record the draw the table did with tiles and dice (or only who took which wind),
+        after showing the winds that follow."""
+        table = self._one_table()
+        if table is None:
+            return
+        cycle = self._cycle()
+        table_id = table.table.id
+        arrival = table_arrival(self._context.unit_of_work(), table_id)
+        answer = ask_table_draw(self, table.table.number, cycle, arrival, self._labels,
+                                table_winds(self._context.unit_of_work(), table_id, cycle))
+        if answer is None:
+            return
+        context = self._context.runner.context
+        if answer.draw is not None:
+            reported = answer.draw
+            command: RecordTableDraw | RecordTableWinds = RecordTableDraw(
+                context, table_id, table.table.number, reported, cycle)
+            draw_command = command
+            self._pick(table, cycle, command, lambda: draw_command.result,
+                       lambda uow, by: record_table_draw(uow, table_id, reported, cycle,
+                                                         allowed_by=by))
+        elif answer.winds is not None:
+            winds = dict(answer.winds)
+
+            def by_judge(uow: UnitOfWork, by: Authority) -> bool:
+                record_table_winds(uow, table_id, winds, cycle, allowed_by=by)
+                return True
+
+            self._pick(table, cycle, RecordTableWinds(context, table_id, table.table.number,
+                                                      winds, cycle),
+                       lambda: None, by_judge)
+
+    def _pick(self, table: TableSeating, cycle: int,
+              command: WindDraw | RecordTableDraw | RecordTableWinds,
+              result: Callable[[], SeatPick | None],
+              by_head_judge: Callable[[UnitOfWork, Authority], object]) -> None:
+        """Run `command`; a re-pick the format does not have goes to the head judge, who
+        makes it outside the undo stack (`by_head_judge`). The steps are then shown."""
+        judged: object = None
+        self._acting = True
+        try:
+            problem = self._context.runner.run(command)
+            if problem is not None and command.refusal is ServiceProblem.REPICK_NOT_IN_FORMAT:
+                problem, judged = self._ask_head_judge(table, cycle, problem, by_head_judge)
+        finally:
+            self._acting = False
+        if problem is not None:
+            if problem:
+                self._context.messages.show_problem(problem)
+            return
+        self._context.messages.clear()
+        winds = table_winds(self._context.unit_of_work(), table.table.id, cycle)
+        pick = judged if isinstance(judged, SeatPick) else result()
+        heading = _tr("Table {table}, cycle {cycle}:").format(table=table.table.number,
+                                                               cycle=cycle)
+        steps = (describe_seat_pick(pick, self._labels) if pick is not None
+                 else _tr("Winds as the table reported them: {winds}").format(
+                     winds=describe_winds(winds.items(), self._labels)))
+        self._picks[table.table.id] = f"{heading}\n{steps}"
+        self._table_id = table.table.id
+        self._show_pick()
+
+    def _ask_head_judge(self, table: TableSeating, cycle: int, refusal: str,
+                        act: Callable[[UnitOfWork, Authority], object]
+                        ) -> tuple[str | None, object]:
+        """(None, what the act returned) when the head judge made the re-pick; else what
+        to say: the refusal if he was not asked in the end, "" if the act itself was
+        refused (the message bar says why already)."""
+        judge = ask_head_judge(
+            self, self._context.unit_of_work, title=_tr("Re-pick the Winds"),
+            what=_tr("{refusal}.\nThe head judge may allow it: the players of table {table} "
+                     "pick their seats again before cycle {cycle}, and the reason goes on "
+                     "the record.").format(refusal=refusal[:1].upper() + refusal[1:],
+                                          table=table.table.number, cycle=cycle),
+            act_label=_tr("Re-pick the Winds"))
+        if judge is None:
+            return refusal, None
+        done = self._context.call(lambda uow: act(uow, (judge.credential, judge.reason)),
+                                  Topic.SHEET)
+        return (None, done) if done is not None else ("", None)
+
+    def wind_draw_all(self) -> None:
+        """Simulate cycle 1's wind draw at every table that has not started playing, as one
+        entry of Edit ▸ Undo."""
+        summary = self.current_session()
+        if summary is None or self._draw is not None:
+            return
+        progress = table_progress(self._context.unit_of_work(), summary.session.id)
+        open_tables = [row.table for row in progress if row.hands == 0]
+        if not open_tables:
+            self._context.messages.show_problem(_tr(
+                "Every table of session {n} has started playing: its winds are fixed.")
+                .format(n=summary.session.number))
+            return
+        stack = self._context.runner.stack
+        problems: list[str] = []
+        drawn: list[tuple[int, int, SeatPick]] = []
+        self._acting = self._held = True
+        stack.beginMacro(_tr("Wind draw at every table of session {n}").format(
+            n=summary.session.number))
+        try:
+            for table in open_tables:
+                command = WindDraw(self._context.runner.context, table.id, table.number)
+                problem = self._context.runner.run(command)
+                if problem is not None:
+                    problems.append(problem)
+                elif command.result is not None:
+                    drawn.append((table.id, table.number, command.result))
+        finally:
+            stack.endMacro()
+            self._acting = self._held = False
+        for table_id, number, pick in drawn:
+            self._picks[table_id] = "{heading}\n{steps}".format(
+                heading=_tr("Table {table}, cycle 1:").format(table=number),
+                steps=describe_seat_pick(pick, self._labels))
+        self.refresh()
+        skipped = len(progress) - len(open_tables)
+        if problems:
+            self._context.messages.show_problem("; ".join(problems))
+        else:
+            self._context.messages.show_info(
+                _tr("Winds drawn at {n} tables of session {session}{skipped}. Select a "
+                    "table to read its draw.").format(
+                    n=len(drawn), session=summary.session.number,
+                    skipped=_tr(" ({k} already playing kept theirs)").format(k=skipped)
+                    if skipped else ""))

@@ -1,7 +1,11 @@
 """Every tournament setting as a form field, each with its default shown beside it.
 
 The rule set's own options come from its declared `option_specs`, so a new rule set
-brings its settings to this form without a change here.
+brings its settings to this form without a change here. Choices and defaults are shown in
+words (`gui.setting_words`), never as the codes the settings store.
+
+Once the event has started the settings are fixed, but its name and venue are not: they
+change no result (`set_settings_editable`).
 """
 
 from __future__ import annotations
@@ -45,6 +49,12 @@ from tournament_manager.domain.settings import (
 )
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.preset_names import preset_label
+from tournament_manager.gui.setting_words import (
+    choice_label,
+    option_choice_label,
+    option_label,
+    option_value_label,
+)
 from tournament_manager.rules.options import OptionKind, OptionSpec
 from tournament_manager.rules.registry import available_rule_sets, get_rule_set
 
@@ -60,10 +70,11 @@ ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
     ("seat_rotation", "Seats between rounds", SeatRotation),
 )
 ROUND_COLUMNS = ("Kind", "Sessions", "Keeps (cut)", "Carry")
-
-
-def _words(code: str) -> str:
-    return code.replace("_", " ").capitalize()
+HINT_WIDTH = 200
+COMBO_CHARACTERS = 12
+"""A choice list narrower than its longest choice (which its popup shows in full), so
+the form fits a 1280-pixel laptop screen."""
+KIND_COLUMN = 0
 
 
 class SettingsForm(QWidget):
@@ -74,11 +85,11 @@ class SettingsForm(QWidget):
         self.name.setObjectName("setting_name")
         self.venue = QLineEdit(self)
         self.venue.setObjectName("setting_venue")
-        self.rule_set = QComboBox(self)
+        self.rule_set = self._combo()
         self.rule_set.setObjectName("setting_rule_set")
         for rule_set_id in available_rule_sets():
             add_choice(self.rule_set, get_rule_set(rule_set_id).name, rule_set_id)
-        self.preset = QComboBox(self)
+        self.preset = self._combo()
         self.preset.setObjectName("setting_preset")
         for preset in Preset:
             add_choice(self.preset, preset_label(preset), preset.value)
@@ -93,10 +104,10 @@ class SettingsForm(QWidget):
         self.false_win_distributed.setObjectName("setting_false_win_distributed")
         self.enums: dict[str, QComboBox] = {}
         for key, _label, enum in ENUM_FIELDS:
-            combo = QComboBox(self)
+            combo = self._combo()
             combo.setObjectName(f"setting_{key}")
             for member in enum:
-                add_choice(combo, _words(member.value), member.value)
+                add_choice(combo, choice_label(member), member.value)
             self.enums[key] = combo
         self.keep_apart = {name: QCheckBox(self.tr(name.capitalize()), self)
                            for name in KEEP_APART_FIELDS}
@@ -118,7 +129,7 @@ class SettingsForm(QWidget):
         preset_row.addWidget(self.apply_preset)
         event_form.addRow(self.tr("Format preset:"), preset_row)
         event_form.addRow(self.tr("Rounds:"), self.rounds)
-        play = QGroupBox(self.tr("Play"), self)
+        play = self._play_box = QGroupBox(self.tr("Play"), self)
         play_form = QFormLayout(play)
         self._row(play_form, self.tr("Hands per session:"), self.hands,
                   str(DEFAULTS.hands_per_session))
@@ -126,7 +137,7 @@ class SettingsForm(QWidget):
                   self.tr("{n} min").format(n=DEFAULTS.time_limit_minutes))
         for key, label, _enum in ENUM_FIELDS:
             self._row(play_form, self.tr(label) + ":", self.enums[key],
-                      _words(getattr(DEFAULTS, key).value))
+                      choice_label(getattr(DEFAULTS, key)))
         self._row(play_form, self.tr("Bye score (raw):"), self.bye_score,
                   str(DEFAULTS.bye_score))
         false_win = QHBoxLayout()
@@ -138,8 +149,8 @@ class SettingsForm(QWidget):
         for box in self.keep_apart.values():
             keep.addWidget(box)
         self._row(play_form, self.tr("Keep apart in session 1:"), keep,
-                  ", ".join(DEFAULTS.keep_apart))
-        rules = QGroupBox(self.tr("Scoring rules"), self)
+                  ", ".join(self.tr(field) for field in DEFAULTS.keep_apart))
+        rules = self._rules_box = QGroupBox(self.tr("Scoring rules"), self)
         rules_layout = QVBoxLayout(rules)
         rule_row = QFormLayout()
         self._row(rule_row, self.tr("Rule set:"), self.rule_set,
@@ -155,6 +166,7 @@ class SettingsForm(QWidget):
         columns.addLayout(left, 1)
         columns.addWidget(play, 1)
         self._settings = DEFAULTS
+        self._editable = True
         self._build_rule_options(DEFAULTS.rule_set)
         self.rule_set.currentIndexChanged.connect(self._rule_set_chosen)
 
@@ -176,6 +188,13 @@ class SettingsForm(QWidget):
         self.false_win_points.setValue(customs.false_win_points)
         self.false_win_distributed.setChecked(customs.false_win_distributed)
 
+    def _combo(self) -> QComboBox:
+        combo = QComboBox(self)
+        combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        combo.setMinimumContentsLength(COMBO_CHARACTERS)
+        return combo
+
     def _spin(self, name: str, low: int, high: int, step: int, suffix: str = "") -> QSpinBox:
         spin = QSpinBox(self)
         spin.setObjectName(name)
@@ -193,6 +212,8 @@ class SettingsForm(QWidget):
             row.addLayout(field, 1)
         hint = QLabel(self.tr("default: {value}").format(value=default), self)
         hint.setEnabled(False)  # the palette's disabled text: quiet, in light and dark mode
+        hint.setWordWrap(True)  # a long default takes two lines, never the field's width
+        hint.setFixedWidth(HINT_WIDTH)  # the defaults stand in one column
         row.addWidget(hint)
         form.addRow(label, row)
 
@@ -204,16 +225,16 @@ class SettingsForm(QWidget):
             widget = self._option_widget(spec)
             widget.setObjectName(f"rule_option_{spec.key}")
             self.rule_options[spec.key] = widget
-            default = ("none" if spec.default is None else str(spec.default))
-            self._row(self._rule_form, _words(spec.key) + ":", widget, _words(default))
+            self._row(self._rule_form, option_label(spec.key) + ":", widget,
+                      option_value_label(spec, spec.default))
 
     def _option_widget(self, spec: OptionSpec) -> QWidget:
         if spec.kind is OptionKind.BOOLEAN:
             return QCheckBox(self)
         if spec.kind in (OptionKind.CHOICE, OptionKind.PATTERN_TABLE):
-            combo = QComboBox(self)
+            combo = self._combo()
             for choice in spec.choices:
-                add_choice(combo, _words(choice), choice)
+                add_choice(combo, option_choice_label(choice), choice)
             return combo
         spin = QSpinBox(self)
         spin.setRange(0, 100000)
@@ -255,31 +276,55 @@ class SettingsForm(QWidget):
             widget.setValue(0 if value is None else int(value))
 
     def _show_rounds(self, rounds: tuple[RoundPlan, ...]) -> None:
+        """One row per round; its kind is chosen from a list (in words), the numbers are
+        typed."""
         self.rounds.setRowCount(len(rounds))
         for row, plan in enumerate(rounds):
-            values = (plan.kind.value, str(plan.sessions),
-                      "" if plan.advance is None else str(plan.advance), f"{plan.carry:g}")
-            for column, text in enumerate(values):
+            kind = QComboBox(self.rounds)
+            kind.setObjectName(f"setting_round_kind_{row + 1}")
+            for member in RoundKind:
+                add_choice(kind, choice_label(member), member.value)
+            kind.setCurrentIndex(max(kind.findData(plan.kind.value), 0))
+            self.rounds.setCellWidget(row, KIND_COLUMN, kind)
+            values = (str(plan.sessions), "" if plan.advance is None else str(plan.advance),
+                      f"{plan.carry:g}")
+            for column, text in enumerate(values, start=KIND_COLUMN + 1):
                 self.rounds.setItem(row, column, QTableWidgetItem(text))
+        if rounds:
+            self.rounds.resizeRowsToContents()
 
     def _apply_preset(self) -> None:
         self._show_rounds(preset_rounds(Preset(current_choice(self.preset))))
+
+    def round_kind(self, row: int) -> QComboBox:
+        combo = self.rounds.cellWidget(row, KIND_COLUMN)
+        assert isinstance(combo, QComboBox)
+        return combo
 
     def read_rounds(self) -> tuple[RoundPlan, ...] | str:
         """The round plan typed in the table, or what is wrong with it."""
         plans = []
         for row in range(self.rounds.rowCount()):
-            items = [self.rounds.item(row, c) for c in range(4)]
+            items = [self.rounds.item(row, c) for c in range(KIND_COLUMN + 1, 4)]
             cells = [item.text().strip() if item is not None else "" for item in items]
             try:
-                plans.append(RoundPlan(RoundKind(cells[0]), int(cells[1]),
-                                       int(cells[2]) if cells[2] else None,
-                                       float(cells[3] or 1)))
+                plans.append(RoundPlan(RoundKind(str(current_choice(self.round_kind(row)))),
+                                       int(cells[0]), int(cells[1]) if cells[1] else None,
+                                       float(cells[2] or 1)))
             except ValueError:
-                return self.tr("round {n}: kind is preliminary, elimination or final; sessions "
-                               "and keeps are whole numbers; carry is a fraction").format(
-                                   n=row + 1)
+                return self.tr("round {n}: sessions and keeps are whole numbers; carry is a "
+                               "fraction").format(n=row + 1)
         return tuple(plans)
+
+    def set_settings_editable(self, editable: bool) -> None:
+        """Everything but the name and venue, which stay editable after the start."""
+        for widget in (self._play_box, self._rules_box, self.preset, self.apply_preset,
+                       self.rounds):
+            widget.setEnabled(editable)
+        self._editable = editable
+
+    def settings_editable(self) -> bool:
+        return self._editable
 
     def settings(self) -> TournamentSettings | str:
         """The settings as edited, or a sentence saying which field cannot be read."""

@@ -1,40 +1,62 @@
-"""Score sheets: pick a session and a table; its sheet, with the calculator beside it."""
+"""Score sheets: pick a session and a table; its sheet, the tables' progress beside it, and
+the calculator under the sheet or in a window of its own.
+
+The page follows every change wherever it was made: a session drawn, published, started
+or finished (the Seating page), a cut, a renamed player, the settings or another document
+reload the sessions and their tables, keeping the chosen session and table where they
+still exist; a session that has just started is opened, since its sheets are the ones
+about to be filled. A change on any sheet (this one, or another through Edit ▸ Undo)
+re-reads the progress board.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
-    QListWidget,
-    QListWidgetItem,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
-from tournament_manager.domain.model import SheetState
+from tournament_manager.domain.model import StageStatus
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.calculator.panel import CalculatorPanel
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.item_data import add_choice, current_choice
+from tournament_manager.gui.sheet.calculator_window import CalculatorWindow
+from tournament_manager.gui.sheet.preferences import SheetPreferences
+from tournament_manager.gui.sheet.progress_list import TABLE_ID_ROLE, TableProgressList
 from tournament_manager.gui.sheet.sheet_widget import SheetWidget
-from tournament_manager.services.setup import session_summaries
+from tournament_manager.services.setup import SessionSummary, session_summaries
 from tournament_manager.services.tournaments import overview
-from tournament_manager.services.views import session_seating
+from tournament_manager.services.views import TableProgress, session_seating, table_progress
+
+RELOAD_TOPICS = (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SESSIONS, Topic.PLAYERS)
+"""What changes the sessions, their tables or the names on them (a sheet change re-reads
+only the progress board; the sheet follows its own topics and the clock)."""
+SIDE_WIDTH = 200
 
 
 class SheetsPage(QWidget):
-    def __init__(self, context: AppContext, parent: QWidget | None = None) -> None:
+    def __init__(self, context: AppContext, parent: QWidget | None = None,
+                 preferences: SheetPreferences | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("sheets_page")
         self._context = context
+        self._preferences = preferences if preferences is not None else SheetPreferences()
+        self._running: int | None = None
+        """The running session at the last reload: one that starts afterwards is opened."""
+
         self.session = QComboBox(self)
         self.session.setObjectName("sheet_session")
         self.session.currentIndexChanged.connect(self._session_changed)
-        self.tables = QListWidget(self)
-        self.tables.setObjectName("sheet_tables")
+        self.progress = TableProgressList(self)
+        self.tables = self.progress.tables
         self.tables.currentItemChanged.connect(self._table_changed)
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
@@ -42,51 +64,89 @@ class SheetsPage(QWidget):
         side_layout.addWidget(QLabel(self.tr("Session:"), side))
         side_layout.addWidget(self.session)
         side_layout.addWidget(QLabel(self.tr("Tables:"), side))
-        side_layout.addWidget(self.tables, 1)
-        side.setFixedWidth(130)
+        side_layout.addWidget(self.progress, 1)
+        side.setFixedWidth(SIDE_WIDTH)
 
         self.sheet = SheetWidget(context, self)
         self.calculator = CalculatorPanel(self)
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
-        self.sheet.add_tool(self.calculator, self.tr("Calculator"), first=True)
+        self.calculator_window = CalculatorWindow(self)
+        self.calculator_window.closed.connect(lambda: self.set_calculator_window(False))
+        self.calculator_window.moved_away.connect(self._preferences.set_calculator_geometry)
+        self.own_window = QToolButton(self)
+        self.own_window.setObjectName("calculator_own_window")
+        self.own_window.setText(self.tr("Calculator in its own window"))
+        self.own_window.setToolTip(self.tr(
+            "Show the calculator in a window of its own, so the whole sheet stays in view"))
+        self.own_window.setCheckable(True)
+        self.own_window.setAutoRaise(True)
+        self.own_window.toggled.connect(self.set_calculator_window)
+        self.sheet.tools.add_strip_widget(self.own_window)
         layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 2)
         layout.addWidget(side)
         layout.addWidget(self.sheet, 1)
-        context.hub.changed.connect(self._changed)
+        self.set_calculator_window(self._preferences.calculator_window())
+        context.hub.follow(self, self._changed)  # the topics gui.changes declares
+
+    # --- the calculator: under the sheet or in its own window
+
+    def set_calculator_window(self, own_window: bool) -> None:
+        """Move the calculator into its own window (True) or back under the sheet, and
+        remember the choice for the next start."""
+        if own_window and not self.calculator_window.holds(self.calculator):
+            self.sheet.tools.take_tool(self.calculator)
+            self.calculator_window.hold(self.calculator)
+        elif not own_window and not self.sheet.tools.has_tool(self.calculator):
+            self.calculator_window.release()
+            self.calculator_window.hide()
+            self.sheet.add_tool(self.calculator, self.tr("Calculator"), first=True)
+        if own_window and self.isVisible():
+            self.show_calculator()
+        self.own_window.blockSignals(True)
+        self.own_window.setChecked(own_window)
+        self.own_window.blockSignals(False)
+        self._preferences.set_calculator_window(own_window)
+
+    def show_calculator(self) -> None:
+        """The calculator in view: its window raised, or the drawer opened on it."""
+        if self.calculator_window.holds(self.calculator):
+            self._show_calculator_window()
+            self.calculator_window.raise_()
+        else:
+            self.sheet.show_tool(self.calculator)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self.calculator_window.holds(self.calculator):
+            self._show_calculator_window()
+
+    def _show_calculator_window(self) -> None:
+        self.calculator_window.show_at(self._preferences.calculator_geometry(), self.window())
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        # Another tab, or the main window closed: the calculator's window goes with the
+        # page (hidden, not closed, so it stays the choice).
+        self.calculator_window.hide()
+        super().hideEvent(event)
+
+    # --- following changes
 
     def _changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS):
+        if topic in RELOAD_TOPICS:
+            if topic == Topic.DOCUMENT:
+                self._running = None
             self.reload()
-        elif topic in (Topic.SHEET, Topic.SESSIONS):
-            self._label_tables()
-
-    def _table_label(self, number: int, locked: bool) -> str:
-        # Text, not a lock emoji: machines without an emoji font show a box.
-        return self.tr("Table {n}").format(n=number) + (self.tr(" · locked") if locked else "")
-
-    def _label_tables(self) -> None:
-        """A sheet was signed, locked or opened: the list says which tables are locked."""
-        session_id = current_choice(self.session)
-        if not isinstance(session_id, int) or not self._context.has_document:
-            return
-        try:
-            seating = session_seating(self._context.unit_of_work(), session_id)
-        except EXPECTED_ERRORS:
-            return
-        labels = {table.table.id: self._table_label(
-            table.table.number, table.table.sheet_state is SheetState.LOCKED)
-            for table in seating.tables}
-        for row in range(self.tables.count()):
-            item = self.tables.item(row)
-            label = labels.get(item.data(Qt.ItemDataRole.UserRole))
-            if label is not None and item.text() != label:
-                item.setText(label)
+        elif topic == Topic.SHEET:
+            self._refresh_progress()
 
     def reload(self) -> None:
-        """Sessions of the open tournament; keeps the chosen session and table."""
+        """Sessions of the open tournament; keeps the chosen session and table, or opens
+        the session that has just started."""
         chosen = current_choice(self.session)
         self.session.blockSignals(True)
         self.session.clear()
+        summaries: tuple[SessionSummary, ...] = ()
         if self._context.has_document:
             try:
                 summaries = session_summaries(self._context.unit_of_work())
@@ -105,46 +165,71 @@ class SheetsPage(QWidget):
                         r=summary.round_number, t=summary.tables,
                         s=summary.session.status.value),
                     Qt.ItemDataRole.ToolTipRole)
-            index = self.session.findData(chosen) if chosen is not None else -1
-            if index < 0:
-                index = next((i for i, s in enumerate(summaries) if s.tables), 0)
-            self.session.setCurrentIndex(index)
+            self.session.setCurrentIndex(self._session_to_show(summaries, chosen))
         self.session.blockSignals(False)
         self._session_changed()
+
+    def _session_to_show(self, summaries: tuple[SessionSummary, ...],
+                         chosen: int | str | None) -> int:
+        running = [s.session.id for s in summaries if s.session.status is StageStatus.RUNNING]
+        now_running = running[-1] if running else None
+        started = now_running is not None and now_running != self._running
+        self._running = now_running
+        ids = [s.session.id for s in summaries]
+        if started and now_running in ids:
+            return ids.index(now_running)
+        if chosen in ids:
+            return ids.index(chosen)
+        return next((i for i, s in enumerate(summaries) if s.tables), 0)
 
     def _session_changed(self) -> None:
         session_id = current_choice(self.session)
         chosen = self.sheet.table_id
-        self.tables.blockSignals(True)
-        self.tables.clear()
+        rows: tuple[TableProgress, ...] = ()
+        names: dict[int, str] = {}
         if isinstance(session_id, int) and self._context.has_document:
-            seating = session_seating(self._context.unit_of_work(), session_id)
-            for table in seating.tables:
-                names = ", ".join(seat.player.name for seat in table.seats)
-                item = QListWidgetItem(self._table_label(
-                    table.table.number, table.table.sheet_state is SheetState.LOCKED))
-                item.setToolTip(names)
-                item.setData(Qt.ItemDataRole.UserRole, table.table.id)
-                self.tables.addItem(item)
-        self.tables.blockSignals(False)
+            try:
+                seating = session_seating(self._context.unit_of_work(), session_id)
+                rows = table_progress(self._context.unit_of_work(), session_id)
+            except EXPECTED_ERRORS:
+                rows = ()
+            else:
+                names = {table.table.id: ", ".join(seat.player.name for seat in table.seats)
+                         for table in seating.tables}
+        self.progress.set_tables(rows, names)
         row = next((i for i in range(self.tables.count())
-                    if self.tables.item(i).data(Qt.ItemDataRole.UserRole) == chosen), 0)
+                    if self.tables.item(i).data(TABLE_ID_ROLE) == chosen), 0)
         if self.tables.count():
+            self.tables.blockSignals(True)
             self.tables.setCurrentRow(row)
+            self.tables.blockSignals(False)
             self._table_changed()
         else:
             self.sheet.show_table(None)
 
+    def _refresh_progress(self) -> None:
+        """Where every table of the shown session stands (read even while another page is
+        in front: what any page shows is what a reload would show)."""
+        session_id = current_choice(self.session)
+        if not isinstance(session_id, int) or not self._context.has_document:
+            return
+        try:
+            rows = table_progress(self._context.unit_of_work(), session_id)
+        except EXPECTED_ERRORS:
+            return
+        self.progress.set_progress(rows)
+
     def _table_changed(self) -> None:
         item = self.tables.currentItem()
-        self.sheet.show_table(item.data(Qt.ItemDataRole.UserRole) if item else None)
+        self.sheet.show_table(item.data(TABLE_ID_ROLE) if item else None)
 
     def select_table(self, session_id: int, table_id: int) -> None:
         self.session.setCurrentIndex(self.session.findData(session_id))
         for row in range(self.tables.count()):
-            if self.tables.item(row).data(Qt.ItemDataRole.UserRole) == table_id:
+            if self.tables.item(row).data(TABLE_ID_ROLE) == table_id:
                 self.tables.setCurrentRow(row)
 
     def _use_for_sheet(self, value: int, pattern_ids: tuple[str, ...]) -> None:
         self.sheet.entry.use_value(value, pattern_ids)
+        self.sheet.window().activateWindow()
         self.sheet.entry.value_edit.setFocus()

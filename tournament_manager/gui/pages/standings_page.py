@@ -1,5 +1,8 @@
 """Standings, live: recomputed by the service after every change to a sheet anywhere, or
-as they stood after any session (historical standings)."""
+as they stood after any session (historical standings).
+
+The page follows every change that moves the standings (`changes.VIEW_TOPICS`): hands,
+penalties and signatures, players, draws, starts and finishes, cuts, settings."""
 
 from __future__ import annotations
 
@@ -18,6 +21,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.formatting import compact_rows
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.standings_model import PLAYER, StandingsModel
 from tournament_manager.services.setup import session_summaries
@@ -47,6 +51,7 @@ class StandingsPage(QWidget):
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.table.horizontalHeader().setSectionResizeMode(PLAYER, QHeaderView.ResizeMode.Stretch)
+        compact_rows(self.table)  # a screenful of players on a laptop
         self.updated = QLabel(self)
         self.updated.setObjectName("standings_updated")
         bar = QHBoxLayout()
@@ -58,10 +63,10 @@ class StandingsPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         layout.addWidget(self.table, 1)
-        context.hub.changed.connect(self._changed)
+        context.hub.follow(self, self._changed)
 
     def _changed(self, topic: str) -> None:
-        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS):
+        if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SESSIONS):
             self._fill_sessions()
         self.refresh()
 

@@ -21,19 +21,19 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QIntValidator, QKeyEvent
 from PySide6.QtWidgets import (
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QPushButton,
+    QSizePolicy,
     QSpinBox,
     QStyle,
-    QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
 from tournament_manager.domain.model import Player
 from tournament_manager.gui.models.wording import win_type_label
+from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
 from tournament_manager.gui.sheet.state import can_change
 from tournament_manager.messages.hand_errors import describe_value_problem
@@ -66,22 +66,21 @@ class HandEntryBar(QFrame):
         self._rules_key: tuple[str, str] | None = None
         self._value_message = False
 
-        self._title = QLabel(self)
+        self._title = ElidedLabel("", self)
         self._title.setObjectName("entry_title")
         font = self._title.font()
         font.setBold(True)
         self._title.setFont(font)
-        self._seats: list[QToolButton] = []
+        self._seats: list[ElidedButton] = []
         seats = QHBoxLayout()
         for column in range(4):
-            button = QToolButton(self)
+            button = ElidedButton("", self)
             button.setObjectName(f"seat_button_{column + 1}")
             button.setCheckable(True)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-            button.setMinimumWidth(130)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
             button.clicked.connect(lambda _c=False, col=column: self._seat_column(col))
-            seats.addWidget(button)
+            seats.addWidget(button, 1)
             self._seats.append(button)
         self.value_edit = QLineEdit(self)
         self.value_edit.setObjectName("entry_value")
@@ -91,15 +90,18 @@ class HandEntryBar(QFrame):
         self.value_edit.installEventFilter(self)
         self.value_edit.textEdited.connect(self._value_edited)
         self.setFocusProxy(self.value_edit)
-        self._draw = self._key_button(self.tr("Draw (D)"), self._toggle_draw)
-        self._self_draw = self._key_button(self.tr("Self-draw (T)"), self._toggle_self_draw)
-        self._commit = QPushButton(self.tr("Enter hand"), self)
+        self._draw = self._key_button("entry_draw", self.tr("Draw (D)"), self._toggle_draw)
+        self._draw.setToolTip(self.tr("Wall exhausted: nobody scores (key D)"))
+        self._self_draw = self._key_button("entry_self_draw", self.tr("Self-draw (T)"),
+                                           self._toggle_self_draw)
+        self._self_draw.setToolTip(self.tr("The winner drew the winning tile himself (key T)"))
+        self._commit = ElidedButton(self.tr("Enter hand"), self)
         self._commit.setObjectName("entry_commit")
+        self._commit.setToolTip(self.tr("Record the hand on the sheet (Enter)"))
         self._commit.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self._commit.clicked.connect(self.commit)
-        self._summary = QLabel(self)
+        self._summary = ElidedLabel("", self)
         self._summary.setObjectName("entry_summary")
-        self._summary.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self._message_icon = QLabel(self)
         self._message_icon.setPixmap(self.style().standardIcon(
             QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(16, 16))
@@ -129,29 +131,32 @@ class HandEntryBar(QFrame):
         points_layout.addStretch(1)
         self.points_row.hide()
 
-        layout = QGridLayout(self)
-        layout.addWidget(self._title, 0, 0)
-        layout.addLayout(seats, 0, 1)
-        row = QHBoxLayout()
-        row.addWidget(QLabel(self.tr("Value:"), self))
-        row.addWidget(self.value_edit)
-        row.addWidget(self._self_draw)
-        row.addWidget(self._draw)
-        row.addWidget(self._commit)
-        layout.addLayout(row, 0, 2)
-        layout.addWidget(self._summary, 1, 0, 1, 3)
+        # Three short rows, each as wide as the sheet and no wider: what is being entered
+        # and the value; the four seats; the summary, a refusal, the hint.
+        top = QHBoxLayout()
+        top.addWidget(self._title, 1)
+        top.addWidget(QLabel(self.tr("Value:"), self))
+        top.addWidget(self.value_edit)
+        for button in (self._self_draw, self._draw, self._commit):
+            top.addWidget(button)
         message_row = QHBoxLayout()
         message_row.addWidget(self._message_icon)
         message_row.addWidget(self.message, 1)
-        layout.addLayout(message_row, 2, 0, 1, 3)
-        layout.addWidget(self.points_row, 3, 0, 1, 3)
-        layout.addWidget(hint, 4, 0, 1, 3)
-        layout.setColumnStretch(1, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 4, 6, 4)
+        layout.setSpacing(3)
+        layout.addLayout(top)
+        layout.addLayout(seats)
+        layout.addWidget(self._summary)
+        layout.addLayout(message_row)
+        layout.addWidget(self.points_row)
+        layout.addWidget(hint)
         self._clear_message()
         self._show()
 
-    def _key_button(self, text: str, slot: object) -> QPushButton:
-        button = QPushButton(text, self)
+    def _key_button(self, name: str, text: str, slot: object) -> ElidedButton:
+        button = ElidedButton(text, self)
+        button.setObjectName(name)
         button.setCheckable(True)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         button.clicked.connect(slot)

@@ -1,11 +1,15 @@
-"""One table's sheet: the grid, the entry bar, penalties, totals, signatures, lock, and
-the sheet's record (its corrections, the hash its players signed and whether it still
-matches).
+"""One table's sheet: the grid, the entry bar, penalties, totals, signatures, lock, the
+table's time left, and the sheet's record (its corrections, the hash its players signed
+and whether it still matches).
+
+Sixteen hands with their running totals, the entry bar and the totals fit a 1280 × 800
+window together: rows are compact, the columns always fit the grid's width (names are
+elided, `grid_columns`), and the tools wait in a drawer under the sheet.
 
 Every change goes through a command (undoable); the widget then re-reads the `SheetView`,
 so what is shown is always what the service stored. Acts that cannot be taken back
-lightly ask first: stopping a table on time, and unlocking a signed sheet (the head
-judge's dialog, with his passphrase and a reason).
+lightly ask first: stopping a table on time, giving it extra time, and unlocking a
+signed sheet (the head judge's dialog, with his passphrase and a reason).
 """
 
 from __future__ import annotations
@@ -17,16 +21,12 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QPushButton,
-    QScrollArea,
-    QSplitter,
     QTableView,
-    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from tournament_manager.domain.model import PenaltyReason
+from tournament_manager.domain.model import PenaltyReason, StageStatus
 from tournament_manager.domain.settings import OnTimeOut
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
@@ -45,14 +45,28 @@ from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import local_date_time, mark_negative
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
-from tournament_manager.gui.models.sheet_model import PATTERNS, SheetModel
+from tournament_manager.gui.models.sheet_model import (
+    NAME_COLUMNS,
+    PATTERNS,
+    SheetModel,
+    player_columns,
+)
+from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.entry_bar import HandEntryBar
+from tournament_manager.gui.sheet.extra_time_dialog import ask_extra_minutes
+from tournament_manager.gui.sheet.grid_columns import fit_columns
 from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
 from tournament_manager.gui.sheet.signature_panel import SignaturePanel
 from tournament_manager.gui.sheet.state import blocked_note, can_change
+from tournament_manager.gui.sheet.table_clock import TableClock
+from tournament_manager.gui.sheet.tool_drawer import ToolDrawer
 from tournament_manager.gui.sheet.totals import TotalsPanel
+from tournament_manager.services.clock import extend_clock, session_clock
 from tournament_manager.services.score_sheets import HandEntry, entry_of
 from tournament_manager.services.views import SheetView, sheet_view
+
+ROW_PADDING = 8
+"""Pixels above and below the text of a grid row."""
 
 
 class SheetWidget(QWidget):
@@ -64,13 +78,19 @@ class SheetWidget(QWidget):
         self._clock: SessionCountdown | None = None
         self.view: SheetView | None = None
 
-        self.header = QLabel(self)
+        self.header = ElidedLabel("", self)
         self.header.setObjectName("sheet_header")
         font = self.header.font()
         font.setPointSizeF(font.pointSizeF() * 1.25)
         font.setBold(True)
         self.header.setFont(font)
-        self.stop_button = QPushButton(self.tr("Stop on time…"), self)
+        self.table_clock = TableClock(self)
+        self.extra_time_button = ElidedButton(self.tr("Extra time…"), self)
+        self.extra_time_button.setObjectName("extra_time")
+        self.extra_time_button.setToolTip(self.tr(
+            "Give this table minutes of its own on the session clock (a ruling held it up)"))
+        self.extra_time_button.clicked.connect(self.give_extra_time)
+        self.stop_button = ElidedButton(self.tr("Stop on time…"), self)
         self.stop_button.setObjectName("stop_on_time")
         self.stop_button.setToolTip(self.tr("The session clock ran out: no later hand is scored"))
         self.stop_button.clicked.connect(self.stop_on_time)
@@ -82,9 +102,8 @@ class SheetWidget(QWidget):
         self.corrections.setObjectName("sheet_corrections")
         self.corrections.setWordWrap(True)
         self.corrections.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.signed_hash = QLabel(self)
+        self.signed_hash = ElidedLabel("", self)
         self.signed_hash.setObjectName("sheet_signed_hash")
-        self.signed_hash.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
 
         self.model = SheetModel(self)
         self.grid = QTableView(self)
@@ -94,10 +113,18 @@ class SheetWidget(QWidget):
         self.grid.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.grid.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.grid.setAlternatingRowColors(True)
-        self.grid.verticalHeader().hide()
-        self.grid.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        self.grid.horizontalHeader().setSectionResizeMode(PATTERNS, QHeaderView.ResizeMode.Stretch)
+        self.grid.setWordWrap(False)
+        self.grid.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.horizontalHeader().setMinimumSectionSize(24)
+        rows = self.grid.verticalHeader()
+        rows.hide()
+        # Compact rows: sixteen hands and the totals fit a laptop screen with the entry bar.
+        rows.setMinimumSectionSize(self.fontMetrics().height() + 2)
+        rows.setDefaultSectionSize(self.fontMetrics().height() + ROW_PADDING)
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.grid.installEventFilter(self)
+        self.grid.viewport().installEventFilter(self)
         self.grid.doubleClicked.connect(lambda index: self._edit_row(index.row()))
 
         self.entry = HandEntryBar(self)
@@ -111,35 +138,29 @@ class SheetWidget(QWidget):
         self.signatures.correct_requested.connect(self.correct)
 
         top = QHBoxLayout()
-        top.addWidget(self.header, 1)
-        top.addWidget(self.signed_hash)
-        top.addSpacing(12)
+        top.addWidget(self.header, 3)
+        top.addWidget(self.signed_hash, 2)
+        top.addSpacing(8)
+        top.addWidget(self.table_clock)
+        top.addWidget(self.extra_time_button)
         top.addWidget(self.stop_button)
         upper = QWidget(self)
         upper_layout = QVBoxLayout(upper)
         upper_layout.setContentsMargins(0, 0, 0, 0)
+        upper_layout.setSpacing(4)
         upper_layout.addLayout(top)
         upper_layout.addWidget(self.corrections)
         upper_layout.addWidget(self.grid, 1)
         upper_layout.addWidget(self.notice)
         upper_layout.addWidget(self.entry)
         upper_layout.addWidget(self.totals)
-        self.tools = QTabWidget(self)
-        self.tools.setObjectName("sheet_tools")
-        self._tool_areas: dict[QWidget, QScrollArea] = {}
-        self.add_tool(self.penalties, self.tr("Penalties"))
-        self.add_tool(self.signatures, self.tr("Signatures and lock"))
-        splitter = QSplitter(Qt.Orientation.Vertical, self)
-        splitter.addWidget(upper)
-        splitter.addWidget(self.tools)
-        splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 2)
-        splitter.setChildrenCollapsible(False)
-        splitter.setSizes([600, 300])
-        self.splitter = splitter
+        self.tools = ToolDrawer(upper, self)
+        self.tools.add_tool(self.penalties, self.tr("Penalties"))
+        self.tools.add_tool(self.signatures, self.tr("Signatures and lock"))
+        self.splitter = self.tools.splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.tools)
         context.hub.changed.connect(self._changed)
         self._show(None)
 
@@ -164,30 +185,59 @@ class SheetWidget(QWidget):
         self._show(view)
 
     def _changed(self, topic: str) -> None:
-        if topic in (Topic.SHEET, Topic.PLAYERS, Topic.DOCUMENT):
+        """Hands, penalties, signatures and names are this widget's to follow; a new
+        document, session or setting reaches it through the page (which may pick another
+        table). Any other change (Topic.CLOCK: a pause, extra time) may move the clock."""
+        if topic in (Topic.SHEET, Topic.PLAYERS):
             self.refresh()
+        elif topic != Topic.DOCUMENT:
+            self._read_clock()
 
     def set_clock(self, countdown: SessionCountdown) -> None:
-        """The session clock, for the time left when a table is stopped on time."""
+        """The room's session clock (the status bar's), for a table whose own clock
+        cannot be read."""
         self._clock = countdown
 
+    def _running(self) -> bool:
+        view = self.view
+        return view is not None and view.session.status is StageStatus.RUNNING
+
+    def _read_clock(self) -> None:
+        """The table's time left: the session clock with its pauses and extra minutes, the
+        room's and this table's own; shown only while its session runs and the table still
+        plays (not once it is locked or stopped on time)."""
+        view = self.view
+        clock = None
+        playing = (view is not None and not view.locked
+                   and view.table.stopped_after_hand is None)
+        if view is not None and playing and self._running() and self._context.has_document:
+            try:
+                clock = session_clock(self._context.unit_of_work(), view.session.id)
+            except EXPECTED_ERRORS:
+                clock = None
+        self.table_clock.set_clock(clock, view.table.number if view is not None else None)
+
     def add_tool(self, widget: QWidget, label: str, first: bool = False) -> None:
-        """A panel beside penalties and signatures (the page adds the calculator). Each
-        scrolls in its own area, so a tall panel never squeezes the grid on a laptop."""
-        area = QScrollArea(self.tools)
-        area.setObjectName(f"{widget.objectName() or 'tool'}_area")
-        area.setWidgetResizable(True)
-        area.setFrameShape(QScrollArea.Shape.NoFrame)
-        area.setWidget(widget)
-        self._tool_areas[widget] = area
-        if first:
-            self.tools.insertTab(0, area, label)
-            self.tools.setCurrentIndex(0)
-        else:
-            self.tools.addTab(area, label)
+        """A panel beside penalties and signatures (the page adds the calculator), in the
+        drawer under the sheet."""
+        self.tools.add_tool(widget, label, first)
 
     def show_tool(self, widget: QWidget) -> None:
-        self.tools.setCurrentWidget(self._tool_areas.get(widget, widget))
+        self.tools.show_tool(widget)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
+        elif watched is self.grid and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            if self._grid_key(event):
+                return True
+        return super().eventFilter(watched, event)
+
+    def _fit_columns(self) -> None:
+        players = len(self.view.players) if self.view is not None else 0
+        fit_columns(self.grid, names=NAME_COLUMNS, named=player_columns(players),
+                    stretch=PATTERNS)
 
     def _show(self, view: SheetView | None) -> None:
         self.view = view
@@ -196,12 +246,17 @@ class SheetWidget(QWidget):
         self.penalties.set_view(view)
         self.totals.set_view(view)
         self.signatures.set_view(view)
-        self.stop_button.setEnabled(can_change(view) and view is not None
+        self._fit_columns()
+        running = view is not None and view.session.status is StageStatus.RUNNING
+        self.stop_button.setEnabled(running and can_change(view) and view is not None
                                     and view.table.stopped_after_hand is None)
+        self.extra_time_button.setEnabled(running and view is not None and not view.locked)
         note = blocked_note(view)
         self.notice.setText(note)
         self.notice.setVisible(bool(note))
         self._show_record(view)
+        self._label_tools(view)
+        self._read_clock()
         if view is None:
             self.header.setText(self.tr("Pick a session and a table"))
             return
@@ -217,6 +272,19 @@ class SheetWidget(QWidget):
         self.header.setText(text)
         if view.rows:
             self.grid.scrollToBottom()
+
+    def _label_tools(self, view: SheetView | None) -> None:
+        """The drawer's tabs say what is inside while it is closed."""
+        penalties = len(view.penalties) if view is not None else 0
+        self.tools.set_label(self.penalties, self.tr("Penalties ({n})").format(n=penalties)
+                             if penalties else self.tr("Penalties"))
+        signed = sum(1 for s in view.signatures if s.current) if view is not None else 0
+        label = self.tr("Signatures and lock")
+        if view is not None and view.locked:
+            label += self.tr(" · locked")
+        elif signed:
+            label += f" · {signed}/4"
+        self.tools.set_label(self.signatures, label)
 
     def _show_record(self, view: SheetView | None) -> None:
         """Every correction of the sheet, and the hash its players signed with whether the
@@ -247,17 +315,15 @@ class SheetWidget(QWidget):
 
     # --- grid keys: Enter/F2 edits the selected hand, Delete removes it
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.grid and event.type() == QEvent.Type.KeyPress:
-            assert isinstance(event, QKeyEvent)
-            row = self.grid.currentIndex().row()
-            if row >= 0 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
-                self._edit_row(row)
-                return True
-            if row >= 0 and event.key() == Qt.Key.Key_Delete:
-                self._delete_row(row)
-                return True
-        return super().eventFilter(watched, event)
+    def _grid_key(self, event: QKeyEvent) -> bool:
+        row = self.grid.currentIndex().row()
+        if row >= 0 and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter, Qt.Key.Key_F2):
+            self._edit_row(row)
+            return True
+        if row >= 0 and event.key() == Qt.Key.Key_Delete:
+            self._delete_row(row)
+            return True
+        return False
 
     def _edit_row(self, row: int) -> None:
         if not can_change(self.view):
@@ -349,11 +415,10 @@ class SheetWidget(QWidget):
                              "scored.").format(last=last)
         details = [effect, self.tr("Hands completed: {done} of {planned}.").format(
             done=completed, planned=settings.hands_per_session)]
-        clock = self._clock
-        if clock is not None and clock.running and clock.session == view.session.number:
-            left = clock.seconds_left()
+        left = self._seconds_left(view)
+        if left is not None:
             details.append(self.tr("Time left on the session clock: {left}.").format(
-                left=format_left(left)) if left > 0
+                left=format_left(int(left))) if left > 0
                 else self.tr("The session clock has run out."))
         details.append(self.tr("Edit ▸ Undo takes the stop back."))
         if not confirm(self, self.tr("Stop on Time"),
@@ -364,3 +429,26 @@ class SheetWidget(QWidget):
             return
         self._context.run(StopOnTime(self._context.runner.context, view.table.id,
                                      view.table.number))
+
+    def _seconds_left(self, view: SheetView) -> float | None:
+        """This table's time left (its own extra minutes too), else the room's."""
+        left = self.table_clock.seconds_left()
+        if left is not None:
+            return left
+        clock = self._clock
+        if clock is not None and clock.running and clock.session == view.session.number:
+            return clock.seconds_left()
+        return None
+
+    def give_extra_time(self) -> None:
+        """Minutes of its own for this table, after the judge has read what they do."""
+        view = self.view
+        if view is None or not self._running():
+            return
+        minutes = ask_extra_minutes(self, view.table.number, view.session.number,
+                                    self.table_clock.seconds_left())
+        if minutes is None:
+            return
+        session_id, table = view.session.id, view.table.number
+        self._context.call(lambda uow: extend_clock(uow, session_id, minutes,
+                                                    table_number=table), Topic.CLOCK)

@@ -3,11 +3,24 @@
 Mouse, tablet and touch events all add points to the current stroke, so the same pad
 works at a laptop, on a Wacom and on a touch screen. The PNG is drawn from the strokes
 (QImage + QPainter) at a fixed size, whatever the widget's size on screen.
+
+Once a player's signature is on record the pad shows it, greyed, instead of blank
+strokes: the judge sees at a glance who has signed (and what), on a locked sheet too.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QBuffer, QByteArray, QEvent, QIODevice, QPointF, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QBuffer,
+    QByteArray,
+    QEvent,
+    QIODevice,
+    QPointF,
+    QRectF,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import (
     QColor,
     QImage,
@@ -24,6 +37,8 @@ from PySide6.QtWidgets import QFrame, QWidget
 
 PNG_SIZE = QSize(480, 160)
 PEN_WIDTH = 2.5
+SIGNED_OPACITY = 0.45
+"""A signature on record is drawn faded: it is shown, not being drawn."""
 
 
 class SignaturePad(QFrame):
@@ -39,6 +54,19 @@ class SignaturePad(QFrame):
         self.setCursor(Qt.CursorShape.CrossCursor)
         self._strokes: list[list[QPointF]] = []
         self._drawing = False
+        self._signed = QImage()
+
+    def show_signed(self, png: bytes | None) -> None:
+        """The signature on record for this pad's player (None or b"": none)."""
+        image = QImage()
+        if png:
+            image.loadFromData(png)  # an unreadable image shows as no image
+        self._signed = image
+        self.update()
+
+    def signed_image(self) -> QImage:
+        """The signature on record shown on the pad (a null image when there is none)."""
+        return self._signed
 
     def is_empty(self) -> bool:
         return not any(len(stroke) > 1 for stroke in self._strokes)
@@ -121,11 +149,32 @@ class SignaturePad(QFrame):
         painter.setPen(QPen(base_line, 1, Qt.PenStyle.DashLine))
         y = self.height() * 0.75
         painter.drawLine(QPointF(8, y), QPointF(self.width() - 8, y))
+        if not self._signed.isNull() and self.is_empty():
+            self._paint_signed(painter)
         painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Text), PEN_WIDTH,
                             Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap,
                             Qt.PenJoinStyle.RoundJoin))
         for path in self._paths(self.width(), self.height()):
             painter.drawPath(path)
+
+    def _paint_signed(self, painter: QPainter) -> None:
+        """The stored signature (black on white paper), scaled into the pad, faded; the paper
+        is blended away so the ink sits on the pad's own background, light or dark."""
+        area = self.contentsRect().adjusted(4, 4, -4, -4)
+        size = self._signed.size().scaled(area.size(), Qt.AspectRatioMode.KeepAspectRatio)
+        x = area.x() + (area.width() - size.width()) // 2
+        y = area.y() + (area.height() - size.height()) // 2
+        painter.save()
+        painter.setOpacity(SIGNED_OPACITY)
+        image = self._signed
+        if self.palette().color(QPalette.ColorRole.Base).lightness() >= 128:
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Multiply)
+        else:
+            image = image.convertToFormat(QImage.Format.Format_RGB32)
+            image.invertPixels()
+            painter.setCompositionMode(QPainter.CompositionMode.CompositionMode_Screen)
+        painter.drawImage(QRectF(x, y, size.width(), size.height()), image)
+        painter.restore()
 
     def to_png(self) -> bytes:
         """Black ink on white, whatever the theme: the sheet is printed on paper."""

@@ -3,10 +3,11 @@
 A signature is bound to the content it was given for: each pad is cleared as soon as its
 player's signature is accepted, and every pad when the sheet's version changes (it was
 locked, or the head judge opened it for a correction), so each version is signed with
-freshly drawn strokes (the service refuses a drawing given before). A signature for other
-content is shown as needing a new one; the fourth current signature locks the sheet (the
-service decides that). A locked sheet offers the head judge's correction, which asks for
-his passphrase and a reason in its own dialog.
+freshly drawn strokes (the service refuses a drawing given before). A current signature
+is shown greyed on its pad, so the judge sees who signed; a signature for other content
+is shown as needing a new one; the fourth current signature locks the sheet (the service
+decides that). A locked sheet offers the head judge's correction, which asks for his
+passphrase and a reason in its own dialog.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.gui.formatting import local_date_time
+from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.gui.sheet.signature_pad import SignaturePad
 from tournament_manager.gui.sheet.state import can_change
 from tournament_manager.services.views import SheetView, SignatureView
@@ -42,13 +44,13 @@ class SignaturePanel(QGroupBox):
         self._view: SheetView | None = None
         self._shown: tuple[int, int, bool] | None = None
         self.pads: list[SignaturePad] = []
-        self.names: list[QLabel] = []
+        self.names: list[ElidedLabel] = []
         self.states: list[QLabel] = []
         self.sign_buttons: list[QPushButton] = []
         self.clear_buttons: list[QPushButton] = []
         grid = QGridLayout()
         for column in range(4):
-            name = QLabel(self)
+            name = ElidedLabel("", self)
             pad = SignaturePad(self)
             pad.setObjectName(f"signature_pad_{column + 1}")
             state = QLabel(self)
@@ -73,6 +75,10 @@ class SignaturePanel(QGroupBox):
             self.sign_buttons.append(button)
             self.clear_buttons.append(clear)
 
+        for column in range(4):
+            # Equal columns whatever their texts say: a pad keeps its size while a
+            # player's state changes, so the same strokes always make the same drawing.
+            grid.setColumnStretch(column, 1)
         self.lock_label = QLabel(self)
         self.lock_label.setObjectName("lock_state")
         bold = QFont(self.lock_label.font())
@@ -112,6 +118,8 @@ class SignaturePanel(QGroupBox):
             mine = [s for s in signatures if player and s.signature.player_id == player.id]
             current = next((s for s in mine if s.current), None)
             self.states[column].setText(self._state(view, current, mine))
+            # Who signed (and what) stays in view, greyed, on a locked sheet too.
+            self.pads[column].show_signed(current.signature.image_png if current else None)
             can_sign = can_change(view) and player is not None and current is None
             self.pads[column].setEnabled(can_sign)
             self.sign_buttons[column].setEnabled(can_sign)

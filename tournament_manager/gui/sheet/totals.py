@@ -1,11 +1,17 @@
-"""The sheet's footer: hand totals, raw scores after penalties, converted scores."""
+"""The sheet's footer: hand totals, raw scores after penalties, converted scores.
+
+The four columns share the width equally and the names in their headers are elided
+(whole in the tooltip), so a long name never widens the page past the window.
+"""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
 from tournament_manager.gui.models.wording import signed
+from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.services.views import SheetView
 
 ROWS = ("Session total (hands)", "Raw (with penalties)", "Converted")
@@ -19,10 +25,16 @@ class TotalsPanel(QGroupBox):
         layout = QGridLayout(self)
         layout.setContentsMargins(4, 0, 4, 0)
         layout.setVerticalSpacing(0)
-        self.headers = [QLabel(self) for _ in range(4)]
+        self.headers = [ElidedLabel("", self) for _ in range(4)]
         self.cells = [[QLabel(self) for _ in range(4)] for _ in ROWS]
         for column, label in enumerate(self.headers, start=1):
-            layout.addWidget(label, 0, column, Qt.AlignmentFlag.AlignRight)
+            label.setObjectName(f"total_header_{column}")
+            bold = QFont(label.font())
+            bold.setBold(True)
+            label.setFont(bold)
+            label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            layout.addWidget(label, 0, column)
+            layout.setColumnStretch(column, 1)
         for row, title in enumerate(ROWS, start=1):
             layout.addWidget(QLabel(self.tr(title), self), row, 0)
             for column, cell in enumerate(self.cells[row - 1], start=1):
@@ -33,8 +45,7 @@ class TotalsPanel(QGroupBox):
     def set_view(self, view: SheetView | None) -> None:
         for column in range(4):
             player = view.players[column] if view and column < len(view.players) else None
-            self.headers[column].setText(f"<b>{'ESWN'[column]} {player.name}</b>"
-                                         if player else "")
+            self.headers[column].setText(f"{'ESWN'[column]} {player.name}" if player else "")
             values = ((signed(view.hand_totals[column]), signed(float(view.raw_totals[column])),
                        signed(view.converted[column], 2))
                       if view is not None and player is not None else ("", "", ""))

@@ -1,0 +1,178 @@
+"""The Players page: duplicates asked about (add and import), registration numbers given
+and shown, accent- and case-blind search, sorting in the reader's alphabet, a substitute."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, Qt
+from PySide6.QtWidgets import QPushButton
+
+from tests.gui.mnemonics import clashes, letter
+from tests.gui.modal import answering, click
+from tournament_manager.domain.model import Player, PlayerKind
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.models.players_model import (
+    REGISTRATION_COLUMN,
+    PlayerFilter,
+    PlayersModel,
+    name_collator,
+)
+from tournament_manager.services.players import register_player
+from tournament_manager.services.setup import all_players
+
+NAMES = ("Zoë Müller", "Łukasz Nowak", "Bob Smith", "Élodie Martin", "Ágnes Kovács",
+         "Liam O'Brien", "Eva Horvath", "Anna Berg")
+
+
+def _players(window: MainWindow) -> tuple[Player, ...]:
+    return all_players(window.context.unit_of_work())
+
+
+def _shown(page, column: int = 0) -> list[str]:
+    return [page.proxy.index(row, column).data() for row in range(page.proxy.rowCount())]
+
+
+def _open(window: MainWindow, make_tournament_file, tmp_path: Path):
+    assert window.controller.open(make_tournament_file(tmp_path / "reg.tmt", "Reg Day"))
+    for name in NAMES:
+        register_player(window.context.unit_of_work(), Player(name=name, country="EU"))
+    window.context.hub.notify("players")
+    page = window.players_page
+    window.show_page(page)
+    return page
+
+
+def test_a_possible_duplicate_is_asked_about_and_the_new_player_is_shown(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    page.fields["name"].setText("agnes KOVACS")
+    page.fields["country"].setText("eu")
+    asked: list[str] = []
+
+    def keep_one(box) -> None:
+        asked.append(box.informativeText())
+        assert box.defaultButton().objectName() == "confirm_no"
+        click(box, "confirm_no")
+
+    with answering(keep_one) as answers:
+        page.add_button.click()
+    assert answers.seen == ["Possible Duplicate"]
+    assert "No. 5: Ágnes Kovács, EU" in asked[0]
+    assert len(_players(window)) == len(NAMES), "nothing registered on No"
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.add_button.click()
+    added = _players(window)[-1]
+    assert (added.name, added.registration_id) == ("agnes KOVACS", "9")
+    assert window.message_bar.text() == "Registered agnes KOVACS as no. 9."
+    current = page.table.currentIndex()
+    assert current.isValid() and page.proxy.data(page.proxy.index(current.row(), 0)) == \
+        "agnes KOVACS", "the new row is selected"
+    assert page.fields["registration_id"].text() == "9"
+    assert page.form_box.title() == "Editing agnes KOVACS (no. 9)"
+    assert window.action_undo.text() == "&Undo Add player agnes KOVACS"
+
+
+def test_a_new_name_is_registered_without_a_question(window: MainWindow, tmp_path: Path,
+                                                     make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    page.search.setText("zzz")  # the new row must still come into view
+    page.fields["name"].setText("Mei Lin")
+    page.fields["registration_id"].setText("77")
+    page.substitute.setChecked(True)
+    page.fields["name"].setFocus()
+    page.add_button.click()  # no dialog: `answering` is not needed, none may open
+    added = _players(window)[-1]
+    assert (added.name, added.registration_id, added.kind) == ("Mei Lin", "77",
+                                                               PlayerKind.SUBSTITUTE)
+    assert page.search.text() == "" and page.table.currentIndex().isValid()
+    assert window.message_bar.text() == "Registered Mei Lin as no. 77."
+    row = page.table.currentIndex().row()
+    assert page.proxy.index(row, 6).data() == "Substitute"
+    assert not page.substitute.isEnabled(), "the kind is set when the player is added"
+
+
+def test_search_ignores_accents_and_case(window: MainWindow, tmp_path: Path,
+                                         make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    for query, expected in (("agnes", ["Ágnes Kovács"]), ("LUKASZ", ["Łukasz Nowak"]),
+                            ("élodie", ["Élodie Martin"]), ("muller zoe", ["Zoë Müller"]),
+                            ("o'brien", ["Liam O'Brien"])):
+        page.search.setText(query)
+        assert _shown(page) == expected, query
+    page.search.setText("")
+    assert page.proxy.rowCount() == len(NAMES)
+
+
+def test_names_sort_in_the_readers_alphabet_and_numbers_as_numbers(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    assert _shown(page) == ["Ágnes Kovács", "Anna Berg", "Bob Smith", "Élodie Martin",
+                            "Eva Horvath", "Liam O'Brien", "Łukasz Nowak", "Zoë Müller"]
+    page.table.sortByColumn(REGISTRATION_COLUMN, Qt.SortOrder.AscendingOrder)
+    assert _shown(page, REGISTRATION_COLUMN) == [str(n) for n in range(1, 9)]
+
+
+def test_the_collator_files_accents_with_their_letters_even_under_the_c_locale(
+        qtmodeltester) -> None:
+    model = PlayersModel()
+    model.set_players(tuple(Player(name=name, registration_id=str(number), id=number)
+                            for number, name in enumerate(
+                                ("Player 10", "Player 2", "Łukasz", "Ágnes", "zed"), 1)))
+    proxy = PlayerFilter(collator=name_collator(QLocale.c()))
+    proxy.setSourceModel(model)
+    proxy.sort(0)
+    assert [proxy.index(r, 0).data() for r in range(5)] == [
+        "Ágnes", "Łukasz", "Player 2", "Player 10", "zed"]
+    qtmodeltester.check(proxy, force_py=True)
+
+
+def _csv(path: Path, rows: list[str]) -> Path:
+    path.write_text("\n".join(rows) + "\n", encoding="utf-8")
+    return path
+
+
+def test_the_import_lists_possible_duplicates_and_asks_before_registering_them(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    path = _csv(tmp_path / "late.csv", ["Name,Country", "New Person,EU", "", "BOB SMITH,eu",
+                                        "Kim Lee,KR", "kim lee,KR"])
+    dialog = page.open_import(path)
+    assert dialog is not None
+    lines = [dialog.duplicates.item(i).text() for i in range(dialog.duplicates.count())]
+    assert lines == ["line 4: BOB SMITH (eu) looks like no. 3 Bob Smith (EU), registered",
+                     "line 6: kim lee (KR) looks like line 5 of this file"]
+    assert dialog.summary.text() == "4 players will be imported; 2 of them look registered " \
+                                    "already."
+    assert dialog.import_button.isEnabled()
+
+    def no(box) -> None:
+        assert "BOB SMITH, kim lee may be registered already" in box.informativeText()
+        click(box, "confirm_no")
+
+    with answering(no) as answers:
+        dialog.import_button.click()
+    assert answers.seen == ["Possible Duplicates"]
+    assert len(_players(window)) == len(NAMES)
+    assert dialog.isVisible() and dialog.summary.text() == "Nothing was imported."
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        dialog.import_button.click()
+    players = _players(window)
+    assert [p.name for p in players[len(NAMES):]] == ["New Person", "BOB SMITH", "Kim Lee",
+                                                      "kim lee"]
+    assert [p.registration_id for p in players[len(NAMES):]] == ["9", "10", "11", "12"]
+    assert not dialog.isVisible()
+    assert window.message_bar.text() == "Imported 4 players from late.csv."
+    assert window.action_undo.text() == "&Undo Import players from late.csv"
+
+
+def test_the_pages_buttons_offer_each_alt_letter_once_beside_the_menus(
+        event_window: MainWindow) -> None:
+    page = event_window.players_page
+    event_window.show_page(page)
+    assert clashes(event_window) == {}
+    letters = [letter(b.text()) for b in page.findChildren(QPushButton) if letter(b.text())]
+    assert len(letters) == len(set(letters)) == 6

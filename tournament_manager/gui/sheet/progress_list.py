@@ -1,0 +1,143 @@
+"""The session's tables with where each one stands: the head judge's progress board.
+
+The list is also how a sheet is opened (click a table), so the board and the table picker
+are one widget: a judge walking the room sees which tables still play, which wait for
+signatures and which are done, and opens the one he is called to. Each state is written
+out ("signing 2/4") and tinted, never told by colour alone; the tints are translucent so
+they read on light and dark themes alike. Above the list, a count of the tables per state.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
+from PySide6.QtCore import QCoreApplication, QRect, Qt
+from PySide6.QtGui import QBrush, QColor, QResizeEvent
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+
+from tournament_manager.gui.models.wording import table_state_label
+from tournament_manager.services.views import TableProgress, TableState
+
+TABLE_ID_ROLE = Qt.ItemDataRole.UserRole
+TINT_ALPHA = 70
+TINTS = {
+    TableState.WAITING: None,
+    TableState.PLAYING: QColor(66, 133, 244),
+    TableState.STOPPED_ON_TIME: QColor(255, 140, 0),
+    TableState.COMPLETE: QColor(240, 190, 0),
+    TableState.SIGNING: QColor(240, 190, 0),
+    TableState.LOCKED: QColor(52, 168, 83),
+    TableState.CORRECTING: QColor(220, 40, 60),
+}
+ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.COMPLETE,
+         TableState.SIGNING, TableState.CORRECTING, TableState.LOCKED, TableState.WAITING)
+
+
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("TableProgress", text)
+
+
+def progress_text(row: TableProgress) -> str:
+    """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"."""
+    state = row.state
+    if state is TableState.PLAYING:
+        return _tr("playing {n}/{of}").format(n=row.hands, of=row.expected)
+    if state is TableState.STOPPED_ON_TIME:
+        return _tr("stopped on time after {n}").format(n=row.expected)
+    if state is TableState.SIGNING:
+        return _tr("signing {k}/4").format(k=row.signatures)
+    if state is TableState.CORRECTING and row.signatures:
+        return _tr("correcting, signing {k}/4").format(k=row.signatures)
+    return table_state_label(state)
+
+
+def tint(state: TableState) -> QBrush:
+    colour = TINTS[state]
+    if colour is None:
+        return QBrush()
+    colour = QColor(colour)
+    colour.setAlpha(TINT_ALPHA)
+    return QBrush(colour)
+
+
+class TableProgressList(QWidget):
+    """`tables` lists the tables; its items hold the table id under `TABLE_ID_ROLE`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("table_progress")
+        self.summary = QLabel(self)
+        self.summary.setObjectName("table_progress_summary")
+        self.summary.setWordWrap(True)
+        self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.tables = QListWidget(self)
+        self.tables.setObjectName("sheet_tables")
+        self.tables.setUniformItemSizes(True)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tables, 1)
+        self._states: dict[int, TableState] = {}
+        self._players: dict[int, str] = {}
+
+    def hasHeightForWidth(self) -> bool:
+        """No: the wrapped summary would make the page's layout height-for-width, and the
+        main window's scroll area then holds the whole page to its preferred height (the
+        sheet with its drawer open), scrolling a laptop screen for nothing. The summary's
+        height is set from its width here instead (`resizeEvent`)."""
+        return False
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_summary()
+
+    def _fit_summary(self) -> None:
+        # Measured, not QLabel.heightForWidth: that answered two lines for one in the window.
+        metrics = self.summary.fontMetrics()
+        lines = metrics.boundingRect(QRect(0, 0, max(self.width(), 1), 10_000),
+                                     int(Qt.TextFlag.TextWordWrap), self.summary.text())
+        self.summary.setFixedHeight(max(lines.height(), metrics.height()))
+
+    def state_of(self, table_id: int) -> TableState | None:
+        return self._states.get(table_id)
+
+    def set_tables(self, rows: Sequence[TableProgress], players: Mapping[int, str]) -> None:
+        """The tables of a session (the list is built anew) with their players' names, by
+        table id, for the tooltips."""
+        self._players = dict(players)
+        self.tables.blockSignals(True)
+        self.tables.clear()
+        for row in rows:
+            item = QListWidgetItem()
+            item.setData(TABLE_ID_ROLE, row.table.id)
+            self.tables.addItem(item)
+        self.tables.blockSignals(False)
+        self.set_progress(rows)
+
+    def set_progress(self, rows: Sequence[TableProgress]) -> None:
+        """Where each listed table stands now (tables not listed are left alone)."""
+        by_id = {row.table.id: row for row in rows}
+        for index in range(self.tables.count()):
+            item = self.tables.item(index)
+            table_id = item.data(TABLE_ID_ROLE)
+            row = by_id.get(table_id)
+            if row is None:
+                continue
+            text = _tr("Table {n} · {state}").format(n=row.table.number,
+                                                     state=progress_text(row))
+            if item.text() != text:
+                item.setText(text)
+                item.setBackground(tint(row.state))
+                players = self._players.get(table_id, "")
+                item.setToolTip("\n".join(
+                    part for part in (text, players, _tr("{hands} of {of} hands on the sheet; "
+                                                         "{k} of 4 signatures").format(
+                        hands=row.hands, of=row.expected, k=row.signatures)) if part))
+        self._states = {row.table.id: row.state for row in rows}
+        counts = Counter(row.state for row in rows)
+        self.summary.setText(_tr("{n} tables: {states}").format(
+            n=len(rows), states=", ".join(f"{counts[state]} {table_state_label(state)}"
+                                          for state in ORDER if counts[state]))
+            if rows else _tr("No tables drawn yet."))
+        self._fit_summary()
