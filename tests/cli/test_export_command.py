@@ -87,3 +87,31 @@ def test_errors_are_one_clear_line(event_file: Path, tmp_path: Path,
                     "--out", str(tmp_path / "x.pdf")]) == 1
     with pytest.raises(SystemExit):
         run_cli(["export", str(event_file), "--what", "nonsense", "--out", "x"])
+
+
+def test_a_provisional_plan_is_printed_only_with_the_flag_and_marked(
+        document: Document, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tournament_manager.domain.model import Player
+    from tournament_manager.exports.text import PROVISIONAL_BANNER
+    from tournament_manager.services.players import register_player
+    from tournament_manager.services.seating import draw_session, publish_draw
+
+    for i in range(8):
+        register_player(document.unit_of_work(), Player(name=f"Player {i}"))
+    with document.unit_of_work() as uow:
+        first = next(s for s in uow.sessions.list() if s.number == 1)
+    publish_draw(document.unit_of_work(), draw_session(document.unit_of_work(), first.id,
+                                                       seed=1, time_limit=2))
+    path = document.path
+    document.close(backup=False)
+    out = tmp_path / "plan.pdf"
+    assert run_cli(["export", str(path), "--what", "seating", "--session", "2",
+                    "--out", str(out)]) == 1
+    assert capsys.readouterr().err.strip() == (
+        "tournament-manager: session 2 has no tables drawn yet: publish the seating first "
+        "(or add --include-provisional to print the provisional plan, marked so)")
+    assert not out.exists()
+    assert run_cli(["export", str(path), "--what", "table-cards", "--session", "2",
+                    "--include-provisional", "--out", str(out)]) == 0
+    pages = [page.extract_text() for page in PdfReader(out).pages]
+    assert len(pages) == 2 and all(PROVISIONAL_BANNER in page for page in pages)

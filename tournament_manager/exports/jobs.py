@@ -8,6 +8,11 @@ report to the caller, which tells the user: an export is still written when the 
 does not verify, since the head judge may need exactly that printout to investigate.
 `run_export` is the same, returning only the path. Known problems (no such session,
 nothing drawn, a target that cannot be written) raise `ExportError`.
+
+Sessions holding only the round's provisional plan are printed only with
+`include_provisional`, every page of them marked (see `sources`). The window runs an
+export in a worker thread: `cancel` is polled between tables and pages, and a cancelled
+export raises `ExportCancelled` before anything is written.
 """
 
 from __future__ import annotations
@@ -24,11 +29,16 @@ from tournament_manager.exports.pdf.common import page_size
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.verification import VerificationReport, run_verification
 
-__all__ = ["ExportError", "ExportKind", "ExportProblem", "ExportResult", "PaperSize",
-           "export_document", "run_export"]
+__all__ = ["ExportCancelled", "ExportError", "ExportKind", "ExportProblem", "ExportResult",
+           "PaperSize", "export_document", "run_export"]
 
 Progress = Callable[[int, int], None]
 Layout = Callable[[VerificationReport], bytes]
+CancelCheck = Callable[[], bool]
+
+
+class ExportCancelled(Exception):
+    """The user stopped the export; no file was written."""
 
 
 class ExportKind(StrEnum):
@@ -61,7 +71,8 @@ class ExportResult:
 
 def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
                     session_number: int | None = None, paper: PaperSize = PaperSize.A4,
-                    progress: Progress | None = None) -> ExportResult:
+                    progress: Progress | None = None, include_provisional: bool = False,
+                    cancel: CancelCheck | None = None) -> ExportResult:
     """Write the document `kind` to `out`, verified in the transaction that read it.
 
     `session_number` None means every session: the sheets or seating of the whole event,
@@ -69,36 +80,53 @@ def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
     """
     kind, paper, out = ExportKind(kind), PaperSize(paper), Path(out)
     check_target(out)
+    watched = _watched(progress, cancel)
     with uow:
-        layout = _gather(uow, kind, session_number, paper, progress)
+        layout = _gather(uow, kind, session_number, paper, watched,
+                         _watched(None, cancel), include_provisional)
         report = run_verification(uow)
-    return ExportResult(write_atomic(out, layout(report)), report)
+    content = layout(report)
+    watched(0, 0)  # a cancel during the last page still writes nothing
+    return ExportResult(write_atomic(out, content), report)
 
 
 def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
                session_number: int | None = None, paper: PaperSize = PaperSize.A4,
-               progress: Progress | None = None) -> Path:
+               progress: Progress | None = None, include_provisional: bool = False) -> Path:
     """`export_document` for callers that only need the path (the smoke test, benchmarks);
     the document itself still says whether the record verifies."""
     return export_document(uow, kind, out, session_number=session_number, paper=paper,
-                           progress=progress).path
+                           progress=progress, include_provisional=include_provisional).path
+
+
+def _watched(progress: Progress | None, cancel: CancelCheck | None) -> Progress:
+    """`progress`, which first stops the export when `cancel` says so."""
+    def step(done: int, total: int) -> None:
+        if cancel is not None and cancel():
+            raise ExportCancelled
+        if progress is not None and total:
+            progress(done, total)
+    return step
 
 
 def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper: PaperSize,
-            progress: Progress | None) -> Layout:
+            progress: Progress, reading: Progress, include_provisional: bool) -> Layout:
     """Inside the open unit of work: read what `kind` prints; the layout, which takes
-    longest, runs after the transaction is closed."""
+    longest, runs after the transaction is closed. `reading` is polled while the sheets
+    are read (for a cancel), `progress` while pages are laid out."""
     if kind in (ExportKind.SHEETS, ExportKind.BLANK_SHEETS):
         from tournament_manager.exports.pdf.sheets import render_sheets
 
-        facts, views = sources.sheet_views(uow, session_number)
+        facts, views = sources.sheet_views(uow, session_number, reading,
+                                           include_provisional=include_provisional)
         return lambda report: render_sheets(
             views, facts.rounds, report, blank=kind is ExportKind.BLANK_SHEETS,
             pagesize=page_size(paper), progress=progress)
     if kind in (ExportKind.SEATING, ExportKind.TABLE_CARDS):
         from tournament_manager.exports.pdf.seating import render_seating, render_table_cards
 
-        facts, seatings = sources.seatings(uow, session_number)
+        facts, seatings = sources.seatings(uow, session_number,
+                                           include_provisional=include_provisional)
         render = render_seating if kind is ExportKind.SEATING else render_table_cards
         return lambda report: render(facts, seatings, report, paper.value, progress=progress)
     if kind is ExportKind.STANDINGS:
@@ -109,5 +137,5 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
                                                progress=progress)
     from tournament_manager.exports.workbook import render_workbook
 
-    data = sources.workbook_data(uow, session_number)
+    data = sources.workbook_data(uow, session_number, include_provisional=include_provisional)
     return lambda report: render_workbook(data, report, progress=progress)

@@ -129,6 +129,15 @@ HASH_SHOWN = 16
 """Hex characters of a hash printed in running text (enough to compare by eye)."""
 
 
+PROVISIONAL_BANNER = "PROVISIONAL PLAN — not the draw"
+"""On every page printed from a session that holds only the round's plan: the plan changes
+when the session is drawn, and a list that looks final sends players to the wrong tables."""
+PROVISIONAL_NOTE = ("These tables come from the round's plan. They change when the session "
+                    "is drawn and published: do not post or hand out this page as the seating.")
+PROVISIONAL_MARK = "PROVISIONAL"
+"""The word across the page, large and faint, that a reader from across the hall sees."""
+
+
 def seal_text(seal: str) -> str:
     """The audit seal as every footer prints it: it pins the whole history printed from."""
     return f"audit seal {seal[:HASH_SHOWN] if seal else 'none'}"

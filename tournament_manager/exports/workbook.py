@@ -25,6 +25,7 @@ from tournament_manager.exports.pdf.standings import (
     session_columns,
     standings_title,
 )
+from tournament_manager.exports.sources import is_provisional
 from tournament_manager.exports.text import (
     NOT_VERIFIED_BANNER,
     REASON_TEXT,
@@ -54,6 +55,7 @@ _TITLE_FORBIDDEN = re.compile(r"[:\\/?*\[\]]")
 _WHITESPACE = re.compile(r"[\t\r\n]+")
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
+PROVISIONAL_SHEET = "provisional plan"
 
 
 def sheet_title(text: str, taken: Iterable[str] = ()) -> str:
@@ -255,13 +257,20 @@ def _tables_sheet(book: Any, views: Sequence[SheetView]) -> None:
             sheet.append([view.session.number, view.table.number, wind.value,
                           WIND_NAMES[wind], player.registration_id, player.name,
                           view.hand_totals[index], view.raw_totals[index],
-                          view.converted[index],
-                          "locked" if view.locked else "open", view.table.sheet_version,
+                          view.converted[index], _sheet_state(view), view.table.sheet_version,
                           corrected, signature_status(view), view.signed_hash,
                           view.content_hash])
             if view.verified is False:
                 sheet.ws.cell(sheet.ws.max_row, 13).font = _ALARM_FONT
     sheet.finish()
+
+
+def _sheet_state(view: SheetView) -> str:
+    """"locked", "open", or "provisional plan" for a table of a session not drawn yet
+    (only there when the export was asked to include plans)."""
+    if is_provisional(view.session):
+        return PROVISIONAL_SHEET
+    return "locked" if view.locked else "open"
 
 
 def _players_sheet(book: Any, players: Sequence[Player]) -> None:

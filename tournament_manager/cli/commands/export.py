@@ -1,9 +1,14 @@
-"""`tournament-manager export FILE.tmt --what KIND [--session N] [--paper a4|letter] --out PATH`:
-print-ready PDFs (score sheets, seating, table cards, standings) or the Excel workbook.
+"""`tournament-manager export FILE.tmt --what KIND [--session N] [--paper a4|letter]
+[--include-provisional] --out PATH`: print-ready PDFs (score sheets, seating, table cards,
+standings) or the Excel workbook.
 
 The file is verified as it is read: each finding is a `warning:` line on standard error
 and the document carries a banner, but the export is still written (exit 0), since the
 head judge may need exactly that printout to find out what happened.
+
+Only drawn sessions (published, running or finished) are printed: a session holding only
+the round's provisional plan is printed with `--include-provisional`, every page of it
+marked "PROVISIONAL PLAN — not the draw".
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ from tournament_manager.cli.errors import CliError
 from tournament_manager.exports.jobs import (
     ExportError,
     ExportKind,
+    ExportProblem,
     PaperSize,
     export_document,
 )
@@ -48,6 +54,9 @@ def register(subparsers: Any) -> None:
                              "everything played)")
     parser.add_argument("--paper", choices=[p.value for p in PaperSize],
                         default=PaperSize.A4.value, help="paper size of PDFs (default a4)")
+    parser.add_argument("--include-provisional", action="store_true",
+                        help="also print sessions that hold only the round's provisional "
+                             "plan (not drawn yet), each page marked PROVISIONAL PLAN")
     parser.add_argument("--out", type=Path, required=True, help="the file to write")
     parser.set_defaults(handler=run)
 
@@ -56,12 +65,21 @@ def run(args: argparse.Namespace) -> int:
     with opened(args.file, read_only=True) as document, user_errors():
         try:
             result = export_document(document.unit_of_work(), ExportKind(args.what), args.out,
-                                     session_number=args.session, paper=PaperSize(args.paper))
+                                     session_number=args.session, paper=PaperSize(args.paper),
+                                     include_provisional=args.include_provisional)
         except ExportError as error:
-            raise CliError(export_messages.describe(error)) from error
+            raise CliError(_refusal(error)) from error
     _warn(result.verification)
     print(result.path)
     return 0
+
+
+def _refusal(error: ExportError) -> str:
+    """The worded refusal, with the way to print a plan when only plans were found."""
+    text = export_messages.describe(error)
+    if error.code is ExportProblem.NOTHING_DRAWN and error.details.get("provisional"):
+        text += " (or add --include-provisional to print the provisional plan, marked so)"
+    return text
 
 
 def _warn(report: VerificationReport) -> None:

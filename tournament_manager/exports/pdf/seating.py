@@ -1,15 +1,23 @@
-"""Seating lists (by table, and alphabetical by player) and one big card per table."""
+"""Seating lists (by table, and alphabetical by player) and one big card per table.
+
+The lists name the players with a bye in the session too, so nobody looks in vain for his
+name. A session holding only the round's provisional plan carries the black band and the
+faint PROVISIONAL across each of its pages (`pdf.provisional`).
+"""
 
 from __future__ import annotations
 
 import io
 from collections.abc import Callable, Sequence
 
+from reportlab.lib.colors import Color  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import PageBreak, Table  # type: ignore[import-untyped]
 
 from tournament_manager.domain.model import Player
 from tournament_manager.exports.pdf.common import (
+    BANNER_H,
     MARGIN,
     build_document,
     draw_banner,
@@ -20,10 +28,18 @@ from tournament_manager.exports.pdf.common import (
     put,
 )
 from tournament_manager.exports.pdf.fonts import register_font
+from tournament_manager.exports.pdf.provisional import (
+    BAND_GAP,
+    BAND_H,
+    PageMarks,
+    draw_band,
+    draw_mark,
+)
 from tournament_manager.exports.pdf.styles import HEADING, NOTE, SMALL, grid_style, para
 from tournament_manager.exports.sources import EventFacts
 from tournament_manager.exports.text import (
     NOT_VERIFIED_BANNER,
+    PROVISIONAL_NOTE,
     ROUND_KIND_TEXT,
     WIND_HANZI,
     WIND_NAMES,
@@ -37,6 +53,8 @@ from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SeatedPlayer, SessionSeating
 
 Progress = Callable[[int, int], None]
+BYES = ParagraphStyle("byes", parent=NOTE, fontSize=10, leading=13, spaceBefore=6,
+                      textColor=Color(0, 0, 0))
 
 
 def _round_text(facts: EventFacts, seating: SessionSeating) -> str:
@@ -62,17 +80,24 @@ def _seat_cell(seat: SeatedPlayer | None) -> list[object]:
 def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
                    report: VerificationReport, paper: str, *,
                    progress: Progress | None = None) -> bytes:
-    """For each session: the tables with their four players, then every player A to Z."""
+    """For each session: the tables with their four players, then every player A to Z,
+    byes included."""
     register_font()
     pagesize = page_size(paper)
     width = pagesize[0] - 2 * MARGIN
+    marks = PageMarks()
     story: list[object] = []
     for done, seating in enumerate(seatings, start=1):
         if story:
             story.append(PageBreak())
+        story.append(marks.mark(seating.provisional))
         title = f"Session {seating.session.number}  ·  {_round_text(facts, seating)}"
+        if seating.provisional:
+            title += "  ·  provisional plan"
+        byes = facts.byes.get(seating.session.id, ())
         story += [para(f"Seating by table  —  {title}", HEADING),
-                  para("Starting seats of the first cycle; the East player deals first.", NOTE)]
+                  para(PROVISIONAL_NOTE if seating.provisional else
+                       "Starting seats of the first cycle; the East player deals first.", NOTE)]
         rows: list[list[object]] = [["Table", *(f"{WIND_HANZI[w]} {WIND_NAMES[w]}"
                                                for w in WIND_ORDER)]]
         for table in seating.tables:
@@ -83,15 +108,20 @@ def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
         story.append(Table(rows, colWidths=[16 * mm] + [seat_w] * 4, repeatRows=1,
                            style=grid_style(("ALIGN", (0, 0), (0, -1), "CENTER"),
                                             ("FONTSIZE", (0, 1), (0, -1), 14))))
+        if byes:
+            story.append(para(f"Bye this session (no table): "
+                              f"{', '.join(named(player) for player in byes)}", BYES))
         story += [PageBreak(), para(f"Seating by player (A–Z)  —  {title}", HEADING)]
-        players = sorted(((seat, table.table.number) for table in seating.tables
-                          for seat in table.seats),
-                         key=lambda item: sort_key(clean(item[0].player.name)))
+        players: list[tuple[Player, str, str]] = [
+            (seat.player, str(table.table.number),
+             f"{WIND_HANZI[seat.wind]} {WIND_NAMES[seat.wind]}")
+            for table in seating.tables for seat in table.seats]
+        players += [(player, "–", "bye") for player in byes]
+        players.sort(key=lambda item: sort_key(clean(item[0].name)))
         alpha: list[list[object]] = [["Player", "Reg. no.", "Country", "Table", "Seat"]]
-        for seat, number in players:
-            alpha.append([para(display_name(seat.player)),
-                          clean(seat.player.registration_id), clean(seat.player.country),
-                          str(number), f"{WIND_HANZI[seat.wind]} {WIND_NAMES[seat.wind]}"])
+        for player, number, seat_text in players:
+            alpha.append([para(display_name(player)), clean(player.registration_id),
+                          clean(player.country), number, seat_text])
         story.append(Table(alpha, colWidths=[width - 96 * mm, 26 * mm, 22 * mm, 18 * mm,
                                              30 * mm], repeatRows=1,
                            style=grid_style(("ALIGN", (3, 0), (3, -1), "CENTER"),
@@ -99,8 +129,15 @@ def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
         if progress is not None:
             progress(done, len(seatings))
     name = clean(facts.tournament.name)
+    frame = page_frame(name, "Seating", f"{name}  ·  seating lists", report)
+    if any(seating.provisional for seating in seatings):
+        # Under the header (and the red banner of a record in doubt): room on every page,
+        # the band on the provisional ones.
+        band_top = MARGIN + 10.5 * mm + (0 if report.ok else BANNER_H + 1.5 * mm)
+        frame["footer"] = marks.footer(frame["footer"], band_top)
+        frame["top_space"] += BAND_H + BAND_GAP
     return build_document(story, pagesize, title=f"{name}: seating", subject="Seating lists",
-                          **page_frame(name, "Seating", f"{name}  ·  seating lists", report))
+                          **frame)
 
 
 def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
@@ -122,6 +159,11 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
             canvas.setLineWidth(2)
             canvas.rect(MARGIN, MARGIN + 7 * mm, room, height - 2 * MARGIN - 20 * mm)
             _card_footer(canvas, report, width)
+            if seating.provisional:
+                # Inside the frame's top, above the table number: a card of the plan left
+                # on a table must not be taken for the draw.
+                draw_band(canvas, MARGIN, height - MARGIN - 13 * mm, room, 11 * mm, 22)
+                draw_mark(canvas, pagesize)
             put(canvas, f"Table {table.table.number}", MARGIN, height - MARGIN - 50 * mm,
                 room, 84, "centre")
             put(canvas, f"Session {seating.session.number}   ·   "

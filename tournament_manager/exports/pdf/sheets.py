@@ -8,6 +8,10 @@ added up here.
 The printed sheet is the legal record of its table, so under the signatures it says what
 was signed (the signed hash), whether the sheet is still that ("verified", or in a red
 band at the top "DOES NOT MATCH SIGNATURES") and every correction the head judge made.
+
+A sheet of a session that holds only the round's provisional plan is printed only when
+asked, with the black PROVISIONAL PLAN band on top and the word faint across the page: its
+names and seats change when the session is drawn.
 """
 
 from __future__ import annotations
@@ -42,6 +46,8 @@ from tournament_manager.exports.pdf.common import (
     wrap,
 )
 from tournament_manager.exports.pdf.fonts import register_font
+from tournament_manager.exports.pdf.provisional import BAND_GAP, BAND_H, draw_band, draw_mark
+from tournament_manager.exports.sources import is_provisional
 from tournament_manager.exports.text import (
     HASH_SHOWN,
     MISMATCH,
@@ -163,6 +169,7 @@ class _SheetPage:
         self.blank = blank
         self.width, self.height = pagesize
         self.page, self.pages = page, pages
+        self.provisional = is_provisional(view.session)
         self.cols = _columns(self.width)
         self.names: dict[int, Player] = {p.id: p for p in view.players}
         for _, repicked in view.repicks:
@@ -214,6 +221,8 @@ class _SheetPage:
         repick_lines = self._repick_lines()
         banner, sizes = self._banner()
         banner_h = banner_height(len(banner), sizes) + 1.5 * mm if banner else 0.0
+        if self.provisional:
+            banner_h += BAND_H + BAND_GAP
         record = self._record_lines()
         hashes = self._hash_lines()
         fixed = (21 + 18 + 3.8 * len(repick_lines) + 2 + 10 + 3.8 * self.cycles + 5.5
@@ -236,6 +245,9 @@ class _SheetPage:
         if banner:
             y = draw_banner(self.c, banner, self.cols.left, y, self.cols.right - self.cols.left,
                             sizes) - 1.5 * mm
+        if self.provisional:  # under the red band, as on the seating lists
+            draw_mark(self.c, (self.width, self.height))
+            y = draw_band(self.c, self.cols.left, y, self.cols.right - self.cols.left) - BAND_GAP
         y = self._header(y)
         y = self._players(y, repick_lines)
         y = self._grid(y - 2 * mm, hand_h, penalty_h, shown_penalties)
