@@ -135,3 +135,61 @@ def test_the_message_can_be_dismissed(window: MainWindow, canned: CannedDialogs,
     window.message_bar.findChild(object, "message_dismiss").click()
 
     assert not window.message_bar.isVisible()
+
+
+def test_a_lock_from_another_computer_is_taken_over_only_on_confirmation(
+        window: MainWindow, cup: Path):
+    """The window names the holder, offers the take-over, asks first (No leaves it), then
+    opens the file and says whose lock it broke."""
+    import json
+    from datetime import UTC, datetime, timedelta
+
+    from PySide6.QtWidgets import QPushButton
+
+    from .modal import answering, click
+
+    since = (datetime.now(UTC) - timedelta(days=2)).isoformat(timespec="seconds")
+    lock_path(cup).write_text(json.dumps({"pid": 4242, "host": "judge-laptop-2",
+                                          "user": "anna", "since": since}))
+    window.controller.open(cup)
+    assert window.controller.document is None
+    assert "anna on judge-laptop-2" in window.message_bar.text()
+    offer = next(b for b in window.message_bar.buttons()
+                 if b.text().startswith("Take Over the Lock"))
+    assert isinstance(offer, QPushButton)
+    with answering(lambda box: click(box, "confirm_no")):
+        offer.click()
+    assert window.controller.document is None and lock_path(cup).exists()
+    offer = next(b for b in window.message_bar.buttons()
+                 if b.text().startswith("Take Over the Lock"))
+    with answering(lambda box: click(box, "confirm_yes")):
+        offer.click()
+    assert window.controller.document is not None
+    assert "took over the lock" in window.message_bar.text()
+    assert "judge-laptop-2" in window.message_bar.text()
+
+
+def test_a_full_disk_is_not_offered_a_backup_over_the_good_file(
+        window: MainWindow, cup: Path):
+    from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
+    window.controller._report_open_failure(  # the failure as open_document raises it
+        cup, DocumentError(DocumentProblem.NO_SPACE, str(cup)))
+    assert "no space" in window.message_bar.text().lower()
+    assert not any("Restore" in button.text() for button in window.message_bar.buttons())
+
+
+def test_a_file_on_a_read_only_disk_opens_read_only_and_says_so(
+        window: MainWindow, tmp_path: Path, make_tournament_file: Callable[[Path, str], Path]):
+    from tests.storage.disks import read_only_folder
+    from tournament_manager.domain.model import Player
+    from tournament_manager.gui.commands.players import AddPlayer
+
+    with read_only_folder(tmp_path / "stick",
+                          lambda folder: make_tournament_file(folder / "ro.tmt", "RO")) as stick:
+        assert window.controller.open(stick / "ro.tmt")
+        assert "read-only" in window.message_bar.text()
+        refusal = window.context.runner.run(AddPlayer(window.context.runner.context,
+                                                      Player(name="Late Entry")))
+        assert refusal and "internal" not in refusal.lower()
+        window.controller.close()

@@ -41,6 +41,11 @@ class DocumentController(QObject):
     restore_offered = Signal(object, object, str)
     # A VerificationReport with findings, for the document just opened.
     record_in_doubt = Signal(object)
+    # Something the judge must know about the file that did not stop the work: opened
+    # read-only, a lock taken over, a backup that could not be written.
+    notice_reported = Signal(str)
+    # (path, worded refusal): a lock from another computer that the judge may take over.
+    lock_takeover_offered = Signal(object, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -53,19 +58,33 @@ class DocumentController(QObject):
     def is_open(self, path: Path) -> bool:
         return self._document is not None and self._document.path.resolve() == path.resolve()
 
-    def open(self, path: Path) -> bool:
-        """Switch to `path`; on failure the current document stays open and untouched."""
+    def open(self, path: Path, *, take_over_lock: bool = False) -> bool:
+        """Switch to `path`; on failure the current document stays open and untouched.
+
+        `take_over_lock` breaks a lock held from another computer, once the judge has
+        confirmed that it no longer runs the application there."""
         if self.is_open(path):
             return True  # opening it again would trip over our own lock
         try:
-            document = open_document(path)
+            document = open_document(path, take_over_lock=take_over_lock)
         except DocumentError as error:
             self._report_open_failure(path, error)
             return False
         log.info("opened %s", path)
         self._replace(document)
+        self._report_notices(document)
         self._verify_opened()
         return True
+
+    def _report_notices(self, document: Document) -> None:
+        path = str(document.path)
+        if document.read_only_notice is not None:
+            self.notice_reported.emit(document_messages.describe(document.read_only_notice))
+        if document.broken_lock is not None:
+            self.notice_reported.emit(
+                document_messages.describe_broken_lock(path, document.broken_lock))
+        for failure in document.backup_failures:
+            self.notice_reported.emit(document_messages.describe_backup_failure(path, failure))
 
     def _verify_opened(self) -> None:
         """Never a silent load: a record that differs from what was signed is reported
@@ -154,6 +173,12 @@ class DocumentController(QObject):
     def _report_open_failure(self, path: Path, error: DocumentError) -> None:
         message = document_messages.describe(error)
         log.info("could not open %s: %s", path, error)
+        if error.problem is DocumentProblem.LOCKED and error.details.get(
+                "can_take_over") == "yes":
+            self.lock_takeover_offered.emit(path, message)
+            return
+        # Only a damaged file is offered its backup: a full disk, a read error or a lock
+        # leave a good file that a restore would overwrite.
         if error.problem is DocumentProblem.DAMAGED:
             backups = list_backups(path)
             if backups:
@@ -168,5 +193,8 @@ class DocumentController(QObject):
         self.document_changed.emit()
 
     def _close_document(self, document: Document) -> None:
-        """Close, releasing the lock; a failed closing backup is logged by the document."""
-        document.close()
+        """Close, releasing the lock; a closing backup that failed is reported."""
+        failure = document.close()
+        if failure is not None:
+            self.notice_reported.emit(
+                document_messages.describe_backup_failure(str(document.path), failure))

@@ -50,6 +50,7 @@ from tournament_manager.gui import wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.clock_banner import ClockBanner
+from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
 from tournament_manager.gui.document_controller import DocumentController
@@ -176,6 +177,8 @@ class MainWindow(QMainWindow):
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
+        self._controller.notice_reported.connect(self._message_bar.show_problem)
+        self._controller.lock_takeover_offered.connect(self._offer_lock_takeover)
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
         self.sheets_page.sheet.set_clock(self.countdown)
         self.context.hub.follow(self._clock_label, self._follow_running_session)
@@ -474,6 +477,22 @@ class MainWindow(QMainWindow):
         self._message_bar.show_problem(
             text, [(self.tr("Restore Newest Backup"),
                     lambda: self._controller.restore(path, backup))])
+
+    def _offer_lock_takeover(self, path: Path, problem: str) -> None:
+        """A lock held from another computer: taken over only once the judge confirms
+        that nobody works on the file there any more (two writers would lose work)."""
+        def take_over() -> None:
+            if confirm(self, self.tr("Take Over the Lock"),
+                       self.tr("Take over the lock of {name}?").format(name=path.name),
+                       self.tr("Do this only if the other computer no longer runs Tournament "
+                               "Manager on this file: two copies writing to one file lose "
+                               "each other's work."),
+                       self.tr("Take Over"), object_name="take_over_lock"):
+                self._controller.open(path, take_over_lock=True)
+            else:
+                self._offer_lock_takeover(path, problem)  # the offer stays on the bar
+
+        self._message_bar.show_problem(problem, [(self.tr("Take Over the Lock…"), take_over)])
 
     def show_record_in_doubt(self, report: VerificationReport) -> None:
         """What verification found, in the banner, with every line behind "Details…"."""
