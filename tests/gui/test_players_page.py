@@ -176,3 +176,23 @@ def test_the_pages_buttons_offer_each_alt_letter_once_beside_the_menus(
     assert clashes(event_window) == {}
     letters = [letter(b.text()) for b in page.findChildren(QPushButton) if letter(b.text())]
     assert len(letters) == len(set(letters)) == 6
+
+
+def test_the_import_shows_the_encoding_found_and_reads_again_in_the_one_chosen(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """A Polish club's CSV from Central European Excel (Windows-1250): the preview names
+    the encoding it found, and choosing Windows-1250 shows the names as written."""
+    page = _open(window, make_tournament_file, tmp_path)
+    path = tmp_path / "pl.csv"
+    path.write_bytes("Name,Country\nŁukasz Żółć,PL\nŚwiętosław Łęcki,PL\n".encode("cp1250"))
+    dialog = page.open_import(path)
+    assert dialog is not None and dialog.encoding.isVisibleTo(dialog)
+    assert dialog.encoding_note.text().startswith("Found: ")
+    dialog.encoding.setCurrentIndex(dialog.encoding.findData("cp1250"))
+    names = [dialog.preview.item(row, 0).text() for row in range(dialog.preview.rowCount())]
+    assert names == ["Łukasz Żółć", "Świętosław Łęcki"]
+    assert dialog.summary.text() == "2 players will be imported."
+    dialog.encoding.setCurrentIndex(dialog.encoding.findData("utf-8"))
+    assert dialog.encoding_note.text().endswith("is not Unicode (UTF-8) text (it would not "
+                                                "read back unchanged); choose another encoding")
+    assert [dialog.preview.item(row, 0).text() for row in range(2)] == names

@@ -10,7 +10,7 @@ like; they do not stop the import, but the page asks before it registers them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import Signal
@@ -36,8 +36,12 @@ from tournament_manager.domain.player_rows import (
     players_from_rows,
 )
 from tournament_manager.gui.item_data import add_choice, current_choice
-from tournament_manager.imports.tables import TextTable
-from tournament_manager.messages.players import describe_row_issue
+from tournament_manager.imports.tables import ENCODING_CHOICES, TableError, TextTable
+from tournament_manager.messages.players import (
+    describe_encoding,
+    describe_row_issue,
+    describe_table_error,
+)
 from tournament_manager.services.players import possible_duplicates
 
 PREVIEW_ROWS = 50
@@ -52,31 +56,36 @@ class ImportDialog(QDialog):
     import_requested = Signal(object, object, str)
 
     def __init__(self, path: Path, table: TextTable, known_ids: frozenset[str],
-                 parent: QWidget | None = None, existing: Sequence[Player] = ()) -> None:
+                 parent: QWidget | None = None, existing: Sequence[Player] = (),
+                 reader: Callable[[str | None], TextTable] | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("import_dialog")
         self.setWindowTitle(self.tr("Import players from {file}").format(file=path.name))
         self._path, self._table, self._known = path, table, known_ids
         self._existing = tuple(existing)
-        self.preview = QTableWidget(min(len(table.rows), PREVIEW_ROWS), len(table.headers), self)
+        self._reader = reader
+        self.preview = QTableWidget(self)
         self.preview.setObjectName("import_preview")
-        self.preview.setHorizontalHeaderLabels(list(table.headers))
-        self.preview.setVerticalHeaderLabels([str(n + 2) for n in range(self.preview.rowCount())])
-        for row, values in enumerate(table.rows[:PREVIEW_ROWS]):
-            for column, value in enumerate(values[:len(table.headers)]):
-                self.preview.setItem(row, column, QTableWidgetItem(value))
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.encoding = QComboBox(self)
+        self.encoding.setObjectName("import_encoding")
+        self.encoding_note = QLabel(self)
+        self.encoding_note.setObjectName("import_encoding_note")
+        self.encoding_note.setWordWrap(True)
+        self._fill_encodings(table)
+        self.encoding.currentIndexChanged.connect(self._reread)
 
-        guessed = guess_mapping(table.headers)
         self.columns: dict[PlayerField, QComboBox] = {}
         mapping_form = QFormLayout()
+        if table.encoding is not None:
+            mapping_form.addRow(self.tr("Text encoding:"), self.encoding)
+            mapping_form.addRow(self.encoding_note)
+        else:
+            self.encoding.hide()
+            self.encoding_note.hide()
         for field, label in FIELD_LABELS.items():
             combo = QComboBox(self)
             combo.setObjectName(f"map_{field.value}")
-            add_choice(combo, self.tr("(not imported)"), -1)
-            for index, header in enumerate(table.headers):
-                add_choice(combo, header or self.tr("column {n}").format(n=index + 1), index)
-            combo.setCurrentIndex(combo.findData(guessed.get(field, -1)))
             combo.currentIndexChanged.connect(self._check)
             mapping_form.addRow(self.tr(label) + ":", combo)
             self.columns[field] = combo
@@ -109,6 +118,58 @@ class ImportDialog(QDialog):
         layout.addWidget(self.duplicates)
         layout.addWidget(self.buttons)
         self.resize(900, 520)
+        self._load(table)
+
+    def _fill_encodings(self, table: TextTable) -> None:
+        """The encoding found first, then the other plausible ones, then every choice."""
+        self.encoding.blockSignals(True)
+        found = table.encoding
+        for code in dict.fromkeys([found, *table.encoding_alternatives, *ENCODING_CHOICES]):
+            if code:
+                add_choice(self.encoding, describe_encoding(code), code)
+        self.encoding.setCurrentIndex(max(self.encoding.findData(found), 0))
+        self.encoding.blockSignals(False)
+        self.encoding_note.setText(self.tr(
+            "Found: {encoding}. If names look garbled, choose the encoding the file was "
+            "saved in.").format(encoding=describe_encoding(found)))
+
+    def _reread(self) -> None:
+        """The file read again in the encoding the judge chose; text that does not read
+        back in it is refused in words and the preview stays as it was."""
+        code = current_choice(self.encoding)
+        if self._reader is None or not isinstance(code, str):
+            return
+        try:
+            table = self._reader(code)
+        except TableError as error:
+            self.encoding_note.setText(describe_table_error(error))
+            return
+        self.encoding_note.setText(self.tr("Read as {encoding}.").format(
+            encoding=describe_encoding(code)))
+        self._load(table)
+
+    def _load(self, table: TextTable) -> None:
+        """Preview and column choices for `table`, the columns guessed from its header."""
+        self._table = table
+        self.preview.clear()
+        self.preview.setRowCount(min(len(table.rows), PREVIEW_ROWS))
+        self.preview.setColumnCount(len(table.headers))
+        self.preview.setHorizontalHeaderLabels(list(table.headers))
+        self.preview.setVerticalHeaderLabels(
+            [str(row.line) if isinstance(row, TableRow) else str(n + 2)
+             for n, row in enumerate(table.rows[:PREVIEW_ROWS])])
+        for row, values in enumerate(table.rows[:PREVIEW_ROWS]):
+            for column, value in enumerate(values[:len(table.headers)]):
+                self.preview.setItem(row, column, QTableWidgetItem(value))
+        guessed = guess_mapping(table.headers)
+        for field, combo in self.columns.items():
+            combo.blockSignals(True)
+            combo.clear()
+            add_choice(combo, self.tr("(not imported)"), -1)
+            for index, header in enumerate(table.headers):
+                add_choice(combo, header or self.tr("column {n}").format(n=index + 1), index)
+            combo.setCurrentIndex(combo.findData(guessed.get(field, -1)))
+            combo.blockSignals(False)
         self._check()
 
     def mapping(self) -> dict[PlayerField, int]:

@@ -309,7 +309,8 @@ class PlayersPage(QWidget):
             return None
         players = self.model_players()
         known = frozenset(p.registration_id for p in players if p.registration_id)
-        dialog = ImportDialog(path, table, known, self, existing=players)
+        dialog = ImportDialog(path, table, known, self, existing=players,
+                              reader=lambda encoding: read_table(path, encoding=encoding))
         dialog.import_requested.connect(self._import)
         self.import_dialog = dialog
         dialog.open()
