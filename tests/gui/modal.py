@@ -4,7 +4,8 @@
 polls for `QApplication.activeModalWidget()` while the dialog's event loop runs. Each
 handler gets the dialog as it is shown and types or clicks into it like a user. A handler
 that fails, a dialog left open by its handler, or a dialog nobody expected is closed (so
-no test can hang) and reported when the `answering` block ends.
+no test can hang) and reported when the `answering` block ends. A progress dialog
+(`WorkDialog`) asks nothing and closes itself when its work ends: it is left alone.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLineEdit, QWidget
+
+from tournament_manager.gui.worker import WorkDialog
 
 Handler = Callable[[QWidget], object]
 POLL_MS = 10
@@ -45,7 +48,7 @@ def answering(*handlers: Handler) -> Iterator[Answers]:
 
     def poll() -> None:
         widget = QApplication.activeModalWidget()
-        if widget is None or not widget.isVisible():
+        if widget is None or not widget.isVisible() or isinstance(widget, WorkDialog):
             return
         if not answers.pending:
             answers.errors.append(AssertionError(

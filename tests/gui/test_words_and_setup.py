@@ -192,3 +192,22 @@ def test_without_a_passphrase_there_is_nobody_to_rename(window: MainWindow, tmp_
                                                         make_tournament_file):
     window.controller.open(make_tournament_file(tmp_path / "nojudge.tmt", "No Judge"))
     assert not window.setup_page.rename_judge_button.isEnabled()
+
+
+def test_rounds_are_added_and_removed_on_the_setup_page(
+        window: MainWindow, tmp_path, make_tournament_file) -> None:
+    """An open event gains a final (and loses it again) without leaving Setup; the first
+    round always stays."""
+    assert window.controller.open(make_tournament_file(tmp_path / "rounds.tmt", "Rounds"))
+    form = window.setup_page.form
+    assert form.rounds.rowCount() == 1
+    form.add_round.click()
+    assert form.rounds.rowCount() == 2
+    assert form.round_kind(1).currentText() == "Final"
+    assert [form.rounds.item(1, c).text() for c in (1, 2, 3)] == ["1", "", "1"]
+    form.remove_round.click()
+    form.remove_round.click()  # the first round is not removed
+    assert form.rounds.rowCount() == 1
+    form.rounds.item(0, 1).setText("two")  # unreadable: nothing is added over it
+    form.add_round.click()
+    assert form.rounds.rowCount() == 1 and form.rounds.item(0, 1).text() == "two"

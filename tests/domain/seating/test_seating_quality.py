@@ -76,3 +76,16 @@ def test_indirect_meets_detects_a_field_split_in_two() -> None:
     mixed = quality_report([S1, S3])
     assert mixed.indirect.pairs_sharing_none == 0
     assert mixed.indirect.min_shared >= 1
+
+
+def test_the_minimum_counts_meetings_the_history_forces() -> None:
+    """A final of four who met two by two before repeats those two pairs whatever the
+    draw: the minimum says 2, not the 0 of a field of eight fresh players."""
+    final = _session((1, 2, 5, 6))
+    report = quality_report([final], history=[S1])
+    assert report.excess_meetings == 2
+    assert report.theoretical_min_excess == 2
+    # After S1 and S2 (4 excess already), a third session of the eight has 12 table pairs
+    # and 8 pairs never met: 4 more at least, 8 in all (the count without history agrees).
+    third = quality_report([S3], history=[S1, S2])
+    assert third.theoretical_min_excess == 8 == quality_report([S1, S2, S3]).theoretical_min_excess

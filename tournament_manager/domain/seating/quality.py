@@ -87,6 +87,26 @@ def _key(a: Player, b: Player, order: dict[Hashable, int]) -> tuple[Player, Play
     return (a, b) if order[a] < order[b] else (b, a)
 
 
+def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSession],
+                  order: dict[Hashable, int]) -> int:
+    """Excess meetings no draw of `schedule` can avoid after `history`: the history's own,
+    plus every table pair of the schedule beyond the pairs of its players who have not met
+    yet (a pair that met already makes excess at each meeting; a new pair only from its
+    second). Without history this is the seats-at-tables count; for a final of four
+    players who met before it is the meetings they cannot help repeating."""
+    before: dict[tuple[Player, Player], int] = {}
+    for session in history:
+        for table in session.tables:
+            for a, b in combinations(table.seats, 2):
+                key = _key(a, b, order)
+                before[key] = before.get(key, 0) + 1
+    players = sorted({p for session in schedule for p in session.players()},
+                     key=order.__getitem__)
+    new_pairs = sum(1 for a, b in combinations(players, 2) if _key(a, b, order) not in before)
+    slots = sum(6 * len(session.tables) for session in schedule)
+    return sum(n - 1 for n in before.values()) + max(0, slots - new_pairs)
+
+
 def quality_report(schedule: Sequence[SeatedSession], *,
                    forbidden_groups: Sequence[Collection[Player]] = (),
                    history: Sequence[SeatedSession] = ()) -> QualityReport:
@@ -111,12 +131,11 @@ def quality_report(schedule: Sequence[SeatedSession], *,
     repeated = tuple(RepeatedPair(pair, tuple(at)) for pair, at in met.items() if len(at) > 1)
     forbidden = {_key(a, b, order) for group in forbidden_groups
                  for a, b in combinations([p for p in group if p in order], 2)}
-    seats_taken = sum(6 * len(session.tables) for session in sessions)
     return QualityReport(
         players=len(order),
         sessions=len(sessions),
         excess_meetings=sum(len(at) - 1 for at in met.values()),
-        theoretical_min_excess=max(0, seats_taken - len(order) * (len(order) - 1) // 2),
+        theoretical_min_excess=_least_excess(schedule, history, order),
         max_meetings=max((len(at) for at in met.values()), default=0),
         repeated_pairs=repeated,
         wind_imbalances=tuple(WindImbalance(p, (c[0], c[1], c[2], c[3]))

@@ -117,6 +117,14 @@ class SettingsForm(QWidget):
         self.rounds.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.rounds.verticalHeader().setDefaultSectionSize(22)
         self.rounds.setMinimumHeight(140)
+        self.add_round = QPushButton(self.tr("Add a round"), self)
+        self.add_round.setObjectName("add_round")
+        self.add_round.setToolTip(self.tr("A round after the last: the last round's cut "
+                                          "(Keeps) says how many play it"))
+        self.add_round.clicked.connect(self._add_round)
+        self.remove_round = QPushButton(self.tr("Remove the last round"), self)
+        self.remove_round.setObjectName("remove_round")
+        self.remove_round.clicked.connect(self._remove_round)
         self.rule_options: dict[str, QWidget] = {}
         self._rule_form = QFormLayout()
 
@@ -129,6 +137,11 @@ class SettingsForm(QWidget):
         preset_row.addWidget(self.apply_preset)
         event_form.addRow(self.tr("Format preset:"), preset_row)
         event_form.addRow(self.tr("Rounds:"), self.rounds)
+        round_buttons = QHBoxLayout()
+        round_buttons.addWidget(self.add_round)
+        round_buttons.addWidget(self.remove_round)
+        round_buttons.addStretch(1)
+        event_form.addRow("", round_buttons)
         play = self._play_box = QGroupBox(self.tr("Play"), self)
         play_form = QFormLayout(play)
         self._row(play_form, self.tr("Hands per session:"), self.hands,
@@ -296,6 +309,22 @@ class SettingsForm(QWidget):
     def _apply_preset(self) -> None:
         self._show_rounds(preset_rounds(Preset(current_choice(self.preset))))
 
+    def _add_round(self) -> None:
+        """A one-session final after the rounds as typed (its numbers stay editable). While
+        a typed cell cannot be read nothing is added, so no typing is lost; Apply says
+        which cell is wrong."""
+        rounds = self.read_rounds()
+        if isinstance(rounds, str):
+            return
+        self._show_rounds((*rounds, RoundPlan(RoundKind.FINAL, sessions=1)))
+        self.rounds.setCurrentCell(len(rounds), KIND_COLUMN + 1)
+
+    def _remove_round(self) -> None:
+        """The last round goes; the first always stays (an event has at least one)."""
+        rounds = self.read_rounds()
+        if isinstance(rounds, tuple) and len(rounds) > 1:
+            self._show_rounds(rounds[:-1])
+
     def round_kind(self, row: int) -> QComboBox:
         combo = self.rounds.cellWidget(row, KIND_COLUMN)
         assert isinstance(combo, QComboBox)
@@ -319,7 +348,7 @@ class SettingsForm(QWidget):
     def set_settings_editable(self, editable: bool) -> None:
         """Everything but the name and venue, which stay editable after the start."""
         for widget in (self._play_box, self._rules_box, self.preset, self.apply_preset,
-                       self.rounds):
+                       self.rounds, self.add_round, self.remove_round):
             widget.setEnabled(editable)
         self._editable = editable
 
