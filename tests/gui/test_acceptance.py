@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QFileDialog,
+    QLabel,
     QLineEdit,
     QPushButton,
     QWidget,
@@ -199,6 +200,9 @@ def set_up_a_cut_and_final(window: MainWindow, shots: Shots) -> None:
     rounds = overview(window.context.unit_of_work()).tournament.settings.rounds
     assert [(r.kind.value, r.sessions, r.advance, r.carry) for r in rounds] == [
         ("preliminary", 1, 4, 1.0), ("final", 1, None, 0.5)]
+    shown = window.setup_page.findChild(QLabel, "overview_format")
+    assert shown.text() == ("Rounds set on Setup: Preliminary 1 session, top 4 go on · "
+                            "Final 1 session, carrying 50%"), "not the Open preset's no-cut label"
     shots.take(window, "setup")
 
 

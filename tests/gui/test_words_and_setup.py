@@ -211,3 +211,16 @@ def test_rounds_are_added_and_removed_on_the_setup_page(
     form.rounds.item(0, 1).setText("two")  # unreadable: nothing is added over it
     form.add_round.click()
     assert form.rounds.rowCount() == 1 and form.rounds.item(0, 1).text() == "two"
+
+
+def test_the_format_reads_as_its_preset_until_setup_changes_the_rounds(
+        window: MainWindow, tmp_path, make_tournament_file) -> None:
+    assert window.controller.open(make_tournament_file(tmp_path / "fmt.tmt", "Format"))
+    shown = window.setup_page.findChild(QLabel, "overview_format")
+    assert shown.text() == "Open: sessions only, no cuts"
+    form = window.setup_page.form
+    form.add_round.click()
+    form.rounds.item(0, 2).setText("4")
+    window.setup_page.apply_button.click()
+    assert shown.text().startswith("Rounds set on Setup: Preliminary ")
+    assert shown.text().endswith("top 4 go on · Final 1 session")

@@ -88,7 +88,7 @@ class OverviewPage(QStackedWidget):
         self._name.setText(tournament.name)
         values = {
             "venue": tournament.venue or self.tr("(not set)"),
-            "format": format_label(tournament.settings.format_preset),
+            "format": format_label(tournament.settings),
             "rounds": str(summary.rounds),
             "sessions": self.tr("{played} of {total}").format(played=summary.sessions_played,
                                                               total=summary.sessions),

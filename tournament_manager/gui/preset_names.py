@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication
 
-from tournament_manager.domain.presets import Preset
+from tournament_manager.domain.presets import Preset, preset_rounds
+from tournament_manager.domain.settings import RoundPlan, TournamentSettings
+from tournament_manager.gui.setting_words import choice_label
 
 
 def preset_label(preset: Preset) -> str:
@@ -18,9 +20,35 @@ def preset_label(preset: Preset) -> str:
     return labels[preset]
 
 
-def format_label(format_preset: str) -> str:
-    """A stored preset code; one from a newer version is shown as it is stored."""
+def _tr(text: str) -> str:
+    return QCoreApplication.translate("Presets", text)
+
+
+def rounds_text(rounds: tuple[RoundPlan, ...]) -> str:
+    """The round plan in words: "Preliminary 1 session, top 4 go on · Final 1 session,
+    carrying 50%"."""
+    parts = []
+    for index, plan in enumerate(rounds):
+        words = [choice_label(plan.kind) + " " + (
+            _tr("1 session") if plan.sessions == 1 else
+            _tr("{n} sessions").format(n=plan.sessions))]
+        if index and plan.carry != 1:
+            words.append(_tr("carrying {carry:.0%}").format(carry=plan.carry))
+        if plan.advance is not None:
+            words.append(_tr("top {n} go on").format(n=plan.advance))
+        parts.append(", ".join(words))
+    return " · ".join(parts)
+
+
+def format_label(settings: TournamentSettings) -> str:
+    """The preset's name while the rounds are the preset's; once Setup changed them, the
+    rounds themselves (an "Open: no cuts" label over a plan with a cut would mislead). A
+    preset code from a newer version is shown as it is stored."""
     try:
-        return preset_label(Preset(format_preset))
+        preset = Preset(settings.format_preset)
     except ValueError:
-        return format_preset
+        return settings.format_preset
+    sessions = settings.rounds[0].sessions if settings.rounds else None
+    if not settings.rounds or settings.rounds == preset_rounds(preset, sessions):
+        return preset_label(preset)
+    return _tr("Rounds set on Setup: {rounds}").format(rounds=rounds_text(settings.rounds))
