@@ -9,7 +9,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QComboBox, QLineEdit
+from PySide6.QtCore import QPoint
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit
 
 from tournament_manager.gui import document_controller, document_dialogs
 from tournament_manager.gui.main_window import MainWindow
@@ -187,3 +188,43 @@ def test_without_a_passphrase_nothing_signed_can_be_unlocked(window: MainWindow,
     assert sheet.view.locked
     with window.context.unit_of_work() as uow:
         assert uow.tables.get(seated.tables[0]).sheet_version == 1
+
+
+def test_the_new_dialog_keeps_every_field_in_place_while_the_passphrase_is_typed(qtbot):
+    """The hint under the passphrase changes with every key; the fields and buttons must
+    not move, or a click aimed at one field lands in another (seen under Xvfb: the dialog
+    grew by a line and "Repeat" moved onto "Passphrase")."""
+    from tournament_manager.gui.new_tournament_dialog import NewTournamentDialog
+
+    dialog = NewTournamentDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.resize(dialog.width() + 40, dialog.height() + 60)  # as a window manager may size it
+    QApplication.processEvents()
+    names = ("new_tournament_name", "new_tournament_head_judge", "new_tournament_passphrase_new",
+             "new_tournament_passphrase_repeat", "new_tournament_ok")
+
+    def places() -> dict[str, object]:
+        return {name: (child(dialog, name).mapTo(dialog, QPoint(0, 0)),
+                       child(dialog, name).size()) for name in names} | {"size": dialog.size()}
+
+    hint = child(dialog, "new_tournament_passphrase_hint")
+
+    def hint_heights() -> list[int]:  # at any width the dialog may be given
+        return [hint.sizeHint().height()] + [hint.heightForWidth(w) for w in range(200, 800, 10)]
+
+    before, heights = places(), hint_heights()
+    hints = set()
+    for name, text in (("new_tournament_name", "Autumn Cup"),
+                       ("new_tournament_head_judge", "Ada Judge"),
+                       ("new_tournament_passphrase_new", "short"),
+                       ("new_tournament_passphrase_new", PASSPHRASE),
+                       ("new_tournament_passphrase_repeat", "lantern"),
+                       ("new_tournament_passphrase_repeat", PASSPHRASE)):
+        type_into(dialog, name, text)
+        hints.add(child(dialog, "new_tournament_passphrase_hint").text())
+        assert places() == before, f"the dialog moved while typing into {name}"
+        assert hint_heights() == heights, f"the hint changed its height at {hint.text()!r}"
+    assert len(hints) == 5  # every hint was shown, and none moved a field
+    assert child(dialog, "new_tournament_ok").isEnabled()

@@ -66,7 +66,11 @@ def _password_edit(parent: QWidget, name: str) -> QLineEdit:
 
 
 class NewPassphraseFields(QWidget):
-    """A new passphrase typed twice, with a hint that says what is still wrong."""
+    """A new passphrase typed twice, with a hint that says what is still wrong.
+
+    The hint is one line that changes as the judge types, and the advice under it never
+    changes: a hint that wrapped onto more or fewer lines resized the dialog while it was
+    being filled in, so a click aimed at "Repeat" landed in "Passphrase"."""
 
     changed = Signal()
 
@@ -79,12 +83,17 @@ class NewPassphraseFields(QWidget):
         self.repeat.setPlaceholderText(self.tr("the same again"))
         self.hint = QLabel(self)
         self.hint.setObjectName(f"{prefix}_hint")
-        self.hint.setWordWrap(True)
+        self.advice = QLabel(self.tr(
+            "Only the head judge should know it: it unlocks signed sheets and reopens "
+            "finished sessions. Nobody can recover it, so keep it safe."), self)
+        self.advice.setObjectName(f"{prefix}_advice")
+        self.advice.setWordWrap(True)
         form = QFormLayout(self)
         form.setContentsMargins(0, 0, 0, 0)
         form.addRow(self.tr("&Passphrase:"), self.passphrase)
         form.addRow(self.tr("&Repeat:"), self.repeat)
         form.addRow("", self.hint)
+        form.addRow("", self.advice)
         self.passphrase.textChanged.connect(self._changed)
         self.repeat.textChanged.connect(self._changed)
         self._changed()
@@ -93,8 +102,8 @@ class NewPassphraseFields(QWidget):
         """What keeps the passphrase from being set, or None when it can be."""
         typed, again = self.passphrase.text(), self.repeat.text()
         if not typed:
-            return self.tr("Choose a passphrase of at least {n} characters and type it "
-                           "twice.").format(n=MINIMUM_LENGTH)
+            return self.tr("Choose one of at least {n} characters and type it twice.").format(
+                n=MINIMUM_LENGTH)
         if len(typed) < MINIMUM_LENGTH:
             return self.tr("Too short: {count} of at least {n} characters.").format(
                 count=len(typed), n=MINIMUM_LENGTH)
@@ -107,11 +116,7 @@ class NewPassphraseFields(QWidget):
         return self.passphrase.text()
 
     def _changed(self) -> None:
-        problem = self.problem()
-        self.hint.setText(
-            (problem + " " if problem else self.tr("The passphrases match. "))
-            + self.tr("Only the head judge should know it: it unlocks signed sheets and "
-                      "reopens finished sessions. Nobody can recover it, so keep it safe."))
+        self.hint.setText(self.problem() or self.tr("The passphrases match."))
         self.changed.emit()
 
 
