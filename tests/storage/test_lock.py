@@ -182,3 +182,38 @@ def test_a_lock_held_by_a_running_process_here_is_never_broken(document: Documen
     finally:
         holder.communicate("", timeout=60)
     assert not lock_path(path).exists()
+
+
+def test_waiting_for_the_lock_takes_it_once_the_holder_lets_go(document: Document) -> None:
+    """A second instance asked to wait gets the file as soon as the first closes it, and
+    hears of the holder once while it waits."""
+    import threading
+
+    from tournament_manager.storage.lock import DocumentLock
+
+    told: list[int | None] = []
+    closer = threading.Timer(0.3, document.close)
+    closer.start()
+    try:
+        waiter = DocumentLock(document.path)
+        assert waiter.acquire(wait=30, on_wait=lambda holder: told.append(holder.pid)) is None
+    finally:
+        closer.join()
+    assert told == [os.getpid()]
+    assert json.loads(lock_path(document.path).read_text())["pid"] == os.getpid()
+    waiter.release()
+
+
+def test_a_wait_that_runs_out_names_the_holder(document: Document) -> None:
+    from tournament_manager.storage.lock import DocumentLock
+
+    told: list[str] = []
+    with pytest.raises(LockedError) as caught:
+        DocumentLock(document.path).acquire(wait=0.2, notice_after=0.05,
+                                            on_wait=lambda holder: told.append(holder.host))
+    assert caught.value.holder.pid == os.getpid()
+    assert told == [socket.gethostname()]
+    with pytest.raises(LockedError):  # a notice not yet due is not given
+        DocumentLock(document.path).acquire(wait=0.1, notice_after=60,
+                                            on_wait=lambda holder: told.append("again"))
+    assert told == [socket.gethostname()]

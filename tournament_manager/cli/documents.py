@@ -24,12 +24,17 @@ from tournament_manager.services.ports import NotFound
 from tournament_manager.storage.document import (
     BackupFailure,
     Document,
+    LockWait,
     create_document,
     open_document,
 )
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 
 TAKE_OVER_LOCK_FLAG = "--take-over-lock"
+LOCK_WAIT_SECONDS = 15.0
+"""A command behind another command on the same file waits its turn this long: each
+holds the file for well under a second, so sixteen at once all get through; a window
+holding the file for the day is named after the wait."""
 take_over_lock: ContextVar[bool] = ContextVar("take_over_lock", default=False)
 """Set for one command run by `--take-over-lock`; read by `opened`."""
 
@@ -68,11 +73,14 @@ def opened(path: Path, *, read_only: bool = False, create: bool = False) -> Iter
 
     A command that writes (`read_only=False`) refuses a file that can only be read."""
     with user_errors():
+        wait = LockWait(LOCK_WAIT_SECONDS, lambda holder: _note(
+            document_messages.describe_lock_wait(str(path), holder, LOCK_WAIT_SECONDS)))
         if create:
-            document = create_document(path, take_over_lock=take_over_lock.get())
+            document = create_document(path, take_over_lock=take_over_lock.get(),
+                                       lock_wait=wait)
         else:
             document = open_document(path, read_only=read_only,
-                                     take_over_lock=take_over_lock.get())
+                                     take_over_lock=take_over_lock.get(), lock_wait=wait)
         if document.broken_lock is not None:
             _note(document_messages.describe_broken_lock(str(path), document.broken_lock))
         if document.read_only_notice is not None and not read_only:

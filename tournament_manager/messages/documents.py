@@ -130,6 +130,13 @@ def describe_broken_lock(path: str, holder: LockHolder) -> str:
             f"(process {pid}, {'for ' + age + ', ' if age else ''}since {since})")
 
 
+def describe_lock_wait(path: str, holder: LockHolder, seconds: float) -> str:
+    """A command waiting its turn behind another instance that holds the file."""
+    pid = "?" if holder.pid is None else holder.pid
+    return (f"waiting up to {seconds:g} s for {path}, held by user {holder.user} on "
+            f"{holder.host} (process {pid})")
+
+
 def describe_backup_failure(path: str, failure: BackupFailure) -> str:
     """A routine backup that failed: the tournament file is intact, but unprotected."""
     moment = _BACKUP_MOMENTS.get(failure.reason.value, failure.reason.value)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 import os
 import sqlite3
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Self
@@ -117,9 +118,10 @@ class Document:
         self.close()
 
 
-def create_document(path: Path, *, take_over_lock: bool = False) -> Document:
+def create_document(path: Path, *, take_over_lock: bool = False,
+                    lock_wait: LockWait | None = None) -> Document:
     """A new, empty document at `path` with the current schema; never overwrites a file.
-    (`take_over_lock`: a lock left at that name by another computer, as in `open_document`.)"""
+    (`take_over_lock`, `lock_wait`: as in `open_document`.)"""
     check_document_path(path, new=True)
     if path.exists():
         raise DocumentError(DocumentProblem.EXISTS, str(path))
@@ -128,7 +130,10 @@ def create_document(path: Path, *, take_over_lock: bool = False) -> Document:
     except OSError as error:
         raise _problem(error, path) from error
     lock = DocumentLock(path)
-    broken = lock.acquire(take_over=take_over_lock)
+    broken = _acquire(lock, take_over_lock, lock_wait)
+    if path.exists():  # made by the instance we waited for
+        lock.release()
+        raise DocumentError(DocumentProblem.EXISTS, str(path))
     try:
         _initialise(path)
     except BaseException as error:
@@ -138,6 +143,24 @@ def create_document(path: Path, *, take_over_lock: bool = False) -> Document:
             raise _problem(error, path) from error
         raise
     return Document(path, make_engine(path), lock, broken_lock=broken)
+
+
+@dataclass(frozen=True)
+class LockWait:
+    """Waiting for a document another instance holds: for how long, and a callback told
+    of the holder once the wait has lasted `notice_after` seconds (a command says it is
+    waiting)."""
+
+    seconds: float
+    on_wait: Callable[[LockHolder], object] | None = None
+    notice_after: float = 1.0
+
+
+def _acquire(lock: DocumentLock, take_over: bool, wait: LockWait | None) -> LockHolder | None:
+    if wait is None:
+        return lock.acquire(take_over=take_over)
+    return lock.acquire(take_over=take_over, wait=wait.seconds, on_wait=wait.on_wait,
+                        notice_after=wait.notice_after)
 
 
 def _routine_backup(path: Path, reason: BackupReason) -> BackupFailure | None:
@@ -173,8 +196,8 @@ def _initialise(path: Path) -> None:
         engine.dispose()
 
 
-def open_document(path: Path, *, read_only: bool = False,
-                  take_over_lock: bool = False) -> Document:
+def open_document(path: Path, *, read_only: bool = False, take_over_lock: bool = False,
+                  lock_wait: LockWait | None = None) -> Document:
     """Open for work (locked, backed up, migrated) or, read-only, just to look at it.
 
     A file that cannot be written is opened read-only even when asked for work; its
@@ -191,7 +214,7 @@ def open_document(path: Path, *, read_only: bool = False,
     broken = None
     if lock is not None:
         try:
-            broken = lock.acquire(take_over=take_over_lock)
+            broken = _acquire(lock, take_over_lock, lock_wait)
         except DocumentError as error:
             if error.problem is not DocumentProblem.UNWRITABLE:
                 raise

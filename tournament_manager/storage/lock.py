@@ -20,6 +20,7 @@ import os
 import socket
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -183,18 +184,45 @@ def _parse_holder(record: object) -> LockHolder | None:
         started=float(started) if isinstance(started, int | float) else None)
 
 
+WAIT_POLL_SECONDS = 0.05
+"""How often a waiting instance looks whether the lock is free again."""
+
+
 class DocumentLock:
     def __init__(self, document: Path) -> None:
         self.path = lock_path(document)
         self._document = document
         self._held = False
 
-    def acquire(self, *, take_over: bool = False) -> LockHolder | None:
+    def acquire(self, *, take_over: bool = False, wait: float = 0.0,
+                on_wait: Callable[[LockHolder], object] | None = None,
+                notice_after: float = 0.0) -> LockHolder | None:
         """Take the lock; returns the holder of a lock that was broken to take it (stale,
         or from another host with `take_over`), None if there was none.
 
+        `wait`: seconds to keep trying while another instance holds it (a command run
+        while another command works on the file waits its turn instead of failing);
+        `on_wait` hears of the holder once, after `notice_after` seconds of waiting (a
+        wait of a moment behind another command is not worth a word).
+
         Raises `LockedError` naming the holder, or a `DocumentError` for a folder that
         cannot be written (read-only, full)."""
+        start = time.monotonic()
+        told = on_wait is None
+        while True:
+            try:
+                return self._acquire_once(take_over)
+            except LockedError as error:
+                waited = time.monotonic() - start
+                if waited >= wait:
+                    raise
+                if not told and waited >= notice_after:
+                    assert on_wait is not None
+                    on_wait(error.holder)
+                    told = True
+                time.sleep(WAIT_POLL_SECONDS)
+
+    def _acquire_once(self, take_over: bool) -> LockHolder | None:
         broken: LockHolder | None = None
         for _attempt in range(3):
             try:
