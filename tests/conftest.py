@@ -58,3 +58,22 @@ def pytest_unconfigure(config: pytest.Config) -> None:
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(_exit_status[-1])
+
+
+@pytest.fixture(scope="session")
+def postgres_base() -> Iterator[str]:
+    """A real PostgreSQL server for the whole run (tests.helpers.postgres)."""
+    from tests.helpers.postgres import postgres_server
+
+    with postgres_server() as base:
+        yield base
+
+
+@pytest.fixture
+def server_url(postgres_base: str, request: pytest.FixtureRequest) -> str:
+    """The address of a database of this test's own on the test server (not yet made:
+    `new` makes it)."""
+    import hashlib
+
+    digest = hashlib.sha1(request.node.nodeid.encode("utf-8")).hexdigest()[:12]
+    return f"{postgres_base}event_{digest}"

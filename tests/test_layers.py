@@ -1,6 +1,6 @@
 """The import direction between layers, checked on the source of every module.
 
-rules <- domain <- services <- (storage, exports, gui, cli). The pure layers import
+rules <- domain <- services <- (storage, exports) <- application <- (gui, cli). The pure layers import
 neither Qt nor SQLAlchemy; services do not know which storage they run on.
 """
 
@@ -37,6 +37,8 @@ FORBIDDEN = {
     "gui": ("sqlalchemy", "alembic", "tournament_manager.storage.schema",
             "tournament_manager.storage.collections", "tournament_manager.cli"),
     "cli": ("PySide6", "sqlalchemy", "tournament_manager.gui"),
+    "application": ("PySide6", "sqlalchemy", "alembic", "tournament_manager.gui",
+                    "tournament_manager.cli"),
 }
 
 

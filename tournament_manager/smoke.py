@@ -68,17 +68,17 @@ def _check(condition: bool, message: str) -> None:
 
 
 def step_document(run: SmokeRun) -> None:
+    from tournament_manager.application.events import create_event, open_event
     from tournament_manager.domain.presets import Preset, preset_settings
     from tournament_manager.services.tournaments import create_tournament
-    from tournament_manager.storage.document import create_document, open_document
 
-    document = create_document(run.document_path)
+    document = create_event(run.document_path)
     try:
         create_tournament(document.unit_of_work(), "Smoke Test Open",
                           preset_settings(Preset.WSOM_2015))
     finally:
         document.close(backup=False)
-    with (open_document(run.document_path) as reopened,  # lock, quick_check, schema
+    with (open_event(run.document_path) as reopened,  # lock, quick_check, schema
           reopened.unit_of_work() as uow):
         sessions = len(uow.sessions.list())
     _check(sessions > 0, "the new tournament has no sessions")
@@ -96,15 +96,15 @@ def score_smoke_hand() -> int:
 
 
 def step_score(run: SmokeRun) -> None:
+    from tournament_manager.application.events import open_event
     from tournament_manager.domain.model import HandResult, Player, Win, WinType
     from tournament_manager.services.players import register_player
     from tournament_manager.services.score_sheets import HandEntry, enter_hand
     from tournament_manager.services.sessions import start_session
     from tournament_manager.services.tables import publish_seating, seat_table
-    from tournament_manager.storage.document import open_document
 
     value = score_smoke_hand()
-    with open_document(run.document_path) as document:
+    with open_event(run.document_path) as document:
         ids = [register_player(document.unit_of_work(), Player(name=name)).id
                for name in ("Ørjan Åsmund", "李小龍", "Ana Núñez", "Kenji Sato")]
         with document.unit_of_work() as uow:
@@ -120,11 +120,11 @@ def step_score(run: SmokeRun) -> None:
 
 
 def step_exports(run: SmokeRun) -> None:
+    from tournament_manager.application.events import open_event
     from tournament_manager.exports.jobs import ExportKind, run_export
-    from tournament_manager.storage.document import open_document
 
     pdf_out, xlsx_out = run.folder / "sheets.pdf", run.folder / "results.xlsx"
-    with open_document(run.document_path, read_only=True) as document:
+    with open_event(run.document_path, read_only=True) as document:
         pdf = run_export(document.unit_of_work(), ExportKind.SHEETS, pdf_out, session_number=1)
         xlsx = run_export(document.unit_of_work(), ExportKind.WORKBOOK, xlsx_out)
     pdf_bytes = pdf.read_bytes()

@@ -18,11 +18,13 @@ import pytest
 
 from tests.storage.disks import fill, read_only_folder, small_disk
 from tournament_manager import paths
+from tournament_manager.cli.documents import event_address
 from tournament_manager.cli.main import _commands, build_parser, run_cli
 from tournament_manager.storage.backup import list_backups
 
 ROOT = Path(__file__).resolve().parents[2]
-ADDRESS = "postgresql://judge@db.example.org/open2026"
+ADDRESS = "mysql://judge@db.example.org/open2026"
+"""An address of a kind no event is kept at (a PostgreSQL one is a server event)."""
 
 
 def _run(*args: str, cwd: Path | None = None, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -61,7 +63,8 @@ def test_new_and_players_add_use_exactly_the_name_given(tmp_path: Path, name: st
     assert _names(list_backups(path)[0]) == ["Ada"]  # backups hold the data
 
 
-# Each command that takes a tournament file, with the arguments it requires.
+# Each command that takes an event (a file or a server address), with the arguments it
+# requires.
 DOCUMENT_COMMANDS = {
     "demo": ["demo", "{file}"],
     "export": ["export", "{file}", "--what", "standings", "--out", "out.pdf"],
@@ -83,6 +86,7 @@ DOCUMENT_COMMANDS = {
     "session reopen": ["session", "reopen", "{file}", "1", "--reason", "appeal"],
     "standings": ["standings", "{file}"],
     "verify": ["verify", "{file}"],
+    "copy": ["copy", "{file}", "copy.tmt"],
 }
 
 
@@ -90,7 +94,7 @@ def test_every_command_on_a_tournament_file_is_covered() -> None:
     """A new command that takes a file must be added above (and so be checked)."""
     taking_a_file = {
         command.prog.removeprefix("tournament-manager ") for command in _commands(build_parser())
-        if any(action.dest == "file" and action.type is Path for action in command._actions)}
+        if any(action.type is event_address for action in command._actions)}
     assert taking_a_file == set(DOCUMENT_COMMANDS)
 
 
@@ -105,7 +109,7 @@ def test_a_database_address_is_refused_by_every_command(
     assert run_cli(argv) == 1
     err = capsys.readouterr().err
     assert err.count("\n") == 1
-    assert f"{ADDRESS} is an address (postgresql://…), not a file" in err
+    assert f"{ADDRESS} is an address (mysql://…) this application cannot use" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # no folder "postgresql:"
 
 
@@ -114,8 +118,15 @@ def test_an_address_as_the_output_of_an_export_is_refused(tmp_path: Path) -> Non
     assert _run("new", str(path), "--name", "Open").returncode == 0
     line = _one_line(_run("export", str(path), "--what", "standings", "--out",
                           "https://example.org/standings.pdf", cwd=tmp_path))
-    assert "not a file" in line
+    assert "is an address (https://…)" in line
     assert not (tmp_path / "https:").exists()
+
+
+def test_a_server_that_cannot_be_reached_is_one_line(tmp_path: Path) -> None:
+    line = _one_line(_run("info", "postgresql://judge@127.0.0.1:1/open2026", cwd=tmp_path))
+    assert line.startswith("tournament-manager: the server of postgresql://judge@127.0.0.1:1/"
+                           "open2026 cannot be reached (")
+    assert list(tmp_path.iterdir()) == []
 
 
 def _event(path: Path) -> Path:

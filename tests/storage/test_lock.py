@@ -184,36 +184,56 @@ def test_a_lock_held_by_a_running_process_here_is_never_broken(document: Documen
     assert not lock_path(path).exists()
 
 
-def test_waiting_for_the_lock_takes_it_once_the_holder_lets_go(document: Document) -> None:
-    """A second instance asked to wait gets the file as soon as the first closes it, and
-    hears of the holder once while it waits."""
+def test_waiting_for_the_lock_takes_it_once_the_holding_command_lets_go(
+        tmp_path: Path) -> None:
+    """A command asked to wait gets the file as soon as the command before it is done,
+    and hears of the holder once while it waits."""
     import threading
 
-    from tournament_manager.storage.lock import DocumentLock
+    from tournament_manager.storage.lock import COMMAND, DocumentLock
 
+    document = tmp_path / "busy.tmt"
+    first = DocumentLock(document)
+    first.acquire(purpose=COMMAND)
     told: list[int | None] = []
-    closer = threading.Timer(0.3, document.close)
-    closer.start()
+    releaser = threading.Timer(0.3, first.release)
+    releaser.start()
     try:
-        waiter = DocumentLock(document.path)
-        assert waiter.acquire(wait=30, on_wait=lambda holder: told.append(holder.pid)) is None
+        second = DocumentLock(document)
+        assert second.acquire(wait=30, purpose=COMMAND,
+                              on_wait=lambda holder: told.append(holder.pid)) is None
     finally:
-        closer.join()
+        releaser.join()
     assert told == [os.getpid()]
-    assert json.loads(lock_path(document.path).read_text())["pid"] == os.getpid()
-    waiter.release()
+    assert json.loads(lock_path(document).read_text())["purpose"] == COMMAND
+    second.release()
 
 
-def test_a_wait_that_runs_out_names_the_holder(document: Document) -> None:
+def test_a_wait_that_runs_out_names_the_holder(tmp_path: Path) -> None:
+    from tournament_manager.storage.lock import COMMAND, DocumentLock
+
+    document = tmp_path / "busy.tmt"
+    holder = DocumentLock(document)
+    holder.acquire(purpose=COMMAND)
+    told: list[str] = []
+    with pytest.raises(LockedError) as caught:
+        DocumentLock(document).acquire(wait=0.2, notice_after=0.05,
+                                       on_wait=lambda holder: told.append(holder.host))
+    assert caught.value.holder.pid == os.getpid()
+    assert told == [socket.gethostname()]
+    with pytest.raises(LockedError):  # a notice not yet due is not given
+        DocumentLock(document).acquire(wait=0.1, notice_after=60,
+                                       on_wait=lambda holder: told.append("again"))
+    assert told == [socket.gethostname()]
+    holder.release()
+
+
+def test_a_window_holding_the_file_is_not_waited_for(document: Document) -> None:
+    """The window holds its file all day: a command is told at once, not after a wait."""
     from tournament_manager.storage.lock import DocumentLock
 
     told: list[str] = []
     with pytest.raises(LockedError) as caught:
-        DocumentLock(document.path).acquire(wait=0.2, notice_after=0.05,
-                                            on_wait=lambda holder: told.append(holder.host))
-    assert caught.value.holder.pid == os.getpid()
-    assert told == [socket.gethostname()]
-    with pytest.raises(LockedError):  # a notice not yet due is not given
-        DocumentLock(document.path).acquire(wait=0.1, notice_after=60,
-                                            on_wait=lambda holder: told.append("again"))
-    assert told == [socket.gethostname()]
+        DocumentLock(document.path).acquire(wait=600, notice_after=0,
+                                            on_wait=lambda holder: told.append("waiting"))
+    assert caught.value.holder.purpose == "window" and told == []

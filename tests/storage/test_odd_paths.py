@@ -143,5 +143,5 @@ def test_a_database_address_is_refused_and_creates_nothing(
         with pytest.raises(DocumentError) as caught:
             attempt()
         assert caught.value.problem is DocumentProblem.DATABASE_URL
-        assert "not a file" in describe(caught.value)
+        assert " is an address (" in describe(caught.value)
     assert list(tmp_path.iterdir()) == []

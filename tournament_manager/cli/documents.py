@@ -16,19 +16,20 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
 
+from tournament_manager.application.events import (
+    EventAddress,
+    create_event,
+    open_event,
+    parse_address,
+)
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound
-from tournament_manager.storage.document import (
-    BackupFailure,
-    Document,
-    LockWait,
-    create_document,
-    open_document,
-)
+from tournament_manager.storage.document import BackupFailure, Document, LockWait
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.storage.server import ServerEvent
 
 TAKE_OVER_LOCK_FLAG = "--take-over-lock"
 LOCK_WAIT_SECONDS = 15.0
@@ -66,21 +67,33 @@ def _describe(error: DocumentError) -> str:
     return text
 
 
+def event_address(text: str) -> EventAddress:
+    """The argparse type of an event argument: a file path, or `postgresql://…` for an
+    event on a server. An address of another kind stays a path here and is refused in
+    words before the command runs (`main`), as argparse would print a usage screen."""
+    try:
+        return parse_address(text)
+    except DocumentError:
+        return Path(text)
+
+
 @contextmanager
-def opened(path: Path, *, read_only: bool = False, create: bool = False) -> Iterator[Document]:
-    """An open document for one command; a document created for a command that then
-    fails is removed again, so a refused `new` leaves no half-made file behind.
+def opened(path: EventAddress, *, read_only: bool = False,
+           create: bool = False) -> Iterator[Document | ServerEvent]:
+    """An open event (a file, or a database on a server) for one command; one created
+    for a command that then fails is removed again, so a refused `new` leaves nothing
+    half-made behind.
 
     A command that writes (`read_only=False`) refuses a file that can only be read."""
     with user_errors():
         wait = LockWait(LOCK_WAIT_SECONDS, lambda holder: _note(
             document_messages.describe_lock_wait(str(path), holder, LOCK_WAIT_SECONDS)))
         if create:
-            document = create_document(path, take_over_lock=take_over_lock.get(),
-                                       lock_wait=wait)
+            document = create_event(path, take_over_lock=take_over_lock.get(),
+                                    lock_wait=wait)
         else:
-            document = open_document(path, read_only=read_only,
-                                     take_over_lock=take_over_lock.get(), lock_wait=wait)
+            document = open_event(path, read_only=read_only,
+                                  take_over_lock=take_over_lock.get(), lock_wait=wait)
         if document.broken_lock is not None:
             _note(document_messages.describe_broken_lock(str(path), document.broken_lock))
         if document.read_only_notice is not None and not read_only:

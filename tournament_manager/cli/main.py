@@ -17,8 +17,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from tournament_manager import __version__
+from tournament_manager.application.events import parse_address
 from tournament_manager.cli import commands
-from tournament_manager.cli.documents import add_lock_option, take_over_lock
+from tournament_manager.cli.documents import add_lock_option, event_address, take_over_lock
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages.documents import describe
 from tournament_manager.paths import address_scheme
@@ -38,7 +39,8 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f"{commands.__name__}.{info.name}")
         module.register(subparsers)
     for command in _commands(parser):
-        if any(action.dest == "file" and action.type is Path and not action.option_strings
+        if any(action.dest == "file" and action.type is event_address
+               and not action.option_strings
                for action in command._actions):  # a command on a tournament file
             add_lock_option(command)
     return parser
@@ -56,11 +58,16 @@ def _commands(parser: argparse.ArgumentParser) -> Iterator[argparse.ArgumentPars
 
 
 def _refuse_addresses(args: argparse.Namespace, argv: Sequence[str]) -> None:
-    """A server address where a file belongs (`postgresql://host/db`) is refused before
-    anything is created: as a path it would become a local folder named `postgresql:`."""
+    """An address of a kind no event is kept at (`https://…`, `mysql://…`), given where a
+    file or a server event belongs, is refused before anything is created: as a path it
+    would become a local folder named `https:`."""
     for value in vars(args).values():
         if isinstance(value, Path) and (scheme := address_scheme(value)) is not None:
             typed = next((item for item in argv if Path(item) == value), str(value))
+            try:
+                parse_address(typed)
+            except DocumentError as error:
+                raise CliError(describe(error)) from error
             raise CliError(describe(DocumentError(DocumentProblem.DATABASE_URL, typed,
                                                   scheme=scheme)))
 

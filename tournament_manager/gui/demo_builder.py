@@ -28,6 +28,7 @@ from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
 
 from tournament_manager import paths
+from tournament_manager.application.events import create_event
 from tournament_manager.domain.presets import Preset
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.worker import HeldCollector
@@ -35,7 +36,6 @@ from tournament_manager.messages import documents as document_messages
 from tournament_manager.services.demo import DemoSummary, run_demo
 from tournament_manager.services.head_judge import set_head_judge
 from tournament_manager.services.setup import rename_event
-from tournament_manager.storage.document import create_document
 from tournament_manager.storage.errors import DocumentError
 from tournament_manager.storage.lock import lock_path
 
@@ -97,7 +97,7 @@ class _Worker(QThread):
 
     def run(self) -> None:
         try:
-            document = create_document(self.building)
+            document = create_event(self.building)
         except DocumentError as error:
             self.problem = document_messages.describe(error)
             return

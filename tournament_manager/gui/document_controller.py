@@ -15,6 +15,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
+from tournament_manager.application.events import create_event, open_event
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.messages import documents as document_messages
@@ -25,7 +26,7 @@ from tournament_manager.services.head_judge import HeadJudgeSetup
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.services.verification import VerificationReport, verify
 from tournament_manager.storage.backup import list_backups, restore_backup
-from tournament_manager.storage.document import Document, create_document, open_document
+from tournament_manager.storage.document import Document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 
 log = logging.getLogger(__name__)
@@ -66,7 +67,7 @@ class DocumentController(QObject):
         if self.is_open(path):
             return True  # opening it again would trip over our own lock
         try:
-            document = open_document(path, take_over_lock=take_over_lock)
+            document = open_event(path, take_over_lock=take_over_lock)
         except DocumentError as error:
             self._report_open_failure(path, error)
             return False
@@ -101,7 +102,7 @@ class DocumentController(QObject):
         after the file exists, it is closed and removed again: a half-made file would be
         left locked by this very process and block the next attempt at the same name."""
         try:
-            document = create_document(path)
+            document = create_event(path)
         except DocumentError as error:
             self.problem_reported.emit(document_messages.describe(error))
             return False

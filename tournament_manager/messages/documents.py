@@ -53,8 +53,22 @@ _TEMPLATES = {
         "changed by us: copy it to another disk and open the copy"
     ),
     DocumentProblem.DATABASE_URL: (
-        "{path} is an address ({scheme}://…), not a file: a tournament is kept in a file "
-        "such as event.tmt, and database servers are not supported"
+        "{path} is an address ({scheme}://…) this application cannot use: a tournament is "
+        "kept in a file such as event.tmt, or on a PostgreSQL server "
+        "(postgresql://user@host/event)"
+    ),
+    DocumentProblem.SERVER_ADDRESS: "{path} cannot be used as a server address: {reason}",
+    DocumentProblem.SERVER_UNREACHABLE: (
+        "the server of {path} cannot be reached ({reason}); check that it runs and that "
+        "this computer is on its network"
+    ),
+    DocumentProblem.SERVER_REFUSED: (
+        "the server of {path} refused the connection ({reason}); check the user name and "
+        "password in the address"
+    ),
+    DocumentProblem.CHANGED_ELSEWHERE: (
+        "another station changed the same part of {path} at the same moment; nothing was "
+        "saved here: look at it again and repeat what you did"
     ),
     DocumentProblem.PATH_TOO_LONG: (
         "{path} is too long a path for a tournament file; choose a shorter name or folder"

@@ -14,7 +14,7 @@ import json
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import Connection
+from sqlalchemy import Connection, text
 
 GENESIS = ""
 """The `chain` before the first entry."""
@@ -54,8 +54,8 @@ class _Entry(NamedTuple):
 
 def _entries(connection: Connection) -> list[_Entry]:
     # The stored text exactly as written (no type conversion): the chain was computed on it.
-    rows = connection.exec_driver_sql(
-        f"SELECT {', '.join(_Entry._fields)} FROM audit ORDER BY id").fetchall()
+    rows = connection.execute(text(
+        f"SELECT {', '.join(_Entry._fields)} FROM audit ORDER BY id")).fetchall()
     return [_Entry(*row) for row in rows]
 
 
@@ -75,12 +75,12 @@ def seal_chain(connection: Connection) -> None:
     previous = GENESIS
     for entry in _entries(connection):
         previous = entry.link_after(previous)
-        connection.exec_driver_sql("UPDATE audit SET chain = ? WHERE id = ?",
-                                   (previous, entry.id))
+        connection.execute(text("UPDATE audit SET chain = :chain WHERE id = :id"),
+                           {"chain": previous, "id": entry.id})
 
 
 def last_link(connection: Connection) -> str:
     """The newest entry's chain value: the seal of the whole history."""
-    row = connection.exec_driver_sql(
-        "SELECT chain FROM audit ORDER BY id DESC LIMIT 1").fetchone()
+    row = connection.execute(text(
+        "SELECT chain FROM audit ORDER BY id DESC LIMIT 1")).fetchone()
     return GENESIS if row is None else str(row[0])

@@ -100,7 +100,7 @@ class SqlCollection(Generic[E]):
         return stored
 
     def update(self, entity: E) -> E:
-        entity_id: int = entity.id
+        entity_id: int = entity.id  # type: ignore[attr-defined]  # every entity has one
         before = self.get(entity_id)
         self._connection.execute(
             update(self._table).where(self._table.c.id == entity_id).values(self._row(entity))

@@ -37,7 +37,7 @@ from tournament_manager.storage.engine import (
     make_engine,
 )
 from tournament_manager.storage.errors import DocumentError, DocumentProblem, problem_of
-from tournament_manager.storage.lock import DocumentLock, LockHolder
+from tournament_manager.storage.lock import COMMAND, DocumentLock, LockHolder
 from tournament_manager.storage.migrate import schema_state, upgrade_to_head
 from tournament_manager.storage.unit_of_work import SqlUnitOfWork
 
@@ -154,13 +154,15 @@ class LockWait:
     seconds: float
     on_wait: Callable[[LockHolder], object] | None = None
     notice_after: float = 1.0
+    purpose: str = COMMAND
+    """What the waiting instance records when it holds the file: only a command waits."""
 
 
 def _acquire(lock: DocumentLock, take_over: bool, wait: LockWait | None) -> LockHolder | None:
     if wait is None:
         return lock.acquire(take_over=take_over)
     return lock.acquire(take_over=take_over, wait=wait.seconds, on_wait=wait.on_wait,
-                        notice_after=wait.notice_after)
+                        notice_after=wait.notice_after, purpose=wait.purpose)
 
 
 def _routine_backup(path: Path, reason: BackupReason) -> BackupFailure | None:

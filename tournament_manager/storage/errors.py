@@ -35,6 +35,13 @@ class DocumentProblem(StrEnum):
     DATABASE_URL = "database_url"
     """A server address (postgresql://...) where a file path belongs."""
     PATH_TOO_LONG = "path_too_long"
+    SERVER_ADDRESS = "server_address"
+    """A server address that cannot be used as typed (no database named)."""
+    SERVER_UNREACHABLE = "server_unreachable"
+    SERVER_REFUSED = "server_refused"
+    """The server turned the user away (password, permissions)."""
+    CHANGED_ELSEWHERE = "changed_elsewhere"
+    """Another station changed what this one was changing, at the same moment."""
 
 
 class DocumentError(Exception):

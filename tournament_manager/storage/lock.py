@@ -37,6 +37,10 @@ def lock_path(document: Path) -> Path:
     return document.with_name(document.name + ".lock")
 
 
+COMMAND = "command"
+WINDOW = "window"
+
+
 @dataclass(frozen=True)
 class LockHolder:
     """Who holds a document's lock, as its lock file says."""
@@ -49,6 +53,9 @@ class LockHolder:
     """When the holding process started (seconds since the epoch), if it was recorded."""
     being_written: bool = False
     """An unreadable lock only seconds old: another instance is writing it right now."""
+    purpose: str = WINDOW
+    """`command` for one command's moment with the file (worth waiting for), `window`
+    for a window that holds it all day (a lock from before this was recorded, too)."""
 
     @property
     def on_this_host(self) -> bool:
@@ -181,7 +188,8 @@ def _parse_holder(record: object) -> LockHolder | None:
     return LockHolder(
         pid=pid if isinstance(pid, int) and not isinstance(pid, bool) else None,
         host=str(record.get("host", "?")), user=str(record.get("user", "?")), since=since,
-        started=float(started) if isinstance(started, int | float) else None)
+        started=float(started) if isinstance(started, int | float) else None,
+        purpose=COMMAND if record.get("purpose") == COMMAND else WINDOW)
 
 
 WAIT_POLL_SECONDS = 0.05
@@ -196,14 +204,15 @@ class DocumentLock:
 
     def acquire(self, *, take_over: bool = False, wait: float = 0.0,
                 on_wait: Callable[[LockHolder], object] | None = None,
-                notice_after: float = 0.0) -> LockHolder | None:
+                notice_after: float = 0.0, purpose: str = WINDOW) -> LockHolder | None:
         """Take the lock; returns the holder of a lock that was broken to take it (stale,
         or from another host with `take_over`), None if there was none.
 
-        `wait`: seconds to keep trying while another instance holds it (a command run
-        while another command works on the file waits its turn instead of failing);
-        `on_wait` hears of the holder once, after `notice_after` seconds of waiting (a
-        wait of a moment behind another command is not worth a word).
+        `wait`: seconds to keep trying while another command holds it (a command run
+        while another command works on the file waits its turn instead of failing; a
+        window, which holds it all day, is named at once); `on_wait` hears of the holder
+        once, after `notice_after` seconds of waiting (a moment behind another command
+        is not worth a word). `purpose` is recorded for the instances that come later.
 
         Raises `LockedError` naming the holder, or a `DocumentError` for a folder that
         cannot be written (read-only, full)."""
@@ -211,10 +220,11 @@ class DocumentLock:
         told = on_wait is None
         while True:
             try:
-                return self._acquire_once(take_over)
+                return self._acquire_once(take_over, purpose)
             except LockedError as error:
                 waited = time.monotonic() - start
-                if waited >= wait:
+                if waited >= wait or not (error.holder.purpose == COMMAND
+                                          or error.holder.being_written):
                     raise
                 if not told and waited >= notice_after:
                     assert on_wait is not None
@@ -222,7 +232,7 @@ class DocumentLock:
                     told = True
                 time.sleep(WAIT_POLL_SECONDS)
 
-    def _acquire_once(self, take_over: bool) -> LockHolder | None:
+    def _acquire_once(self, take_over: bool, purpose: str) -> LockHolder | None:
         broken: LockHolder | None = None
         for _attempt in range(3):
             try:
@@ -242,7 +252,8 @@ class DocumentLock:
                     json.dump({"pid": os.getpid(), "host": socket.gethostname(),
                                "user": _user(),
                                "since": datetime.now(UTC).isoformat(timespec="seconds"),
-                               "started": process_start_time(os.getpid())}, handle)
+                               "started": process_start_time(os.getpid()),
+                               "purpose": purpose}, handle)
             except OSError as error:  # a full disk takes the name but not the content
                 self.path.unlink(missing_ok=True)
                 raise self._os_problem(error) from error

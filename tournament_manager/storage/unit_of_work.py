@@ -40,7 +40,7 @@ from tournament_manager.storage.collections import (
     TournamentCollection,
     now_utc,
 )
-from tournament_manager.storage.errors import problem_of
+from tournament_manager.storage.errors import DocumentError, problem_of
 from tournament_manager.storage.rows import RowMapper
 
 _HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas", "player_points"))
@@ -74,11 +74,16 @@ class SqlUnitOfWork:
     audit: SqlAuditLog
 
     def __init__(self, engine: Engine, actor: str = "head judge",
-                 clock: Callable[[], datetime] = now_utc, path: Path | None = None) -> None:
+                 clock: Callable[[], datetime] = now_utc, path: Path | None = None,
+                 problems: Callable[[BaseException], DocumentError | None] | None = None
+                 ) -> None:
         self._engine = engine
         self._actor = actor
         self._clock = clock
         self._path = path if path is not None else Path(engine.url.database or "")
+        self._problems = problems or (lambda error: problem_of(error, self._path))
+        """Sorts the driver's errors into worded problems (a full disk, a server that
+        cannot be reached); None for an error that is a bug of ours."""
         self._connection: Connection | None = None
 
     @contextmanager
@@ -86,7 +91,7 @@ class SqlUnitOfWork:
         try:
             yield
         except DBAPIError as error:
-            problem = problem_of(error, self._path)
+            problem = self._problems(error)
             if problem is None:
                 raise
             raise problem from error
@@ -132,8 +137,8 @@ class SqlUnitOfWork:
             self._connection.close()
             self._connection = None
         if isinstance(exc, DBAPIError):
-            problem = problem_of(exc, self._path)
-            if problem is not None:  # a full or read-only disk, in words
+            problem = self._problems(exc)
+            if problem is not None:  # a full or read-only disk, a lost server, in words
                 raise problem from exc
 
     def commit(self) -> None:

@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened
+from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.presets import Preset
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets
@@ -21,7 +20,7 @@ def register(subparsers: Any) -> None:
         "demo", help="play a whole demo event into a new file",
         description="Create a new tournament file and play a whole event in it through the "
                     "services: draws, seat picks, scored hands, penalties, signatures, cuts.")
-    parser.add_argument("file", type=Path, help="the tournament file to create (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file to create (.tmt)")
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--preset", choices=[p.value for p in Preset], default="wsom_2015")
     parser.add_argument("--seed", type=int, default=1)

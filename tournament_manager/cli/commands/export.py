@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.exports.jobs import (
     ExportError,
@@ -46,7 +46,7 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "export", help="write PDFs or the Excel workbook",
         description=f"Write a printable document or the workbook of a tournament file. {kinds}.")
-    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--what", required=True, choices=[k.value for k in ExportKind],
                         help="the document to write")
     parser.add_argument("--session", type=int, default=None,

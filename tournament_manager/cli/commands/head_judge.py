@@ -4,10 +4,9 @@ passphrase (changing it asks for the current one)."""
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import (
     NEW_ENVIRONMENT,
@@ -30,7 +29,7 @@ def register(subparsers: Any) -> None:
                     "TOURNAMENT_MANAGER_PASSPHRASE and the new one in "
                     f"{NEW_ENVIRONMENT}, or both on standard input (current first) with "
                     "--passphrase-stdin.")
-    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--name", default=None, help="the head judge's name")
     parser.add_argument("--passphrase-stdin", action="store_true",
                         help="read the passphrases from standard input, one per line")

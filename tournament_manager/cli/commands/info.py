@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened
+from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.services.tournaments import Overview, overview
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("info", help="summarise a tournament file",
                                    description="Summarise a tournament file (read-only).")
-    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")
     parser.set_defaults(handler=run)
 

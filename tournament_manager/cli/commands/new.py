@@ -5,10 +5,9 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened
+from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import ENVIRONMENT, read_new_passphrase
 from tournament_manager.domain.presets import Preset, preset_settings
@@ -21,7 +20,7 @@ from tournament_manager.services.tournaments import create_tournament
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("new", help="create a tournament file",
                                    description="Create a new tournament file.")
-    parser.add_argument("file", type=Path, help="the tournament file to create (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file to create (.tmt)")
     parser.add_argument("--name", required=True, help="the tournament's name")
     parser.add_argument("--preset", choices=[preset.value for preset in Preset],
                         default=Preset.WSOM_2015.value, help="format preset (default wsom_2015)")

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField, guess_mapping
@@ -28,7 +28,7 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
 
     imported = actions.add_parser("import", help="import players from a .csv or .xlsx file")
-    imported.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    imported.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     imported.add_argument("table", type=Path, help="the registration table (.csv or .xlsx)")
     imported.add_argument(
         "--map", action="append", default=[], metavar="FIELD=COLUMN",
@@ -39,7 +39,7 @@ def register(subparsers: Any) -> None:
     imported.set_defaults(handler=run_import)
 
     added = actions.add_parser("add", help="register one player (also a late entry)")
-    added.add_argument("file", type=Path)
+    added.add_argument("file", type=event_address)
     added.add_argument("--name", required=True)
     for field in ("native-name", "registration-id", "country", "club", "team"):
         added.add_argument(f"--{field}", default="")
@@ -51,14 +51,14 @@ def register(subparsers: Any) -> None:
     added.set_defaults(handler=run_add)
 
     listed = actions.add_parser("list", help="list the players")
-    listed.add_argument("file", type=Path)
+    listed.add_argument("file", type=event_address)
     listed.add_argument("--json", action="store_true")
     listed.set_defaults(handler=run_list)
 
     for action, status in (("withdraw", PlayerStatus.WITHDRAWN),
                            ("reinstate", PlayerStatus.ACTIVE)):
         changed = actions.add_parser(action, help=f"{action} a player (by the id `list` shows)")
-        changed.add_argument("file", type=Path)
+        changed.add_argument("file", type=event_address)
         changed.add_argument("player_id", type=int)
         changed.set_defaults(handler=run_status, status=status)
 

@@ -11,10 +11,9 @@ import json
 import sys
 import time
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import read_passphrase
 from tournament_manager.cli.quality import report_summary
@@ -53,7 +52,7 @@ def register(subparsers: Any) -> None:
 
     def action(name: str, help_text: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
-        sub.add_argument("file", type=Path, help="the tournament file (.tmt)")
+        sub.add_argument("file", type=event_address, help="the tournament file (.tmt)")
         sub.add_argument("session", type=int, help="the session number (1, 2, ...)")
         return sub
 

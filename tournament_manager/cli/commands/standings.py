@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.services.standings import Standings, StandingsRow, standings
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("standings", help="print the standings",
                                    description="Print the standings of a tournament file.")
-    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--session", type=int, default=None,
                         help="standings after this session (default: everything played)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 import argparse
-from pathlib import Path
 from typing import Any
 
-from tournament_manager.cli.documents import opened, user_errors
+from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.verification import verify
 
@@ -18,7 +17,7 @@ def register(subparsers: Any) -> None:
                     "against the rules, every cut against the standings and the audit log "
                     "against the records. Prints one line per problem and exits 1 if there "
                     "is any, 0 for a clean file.")
-    parser.add_argument("file", type=Path, help="the tournament file (.tmt)")
+    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.set_defaults(handler=run)
 
 

@@ -15,6 +15,7 @@ Revises: 0002
 """
 
 import json
+from datetime import UTC, datetime
 
 import sqlalchemy as sa
 from alembic import op
@@ -66,47 +67,54 @@ def upgrade() -> None:
 
 
 def _date_withdrawals(connection: sa.Connection) -> None:
-    started = connection.exec_driver_sql(
+    started = connection.execute(sa.text(
         "SELECT coalesce(max(number), 0) FROM session WHERE status IN ('running', 'finished')"
-    ).scalar()
-    connection.exec_driver_sql(
-        "UPDATE player SET withdrawn_after = ? WHERE status = 'withdrawn'", (started,))
+    )).scalar()
+    connection.execute(sa.text(
+        "UPDATE player SET withdrawn_after = :started WHERE status = 'withdrawn'"),
+        {"started": started})
 
 
 def _recover_corrections(connection: sa.Connection) -> None:
     """Each audited reopening of a locked sheet (an update with a reason that raised the
     version) becomes a correction record."""
-    rows = connection.exec_driver_sql(
+    rows = connection.execute(sa.text(
         "SELECT entity_id, at, actor, reason, before, after FROM audit "
         "WHERE entity = 'session_table' AND action = 'update' AND reason != '' ORDER BY id"
-    ).fetchall()
+    )).fetchall()
     for table_id, at, actor, reason, before, after in rows:
         old, new = json.loads(before or "{}"), json.loads(after or "{}")
         if new.get("sheet_version", 0) <= old.get("sheet_version", 0):
             continue
         record = {"table_id": table_id, "version": new["sheet_version"], "reason": reason,
                   "head_judge": actor, "opened_at": at}
-        inserted = connection.exec_driver_sql(
-            "INSERT OR IGNORE INTO sheet_correction (table_id, version, reason, head_judge, "
-            "opened_at) VALUES (:table_id, :version, :reason, :head_judge, :opened_at)", record)
-        if inserted.rowcount:
-            # Recorded like any other addition, so the record agrees with its audit log.
-            record["id"] = inserted.lastrowid
-            connection.exec_driver_sql(
-                "INSERT INTO audit (at, actor, action, entity, entity_id, before, after, "
-                "reason) VALUES (?, 'migration 0003', 'add', 'sheet_correction', ?, NULL, ?, ?)",
-                (at, record["id"], json.dumps(record, ensure_ascii=False, sort_keys=True),
-                 reason))
+        key = {"table_id": table_id, "version": new["sheet_version"]}
+        if connection.execute(sa.text(
+                "SELECT 1 FROM sheet_correction WHERE table_id = :table_id AND version = :version"
+        ), key).first() is not None:
+            continue
+        connection.execute(sa.text(
+            "INSERT INTO sheet_correction (table_id, version, reason, head_judge, opened_at) "
+            "VALUES (:table_id, :version, :reason, :head_judge, :opened_at)"), record)
+        record["id"] = connection.execute(sa.text(
+            "SELECT id FROM sheet_correction WHERE table_id = :table_id AND version = :version"
+        ), key).scalar_one()
+        # Recorded like any other addition, so the record agrees with its audit log.
+        connection.execute(sa.text(
+            "INSERT INTO audit (at, actor, action, entity, entity_id, before, after, reason) "
+            "VALUES (:at, 'migration 0003', 'add', 'sheet_correction', :id, NULL, :after, "
+            ":reason)"), {"at": at, "id": record["id"], "reason": reason,
+                          "after": json.dumps(record, ensure_ascii=False, sort_keys=True)})
 
 
 def _rounds_follow_play(connection: sa.Connection) -> None:
     """A round's status now follows its sessions (a played final said "planned"); the
     change is audited like any other, so the record agrees with its log."""
-    rounds = connection.exec_driver_sql(
-        "SELECT id, number, kind, sessions, advance, carry, status FROM round").fetchall()
+    rounds = connection.execute(sa.text(
+        "SELECT id, number, kind, sessions, advance, carry, status FROM round")).fetchall()
     for round_id, number, kind, sessions, advance, carry, status in rounds:
-        played = {row[0] for row in connection.exec_driver_sql(
-            "SELECT status FROM session WHERE round_id = ?", (round_id,))}
+        played = {row[0] for row in connection.execute(sa.text(
+            "SELECT status FROM session WHERE round_id = :round_id"), {"round_id": round_id})}
         if played == {"finished"}:
             follows = "finished"
         elif played & {"running", "finished"}:
@@ -115,16 +123,17 @@ def _rounds_follow_play(connection: sa.Connection) -> None:
             follows = "planned"
         if follows == status:
             continue
-        connection.exec_driver_sql("UPDATE round SET status = ? WHERE id = ?",
-                                   (follows, round_id))
+        connection.execute(sa.text("UPDATE round SET status = :status WHERE id = :id"),
+                           {"status": follows, "id": round_id})
         picture = {"advance": advance, "carry": carry, "id": round_id, "kind": kind,
                    "number": number, "sessions": sessions}
-        connection.exec_driver_sql(
+        connection.execute(sa.text(
             "INSERT INTO audit (at, actor, action, entity, entity_id, before, after, reason) "
-            "VALUES (strftime('%Y-%m-%dT%H:%M:%f000+00:00', 'now'), 'migration 0003', "
-            "'update', 'round', ?, ?, ?, 'round status follows its sessions')",
-            (round_id, json.dumps({**picture, "status": status}, sort_keys=True),
-             json.dumps({**picture, "status": follows}, sort_keys=True)))
+            "VALUES (:at, 'migration 0003', 'update', 'round', :id, :before, :after, "
+            "'round status follows its sessions')"), {
+                "at": datetime.now(UTC).isoformat(timespec="microseconds"), "id": round_id,
+                "before": json.dumps({**picture, "status": status}, sort_keys=True),
+                "after": json.dumps({**picture, "status": follows}, sort_keys=True)})
 
 
 def downgrade() -> None:

@@ -1,0 +1,85 @@
+"""An event on a real PostgreSQL server: the same schema as a file, the same commands,
+and copies between a server and a `.tmt` file that verify and rank alike."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from sqlalchemy import inspect
+
+from tournament_manager.application.events import create_event, open_event, parse_address
+from tournament_manager.cli.main import run_cli
+from tournament_manager.storage.document import create_document
+from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.storage.server import ServerAddress
+
+
+def _columns(engine) -> dict[str, dict[str, bool]]:
+    inspector = inspect(engine)
+    return {table: {column["name"]: bool(column["nullable"])
+                    for column in inspector.get_columns(table)}
+            for table in inspector.get_table_names()}
+
+
+def test_a_server_event_has_the_schema_of_a_file(server_url: str, tmp_path: Path) -> None:
+    server = create_event(parse_address(server_url))
+    document = create_document(tmp_path / "same.tmt")
+    try:
+        on_server, in_file = _columns(server.engine), _columns(document.engine)
+        assert on_server == in_file
+        assert "audit" in on_server and "alembic_version" in on_server
+    finally:
+        server.close()
+        document.close(backup=False)
+
+
+def test_creating_twice_is_refused_and_a_missing_event_is_named(server_url: str) -> None:
+    address = parse_address(server_url)
+    assert isinstance(address, ServerAddress)
+    with pytest.raises(DocumentError) as missing:
+        open_event(address)
+    assert missing.value.problem is DocumentProblem.MISSING
+    create_event(address).close()
+    with pytest.raises(DocumentError) as twice:
+        create_event(address)
+    assert twice.value.problem is DocumentProblem.EXISTS
+
+
+def test_a_password_is_never_shown(postgres_base: str) -> None:
+    address = ServerAddress(postgres_base.replace("tm@", "tm:s3cret@") + "open2026")
+    assert "s3cret" not in str(address) and address.database == "open2026"
+
+
+def _json(capsys, *argv: str) -> object:
+    capsys.readouterr()
+    assert run_cli(list(argv)) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_a_whole_event_on_the_server_by_command_line(server_url: str, tmp_path: Path,
+                                                      capsys) -> None:
+    """`demo` plays a whole event through the services on the server; `standings`,
+    `verify` and `export` read it there; `copy` takes it into a file and a second server
+    database and back, and every copy verifies and ranks as the original."""
+    assert run_cli(["demo", server_url, "--players", "16", "--preset", "wsom_2015"]) == 0, \
+        capsys.readouterr().err
+    assert run_cli(["verify", server_url]) == 0, capsys.readouterr().out
+    standings = _json(capsys, "standings", server_url, "--json")
+    assert run_cli(["export", server_url, "--what", "standings", "--out",
+                    str(tmp_path / "standings.pdf")]) == 0
+    assert (tmp_path / "standings.pdf").stat().st_size > 0
+
+    copy = tmp_path / "copy.tmt"
+    assert run_cli(["copy", server_url, str(copy)]) == 0, capsys.readouterr().err
+    assert run_cli(["verify", str(copy)]) == 0, capsys.readouterr().out
+    assert _json(capsys, "standings", str(copy), "--json") == standings
+
+    back = server_url + "_back"
+    assert run_cli(["copy", str(copy), back]) == 0, capsys.readouterr().err
+    assert run_cli(["verify", back]) == 0, capsys.readouterr().out
+    assert _json(capsys, "standings", back, "--json") == standings
+    assert run_cli(["players", "add", back, "--name", "Late Entry"]) == 0  # ids go on
+    players = _json(capsys, "players", "list", back, "--json")
+    assert len(players) == 17 and len({p["id"] for p in players}) == 17
