@@ -66,6 +66,10 @@ _TEMPLATES = {
         "the server of {path} refused the connection ({reason}); check the user name and "
         "password in the address"
     ),
+    DocumentProblem.SERVER_BUSY: (
+        "the server of {path} stayed busy with other stations' work; nothing was saved "
+        "here: try again in a moment"
+    ),
     DocumentProblem.CHANGED_ELSEWHERE: (
         "another station changed the same part of {path} at the same moment; nothing was "
         "saved here: look at it again and repeat what you did"

@@ -40,6 +40,8 @@ class DocumentProblem(StrEnum):
     SERVER_UNREACHABLE = "server_unreachable"
     SERVER_REFUSED = "server_refused"
     """The server turned the user away (password, permissions)."""
+    SERVER_BUSY = "server_busy"
+    """Other stations' acts kept the server busy longer than an act waits."""
     CHANGED_ELSEWHERE = "changed_elsewhere"
     """Another station changed what this one was changing, at the same moment."""
 

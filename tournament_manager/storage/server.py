@@ -114,6 +114,8 @@ def server_problem(error: BaseException, address: ServerAddress) -> DocumentErro
         return DocumentError(DocumentProblem.SERVER_REFUSED, address.shown, reason=reason)
     if state in ("40001", "40P01"):
         return DocumentError(DocumentProblem.CHANGED_ELSEWHERE, address.shown)
+    if state == "55P03":  # lock_timeout: the other stations' acts did not end in time
+        return DocumentError(DocumentProblem.SERVER_BUSY, address.shown)
     if state is None and isinstance(error, OperationalError | DBAPIError):
         return DocumentError(DocumentProblem.SERVER_UNREACHABLE, address.shown, reason=reason)
     return None
@@ -136,7 +138,8 @@ class ServerEvent:
 
     def unit_of_work(self, actor: str = "head judge") -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, actor=actor, path=Path(self.address.shown),
-                             problems=lambda error: server_problem(error, self.address))
+                             problems=lambda error: server_problem(error, self.address),
+                             read_only=self.read_only)
 
     def backup(self, reason: BackupReason) -> Path:
         """A `.tmt` copy of the event in the data folder's backups."""

@@ -13,7 +13,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, Self, TypeVar
 
-from sqlalchemy import Connection, Engine, Table
+from sqlalchemy import Connection, Engine, Table, text
 from sqlalchemy.exc import DBAPIError
 
 from tournament_manager.domain.model import (
@@ -54,6 +54,11 @@ _MAPPERS: dict[type, RowMapper[Any]] = {
 
 E = TypeVar("E")
 
+WRITER_LOCK_KEY = 0x544D4A57  # "TMJW": the one writer on a server event
+WRITER_WAIT_SECONDS = 20
+"""How long an act waits for the other stations' acts (each takes milliseconds) before
+it is refused as "the server is busy"."""
+
 
 class SqlUnitOfWork:
     """Opens a connection and a transaction on enter; commits only when told to."""
@@ -75,9 +80,11 @@ class SqlUnitOfWork:
 
     def __init__(self, engine: Engine, actor: str = "head judge",
                  clock: Callable[[], datetime] = now_utc, path: Path | None = None,
-                 problems: Callable[[BaseException], DocumentError | None] | None = None
-                 ) -> None:
+                 problems: Callable[[BaseException], DocumentError | None] | None = None,
+                 *, read_only: bool = False) -> None:
         self._engine = engine
+        self._serialize = engine.dialect.name == "postgresql" and not read_only
+        """On a server, one writing unit of work at a time (see `_begin`)."""
         self._actor = actor
         self._clock = clock
         self._path = path if path is not None else Path(engine.url.database or "")
@@ -99,7 +106,7 @@ class SqlUnitOfWork:
     def __enter__(self) -> Self:
         with self._disk_problems():
             connection = self._engine.connect()
-            connection.begin()
+            self._begin(connection)
         self._connection = connection
         audit = self._audit_writer = AuditWriter(connection, self._actor, self._clock)
 
@@ -145,7 +152,23 @@ class SqlUnitOfWork:
         assert self._connection is not None, "commit outside the unit of work"
         with self._disk_problems():
             self._connection.commit()
-            self._connection.begin()
+            self._begin(self._connection)
+
+    def _begin(self, connection: Connection) -> None:
+        """Begin a transaction; on a server, wait first for any other station's writing
+        transaction to end.
+
+        Services read, check, then write: two stations checking at once could both accept
+        the same hand number, and both extend the audit chain from the same link. SQLite
+        lets one writer in at a time by itself; on a server, every unit of work that may
+        write takes one transaction-scoped advisory lock before it reads anything, so the
+        stations' acts run one after another, each on what the one before it committed.
+        Units of work for reading only (exports, the projector) take no lock."""
+        connection.begin()
+        if self._serialize:
+            connection.execute(text(f"SET LOCAL lock_timeout = '{WRITER_WAIT_SECONDS}s'"))
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
+                               {"key": WRITER_LOCK_KEY})
 
     def audit_reason(self, reason: str) -> None:
         self._audit_writer.reason = reason
