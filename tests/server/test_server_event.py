@@ -83,3 +83,25 @@ def test_a_whole_event_on_the_server_by_command_line(server_url: str, tmp_path: 
     assert run_cli(["players", "add", back, "--name", "Late Entry"]) == 0  # ids go on
     players = _json(capsys, "players", "list", back, "--json")
     assert len(players) == 17 and len({p["id"] for p in players}) == 17
+
+
+def test_each_station_is_named_in_the_audit_and_a_projector_only_reads(
+        server_url: str, capsys) -> None:
+    assert run_cli(["new", server_url, "--name", "Stations Open", "--station", "Judge laptop"]) == 0
+    assert run_cli(["players", "add", server_url, "--name", "Ada", "--station", "Desk 2",
+                    "--role", "results-desk"]) == 0
+    capsys.readouterr()
+    assert run_cli(["players", "add", server_url, "--name", "Bo", "--role", "projector"]) == 1
+    assert capsys.readouterr().err.strip() == (
+        f"tournament-manager: a projector station only shows {server_url}; open it as the "
+        "head judge or the results desk to change it")
+    assert run_cli(["standings", server_url, "--role", "projector"]) == 0
+    event = open_event(parse_address(server_url), read_only=True)
+    try:
+        with event.unit_of_work() as uow:
+            actors = {(entry.entity, entry.actor) for entry in uow.audit.list()}
+    finally:
+        event.close()
+    assert ("tournament", "Judge laptop (head judge)") in actors
+    assert ("player", "Desk 2 (results desk)") in actors
+    assert not any(actor.endswith("(projector)") for _entity, actor in actors)

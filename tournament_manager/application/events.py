@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Protocol
 
+from tournament_manager.application.stations import THIS_LAPTOP, Station
 from tournament_manager.paths import address_scheme
 from tournament_manager.storage.backup import BackupReason
 from tournament_manager.storage.document import (
@@ -40,11 +41,12 @@ class OpenEvent(Protocol):
 
     path: Path
     read_only_notice: DocumentError | None
+    actor: str
 
     @property
     def read_only(self) -> bool: ...
 
-    def unit_of_work(self, actor: str = ...) -> SqlUnitOfWork: ...
+    def unit_of_work(self, actor: str | None = ...) -> SqlUnitOfWork: ...
 
     def backup(self, reason: BackupReason) -> Path: ...
 
@@ -69,30 +71,48 @@ def parse_address(text: str | Path) -> EventAddress:
 
 
 def create_event(address: EventAddress, *, take_over_lock: bool = False,
-                 lock_wait: LockWait | None = None) -> Document | ServerEvent:
-    """A new, empty event (no tournament yet) at `address`; never over an existing one."""
+                 lock_wait: LockWait | None = None,
+                 station: Station = THIS_LAPTOP) -> Document | ServerEvent:
+    """A new, empty event (no tournament yet) at `address`; never over an existing one.
+    Its units of work are audited as `station`'s acts."""
+    if not station.role.writes:
+        raise DocumentError(DocumentProblem.ROLE_READS_ONLY, str(address),
+                            role=station.role.words)
+    event: Document | ServerEvent
     if isinstance(address, ServerAddress):
-        return create_server_event(address)
-    return create_document(address, take_over_lock=take_over_lock, lock_wait=lock_wait)
+        event = create_server_event(address)
+    else:
+        event = create_document(address, take_over_lock=take_over_lock, lock_wait=lock_wait)
+    event.actor = station.actor
+    return event
 
 
 def open_event(address: EventAddress, *, read_only: bool = False,
-               take_over_lock: bool = False,
-               lock_wait: LockWait | None = None) -> Document | ServerEvent:
+               take_over_lock: bool = False, lock_wait: LockWait | None = None,
+               station: Station = THIS_LAPTOP) -> Document | ServerEvent:
     """An existing event, its schema brought up to date (see `open_document` for a
-    file's lock, checks and backups; a server serialises its stations itself)."""
+    file's lock, checks and backups; a server serialises its stations itself). Its
+    units of work are audited as `station`'s acts; a projector opens it to read only."""
+    if not read_only and not station.role.writes:
+        raise DocumentError(DocumentProblem.ROLE_READS_ONLY, str(address),
+                            role=station.role.words)
+    event: Document | ServerEvent
     if isinstance(address, ServerAddress):
-        return open_server_event(address, read_only=read_only)
-    return open_document(address, read_only=read_only, take_over_lock=take_over_lock,
-                         lock_wait=lock_wait)
+        event = open_server_event(address, read_only=read_only)
+    else:
+        event = open_document(address, read_only=read_only, take_over_lock=take_over_lock,
+                              lock_wait=lock_wait)
+    event.actor = station.actor
+    return event
 
 
-def copy_event(source: EventAddress, target: EventAddress) -> None:
+def copy_event(source: EventAddress, target: EventAddress,
+               station: Station = THIS_LAPTOP) -> None:
     """The whole event at `source` into a new event at `target`: a file onto a server
     (to run it from several stations), a server event into a file (to take it home), or
     a file into another file. The target must not exist; one half made is removed."""
-    with open_event(source, read_only=True) as original:
-        made = create_event(target)
+    with open_event(source, read_only=True, station=station) as original:
+        made = create_event(target, station=station)
         try:
             copy_rows(original.engine, made.engine)
         except BaseException:

@@ -10,6 +10,7 @@ that names a tournament file, by `add_lock_option`) breaks a lock from another c
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -22,6 +23,7 @@ from tournament_manager.application.events import (
     open_event,
     parse_address,
 )
+from tournament_manager.application.stations import THIS_LAPTOP, Station, StationRole
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
@@ -32,12 +34,32 @@ from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.storage.server import ServerEvent
 
 TAKE_OVER_LOCK_FLAG = "--take-over-lock"
+STATION_ENV = "TOURNAMENT_MANAGER_STATION"
+ROLE_ENV = "TOURNAMENT_MANAGER_ROLE"
 LOCK_WAIT_SECONDS = 15.0
 """A command behind another command on the same file waits its turn this long: each
 holds the file for well under a second, so sixteen at once all get through; a window
 holding the file for the day is named after the wait."""
 take_over_lock: ContextVar[bool] = ContextVar("take_over_lock", default=False)
 """Set for one command run by `--take-over-lock`; read by `opened`."""
+station: ContextVar[Station] = ContextVar("station", default=THIS_LAPTOP)
+"""Set for one command run by `--station` and `--role`; read by `opened`."""
+
+
+def add_station_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--station", default=os.environ.get(STATION_ENV, ""), metavar="NAME",
+        help=f"this station's name in the audit log, e.g. 'Desk 2' (default: ${STATION_ENV})")
+    parser.add_argument(
+        "--role", choices=[role.value for role in StationRole],
+        default=os.environ.get(ROLE_ENV, StationRole.HEAD_JUDGE.value),
+        help=f"this station's role: a projector only reads (default: ${ROLE_ENV}, else "
+             "head-judge)")
+
+
+def station_of(args: argparse.Namespace) -> Station:
+    return Station(str(getattr(args, "station", "") or ""),
+                   StationRole(getattr(args, "role", StationRole.HEAD_JUDGE.value)))
 
 
 def add_lock_option(parser: argparse.ArgumentParser) -> None:
@@ -90,10 +112,11 @@ def opened(path: EventAddress, *, read_only: bool = False,
             document_messages.describe_lock_wait(str(path), holder, LOCK_WAIT_SECONDS)))
         if create:
             document = create_event(path, take_over_lock=take_over_lock.get(),
-                                    lock_wait=wait)
+                                    lock_wait=wait, station=station.get())
         else:
             document = open_event(path, read_only=read_only,
-                                  take_over_lock=take_over_lock.get(), lock_wait=wait)
+                                  take_over_lock=take_over_lock.get(), lock_wait=wait,
+                                  station=station.get())
         if document.broken_lock is not None:
             _note(document_messages.describe_broken_lock(str(path), document.broken_lock))
         if document.read_only_notice is not None and not read_only:

@@ -19,7 +19,14 @@ from pathlib import Path
 from tournament_manager import __version__
 from tournament_manager.application.events import parse_address
 from tournament_manager.cli import commands
-from tournament_manager.cli.documents import add_lock_option, event_address, take_over_lock
+from tournament_manager.cli.documents import (
+    add_lock_option,
+    add_station_options,
+    event_address,
+    station,
+    station_of,
+    take_over_lock,
+)
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages.documents import describe
 from tournament_manager.paths import address_scheme
@@ -43,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
                and not action.option_strings
                for action in command._actions):  # a command on a tournament file
             add_lock_option(command)
+            add_station_options(command)
     return parser
 
 
@@ -80,6 +88,7 @@ def run_cli(argv: Sequence[str]) -> int:
         parser.print_help()
         return 2
     token = take_over_lock.set(bool(getattr(args, "take_over_lock", False)))
+    station_token = station.set(station_of(args))
     try:
         _refuse_addresses(args, argv)
         return int(handler(args))
@@ -105,3 +114,4 @@ def run_cli(argv: Sequence[str]) -> int:
         return 70
     finally:
         take_over_lock.reset(token)
+        station.reset(station_token)

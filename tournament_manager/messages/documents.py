@@ -66,6 +66,10 @@ _TEMPLATES = {
         "the server of {path} refused the connection ({reason}); check the user name and "
         "password in the address"
     ),
+    DocumentProblem.ROLE_READS_ONLY: (
+        "a {role} station only shows {path}; open it as the head judge or the results desk "
+        "to change it"
+    ),
     DocumentProblem.SERVER_BUSY: (
         "the server of {path} stayed busy with other stations' work; nothing was saved "
         "here: try again in a moment"

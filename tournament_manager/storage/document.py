@@ -76,8 +76,11 @@ class Document:
     def read_only(self) -> bool:
         return self._lock is None
 
-    def unit_of_work(self, actor: str = "head judge") -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, actor=actor, path=self.path)
+    actor = "head judge"
+    """Whom this instance's acts are audited as (the application names its station)."""
+
+    def unit_of_work(self, actor: str | None = None) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, actor=actor or self.actor, path=self.path)
 
     def backup(self, reason: BackupReason) -> Path:
         return take_backup(self.path, reason)

@@ -40,6 +40,8 @@ class DocumentProblem(StrEnum):
     SERVER_UNREACHABLE = "server_unreachable"
     SERVER_REFUSED = "server_refused"
     """The server turned the user away (password, permissions)."""
+    ROLE_READS_ONLY = "role_reads_only"
+    """A station whose role only shows the event (a projector) was asked to change it."""
     SERVER_BUSY = "server_busy"
     """Other stations' acts kept the server busy longer than an act waits."""
     CHANGED_ELSEWHERE = "changed_elsewhere"

@@ -136,8 +136,11 @@ class ServerEvent:
         self.backup_failures: list[object] = []
         self._backups = backups
 
-    def unit_of_work(self, actor: str = "head judge") -> SqlUnitOfWork:
-        return SqlUnitOfWork(self.engine, actor=actor, path=Path(self.address.shown),
+    actor = "head judge"
+    """Whom this instance's acts are audited as (the application names its station)."""
+
+    def unit_of_work(self, actor: str | None = None) -> SqlUnitOfWork:
+        return SqlUnitOfWork(self.engine, actor=actor or self.actor, path=Path(self.address.shown),
                              problems=lambda error: server_problem(error, self.address),
                              read_only=self.read_only)
 
