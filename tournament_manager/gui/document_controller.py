@@ -13,9 +13,10 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 
-from tournament_manager.application.events import create_event, open_event
+from tournament_manager.application.events import EventAddress, create_event, open_event
+from tournament_manager.application.stations import THIS_LAPTOP, Station
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.messages import documents as document_messages
@@ -28,8 +29,13 @@ from tournament_manager.services.verification import VerificationReport, verify
 from tournament_manager.storage.backup import list_backups, restore_backup
 from tournament_manager.storage.document import Document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.storage.server import ServerAddress
 
 log = logging.getLogger(__name__)
+
+WATCH_INTERVAL_MS = 1000
+"""How often a window looks for other stations' changes to a server event: within 2 s
+every station shows what any other has done."""
 
 
 class DocumentController(QObject):
@@ -47,32 +53,50 @@ class DocumentController(QObject):
     notice_reported = Signal(str)
     # (path, worded refusal): a lock from another computer that the judge may take over.
     lock_takeover_offered = Signal(object, str)
+    # Another station changed the event on its server: every page reads it again.
+    changed_elsewhere = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document: Document | None = None
+        self._address: EventAddress | None = None
+        self._seen_version = 0
+        self._watch = QTimer(self)
+        self._watch.setInterval(WATCH_INTERVAL_MS)
+        self._watch.timeout.connect(self._look_for_changes)
 
     @property
     def document(self) -> Document | None:
         return self._document
 
-    def is_open(self, path: Path) -> bool:
-        return self._document is not None and self._document.path.resolve() == path.resolve()
+    @property
+    def address(self) -> EventAddress | None:
+        return self._address
 
-    def open(self, path: Path, *, take_over_lock: bool = False) -> bool:
-        """Switch to `path`; on failure the current document stays open and untouched.
+    def is_open(self, path: EventAddress) -> bool:
+        if self._document is None or self._address is None:
+            return False
+        if isinstance(path, ServerAddress) or isinstance(self._address, ServerAddress):
+            return path == self._address
+        return self._address.resolve() == path.resolve()
+
+    def open(self, path: EventAddress, *, take_over_lock: bool = False,
+             station: Station = THIS_LAPTOP) -> bool:
+        """Switch to `path` (a file, or an event on a server, opened for `station`); on
+        failure the current document stays open and untouched.
 
         `take_over_lock` breaks a lock held from another computer, once the judge has
         confirmed that it no longer runs the application there."""
         if self.is_open(path):
             return True  # opening it again would trip over our own lock
         try:
-            document = open_event(path, take_over_lock=take_over_lock)
+            document = open_event(path, take_over_lock=take_over_lock, station=station,
+                                  read_only=not station.role.writes)
         except DocumentError as error:
             self._report_open_failure(path, error)
             return False
-        log.info("opened %s", path)
-        self._replace(document)
+        log.info("opened %s as %s", path, station.actor)
+        self._replace(document, path)
         self._report_notices(document)
         self._verify_opened()
         return True
@@ -118,7 +142,7 @@ class DocumentController(QObject):
                 return False
             raise  # a bug: the crash handler reports it, and no file is left behind
         log.info("created %s (%s)", path, preset.value)
-        self._replace(document)
+        self._replace(document, path)
         return True
 
     @staticmethod
@@ -143,8 +167,10 @@ class DocumentController(QObject):
         """Close the document, which takes the closing backup and releases the lock."""
         if self._document is None:
             return
+        self._watch.stop()
         self._close_document(self._document)
         self._document = None
+        self._address = None
         self.document_changed.emit()
 
     def save_copy(self, destination: Path) -> bool:
@@ -187,11 +213,43 @@ class DocumentController(QObject):
                 return
         self.problem_reported.emit(message)
 
-    def _replace(self, document: Document) -> None:
+    def _replace(self, document: Document, address: EventAddress) -> None:
         previous, self._document = self._document, document
+        self._address = address
         if previous is not None:
             self._close_document(previous)
+        self._watch_changes()
         self.document_changed.emit()
+
+    # -- other stations' changes -------------------------------------------------------
+    def _watch_changes(self) -> None:
+        """An event on a server is changed by other stations too: look every second. A
+        file is held by this window alone, so nothing else changes it."""
+        self._watch.stop()
+        if self._document is not None and isinstance(self._address, ServerAddress):
+            self.seen_now()
+            self._watch.start()
+
+    def seen_now(self) -> None:
+        """This window has shown the event as it is now (after its own act)."""
+        if self._document is not None:
+            try:
+                self._seen_version = self._document.data_version()
+            except EXPECTED_ERRORS as error:
+                log.warning("could not read the version of %s: %s", self._address, error)
+
+    def _look_for_changes(self) -> None:
+        document = self._document
+        if document is None:
+            return
+        try:
+            version = document.data_version()
+        except EXPECTED_ERRORS as error:  # a lost network: said when an act fails
+            log.warning("could not look for changes to %s: %s", self._address, error)
+            return
+        if version != self._seen_version:
+            self._seen_version = version
+            self.changed_elsewhere.emit()
 
     def _close_document(self, document: Document) -> None:
         """Close, releasing the lock; a closing backup that failed is reported."""

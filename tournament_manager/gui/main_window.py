@@ -48,7 +48,7 @@ from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import OnTimeOut
 from tournament_manager.gui import wheel_guard
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.changes import Topic
+from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
@@ -62,6 +62,7 @@ from tournament_manager.gui.help_menu import HelpMenu
 from tournament_manager.gui.message_bar import MessageBar
 from tournament_manager.gui.models.standings_model import PLAYER as STANDINGS_PLAYER
 from tournament_manager.gui.new_tournament_dialog import NewTournament
+from tournament_manager.gui.open_server_dialog import ask_server
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.cuts_page import CutsPage
 from tournament_manager.gui.pages.players_page import PlayersPage
@@ -180,6 +181,7 @@ class MainWindow(QMainWindow):
         self._controller.notice_reported.connect(self._message_bar.show_problem)
         self._controller.lock_takeover_offered.connect(self._offer_lock_takeover)
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
+        self._controller.changed_elsewhere.connect(self._show_changes_elsewhere)
         self.sheets_page.sheet.set_clock(self.countdown)
         self.context.hub.follow(self._clock_label, self._follow_running_session)
         self.context.hub.changed.connect(self._data_changed)
@@ -236,6 +238,8 @@ class MainWindow(QMainWindow):
                                        key.New)
         self.action_open = self._action("action_open", self.tr("&Open…"), self.open_document,
                                         key.Open)
+        self.action_open_server = self._action("action_open_server",
+                                               self.tr("Open on a Ser&ver…"), self.open_server)
         self.action_open_demo = self._action("action_open_demo",
                                              self.tr("Open the &Demo Event"), self.open_demo)
         self.action_save_copy = self._action("action_save_copy", self.tr("Save a &Copy…"),
@@ -290,6 +294,7 @@ class MainWindow(QMainWindow):
         self._recent_menu.setObjectName("recent_menu")
         self._recent_menu.setToolTipsVisible(True)
         self._recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        file_menu.addAction(self.action_open_server)
         file_menu.addAction(self.action_open_demo)
         file_menu.addSeparator()
         file_menu.addAction(self.action_save_copy)
@@ -427,6 +432,21 @@ class MainWindow(QMainWindow):
         self._message_bar.clear()
         self._controller.open(path)
 
+    def open_server(self) -> None:
+        """An event on a PostgreSQL server, for this station (File ▸ Open on a Server…)."""
+        request = ask_server(self, self._settings.last_server(), self._settings.station_name())
+        if request is None:
+            return
+        self._message_bar.clear()
+        if self._controller.open(request.address, station=request.station):
+            self._settings.set_last_server(str(request.address), request.station.name)
+
+    def _show_changes_elsewhere(self) -> None:
+        """Another station changed the event: every page reads what it shows again."""
+        for topic in ALL_TOPICS:
+            if topic != Topic.DOCUMENT:
+                self.context.hub.notify(topic)
+
     def open_demo(self) -> None:
         """The demo event from the data folder, built first (in the background) if need be."""
         if self.demo_builder is None:
@@ -531,8 +551,10 @@ class MainWindow(QMainWindow):
             self.central_pages.setCurrentWidget(self.welcome)
             self.welcome.fill_recent()
         else:
-            self._settings.add_recent_file(document.path)
-            self._path_label.setText(str(document.path))
+            address = self._controller.address
+            if isinstance(address, Path):  # a server event is opened by its address
+                self._settings.add_recent_file(document.path)
+            self._path_label.setText(str(address if address is not None else document.path))
             self.central_pages.setCurrentWidget(self.tabs)
             name = document.path.stem
             try:
@@ -555,6 +577,7 @@ class MainWindow(QMainWindow):
         self.projector.refresh()
 
     def _data_changed(self, topic: str) -> None:
+        self._controller.seen_now()  # this window shows it: no need to read it again
         if topic == Topic.SETTINGS and self._controller.document is not None:
             self._show_document()
 

@@ -23,6 +23,8 @@ _RECENT_FILES = "documents/recent"
 _WINDOW_GEOMETRY = "main_window/geometry"
 _WINDOW_STATE = "main_window/state"
 _PROJECTOR_SCREEN = "projector/screen"
+_LAST_SERVER = "server/address"
+_STATION_NAME = "server/station"
 
 
 def user_settings() -> QSettings:
@@ -70,6 +72,20 @@ class AppSettings:
 
     def _write_recent_files(self, files: list[Path]) -> None:
         self._store.setValue(_RECENT_FILES, [str(path) for path in files])
+        self._store.sync()
+
+    def last_server(self) -> str:
+        """The server address last opened, as shown (without its password)."""
+        value = self._store.value(_LAST_SERVER, "")
+        return value if isinstance(value, str) else ""
+
+    def station_name(self) -> str:
+        value = self._store.value(_STATION_NAME, "")
+        return value if isinstance(value, str) else ""
+
+    def set_last_server(self, address: str, station: str) -> None:
+        self._store.setValue(_LAST_SERVER, address)
+        self._store.setValue(_STATION_NAME, station)
         self._store.sync()
 
     def window_geometry(self) -> QByteArray | None:

@@ -39,7 +39,7 @@ from tournament_manager.storage.engine import (
 from tournament_manager.storage.errors import DocumentError, DocumentProblem, problem_of
 from tournament_manager.storage.lock import COMMAND, DocumentLock, LockHolder
 from tournament_manager.storage.migrate import schema_state, upgrade_to_head
-from tournament_manager.storage.unit_of_work import SqlUnitOfWork
+from tournament_manager.storage.unit_of_work import SqlUnitOfWork, data_version
 
 SQLITE_HEADER = b"SQLite format 3\x00"
 
@@ -78,6 +78,10 @@ class Document:
 
     actor = "head judge"
     """Whom this instance's acts are audited as (the application names its station)."""
+
+    def data_version(self) -> int:
+        """Grows with every change (see `unit_of_work.data_version`)."""
+        return data_version(self.engine)
 
     def unit_of_work(self, actor: str | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, actor=actor or self.actor, path=self.path)

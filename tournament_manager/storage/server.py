@@ -35,7 +35,7 @@ from tournament_manager.storage import schema
 from tournament_manager.storage.backup import BackupReason
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.storage.migrate import schema_state, upgrade_to_head
-from tournament_manager.storage.unit_of_work import SqlUnitOfWork
+from tournament_manager.storage.unit_of_work import SqlUnitOfWork, data_version
 
 log = logging.getLogger(__name__)
 
@@ -55,9 +55,9 @@ class ServerAddress:
     def __post_init__(self) -> None:
         try:
             parsed = make_url(self.url)
-        except ArgumentError as error:
+        except (ArgumentError, ValueError) as error:  # half typed: "…@host:" has no port
             raise DocumentError(DocumentProblem.SERVER_ADDRESS, self.url,
-                                reason="it is not a database address") from error
+                                reason="it is not a complete database address") from error
         if parsed.get_backend_name() not in SERVER_SCHEMES:
             raise DocumentError(DocumentProblem.DATABASE_URL, self.url,
                                 scheme=parsed.get_backend_name())
@@ -86,13 +86,19 @@ class ServerAddress:
         return self.shown
 
 
-def _engine(address: ServerAddress, database: str | None = None) -> Engine:
+def _engine(address: ServerAddress, database: str | None = None, *,
+            read_only: bool = False) -> Engine:
+    """Connections to the event's database (or another on its server). `read_only`: the
+    server itself refuses every write, so a projector's or a reading command's connection
+    cannot change the event whatever code runs on it."""
     url = address.sqlalchemy_url
     if database is not None:
         url = url.set(database=database)
-    return create_engine(url, pool_pre_ping=True,
-                         connect_args={"connect_timeout": CONNECT_TIMEOUT_SECONDS,
-                                       "application_name": "tournament-manager"})
+    connect_args: dict[str, object] = {"connect_timeout": CONNECT_TIMEOUT_SECONDS,
+                                       "application_name": "tournament-manager"}
+    if read_only:
+        connect_args["options"] = "-c default_transaction_read_only=on"
+    return create_engine(url, pool_pre_ping=True, connect_args=connect_args)
 
 
 _CONNECT_REFUSALS = (("does not exist", "3D000"), ("authentication failed", "28P01"),
@@ -116,6 +122,8 @@ def server_problem(error: BaseException, address: ServerAddress) -> DocumentErro
         return DocumentError(DocumentProblem.CHANGED_ELSEWHERE, address.shown)
     if state == "55P03":  # lock_timeout: the other stations' acts did not end in time
         return DocumentError(DocumentProblem.SERVER_BUSY, address.shown)
+    if state == "25006":  # a write on a connection opened to read only
+        return DocumentError(DocumentProblem.ROLE_READS_ONLY, address.shown, role="read-only")
     if state is None and isinstance(error, OperationalError | DBAPIError):
         return DocumentError(DocumentProblem.SERVER_UNREACHABLE, address.shown, reason=reason)
     return None
@@ -138,6 +146,10 @@ class ServerEvent:
 
     actor = "head judge"
     """Whom this instance's acts are audited as (the application names its station)."""
+
+    def data_version(self) -> int:
+        """Grows with every change (see `unit_of_work.data_version`)."""
+        return data_version(self.engine)
 
     def unit_of_work(self, actor: str | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, actor=actor or self.actor, path=Path(self.address.shown),
@@ -213,7 +225,7 @@ def create_server_event(address: ServerAddress) -> ServerEvent:
 def open_server_event(address: ServerAddress, *, read_only: bool = False) -> ServerEvent:
     """An existing event; its schema is brought up to date first (one station does it,
     the others wait on the server's advisory lock)."""
-    engine = _engine(address)
+    engine = _engine(address, read_only=read_only)
     try:
         with _connect_checked(address, engine) as connection:
             state = schema_state(connection)

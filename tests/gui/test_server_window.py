@@ -1,0 +1,107 @@
+"""The window on a server event: File ▸ Open on a Server… through its real dialog, the
+station's acts audited under its name, other stations' changes shown without F5, and a
+projector station that can change nothing."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tournament_manager.application.events import open_event, parse_address
+from tournament_manager.cli.main import run_cli
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import AppSettings
+
+from .modal import answering, child, click, type_into
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def event_on_server(server_url: str) -> str:
+    assert run_cli(["new", server_url, "--name", "Harbour Open"]) == 0
+    for name in ("Ada", "Bo"):
+        assert run_cli(["players", "add", server_url, "--name", name]) == 0
+    return server_url
+
+
+@pytest.fixture
+def real_window(qtbot, app_settings: AppSettings) -> Iterator[MainWindow]:
+    window = MainWindow(app_settings)
+    qtbot.addWidget(window)
+    window.resize(1280, 800)
+    window.show()
+    yield window
+    window.close()
+
+
+def _open(window: MainWindow, address: str, station: str, role: str) -> None:
+    def fill(dialog) -> None:
+        assert not child(dialog, "server_open").isEnabled()
+        type_into(dialog, "server_address", "https://example.org/event")
+        assert not child(dialog, "server_open").isEnabled()
+        assert "this application cannot use" in child(dialog, "server_hint").text()
+        type_into(dialog, "server_address", address)
+        assert child(dialog, "server_hint").text().startswith("Database event_")
+        type_into(dialog, "server_station", station)
+        roles = child(dialog, "server_role")
+        roles.setCurrentIndex(roles.findData(role))
+        click(dialog, "server_open")
+
+    with answering(fill) as answers:
+        window.action_open_server.trigger()
+    assert answers.seen == ["Open an Event on a Server"]
+
+
+def _players(window: MainWindow) -> list[str]:
+    model = window.players_page.model
+    return sorted(model.player_at(row).name for row in range(model.rowCount()))
+
+
+def test_a_station_opens_a_server_event_and_sees_the_others_changes(
+        real_window: MainWindow, event_on_server: str, qtbot) -> None:
+    window = real_window
+    _open(window, event_on_server, "Desk 2", "results-desk")
+    assert window.windowTitle() == "Harbour Open — Tournament Manager"
+    window.show_page(window.players_page)
+    assert _players(window) == ["Ada", "Bo"]
+
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
+    other = subprocess.run(
+        [sys.executable, "-m", "tournament_manager", "players", "add", event_on_server,
+         "--name", "Late Entry", "--station", "Desk 3", "--role", "results-desk"],
+        capture_output=True, text=True, env=env, check=False)
+    assert other.returncode == 0, other.stderr
+    qtbot.waitUntil(lambda: "Late Entry" in _players(window), timeout=10_000)
+
+    page = window.players_page
+    type_into(page, "player_name", "Walk-in")
+    QTest.keyClick(page.fields["name"], Qt.Key.Key_Return)
+    assert "Walk-in" in _players(window)
+    event = open_event(parse_address(event_on_server), read_only=True)
+    try:
+        with event.unit_of_work() as uow:
+            actors = [(e.entity, e.actor) for e in uow.audit.list() if e.entity == "player"]
+    finally:
+        event.close()
+    assert actors[-2:] == [("player", "Desk 3 (results desk)"),
+                           ("player", "Desk 2 (results desk)")]
+
+
+def test_a_projector_station_changes_nothing(real_window: MainWindow,
+                                             event_on_server: str) -> None:
+    window = real_window
+    _open(window, event_on_server, "Hall screen", "projector")
+    window.show_page(window.players_page)
+    page = window.players_page
+    type_into(page, "player_name", "Intruder")
+    QTest.keyClick(page.fields["name"], Qt.Key.Key_Return)
+    assert "Intruder" not in _players(window)
+    assert "only shows" in window.message_bar.text()
