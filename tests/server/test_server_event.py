@@ -11,6 +11,7 @@ from sqlalchemy import inspect
 
 from tournament_manager.application.events import create_event, open_event, parse_address
 from tournament_manager.cli.main import run_cli
+from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.storage.document import create_document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.storage.server import ServerAddress
@@ -105,3 +106,45 @@ def test_each_station_is_named_in_the_audit_and_a_projector_only_reads(
     assert ("tournament", "Judge laptop (head judge)") in actors
     assert ("player", "Desk 2 (results desk)") in actors
     assert not any(actor.endswith("(projector)") for _entity, actor in actors)
+
+
+def test_a_draw_searches_without_keeping_the_other_stations_waiting(server_url: str) -> None:
+    """On a server a writing unit of work waits for any other: were the search run inside
+    the draw's unit of work, the write another station makes meanwhile (here, from the
+    search's own progress report) would wait for it and be refused as "server busy"."""
+    from tournament_manager.application.stations import Station, StationRole
+    from tournament_manager.domain.model import Player, PlayerKind
+    from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.players import register_player
+    from tournament_manager.services.seating import draw_session, publish_draw
+    from tournament_manager.services.tournaments import create_tournament
+
+    address = parse_address(server_url)
+    judge = create_event(address)
+    desk = None
+    try:
+        create_tournament(judge.unit_of_work(), "Draw Open", preset_settings(Preset.OPEN, 5))
+        for n in range(16):
+            register_player(judge.unit_of_work(), Player(name=f"P{n}"))
+        desk = open_event(address, station=Station("Desk 2", StationRole.RESULTS_DESK))
+        with judge.unit_of_work() as uow:
+            first = min(uow.sessions.list(), key=lambda s: s.number).id
+        walk_ins: list[int] = []
+
+        def meanwhile(_report: object) -> None:
+            if not walk_ins:
+                walk_ins.append(register_player(desk.unit_of_work(),  # type: ignore[union-attr]
+                                                Player(name="Walk-in",
+                                                       kind=PlayerKind.SUBSTITUTE)).id)
+
+        draw = draw_session(judge.unit_of_work(), first, seed=3, time_limit=5,
+                            progress=meanwhile)
+        assert walk_ins, "the search reported progress, and the desk's write went through"
+        with pytest.raises(ServiceError) as outdated:  # a substitute came: the field changed
+            publish_draw(judge.unit_of_work(), draw)
+        assert outdated.value.problem is ServiceProblem.DRAW_OUTDATED
+    finally:
+        judge.close()
+        if desk is not None:
+            desk.close()
+

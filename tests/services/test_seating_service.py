@@ -162,3 +162,22 @@ def test_the_plan_rotates_byes_and_missing_substitutes_are_named(open_event: Doc
     register_player(open_event.unit_of_work(), Player(name="Sub", kind=PlayerKind.SUBSTITUTE))
     again = draw_session(open_event.unit_of_work(), sessions[0], seed=4, time_limit=5)
     assert (len(again.byes), again.substitutes_missing) == (1, 2)
+
+
+def test_a_draw_is_not_published_over_a_field_that_changed_meanwhile(
+        open_event: Document) -> None:
+    """The search runs outside any transaction, so another station may withdraw or add a
+    player while it runs: publishing then refuses the draw instead of seating a player
+    who left or leaving out one who came."""
+    players = _register(open_event, 16)
+    first = _sessions(open_event)[0]
+    draw = draw_session(open_event.unit_of_work(), first, seed=3, time_limit=5)
+    set_player_status(open_event.unit_of_work(), players[0], PlayerStatus.WITHDRAWN)
+    with pytest.raises(ServiceError) as outdated:
+        publish_draw(open_event.unit_of_work(), draw)
+    assert outdated.value.problem is ServiceProblem.DRAW_OUTDATED
+    with open_event.unit_of_work() as uow:
+        assert uow.tables.count(session_id=first) == 0, "nothing of the old draw stored"
+    set_player_status(open_event.unit_of_work(), players[0], PlayerStatus.ACTIVE)
+    publish_draw(open_event.unit_of_work(), draw)  # the field is as it was: it stands
+

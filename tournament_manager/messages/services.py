@@ -64,6 +64,10 @@ _TEMPLATES = {
         "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
         "or does not exist"
     ),
+    ServiceProblem.DRAW_OUTDATED: (
+        "the field of session {session} changed since this draw was computed (a player "
+        "withdrew or was added, or an earlier session was seated again); draw it again"
+    ),
     ServiceProblem.SESSION_ALREADY_STARTED: (
         "session {session} has started: its tables can no longer change"
     ),

@@ -74,6 +74,8 @@ class SessionDraw:
     substitutes_missing: int = 0
     """Substitutes the event chose for an odd field but does not have: that many more
     would have seated everyone instead of the byes."""
+    basis: tuple[tuple[int, ...], ...] = ()
+    """What the draw was computed on (`_basis`); empty: not checked at publishing."""
 
 
 def _player_id(player: Hashable) -> int:
@@ -199,10 +201,25 @@ def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
     return []
 
 
+def _basis(uow: UnitOfWork, session: Session) -> tuple[tuple[int, ...], ...]:
+    """What a draw of `session` depends on: who may play it (entrants and substitutes)
+    and how the sessions before it were seated. Publishing compares it with the basis
+    the draw was computed on."""
+    substitutes = sorted(p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
+                         if p.status is PlayerStatus.ACTIVE)
+    seated = tuple(tuple(_player_id(player) for table in played.tables for player in table.seats)
+                   for played in _history(uow, session.number))
+    return (tuple(sorted(_entrants(uow, session))), tuple(substitutes), *seated)
+
+
 def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
                  progress: ProgressCallback | None = None) -> SessionDraw:
-    """Compute (not store) the tables of a session that has not started."""
+    """Compute (not store) the tables of a session that has not started.
+
+    The record is read in one short unit of work and the search runs after it, outside
+    any transaction: a search of up to `time_limit` seconds must not keep other stations
+    waiting for the event. `publish_draw` checks that what it was based on still holds."""
     seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
     rng = random.Random(seed)
     with uow:
@@ -218,35 +235,35 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
                                players=len(playing))
         history = _history(uow, session.number)
         forbidden = _forbidden_groups(uow, settings, playing)
-        later: tuple[SeatedSession, ...] = ()
-        if round_.kind is not RoundKind.PRELIMINARY:
-            seated = _by_rank(uow, playing, settings.final_seating, seed)
-            cancelled = False
+        basis = _basis(uow, session)
+        by_rank = (_by_rank(uow, playing, settings.final_seating, seed)
+                   if round_.kind is not RoundKind.PRELIMINARY else None)
+        planned = [_seated_session(uow, s) for s in _planned_rest(uow, session)]
+        left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
+                   if s.number >= session.number)
+    later: tuple[SeatedSession, ...] = ()
+    if by_rank is not None:
+        seated, cancelled = by_rank, False
+    else:
+        if planned:
+            draw: Draw = repair_plan(Schedule(tuple(planned)), history, playing, seed=seed,
+                                     forbidden_groups=forbidden, time_limit=time_limit,
+                                     cancel=cancel, progress=progress)
         else:
-            planned = _planned_rest(uow, session)
-            if planned:
-                remaining = Schedule(tuple(_seated_session(uow, s) for s in planned))
-                draw: Draw = repair_plan(remaining, history, playing, seed=seed,
-                                         forbidden_groups=forbidden, time_limit=time_limit,
-                                         cancel=cancel, progress=progress)
-            else:
-                # Planning the rest of the round, not just this session: a greedy session
-                # can leave no repeat-free completion near the bound 3R <= N - 1.
-                left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
-                           if s.number >= session.number)
-                draw = plan_schedule(playing, left, seed=seed, forbidden_groups=forbidden,
-                                     history=history, time_limit=time_limit, cancel=cancel,
-                                     progress=progress)
-            sessions = list(draw.schedule.sessions)
-            if not history:
-                sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
-            seated, *rest = sessions
-            later = _rotated_byes(rest, byes, field.bye_order)
-            cancelled = draw.cancelled
-        report = quality_report((seated,), forbidden_groups=forbidden,
-                                history=history)
-        return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
-                           seed, cancelled, field.substitutes_missing)
+            # Planning the rest of the round, not just this session: a greedy session
+            # can leave no repeat-free completion near the bound 3R <= N - 1.
+            draw = plan_schedule(playing, left, seed=seed, forbidden_groups=forbidden,
+                                 history=history, time_limit=time_limit, cancel=cancel,
+                                 progress=progress)
+        sessions = list(draw.schedule.sessions)
+        if not history:
+            sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
+        seated, *rest = sessions
+        later = _rotated_byes(rest, byes, field.bye_order)
+        cancelled = draw.cancelled
+    report = quality_report((seated,), forbidden_groups=forbidden, history=history)
+    return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
+                       seed, cancelled, field.substitutes_missing, basis)
 
 
 def _fewest_forbidden(sessions: Sequence[SeatedSession],
@@ -316,6 +333,10 @@ def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
         session = uow.sessions.get(draw.session_id)
         if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
+        if draw.basis and _basis(uow, session) != draw.basis:
+            # A player withdrew or was added, or an earlier session was re-seated, while
+            # the draw was being computed (at another station, perhaps).
+            raise ServiceError(ServiceProblem.DRAW_OUTDATED, session=session.number)
         _store(uow, session, draw.seated, rng)
         later = sorted((s for s in uow.sessions.list(round_id=session.round_id)
                         if s.number > session.number and s.status is StageStatus.PLANNED),
