@@ -105,3 +105,26 @@ def test_a_projector_station_changes_nothing(real_window: MainWindow,
     QTest.keyClick(page.fields["name"], Qt.Key.Key_Return)
     assert "Intruder" not in _players(window)
     assert "only shows" in window.message_bar.text()
+
+
+def test_save_a_copy_of_a_server_event_is_an_ordinary_file(
+        real_window: MainWindow, event_on_server: str, tmp_path: Path) -> None:
+    window = real_window
+    _open(window, event_on_server, "Judge laptop", "head-judge")
+    target = tmp_path / "taken home.tmt"
+
+    def save(dialog) -> None:
+        edit = child(dialog, "fileNameEdit")
+        edit.setText(str(target))
+        QTest.keyClick(edit, Qt.Key.Key_Return)
+
+    with answering(save) as answers:
+        window.action_save_copy.trigger()
+    assert answers.seen == ["Save a Copy"]
+    assert run_cli(["verify", str(target)]) == 0
+    copy = open_event(target, read_only=True)
+    try:
+        with copy.unit_of_work() as uow:
+            assert sorted(p.name for p in uow.players.list()) == ["Ada", "Bo"]
+    finally:
+        copy.close(backup=False)
