@@ -181,3 +181,16 @@ def test_a_draw_is_not_published_over_a_field_that_changed_meanwhile(
     set_player_status(open_event.unit_of_work(), players[0], PlayerStatus.ACTIVE)
     publish_draw(open_event.unit_of_work(), draw)  # the field is as it was: it stands
 
+
+
+def test_a_seed_beyond_32_bits_is_refused_in_words(document: Document) -> None:
+    """A seed is stored with the session; a server keeps it in a 32-bit integer."""
+    _register(document, 8)
+    first = _sessions(document)[0]
+    with pytest.raises(ServiceError) as caught:
+        draw_session(document.unit_of_work(), first, seed=2**40, time_limit=1)
+    assert caught.value.problem is ServiceProblem.SEED_OUT_OF_RANGE
+    draw = draw_session(document.unit_of_work(), first, seed=2**31 - 1, time_limit=1)
+    publish_draw(document.unit_of_work(), draw)
+    with document.unit_of_work() as uow:
+        assert uow.sessions.get(first).draw_seed == 2**31 - 1

@@ -33,9 +33,16 @@ from tournament_manager.storage.document import Document, open_document
 
 
 @pytest.fixture
-def signed(document: Document) -> SampleEvent:
-    """Session 1 played, signed, table 1 corrected and signed again, session finished."""
-    return build_sample_event(document)
+def document(file_document: Document) -> Document:
+    """These tests change the file behind the application's back: files only."""
+    return file_document
+
+
+@pytest.fixture
+def signed(file_document: Document) -> SampleEvent:
+    """Session 1 played, signed, table 1 corrected and signed again, session finished
+    (in a file: these tests change the file behind the application's back)."""
+    return build_sample_event(file_document)
 
 
 def _tampered(document: Document, tmp_path: Path, *statements: str) -> VerificationReport:

@@ -1,4 +1,5 @@
-"""Every entity comes back from a real SQLite file exactly as it was stored, and audited."""
+"""Every entity comes back exactly as it was stored, and audited, from a real SQLite
+file and from a real PostgreSQL server alike."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tournament_manager.application.events import create_event, open_event, parse_address
 from tournament_manager.domain.model import (
     Hand,
     HandResult,
@@ -27,12 +29,27 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
+from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.domain.settings import PenaltyMode, SeatPickMode
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.ports import NotFound
-from tournament_manager.storage.document import Document, open_document
+from tournament_manager.services.seating import SEED_RANGE
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import Document
+from tournament_manager.storage.server import ServerEvent
 
 WHEN = datetime(2026, 5, 1, 9, 30, 15, 123456, tzinfo=UTC)
+
+
+@pytest.fixture(params=["file", "server"])
+def document(request: pytest.FixtureRequest, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A wsom_2015 tournament in a file or on a server."""
+    address = (tmp_path / "event.tmt" if request.param == "file"
+               else parse_address(request.getfixturevalue("server_url")))
+    event = create_event(address)
+    create_tournament(event.unit_of_work(), "Test Open", preset_settings(Preset.WSOM_2015))
+    yield event
+    event.close(backup=False)
 
 
 def _players(document: Document) -> list[Player]:
@@ -63,9 +80,9 @@ def test_tournament_settings_and_round_plan_survive_reopening(document: Document
             keep_apart=("team",)))
         uow.tournaments.update(changed)
         uow.commit()
-    path = document.path
+    address = document.address if isinstance(document, ServerEvent) else document.path
     document.close(backup=False)
-    reopened = open_document(path)
+    reopened = open_event(address)
     try:
         with reopened.unit_of_work() as uow:
             after = uow.tournaments.list()[0]
@@ -98,7 +115,7 @@ def test_flat_entities_round_trip(document: Document) -> None:
         ]
         session = uow.sessions.list()[0]
         uow.sessions.update(dataclasses.replace(session, status=StageStatus.RUNNING,
-                                                started_at=WHEN, draw_seed=2**40))
+                                                started_at=WHEN, draw_seed=SEED_RANGE - 1))
         uow.tables.update(dataclasses.replace(table, sheet_state=SheetState.LOCKED,
                                               stopped_after_hand=11))
         uow.commit()
@@ -111,7 +128,7 @@ def test_flat_entities_round_trip(document: Document) -> None:
         assert uow.players.list() == players
         reread = uow.sessions.get(session.id)
         assert (reread.status, reread.started_at, reread.draw_seed) == (
-            StageStatus.RUNNING, WHEN, 2**40)
+            StageStatus.RUNNING, WHEN, SEED_RANGE - 1)
         assert uow.tables.get(table.id).sheet_state is SheetState.LOCKED
 
 
@@ -178,8 +195,13 @@ def test_foreign_keys_are_enforced(document: Document, tmp_path: Path) -> None:
         uow.commit()
 
 
-def test_pragmas_are_set_on_every_connection(document: Document) -> None:
-    with document.engine.connect() as connection:
-        values = [connection.exec_driver_sql(f"PRAGMA {name}").scalar()
-                  for name in ("foreign_keys", "journal_mode", "synchronous", "busy_timeout")]
+def test_pragmas_are_set_on_every_connection(tmp_path: Path) -> None:
+    """SQLite's own settings (a server has its own): on every connection to a file."""
+    document = create_event(tmp_path / "pragmas.tmt")
+    try:
+        with document.engine.connect() as connection:
+            values = [connection.exec_driver_sql(f"PRAGMA {name}").scalar()
+                      for name in ("foreign_keys", "journal_mode", "synchronous", "busy_timeout")]
+    finally:
+        document.close(backup=False)
     assert values == [1, "wal", 2, 5000]

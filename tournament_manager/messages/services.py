@@ -64,6 +64,9 @@ _TEMPLATES = {
         "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
         "or does not exist"
     ),
+    ServiceProblem.SEED_OUT_OF_RANGE: (
+        "a draw's seed is a whole number from 0 to {highest}; {seed} is not"
+    ),
     ServiceProblem.DRAW_OUTDATED: (
         "the field of session {session} changed since this draw was computed (a player "
         "withdrew or was added, or an earlier session was seated again); draw it again"

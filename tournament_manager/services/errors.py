@@ -39,7 +39,8 @@ class ServiceProblem(StrEnum):
     WINDS_FIXED = "winds_fixed"
     WINDS_NOT_A_DRAW = "winds_not_a_draw"
     SESSION_ALREADY_STARTED = "session_already_started"
-    DRAW_OUTDATED = "draw_outdated"  # the field changed while the draw was computed
+    DRAW_OUTDATED = "draw_outdated"
+    SEED_OUT_OF_RANGE = "seed_out_of_range"  # the field changed while the draw was computed
     TOO_FEW_PLAYERS = "too_few_players"
     FIELD_NOT_TABLES = "field_not_tables"
     PLAYER_NOT_IN_SESSION = "player_not_in_session"

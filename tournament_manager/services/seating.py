@@ -53,6 +53,15 @@ from tournament_manager.services.tournaments import current_tournament
 WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
 DEFAULT_TIME_LIMIT = 20.0
 SEED_RANGE = 2**31
+"""Seeds run from 0 to 2**31 - 1: a 32-bit integer in every database, a server's too."""
+
+
+def _checked_seed(seed: int | None) -> int:
+    if seed is None:
+        return random.SystemRandom().randrange(SEED_RANGE)
+    if not 0 <= seed < SEED_RANGE:
+        raise ServiceError(ServiceProblem.SEED_OUT_OF_RANGE, seed=seed, highest=SEED_RANGE - 1)
+    return seed
 
 CancelCheck = Callable[[], bool]
 ProgressCallback = Callable[[Progress], None]
@@ -220,7 +229,7 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     The record is read in one short unit of work and the search runs after it, outside
     any transaction: a search of up to `time_limit` seconds must not keep other stations
     waiting for the event. `publish_draw` checks that what it was based on still holds."""
-    seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+    seed = _checked_seed(seed)
     rng = random.Random(seed)
     with uow:
         settings = current_tournament(uow).settings
@@ -292,7 +301,7 @@ def plan_round(uow: UnitOfWork, round_id: int, *, seed: int | None = None,
                time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
                progress: ProgressCallback | None = None) -> Draw:
     """A planned schedule for every session of a preliminary round, stored as planned."""
-    seed = random.SystemRandom().randrange(SEED_RANGE) if seed is None else seed
+    seed = _checked_seed(seed)
     with uow:
         settings = current_tournament(uow).settings
         sessions = sorted(uow.sessions.list(round_id=round_id), key=lambda s: s.number)
