@@ -148,3 +148,20 @@ def test_a_draw_searches_without_keeping_the_other_stations_waiting(server_url: 
         if desk is not None:
             desk.close()
 
+
+
+def test_a_database_name_is_never_sql(postgres_base: str) -> None:
+    """A hostile name in the address becomes a database of that very name."""
+    name = 'odd"; DROP DATABASE postgres; --'
+    address = ServerAddress(postgres_base + name.replace(" ", "%20").replace(";", "%3B"))
+    assert address.database == name
+    event = create_event(address)
+    try:
+        with event.engine.connect() as connection:
+            assert connection.exec_driver_sql("SELECT current_database()").scalar() == name
+    finally:
+        event.close()
+        event.discard_files()
+    with pytest.raises(DocumentError) as gone:
+        open_event(address)
+    assert gone.value.problem is DocumentProblem.MISSING

@@ -10,7 +10,8 @@ as an ordinary `.tmt` file in the data folder, the same kind of file Save a Copy
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -84,6 +85,12 @@ class ServerAddress:
 
     def __str__(self) -> str:
         return self.shown
+
+
+def _identifier(name: str) -> str:
+    """A name as a quoted SQL identifier: a database name typed in an address can hold any
+    character, a double quote too, and must never become SQL."""
+    return '"' + name.replace('"', '""') + '"'
 
 
 def _engine(address: ServerAddress, database: str | None = None, *,
@@ -184,7 +191,8 @@ class ServerEvent:
         engine = _engine(self.address, "postgres")
         try:
             with engine.connect().execution_options(isolation_level="AUTOCOMMIT") as connection:
-                connection.execute(text(f'DROP DATABASE IF EXISTS "{self.address.database}"'))
+                connection.execute(text(
+                    f"DROP DATABASE IF EXISTS {_identifier(self.address.database)}"))
         finally:
             engine.dispose()
 
@@ -195,14 +203,21 @@ class ServerEvent:
         self.close()
 
 
-def _connect_checked(address: ServerAddress, engine: Engine) -> Connection:
+@contextmanager
+def _worded(address: ServerAddress) -> Iterator[None]:
+    """The server's refusals (unreachable, wrong password, no such database) in words."""
     try:
-        return engine.connect()
+        yield
     except DBAPIError as error:
         problem = server_problem(error, address)
         if problem is None:
             raise
         raise problem from error
+
+
+def _connect_checked(address: ServerAddress, engine: Engine) -> Connection:
+    with _worded(address):
+        return engine.connect()
 
 
 def create_server_event(address: ServerAddress) -> ServerEvent:
@@ -261,18 +276,13 @@ def _upgrade(connection: Connection) -> None:
 def _create_database(address: ServerAddress) -> None:
     engine = _engine(address, "postgres")
     try:
-        with _connect_checked(address, engine).execution_options(
+        with _worded(address), engine.connect().execution_options(
                 isolation_level="AUTOCOMMIT") as connection:
             exists = connection.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"),
                                         {"name": address.database}).first()
             if exists is None:
-                connection.execute(text(f'CREATE DATABASE "{address.database}"'))
+                connection.execute(text(f"CREATE DATABASE {_identifier(address.database)}"))
                 log.info("created the database %s", address.shown)
-    except DBAPIError as error:
-        problem = server_problem(error, address)
-        if problem is None:
-            raise
-        raise problem from error
     finally:
         engine.dispose()
 
