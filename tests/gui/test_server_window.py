@@ -128,3 +128,52 @@ def test_save_a_copy_of_a_server_event_is_an_ordinary_file(
             assert sorted(p.name for p in uow.players.list()) == ["Ada", "Bo"]
     finally:
         copy.close(backup=False)
+
+
+def test_a_hand_typed_on_a_sheet_another_station_just_changed_is_refused(
+        real_window: MainWindow, server_url: str, qtbot) -> None:
+    """Two stations on table 1; this window has not yet looked for changes (its watch is
+    stopped here) when the other enters a hand: the typed hand is refused in words naming
+    the other station, and entered once the window shows the sheet as it is."""
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.application.events import create_event
+    from tournament_manager.application.stations import Station, StationRole
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+    from tournament_manager.services.tournaments import create_tournament
+    from tournament_manager.services.views import sheet_view
+
+    event = create_event(parse_address(server_url))
+    create_tournament(event.unit_of_work(), "Two Desks", preset_settings(Preset.OPEN))
+    seated = seat_event(event, players=4)
+    event.close()
+    window = real_window
+    _open(window, server_url, "Desk 2", "results-desk")
+    window.controller._watch.stop()  # the moment before its next look
+    window.show_page(window.sheets_page)
+    sheet = window.sheets_page.sheet
+    assert sheet.view is not None and sheet.view.table.id == seated.tables[0]
+
+    other = open_event(parse_address(server_url),
+                       station=Station("Desk 3", StationRole.RESULTS_DESK))
+    try:
+        east, south = seated.players[:2]
+        enter_hand(other.unit_of_work(), seated.tables[0], HandEntry(
+            HandResult.WIN, WinType.DISCARD, south, (Win(east, 30, south),)))
+    finally:
+        other.close()
+
+    edit = sheet.entry.value_edit
+    edit.setFocus()
+    QTest.keyClicks(edit, "SE25")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert "was changed by Desk 3 (results desk) at " in sheet.entry.message.text()
+    view = sheet_view(window.context.unit_of_work(), seated.tables[0])
+    assert [row.hand.number for row in view.rows] == [1]
+
+    window.controller._watch.start()
+    qtbot.waitUntil(lambda: sheet.model.rowCount() == 1, timeout=10_000)
+    QTest.keyClick(edit, Qt.Key.Key_Return)  # the refused hand waits in the bar: Enter again
+    view = sheet_view(window.context.unit_of_work(), seated.tables[0])
+    assert [row.hand.number for row in view.rows] == [1, 2], sheet.entry.message.text()

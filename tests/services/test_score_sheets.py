@@ -283,3 +283,32 @@ def test_the_head_judge_is_renamed_with_his_passphrase(document) -> None:  # typ
     assert caught.value.problem is ServiceProblem.WRONG_PASSPHRASE
     assert rename_head_judge(document.unit_of_work(), " Bo Judge ", credential).name == "Bo Judge"
     assert check_passphrase(document.unit_of_work(), credential).name == "Bo Judge"
+
+
+def test_an_act_on_a_sheet_shown_before_another_stations_change_is_refused(
+        seated: Seated) -> None:
+    """Two stations on one table: the hand the first typed as the second must not become
+    the third, and a player signs only what he was shown. Refused in words, naming who
+    changed the sheet; nothing done; acted on the sheet as it now is, it goes through."""
+    from tournament_manager.services.views import sheet_view
+
+    east, south, west, north = seated.players[:4]
+    table = seated.tables[0]
+    here = seated.document.unit_of_work
+    enter_hand(here(), table, _discard(east, south, 30))
+    shown = sheet_view(here(), table).content_hash
+    elsewhere = seated.document.unit_of_work(actor="Desk 3 (results desk)")
+    enter_hand(elsewhere, table, _discard(west, north, 20))
+
+    with pytest.raises(ServiceError) as stale:
+        enter_hand(here(), table, _discard(south, east, 25), seen=shown)
+    assert stale.value.problem is ServiceProblem.SHEET_CHANGED_ELSEWHERE
+    assert stale.value.details["by"] == "Desk 3 (results desk)"
+    assert stale.value.details["table"] == 1
+    with pytest.raises(ServiceError) as unseen:  # before any other check: what he saw
+        sign_sheet(here(), table, east, drawn(east), seen=shown)
+    assert unseen.value.problem is ServiceProblem.SHEET_CHANGED_ELSEWHERE
+    view = sheet_view(here(), table)
+    assert [row.hand.number for row in view.rows] == [1, 2] and not view.signatures
+    entered = enter_hand(here(), table, _discard(south, east, 25), seen=view.content_hash)
+    assert entered.number == 3

@@ -64,6 +64,10 @@ _TEMPLATES = {
         "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
         "or does not exist"
     ),
+    ServiceProblem.SHEET_CHANGED_ELSEWHERE: (
+        "the sheet of table {table} was changed by {by} at {at} since it was shown here; "
+        "nothing was done: look at it again as it is now"
+    ),
     ServiceProblem.SEED_OUT_OF_RANGE: (
         "a draw's seed is a whole number from 0 to {highest}; {seed} is not"
     ),

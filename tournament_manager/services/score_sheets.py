@@ -9,6 +9,7 @@ sheet: changing a signed sheet is a correction, which needs the head judge and a
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -76,16 +77,36 @@ def starting_winds(seats: Sequence[SeatAssignment], cycle: int) -> dict[int, Win
     return {seat.player_id: seat.wind for seat in picked if seat.cycle == latest}
 
 
-def _open_table(uow: UnitOfWork, table_id: int) -> SessionTable:
+def _open_table(uow: UnitOfWork, table_id: int, seen: str | None = None) -> SessionTable:
     """The table, if its sheet may change now: unlocked, in a session being played (or a
-    finished session's sheet the head judge has opened for a correction)."""
+    finished session's sheet the head judge has opened for a correction).
+
+    `seen`: the content hash of the sheet as the caller showed it. When another station
+    changed the sheet since, the act is refused, naming who changed it and when: a hand
+    typed as the sixth must not become the seventh behind the typist's back, and a player
+    signs only what he was shown."""
     table = uow.tables.get(table_id)
+    if seen is not None and sheet_hash(_content(uow, table)) != seen:
+        raise ServiceError(ServiceProblem.SHEET_CHANGED_ELSEWHERE, table=table.number,
+                           **_last_change(uow, table))
     if table.sheet_state is SheetState.LOCKED:
         raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
     session = uow.sessions.get(table.session_id)
     if session.status in (StageStatus.PLANNED, StageStatus.PUBLISHED):
         raise ServiceError(ServiceProblem.SESSION_NOT_STARTED, session=session.number)
     return table
+
+
+def _last_change(uow: UnitOfWork, table: SessionTable) -> dict[str, str]:
+    """Who last changed a table's sheet, and when (local time), from the audit log: the
+    newest entry about the table itself or a row that belongs to it."""
+    for entry in sorted(uow.audit.list(), key=lambda e: e.id or 0, reverse=True):
+        if entry.entity == "session_table" and entry.entity_id == table.id:
+            return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
+        for picture in (entry.after, entry.before):
+            if picture and json.loads(picture).get("table_id") == table.id:
+                return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
+    return {"by": "another station", "at": "a moment ago"}
 
 
 @dataclass(frozen=True)
@@ -235,10 +256,10 @@ def _check_number_allowed(uow: UnitOfWork, table: SessionTable, number: int) -> 
 
 
 def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
-               number: int | None = None) -> Hand:
-    """Add a hand to an open sheet (by default the next one)."""
+               number: int | None = None, *, seen: str | None = None) -> Hand:
+    """Add a hand to an open sheet (by default the next one); `seen` as in `_open_table`."""
     with uow:
-        table = _open_table(uow, table_id)
+        table = _open_table(uow, table_id, seen)
         taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
         number = number if number is not None else max(taken, default=0) + 1
         if number in taken:
@@ -249,11 +270,12 @@ def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
     return stored
 
 
-def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry) -> Hand:
+def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry, *,
+                 seen: str | None = None) -> Hand:
     """Change what was entered for a hand; the payments are settled again."""
     with uow:
         old = uow.hands.get(hand_id)
-        table = _open_table(uow, old.table_id)
+        table = _open_table(uow, old.table_id, seen)
         new = dataclasses.replace(_settle(uow, table, old.number, entry), id=old.id)
         uow.hands.update(new)
         _resettle_after(uow, table, old.number)
@@ -261,11 +283,11 @@ def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry) -> Hand:
     return new
 
 
-def delete_hand(uow: UnitOfWork, hand_id: int) -> Hand:
+def delete_hand(uow: UnitOfWork, hand_id: int, *, seen: str | None = None) -> Hand:
     """Remove a hand from an open sheet; returns it, so an undo can enter it again."""
     with uow:
         hand = uow.hands.get(hand_id)
-        table = _open_table(uow, hand.table_id)
+        table = _open_table(uow, hand.table_id, seen)
         later = any(h.number > hand.number for h in uow.hands.list(table_id=table.id))
         if later and not Rules(uow).rule_set.deal_always_passes:
             # A hole in a classical sheet leaves the later dealers unknown.
@@ -284,14 +306,14 @@ def entry_of(hand: Hand) -> HandEntry:
 
 def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyReason,
                 points: int, *, hand_number: int | None = None, note: str = "",
-                mode: PenaltyMode | None = None) -> Penalty:
+                mode: PenaltyMode | None = None, seen: str | None = None) -> Penalty:
     """Record a penalty (or, with 0 points, an incident), by default in the tournament's
     penalty mode; a false win is paid to the other three where the tournament says so
     (MCR), whatever that mode."""
     if points < 0:
         raise ServiceError(ServiceProblem.NEGATIVE_PENALTY, points=points)
     with uow:
-        table = _open_table(uow, table_id)
+        table = _open_table(uow, table_id, seen)
         if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
         settings = current_tournament(uow).settings
@@ -315,10 +337,10 @@ def record_false_win(uow: UnitOfWork, table_id: int, player_id: int, *,
                        hand_number=hand_number, note=note)
 
 
-def remove_penalty(uow: UnitOfWork, penalty_id: int) -> Penalty:
+def remove_penalty(uow: UnitOfWork, penalty_id: int, *, seen: str | None = None) -> Penalty:
     with uow:
         penalty = uow.penalties.get(penalty_id)
-        _open_table(uow, penalty.table_id)
+        _open_table(uow, penalty.table_id, seen)
         uow.penalties.remove(penalty_id)
         uow.commit()
     return penalty
@@ -333,11 +355,11 @@ def restore_penalty(uow: UnitOfWork, penalty: Penalty) -> Penalty:
     return stored
 
 
-def stop_on_time(uow: UnitOfWork, table_id: int, completed_hands: int | None = None
-                 ) -> SessionTable:
+def stop_on_time(uow: UnitOfWork, table_id: int, completed_hands: int | None = None, *,
+                 seen: str | None = None) -> SessionTable:
     """The session clock ran out: no hand after the one in progress is scored."""
     with uow:
-        table = _open_table(uow, table_id)
+        table = _open_table(uow, table_id, seen)
         if completed_hands is None:
             completed_hands = len(uow.hands.list(table_id=table_id))
         updated = uow.tables.update(dataclasses.replace(table,
@@ -368,14 +390,14 @@ class SigningResult:
 
 
 def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes, *,
-               clock: Callable[[], datetime] = _now) -> SigningResult:
+               clock: Callable[[], datetime] = _now, seen: str | None = None) -> SigningResult:
     """A player accepts the sheet as it stands; the fourth matching signature locks it.
 
     Each signature keeps the hash of the content it was given for: a change made while the
     others sign leaves the earlier signatures on old content, and they must sign again.
     """
     with uow:
-        table = _open_table(uow, table_id)
+        table = _open_table(uow, table_id, seen)  # he signs what he was shown, or nothing
         seated = {seat.player_id for seat in uow.seats.list(table_id=table_id)}
         if player_id not in seated:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])

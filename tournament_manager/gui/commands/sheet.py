@@ -42,17 +42,34 @@ def hand_at(command: ServiceCommand, table_id: int, number: int) -> Hand:
     raise NotFound("hand", number)
 
 
-class EnterHand(ServiceCommand):
+class SheetCommand(ServiceCommand):
+    """An act on a sheet as this window showed it: `seen` is the content hash of the
+    sheet on screen, checked by the service on the first run (another station may have
+    changed the sheet since). A redo after an undo acts on what this window itself left,
+    so it is not checked again."""
+
     topic = Topic.SHEET
 
+    def __init__(self, context: CommandContext, text: str, seen: str | None) -> None:
+        super().__init__(context, text)
+        self._seen = seen
+
+    def seen(self) -> str | None:
+        seen, self._seen = self._seen, None
+        return seen
+
+
+class EnterHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
-                 entry: HandEntry, number: int | None = None) -> None:
-        super().__init__(context, _tr("Enter hand"))
+                 entry: HandEntry, number: int | None = None, *,
+                 seen: str | None = None) -> None:
+        super().__init__(context, _tr("Enter hand"), seen)
         self.table_id, self.table_number = table_id, table_number
         self.entry, self.number = entry, number
 
     def do(self) -> None:
-        hand = enter_hand(self.uow(), self.table_id, self.entry, self.number)
+        hand = enter_hand(self.uow(), self.table_id, self.entry, self.number,
+                          seen=self.seen())
         self.number = hand.number
         self.setText(_tr("Enter hand T{table} #{hand}").format(table=self.table_number,
                                                                hand=hand.number))
@@ -62,38 +79,35 @@ class EnterHand(ServiceCommand):
         delete_hand(self.uow(), hand_at(self, self.table_id, self.number).id)
 
 
-class ReplaceHand(ServiceCommand):
-    topic = Topic.SHEET
-
+class ReplaceHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
-                 number: int, entry: HandEntry) -> None:
+                 number: int, entry: HandEntry, *, seen: str | None = None) -> None:
         super().__init__(context, _tr("Change hand T{table} #{hand}").format(
-            table=table_number, hand=number))
+            table=table_number, hand=number), seen)
         self.table_id, self.number, self.entry = table_id, number, entry
         self.old: HandEntry | None = None
 
     def do(self) -> None:
         hand = hand_at(self, self.table_id, self.number)
         self.old = entry_of(hand)
-        replace_hand(self.uow(), hand.id, self.entry)
+        replace_hand(self.uow(), hand.id, self.entry, seen=self.seen())
 
     def revert(self) -> None:
         assert self.old is not None
         replace_hand(self.uow(), hand_at(self, self.table_id, self.number).id, self.old)
 
 
-class DeleteHand(ServiceCommand):
-    topic = Topic.SHEET
-
+class DeleteHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
-                 number: int) -> None:
+                 number: int, *, seen: str | None = None) -> None:
         super().__init__(context, _tr("Delete hand T{table} #{hand}").format(
-            table=table_number, hand=number))
+            table=table_number, hand=number), seen)
         self.table_id, self.number = table_id, number
         self.old: HandEntry | None = None
 
     def do(self) -> None:
-        removed = delete_hand(self.uow(), hand_at(self, self.table_id, self.number).id)
+        removed = delete_hand(self.uow(), hand_at(self, self.table_id, self.number).id,
+                              seen=self.seen())
         self.old = entry_of(removed)
 
     def revert(self) -> None:
@@ -101,13 +115,13 @@ class DeleteHand(ServiceCommand):
         enter_hand(self.uow(), self.table_id, self.old, self.number)
 
 
-class AddPenalty(ServiceCommand):
-    topic = Topic.SHEET
-
+class AddPenalty(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  player_id: int, reason: PenaltyReason, points: int,
-                 hand_number: int | None = None, note: str = "") -> None:
-        super().__init__(context, _tr("Add penalty T{table}").format(table=table_number))
+                 hand_number: int | None = None, note: str = "", *,
+                 seen: str | None = None) -> None:
+        super().__init__(context, _tr("Add penalty T{table}").format(table=table_number),
+                         seen)
         self.args = (table_id, player_id, reason, points)
         self.hand_number, self.note = hand_number, note
         self.penalty_id: int | None = None
@@ -119,7 +133,7 @@ class AddPenalty(ServiceCommand):
             self._context.aliases.moved(PENALTY, self.removed.id, stored.id)
         else:
             stored = add_penalty(self.uow(), *self.args, hand_number=self.hand_number,
-                                 note=self.note)
+                                 note=self.note, seen=self.seen())
             self.penalty_id = stored.id
 
     def revert(self) -> None:
@@ -128,17 +142,18 @@ class AddPenalty(ServiceCommand):
             self.uow(), self._context.aliases.resolve(PENALTY, self.penalty_id))
 
 
-class RemovePenalty(ServiceCommand):
-    topic = Topic.SHEET
-
-    def __init__(self, context: CommandContext, table_number: int, penalty_id: int) -> None:
-        super().__init__(context, _tr("Remove penalty T{table}").format(table=table_number))
+class RemovePenalty(SheetCommand):
+    def __init__(self, context: CommandContext, table_number: int, penalty_id: int, *,
+                 seen: str | None = None) -> None:
+        super().__init__(context, _tr("Remove penalty T{table}").format(table=table_number),
+                         seen)
         self.penalty_id = penalty_id
         self.removed: Penalty | None = None
 
     def do(self) -> None:
         self.removed = remove_penalty(
-            self.uow(), self._context.aliases.resolve(PENALTY, self.penalty_id))
+            self.uow(), self._context.aliases.resolve(PENALTY, self.penalty_id),
+            seen=self.seen())
 
     def revert(self) -> None:
         assert self.removed is not None
@@ -146,21 +161,21 @@ class RemovePenalty(ServiceCommand):
         self._context.aliases.moved(PENALTY, self.removed.id, stored.id)
 
 
-class SignSheet(ServiceCommand):
+class SignSheet(SheetCommand):
     """A player's signature; undone by withdrawing it (and the lock, if it made one)."""
 
-    topic = Topic.SHEET
-
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
-                 player_id: int, player_name: str, png: bytes) -> None:
+                 player_id: int, player_name: str, png: bytes, *,
+                 seen: str | None = None) -> None:
         super().__init__(context, _tr("Sign T{table} ({name})").format(
-            table=table_number, name=player_name))
+            table=table_number, name=player_name), seen)
         self.table_id, self.player_id, self.png = table_id, player_id, png
         self.signature_id: int | None = None
         self.locked = False
 
     def do(self) -> None:
-        result = sign_sheet(self.uow(), self.table_id, self.player_id, self.png)
+        result = sign_sheet(self.uow(), self.table_id, self.player_id, self.png,
+                            seen=self.seen())
         self.signature_id, self.locked = result.signature.id, result.locked
 
     def revert(self) -> None:
@@ -196,15 +211,15 @@ class CorrectSheet(ServiceCommand):
         self.setObsolete(True)
 
 
-class StopOnTime(ServiceCommand):
-    topic = Topic.SHEET
-
-    def __init__(self, context: CommandContext, table_id: int, table_number: int) -> None:
-        super().__init__(context, _tr("Stop T{table} on time").format(table=table_number))
+class StopOnTime(SheetCommand):
+    def __init__(self, context: CommandContext, table_id: int, table_number: int, *,
+                 seen: str | None = None) -> None:
+        super().__init__(context, _tr("Stop T{table} on time").format(table=table_number),
+                         seen)
         self.table_id = table_id
 
     def do(self) -> None:
-        stop_on_time(self.uow(), self.table_id)
+        stop_on_time(self.uow(), self.table_id, seen=self.seen())
 
     def revert(self) -> None:
         resume_play(self.uow(), self.table_id)

@@ -336,7 +336,8 @@ class SheetWidget(QWidget):
             return
         number = self.model.row_at(row).hand.number
         self._context.run(DeleteHand(self._context.runner.context, self.view.table.id,
-                                     self.view.table.number, number))
+                                     self.view.table.number, number,
+                                     seen=self.view.content_hash))
 
     # --- actions
 
@@ -345,9 +346,12 @@ class SheetWidget(QWidget):
         if view is None:
             return
         context = self._context.runner.context
-        command = (ReplaceHand(context, view.table.id, view.table.number, number, entry)
+        seen = view.content_hash  # what the typist was shown, checked by the service
+        command = (ReplaceHand(context, view.table.id, view.table.number, number, entry,
+                               seen=seen)
                    if replacing else
-                   EnterHand(context, view.table.id, view.table.number, entry, number))
+                   EnterHand(context, view.table.id, view.table.number, entry, number,
+                             seen=seen))
         problem = self._context.runner.run(command)
         if problem is not None:
             self.entry.show_problem(problem)  # next to the row, not a dialog
@@ -361,20 +365,22 @@ class SheetWidget(QWidget):
             return
         if self._context.run(AddPenalty(self._context.runner.context, self.view.table.id,
                                         self.view.table.number, player_id, reason, points,
-                                        hand, note)):
+                                        hand, note, seen=self.view.content_hash)):
             self.penalties.accepted()
 
     def _remove_penalty(self, penalty_id: int) -> None:
         if self.view is not None:
             self._context.run(RemovePenalty(self._context.runner.context,
-                                            self.view.table.number, penalty_id))
+                                            self.view.table.number, penalty_id,
+                                            seen=self.view.content_hash))
 
     def _sign(self, player_id: int, png: bytes) -> None:
         if self.view is None:
             return
         name = next((p.name for p in self.view.players if p.id == player_id), str(player_id))
         command = SignSheet(self._context.runner.context, self.view.table.id,
-                            self.view.table.number, player_id, name, png)
+                            self.view.table.number, player_id, name, png,
+                            seen=self.view.content_hash)  # he signs what he was shown
         if self._context.run(command):
             self.signatures.signature_accepted(player_id)
             if command.locked:
@@ -428,7 +434,7 @@ class SheetWidget(QWidget):
                        object_name="stop_on_time_confirm"):
             return
         self._context.run(StopOnTime(self._context.runner.context, view.table.id,
-                                     view.table.number))
+                                     view.table.number, seen=view.content_hash))
 
     def _seconds_left(self, view: SheetView) -> float | None:
         """This table's time left (its own extra minutes too), else the room's."""
