@@ -1,5 +1,8 @@
-"""Several stations at once on one event, on a file and on a PostgreSQL server: acts
-tried, committed, refused and lost, and the time the whole run took.
+"""Several stations at once on one event, on a file and on a PostgreSQL server (a
+station per table entering and signing its sheet, desks registering late players and
+reading the standings, the head judge drawing the next session): acts tried, committed,
+refused (each in words: a draw outdated by a late player meanwhile) and lost, and the
+time the whole run took.
 
     .venv/bin/python -m benchmarks.bench_stations --tables 8 --desks 2 --late 10
 
@@ -22,12 +25,12 @@ from tournament_manager import paths
 def _one(label: str, address: str, tables: int, desks: int, late: int) -> None:
     seated = make_event(address, tables)
     start = time.perf_counter()
-    run = run_stations(address, seated, desks, late)
+    run = run_stations(address, seated, desks, late, draws=20)
     seconds = time.perf_counter() - start
     record = check_record(address, seated)
     lost = (record.hands_lost + record.hands_doubled + record.registration_numbers_doubled
             + (desks * late - record.players_registered))
-    print(f"{label:7} stations {len(seated) + desks:3}  acts tried {run.tried:5}  committed "
+    print(f"{label:7} stations {len(seated) + desks + 1:3}  acts tried {run.tried:5}  committed "
           f"{run.committed:5}  refused {len(run.refusals):3}  lost {lost}  findings "
           f"{len(record.findings)}  {seconds:6.1f} s  ({run.committed / seconds:6.1f} acts/s)")
 

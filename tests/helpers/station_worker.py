@@ -3,7 +3,9 @@
     python -m tests.helpers.station_worker ADDRESS ROLE ARG
 
 `table TABLE_ID`: enter the table's 16 hands, then its four signatures, one act each;
-`desk N`: register N late players, reading the standings between acts. On a file every
+`desk N`: register N late players, reading the standings between acts; `judge N`:
+draw session 2 and publish it, up to N times (a draw outdated meanwhile by the desk's
+late players is refused, and drawn again). On a file every
 act opens the file for its moment, as a command does (waiting its turn); on a server the
 station keeps its connection, as a window does. Prints one JSON line: the acts tried,
 committed and refused (each refusal in the words a user would read)."""
@@ -23,6 +25,7 @@ from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.players import register_player
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+from tournament_manager.services.seating import draw_session, publish_draw
 from tournament_manager.services.standings import standings
 from tournament_manager.storage.document import LockWait
 from tournament_manager.storage.errors import DocumentError
@@ -76,6 +79,15 @@ def main(address_text: str, role: str, argument: int) -> None:
         for n in range(argument):
             act(lambda uow, n=n: register_player(uow(), Player(name=f"Late {n}")))
             act(lambda uow: standings(uow()))
+    elif role == "judge":
+        with station() as unit_of_work, unit_of_work() as uow:
+            second = next(s.id for s in uow.sessions.list() if s.number == 2)
+        for _attempt in range(argument):
+            before = committed
+            act(lambda uow: publish_draw(uow(), draw_session(uow(), second, seed=7,
+                                                             time_limit=5)))
+            if committed > before:
+                break
     if kept is not None:
         kept.close(backup=False)
     print(json.dumps({"tried": tried, "committed": committed, "refused": refused}))

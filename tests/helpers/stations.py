@@ -37,6 +37,8 @@ class RecordCheck:
     unlocked_sheets: int
     players_registered: int
     registration_numbers_doubled: int
+    second_session_seated: tuple[int, ...]
+    """Each player seated in session 2, as often as seated (once each when drawn)."""
     findings: tuple[object, ...]
     raw_sum: int
 
@@ -53,10 +55,13 @@ def make_event(address: str, tables: int) -> tuple[int, ...]:
 
 
 def run_stations(address: str, tables: tuple[int, ...], desks: int,
-                 late_players: int) -> StationRun:
+                 late_players: int, draws: int = 0) -> StationRun:
+    """One process per table and desk, and a judge drawing session 2 (up to `draws`
+    attempts) when `draws` is given."""
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(ROOT), *sys.path])}
     roles = ([("table", str(table)) for table in tables]
-             + [("desk", str(late_players))] * desks)
+             + [("desk", str(late_players))] * desks
+             + ([("judge", str(draws))] if draws else []))
     children = [subprocess.Popen(
         [sys.executable, "-m", "tests.helpers.station_worker", address, role, argument],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
@@ -83,11 +88,14 @@ def check_record(address: str, tables: tuple[int, ...]) -> RecordCheck:
                 unlocked += uow.tables.get(table_id).sheet_state is not SheetState.LOCKED
             players = uow.players.list()
             numbers = [p.registration_id for p in players]
+            second = next(s for s in uow.sessions.list() if s.number == 2)
+            seated = tuple(seat.player_id for t in uow.tables.list(session_id=second.id)
+                           for seat in uow.seats.list(table_id=t.id, cycle=1))
         report = verify(event.unit_of_work())
         ranked = standings(event.unit_of_work())
         return RecordCheck(lost, doubled, unlocked,
                            sum(p.name.startswith("Late ") for p in players),
-                           len(numbers) - len(set(numbers)), report.findings,
+                           len(numbers) - len(set(numbers)), seated, report.findings,
                            round(sum(row.raw_total for row in ranked.rows)))
     finally:
         event.close(backup=False)
