@@ -39,6 +39,8 @@ FORBIDDEN = {
     "cli": ("PySide6", "sqlalchemy", "tournament_manager.gui"),
     "application": ("PySide6", "sqlalchemy", "alembic", "tournament_manager.gui",
                     "tournament_manager.cli"),
+    "web": ("PySide6", "sqlalchemy", "alembic", "tournament_manager.storage",
+            "tournament_manager.gui", "tournament_manager.cli"),
 }
 
 

@@ -1,0 +1,175 @@
+"""Table-side entry against the real server on a local port (uvicorn), over a real
+event file: a table logs in with its code and enters, then signs, its whole sheet; the
+refusals a venue network needs are checked one by one."""
+
+from __future__ import annotations
+
+import base64
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import httpx
+import pytest
+import uvicorn
+
+from tests.helpers.head_judge import name_head_judge
+from tests.helpers.seated_event import Seated, seat_event
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.services.sessions import finish_session
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import Document, create_document
+from tournament_manager.web.app import MAX_WRONG_CODES
+from tournament_manager.web.server import table_side
+
+HANDS = 16
+
+
+@dataclass
+class Served:
+    url: str
+    document: Document
+    seated: Seated
+    codes: dict[int, str]
+    """Table number -> its code."""
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    document = create_document(tmp_path / "served.tmt")
+    create_tournament(document.unit_of_work(), "Web Open", preset_settings(Preset.OPEN))
+    name_head_judge(document)
+    seated = seat_event(document, players=8)
+    side = table_side(document.unit_of_work, str(document.path))
+    codes = {table: side.code_of(seated.session_id, table_id)
+             for _session, table, table_id in side.running_tables()}
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(side.app, host="127.0.0.1", port=port,
+                                           log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 30
+    while not server.started:
+        assert time.monotonic() < deadline, "the server did not start"
+        time.sleep(0.02)
+    try:
+        yield Served(f"http://127.0.0.1:{port}", document, seated, codes)
+    finally:
+        server.should_exit = True
+        thread.join(timeout=30)
+        document.close(backup=False)
+
+
+def _client(served: Served) -> httpx.Client:
+    return httpx.Client(base_url=served.url, timeout=30)
+
+
+def _login(client: httpx.Client, code: str) -> dict:
+    response = client.post("/api/login", json={"code": code})
+    assert response.status_code == 200, response.text
+    return response.json()
+
+
+def _png(n: int) -> str:
+    return base64.b64encode(b"\x89PNG\r\n\x1a\n strokes %d" % n).decode()
+
+
+def test_a_table_enters_and_signs_its_whole_sheet(served: Served) -> None:
+    with _client(served) as client:
+        page = client.get("/")
+        assert page.status_code == 200 and "Open the sheet" in page.text
+        state = _login(client, served.codes[1].lower())  # case does not matter
+        assert (state["table"], state["next_hand"], len(state["players"])) == (1, 1, 4)
+        ids = [p["id"] for p in state["players"]]
+        for number in range(HANDS):
+            winner, discarder = ids[number % 4], ids[(number + 1) % 4]
+            response = client.post("/api/hands", headers={"X-CSRF-Token": state["csrf"]},
+                                   json={"result": "win", "win_type": "discard",
+                                         "discarder_id": discarder, "seen": state["seen"],
+                                         "winners": [{"player_id": winner, "value": 25}]})
+            assert response.status_code == 200, response.text
+            state = response.json()
+        assert len(state["hands"]) == HANDS and state["complete"] and sum(state["totals"]) == 0
+        for n, player in enumerate(ids):
+            response = client.post("/api/sign", headers={"X-CSRF-Token": state["csrf"]},
+                                   json={"player_id": player, "png": _png(n),
+                                         "seen": state["seen"]})
+            assert response.status_code == 200, response.text
+            state = response.json()
+        assert state["locked"] and sorted(state["signed"]) == sorted(ids)
+    with served.document.unit_of_work() as uow:
+        actors = {e.actor for e in uow.audit.list() if e.entity in ("hand", "signature")}
+        assert actors == {"Table 1 (table-side)"}
+        assert len(uow.hands.list(table_id=served.seated.tables[0])) == HANDS
+        assert uow.hands.list(table_id=served.seated.tables[1]) == []
+
+
+def test_changes_need_the_pages_token_and_the_sheet_as_shown(served: Served) -> None:
+    with _client(served) as client:
+        state = _login(client, served.codes[2])
+        ids = [p["id"] for p in state["players"]]
+        hand = {"result": "win", "win_type": "self_draw", "discarder_id": None,
+                "winners": [{"player_id": ids[0], "value": 30}], "seen": state["seen"]}
+        forged = client.post("/api/hands", json=hand)  # no token: not from the page
+        assert forged.status_code == 403 and "reload" in forged.json()["problem"]
+        wrong = client.post("/api/hands", json=hand, headers={"X-CSRF-Token": "guess"})
+        assert wrong.status_code == 403
+        ok = client.post("/api/hands", json=hand, headers={"X-CSRF-Token": state["csrf"]})
+        assert ok.status_code == 200
+        stale = client.post("/api/hands", json=hand, headers={"X-CSRF-Token": state["csrf"]})
+        assert stale.status_code == 409  # the page had not shown hand 1 yet
+        assert "was changed by Table 2 (table-side)" in stale.json()["problem"]
+        unreadable = client.post("/api/hands", content=b"{", headers={
+            "X-CSRF-Token": state["csrf"], "Content-Type": "application/json"})
+        assert unreadable.status_code == 400
+    assert len(_hands(served, 1)) == 1
+
+
+def _hands(served: Served, table_index: int) -> list:
+    with served.document.unit_of_work() as uow:
+        return uow.hands.list(table_id=served.seated.tables[table_index])
+
+
+def test_wrong_codes_are_limited_per_device(served: Served) -> None:
+    with _client(served) as client:
+        assert client.get("/api/table").status_code == 401
+        for _ in range(MAX_WRONG_CODES):
+            refused = client.post("/api/login", json={"code": "ZZZZZZ"})
+            assert refused.status_code == 401
+            assert refused.json()["problem"] == "no table of a running session has this code"
+        blocked = client.post("/api/login", json={"code": served.codes[1]})
+        assert blocked.status_code == 429  # even the right code, until the wait is over
+        assert "too many wrong codes" in blocked.json()["problem"]
+
+
+def test_a_code_stops_working_when_its_session_is_over(served: Served) -> None:
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+
+    with _client(served) as client:
+        _login(client, served.codes[1])
+        for index, table in enumerate(served.seated.tables):
+            players = served.seated.players[4 * index:4 * index + 4]
+            for number in range(HANDS):
+                enter_hand(served.document.unit_of_work(), table, HandEntry(
+                    HandResult.WIN, WinType.DISCARD, players[(number + 1) % 4],
+                    (Win(players[number % 4], 25, players[(number + 1) % 4]),)))
+            for player in players:
+                sign_sheet(served.document.unit_of_work(), table, player,
+                           b"\x89PNG strokes of %d" % player)
+        finish_session(served.document.unit_of_work(), served.seated.session_id)
+        over = client.get("/api/table")
+        assert over.status_code == 403
+        assert over.json()["problem"] == (
+            "this table's session is over: its code no longer works")
+        again = client.post("/api/login", json={"code": served.codes[1]})
+        assert again.status_code == 401

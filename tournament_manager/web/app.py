@@ -1,0 +1,253 @@
+"""The table-side web application (Starlette): JSON endpoints on the services, and one
+page of plain HTML and JavaScript served from the package (no build step, no CDN).
+
+A table logs in with its code and gets a signed session cookie naming its table, and a
+CSRF token that every change must send back in `X-CSRF-Token`. Every act goes through
+the same services as the window, audited as "Table N (table-side)", and carries the
+sheet's content hash as the page showed it (`seen`): a hand entered at another station
+meanwhile refuses it in words. Wrong codes are counted per client and refused for a
+while after too many."""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import secrets
+import time
+from collections import defaultdict, deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Route
+
+from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.messages.services import describe as describe_service
+from tournament_manager.services.errors import ServiceError
+from tournament_manager.services.ports import NotFound, UnitOfWork
+from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+from tournament_manager.services.views import SheetView, sheet_view
+from tournament_manager.web.codes import TableCodes, TableKey
+
+MAX_WRONG_CODES = 8
+WRONG_CODE_WINDOW_SECONDS = 300.0
+"""A client that types this many wrong codes within this time waits until it passes."""
+MAX_PNG_BYTES = 512 * 1024
+READER = "table-side"
+"""The actor of the units of work that only read (nothing of theirs reaches the audit)."""
+
+
+@dataclass
+class Guard:
+    """Wrong codes per client, for the rate limit."""
+
+    clock: Callable[[], float] = time.monotonic
+    wrong: dict[str, deque[float]] = field(default_factory=lambda: defaultdict(deque))
+
+    def blocked(self, client: str) -> bool:
+        attempts = self.wrong[client]
+        while attempts and self.clock() - attempts[0] > WRONG_CODE_WINDOW_SECONDS:
+            attempts.popleft()
+        return len(attempts) >= MAX_WRONG_CODES
+
+    def failed(self, client: str) -> None:
+        self.wrong[client].append(self.clock())
+
+
+def _problem(text: str, status: int) -> JSONResponse:
+    return JSONResponse({"problem": text}, status_code=status)
+
+
+def _state(view: SheetView, csrf: str) -> dict[str, Any]:
+    """What a table's page shows: the players in their starting seats, every hand with
+    its payments, the next hand's dealer, and what has been signed."""
+    players = [{"id": p.id, "name": p.name, "seat": "ESWN"[index]}
+               for index, p in enumerate(view.players)]
+    next_number = max((row.hand.number for row in view.rows), default=0) + 1
+    seating = view.seating(next_number)
+    return {
+        "tournament": view.tournament.name,
+        "session": view.session.number,
+        "table": view.table.number,
+        "players": players,
+        "hands": [{"number": row.hand.number, "result": row.hand.result.value,
+                   "deltas": list(row.deltas), "running": list(row.running)}
+                  for row in view.rows],
+        "next_hand": None if view.complete or view.locked else next_number,
+        "dealer_id": seating.dealer_id if seating is not None else None,
+        "winds": ({str(player): wind.value for player, wind in seating.seat_of.items()}
+                  if seating is not None else {}),
+        "totals": list(view.hand_totals),
+        "complete": view.complete,
+        "locked": view.locked,
+        "signed": [s.signature.player_id for s in view.signatures if s.current],
+        "seen": view.content_hash,
+        "csrf": csrf,
+    }
+
+
+class TableSide:
+    """The application over one open event (a file or a server event)."""
+
+    def __init__(self, unit_of_work: Callable[[str], UnitOfWork], codes: TableCodes,
+                 secret_key: str | None = None, guard: Guard | None = None) -> None:
+        self._unit_of_work = unit_of_work
+        self.codes = codes
+        self.guard = guard or Guard()
+        routes = [
+            Route("/", self.page),
+            Route("/api/login", self.login, methods=["POST"]),
+            Route("/api/table", self.table, methods=["GET"]),
+            Route("/api/hands", self.hand, methods=["POST"]),
+            Route("/api/sign", self.sign, methods=["POST"]),
+        ]
+        middleware = [Middleware(SessionMiddleware,
+                                 secret_key=secret_key or secrets.token_urlsafe(32),
+                                 session_cookie="table", same_site="strict",
+                                 https_only=False, max_age=12 * 3600)]
+        self.app = Starlette(routes=routes, middleware=middleware)
+
+    # -- which table -------------------------------------------------------------------
+    def running_tables(self) -> list[tuple[int, int, int]]:
+        """(session number, table number, table id) of every table now being played."""
+        with self._unit_of_work(READER) as uow:
+            running = [s for s in uow.sessions.list() if s.status is StageStatus.RUNNING]
+            return sorted((s.number, t.number, t.id) for s in running
+                          for t in uow.tables.list(session_id=s.id))
+
+    def code_of(self, session_id: int, table_id: int) -> str:
+        return self.codes.code(TableKey(session_id, table_id))
+
+    def _find_table(self, typed: str) -> tuple[int, int] | None:
+        with self._unit_of_work(READER) as uow:
+            for session in uow.sessions.list():
+                if session.status is not StageStatus.RUNNING:
+                    continue  # a code stops working when its session is over
+                for table in uow.tables.list(session_id=session.id):
+                    if self.codes.matches(typed, TableKey(session.id, table.id)):
+                        return session.id, table.id
+        return None
+
+    def _logged_in(self, request: Request) -> tuple[int, int] | Response:
+        table_id, session_id = request.session.get("table_id"), request.session.get("session")
+        if not isinstance(table_id, int) or not isinstance(session_id, int):
+            return _problem("type your table's code first", 401)
+        with self._unit_of_work(READER) as uow:
+            try:
+                session = uow.sessions.get(session_id)
+            except NotFound:
+                session = None
+        if session is None or session.status is not StageStatus.RUNNING:
+            request.session.clear()
+            return _problem("this table's session is over: its code no longer works", 403)
+        return session_id, table_id
+
+    def _changing(self, request: Request) -> tuple[int, int] | Response:
+        """A change may come only from the page the table was given: its CSRF token."""
+        known = self._logged_in(request)
+        if isinstance(known, Response):
+            return known
+        token = request.session.get("csrf", "")
+        sent = request.headers.get("x-csrf-token", "")
+        if not token or not secrets.compare_digest(str(token), sent):
+            return _problem("this page is out of date: reload it", 403)
+        return known
+
+    # -- endpoints ---------------------------------------------------------------------
+    async def page(self, _request: Request) -> Response:
+        html = resources.files("tournament_manager.web.static").joinpath("table.html")
+        return HTMLResponse(html.read_text(encoding="utf-8"),
+                            headers={"Content-Security-Policy": "default-src 'self'; "
+                                     "script-src 'self' 'unsafe-inline'; "
+                                     "style-src 'self' 'unsafe-inline'; img-src 'self' data:"})
+
+    async def login(self, request: Request) -> Response:
+        client = request.client.host if request.client else "?"
+        if self.guard.blocked(client):
+            return _problem("too many wrong codes from this device: wait a few minutes, or "
+                            "ask the head judge", 429)
+        try:
+            typed = str((await request.json()).get("code", ""))
+        except ValueError:
+            return _problem("send the code as JSON: {\"code\": \"…\"}", 400)
+        found = self._find_table(typed)
+        if found is None:
+            self.guard.failed(client)
+            return _problem("no table of a running session has this code", 401)
+        request.session.clear()
+        request.session.update({"session": found[0], "table_id": found[1],
+                                "csrf": secrets.token_urlsafe(24)})
+        return self._view(request, found[1])
+
+    async def table(self, request: Request) -> Response:
+        known = self._logged_in(request)
+        if isinstance(known, Response):
+            return known
+        return self._view(request, known[1])
+
+    def _view(self, request: Request, table_id: int) -> Response:
+        view = sheet_view(self._unit_of_work(READER), table_id)
+        request.session["table_number"] = view.table.number
+        return JSONResponse(_state(view, str(request.session.get("csrf", ""))))
+
+    @staticmethod
+    def _actor(request: Request) -> str:
+        """How the audit log names a table's acts: "Table 7 (table-side)"."""
+        return f"Table {request.session.get('table_number', '?')} (table-side)"
+
+    async def hand(self, request: Request) -> Response:
+        known = self._changing(request)
+        if isinstance(known, Response):
+            return known
+        table_id = known[1]
+        try:
+            body = await request.json()
+            entry = _entry(body)
+            seen = str(body["seen"])
+        except (ValueError, KeyError, TypeError) as error:
+            return _problem(f"this hand cannot be read: {error}", 400)
+        try:
+            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, seen=seen)
+        except ServiceError as error:
+            return _problem(describe_service(error), 409)
+        return self._view(request, table_id)
+
+    async def sign(self, request: Request) -> Response:
+        known = self._changing(request)
+        if isinstance(known, Response):
+            return known
+        table_id = known[1]
+        try:
+            body = await request.json()
+            player_id, seen = int(body["player_id"]), str(body["seen"])
+            png = base64.b64decode(str(body["png"]), validate=True)
+        except (ValueError, KeyError, TypeError, binascii.Error) as error:
+            return _problem(f"this signature cannot be read: {error}", 400)
+        if not png.startswith(b"\x89PNG") or len(png) > MAX_PNG_BYTES:
+            return _problem("a signature is a PNG image drawn on the page", 400)
+        try:
+            sign_sheet(self._unit_of_work(self._actor(request)), table_id, player_id, png,
+                       seen=seen)
+        except ServiceError as error:
+            return _problem(describe_service(error), 409)
+        return self._view(request, table_id)
+
+
+def _entry(body: dict[str, Any]) -> HandEntry:
+    """A hand as the page sends it: {"result": "win"|"draw", "win_type": "discard"|
+    "self_draw", "discarder_id": id, "winners": [{"player_id": id, "value": n}]}."""
+    result = HandResult(str(body["result"]))
+    if result is HandResult.DRAW:
+        return HandEntry(HandResult.DRAW)
+    win_type = WinType(str(body["win_type"]))
+    discarder = body.get("discarder_id")
+    discarder_id = int(discarder) if discarder is not None else None
+    wins = tuple(Win(int(w["player_id"]), int(w["value"]), discarder_id)
+                 for w in body["winners"])
+    return HandEntry(result, win_type, discarder_id, wins)

@@ -1,0 +1,37 @@
+"""Running the table-side application over an open event: its access codes (stable for
+the event on this machine, so printed codes survive a restart) and the HTTP server."""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+
+from tournament_manager import paths
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.web.app import TableSide
+from tournament_manager.web.codes import TableCodes
+
+
+def codes_secret(event_name: str, folder: Path | None = None) -> bytes:
+    """This machine's secret for the event's table codes, made once and kept in the data
+    folder (never in the event: a copy of the event must not carry its codes)."""
+    folder = folder or paths.data_dir() / "table-codes"
+    folder.mkdir(parents=True, exist_ok=True)
+    key = folder / (hashlib.sha256(event_name.encode("utf-8")).hexdigest()[:24] + ".key")
+    if not key.exists():
+        key.write_bytes(secrets.token_bytes(32))
+        key.chmod(0o600)
+    return key.read_bytes()
+
+
+def table_side(unit_of_work: Callable[[str], UnitOfWork], event_name: str) -> TableSide:
+    return TableSide(unit_of_work, TableCodes(codes_secret(event_name)))
+
+
+def serve(side: TableSide, host: str, port: int) -> None:
+    """Serve until interrupted (Ctrl+C)."""
+    import uvicorn
+
+    uvicorn.run(side.app, host=host, port=port, log_level="warning")
