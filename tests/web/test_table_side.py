@@ -5,68 +5,15 @@ refusals a venue network needs are checked one by one."""
 from __future__ import annotations
 
 import base64
-import socket
-import threading
-import time
-from collections.abc import Iterator
-from dataclasses import dataclass
-from pathlib import Path
 
 import httpx
-import pytest
-import uvicorn
 
-from tests.helpers.head_judge import name_head_judge
-from tests.helpers.seated_event import Seated, seat_event
-from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.sessions import finish_session
-from tournament_manager.services.tournaments import create_tournament
-from tournament_manager.storage.document import Document, create_document
 from tournament_manager.web.app import MAX_WRONG_CODES
-from tournament_manager.web.server import table_side
+
+from .conftest import Served
 
 HANDS = 16
-
-
-@dataclass
-class Served:
-    url: str
-    document: Document
-    seated: Seated
-    codes: dict[int, str]
-    """Table number -> its code."""
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
-    document = create_document(tmp_path / "served.tmt")
-    create_tournament(document.unit_of_work(), "Web Open", preset_settings(Preset.OPEN))
-    name_head_judge(document)
-    seated = seat_event(document, players=8)
-    side = table_side(document.unit_of_work, str(document.path))
-    codes = {table: side.code_of(seated.session_id, table_id)
-             for _session, table, table_id in side.running_tables()}
-    port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(side.app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
-    try:
-        yield Served(f"http://127.0.0.1:{port}", document, seated, codes)
-    finally:
-        server.should_exit = True
-        thread.join(timeout=30)
-        document.close(backup=False)
 
 
 def _client(served: Served) -> httpx.Client:

@@ -1,0 +1,114 @@
+"""A real headless browser (Debian's Chromium through chromedriver) at a phone's size
+enters a whole 16-hand sheet on the table page, the four players sign on the screen, and
+the event file holds exactly that. With TM_TABLE_SIDE_SCREENSHOTS=docs/screenshots the
+page's screenshots are the README's."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from .conftest import Served
+
+PHONE = (390, 844)
+HANDS = 16
+SCREENSHOTS_ENV = "TM_TABLE_SIDE_SCREENSHOTS"
+
+
+@pytest.fixture
+def browser(tmp_path: Path) -> Iterator[object]:
+    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is not installed: .ci/run installs chromium and "
+                        "chromium-driver")
+        pytest.skip("Chromium is not installed here (apt-get install chromium "
+                    "chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or ""
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}",
+                     f"--user-data-dir={tmp_path / 'profile'}"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_window_size(*PHONE)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+def _shot(driver, name: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = Path(os.environ.get(SCREENSHOTS_ENV) or tmp_path)
+    folder.mkdir(parents=True, exist_ok=True)
+    assert driver.save_screenshot(str(folder / f"table-side-{name}.png"))
+
+
+def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_path) -> None:
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    driver.get(served.url + "/")
+    code = wait.until(shown.visibility_of_element_located((By.ID, "code")))
+    assert driver.find_element(By.ID, "problem").text == ""  # no complaint before a code
+    code.send_keys("WRONG1")
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "no table"))
+    code.clear()
+    code.send_keys(served.codes[1])
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.visibility_of_element_located((By.ID, "sheet")))
+    assert "table 1" in driver.find_element(By.ID, "title").text
+    _shot(driver, "login", tmp_path)
+
+    players = served.seated.players[:4]
+    for number in range(HANDS):
+        winner, discarder = players[number % 4], players[(number + 1) % 4]
+        wait.until(shown.text_to_be_present_in_element((By.ID, "next"), f"Hand {number + 1}"))
+        driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{winner}']").click()
+        driver.find_element(By.CSS_SELECTOR,
+                            f"#discarders button[data-player='{discarder}']").click()
+        value = driver.find_element(By.ID, "value")
+        value.send_keys("25")
+        if number == 0:
+            _shot(driver, "entry", tmp_path)
+        driver.find_element(By.ID, "save").click()
+        wait.until(lambda d, n=number: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr"))
+                   == n + 1)
+    assert driver.find_element(By.ID, "problem").text == ""
+
+    wait.until(shown.visibility_of_element_located((By.ID, "signing")))
+    for index, player in enumerate(players):
+        canvas = wait.until(shown.visibility_of_element_located(
+            (By.CSS_SELECTOR, f"canvas[data-player='{player}']")))
+        driver.execute_script("arguments[0].scrollIntoView()", canvas)
+        strokes = ActionChains(driver).move_to_element_with_offset(canvas, -60, -10)
+        strokes.click_and_hold()
+        for step in range(6):
+            strokes.move_by_offset(20, (-1) ** step * (8 + index))
+        strokes.release().perform()
+        if index == 0:
+            _shot(driver, "signing", tmp_path)
+        driver.find_element(By.CSS_SELECTOR, f"#pads button[data-player='{player}']").click()
+        wait.until(lambda d, p=player: not d.find_elements(
+            By.CSS_SELECTOR, f"canvas[data-player='{p}']") or d.find_element(
+                By.ID, "locked").is_displayed())
+    wait.until(shown.visibility_of_element_located((By.ID, "locked")))
+    _shot(driver, "locked", tmp_path)
+
+    from tournament_manager.services.views import sheet_view
+
+    view = sheet_view(served.document.unit_of_work(), served.seated.tables[0])
+    assert view.locked and [row.hand.number for row in view.rows] == list(range(1, HANDS + 1))
+    assert sum(view.hand_totals) == 0
+    assert all(s.signature.image_png.startswith(b"\x89PNG") for s in view.signatures)
