@@ -55,6 +55,8 @@ class DocumentController(QObject):
     lock_takeover_offered = Signal(object, str)
     # Another station changed the event on its server: every page reads it again.
     changed_elsewhere = Signal()
+    # The open event is about to be closed or replaced (what serves it must stop first).
+    closing = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -168,6 +170,7 @@ class DocumentController(QObject):
         if self._document is None:
             return
         self._watch.stop()
+        self.closing.emit()
         self._close_document(self._document)
         self._document = None
         self._address = None
@@ -214,6 +217,8 @@ class DocumentController(QObject):
         self.problem_reported.emit(message)
 
     def _replace(self, document: Document, address: EventAddress) -> None:
+        if self._document is not None:
+            self.closing.emit()
         previous, self._document = self._document, document
         self._address = address
         if previous is not None:
@@ -224,9 +229,15 @@ class DocumentController(QObject):
     # -- other stations' changes -------------------------------------------------------
     def _watch_changes(self) -> None:
         """An event on a server is changed by other stations too: look every second. A
-        file is held by this window alone, so nothing else changes it."""
+        file is held by this window alone, so nothing else changes it (unless the window
+        serves the tables: `watch_changes`)."""
+        self.watch_changes(isinstance(self._address, ServerAddress))
+
+    def watch_changes(self, on: bool) -> None:
+        """Look for changes made by others (other stations, the tables this window
+        serves) every second, or stop looking."""
         self._watch.stop()
-        if self._document is not None and isinstance(self._address, ServerAddress):
+        if on and self._document is not None:
             self.seen_now()
             self._watch.start()
 

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QStandardPaths, Qt
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -75,6 +75,7 @@ from tournament_manager.gui.projector_feed import ProjectorFeed
 from tournament_manager.gui.projector_screens import ProjectorScreenMenu, projector_screen
 from tournament_manager.gui.room_clock import RoomClock
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.table_server import TableCodesDialog, TableServer
 from tournament_manager.gui.welcome_page import WelcomePage
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.paths import DOCUMENT_SUFFIX
@@ -127,6 +128,7 @@ class MainWindow(QMainWindow):
         self._message_bar = MessageBar(self)
         self.context = AppContext(self._controller, self._message_bar, self)
         self.countdown = SessionCountdown(self)
+        self.table_server = TableServer(self)
         self.clock_banner = ClockBanner(self.countdown, self)
         self.setup_page = SetupPage(self.context, self)
         self.players_page = PlayersPage(self.context, self)
@@ -182,6 +184,7 @@ class MainWindow(QMainWindow):
         self._controller.lock_takeover_offered.connect(self._offer_lock_takeover)
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
         self._controller.changed_elsewhere.connect(self._show_changes_elsewhere)
+        self._controller.closing.connect(self._stop_serving)
         self.sheets_page.sheet.set_clock(self.countdown)
         self.context.hub.follow(self._clock_label, self._follow_running_session)
         self.context.hub.changed.connect(self._data_changed)
@@ -266,6 +269,9 @@ class MainWindow(QMainWindow):
                                                self._toggle_full_screen, key.FullScreen)
         if self.action_full_screen.shortcut().isEmpty():  # some desktops bind none
             self.action_full_screen.setShortcut(QKeySequence("F11"))
+        self.action_serve_tables = self._action("action_serve_tables",
+                                                self.tr("Serve &Tables"), self.serve_tables)
+        self.action_serve_tables.setCheckable(True)
         self.action_verify = self._action("action_verify", self.tr("&Verify Record…"),
                                           self.verify_record)
         self.action_verify.setToolTip(self.tr(
@@ -332,6 +338,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_refresh)
         view_menu.addAction(self.action_full_screen)
         view_menu.addSeparator()
+        view_menu.addAction(self.action_serve_tables)
         view_menu.addAction(self.action_verify)
         self.help_menu = HelpMenu(self, [file_menu, edit_menu, view_menu],
                                   self._actions_outside_the_menus)
@@ -440,6 +447,34 @@ class MainWindow(QMainWindow):
         self._message_bar.clear()
         if self._controller.open(request.address, station=request.station):
             self._settings.set_last_server(str(request.address), request.station.name)
+
+    def serve_tables(self) -> None:
+        """Start (or stop) serving table-side entry on the open event; the codes show in a
+        dialog the head judge reads out or puts on the projector."""
+        document = self._controller.document
+        if self.table_server.running or document is None:
+            self.table_server.stop()
+            self._controller.watch_changes(False)
+            self.action_serve_tables.setChecked(False)
+            return
+        problem = self.table_server.start(document.unit_of_work,
+                                          str(self._controller.address or document.path))
+        if problem is not None:
+            self.action_serve_tables.setChecked(False)
+            self._message_bar.show_problem(problem)
+            return
+        self.action_serve_tables.setChecked(True)
+        self._controller.watch_changes(True)  # the tables' acts show within a second
+        self._message_bar.show_info(self.tr("Serving the tables at {address}").format(
+            address=self.table_server.address))
+        dialog = TableCodesDialog(self.table_server, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+
+    def _stop_serving(self) -> None:
+        if self.table_server.running:
+            self.table_server.stop()
+            self.action_serve_tables.setChecked(False)
 
     def _show_changes_elsewhere(self) -> None:
         """Another station changed the event: every page reads what it shows again."""
@@ -705,6 +740,7 @@ class MainWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         self._settings.set_window_layout(self.saveGeometry(), self.saveState())
         self.projector.close()
+        self.table_server.stop()
         if self.demo_builder is not None:
             self.demo_builder.stop()
         self.countdown.stop()

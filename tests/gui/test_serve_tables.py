@@ -1,0 +1,50 @@
+"""View ▸ Serve Tables: the window serves its own event to the tables' phones; their
+hands reach its pages within a second, and the server stops with the event."""
+
+from __future__ import annotations
+
+import httpx
+from PySide6.QtWidgets import QApplication, QTextBrowser
+
+from tournament_manager.gui import table_server
+from tournament_manager.gui.main_window import MainWindow
+
+
+def test_the_window_serves_its_event_and_shows_the_tables_hands(
+        event_window: MainWindow, qtbot, monkeypatch) -> None:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(table_server, "PORT", port)
+    window = event_window
+    window.show_page(window.sheets_page)
+    window.action_serve_tables.trigger()
+    assert window.action_serve_tables.isChecked()
+    dialog = next(w for w in QApplication.topLevelWidgets()
+                  if w.objectName() == "table_codes_dialog" and w.isVisible())
+    codes = dialog.findChild(QTextBrowser, "table_codes").toPlainText().splitlines()
+    assert codes[0].startswith("Session 1, table 1: ")
+    code = codes[0].rsplit(" ", 1)[1]
+    dialog.close()
+
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as phone:
+        state = phone.post("/api/login", json={"code": code}).json()
+        ids = [p["id"] for p in state["players"]]
+        answer = phone.post("/api/hands", headers={"X-CSRF-Token": state["csrf"]}, json={
+            "result": "win", "win_type": "self_draw", "discarder_id": None,
+            "winners": [{"player_id": ids[1], "value": 40}], "seen": state["seen"]})
+        assert answer.status_code == 200, answer.text
+    sheet = window.sheets_page.sheet
+    qtbot.waitUntil(lambda: sheet.model.rowCount() == 1, timeout=10_000)
+
+    window.action_serve_tables.trigger()  # stop
+    assert not window.action_serve_tables.isChecked()
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=5) as phone:
+        try:
+            phone.get("/")
+            reached = True
+        except httpx.TransportError:
+            reached = False
+    assert not reached, "the server stopped"

@@ -1,0 +1,116 @@
+"""View ▸ Serve Tables: the table-side server run by the window itself, on the event it
+has open, so one laptop serves the tables' phones and stays the authority.
+
+The server runs in a thread of its own (uvicorn); its acts reach the record through the
+same services, and the window sees them as it sees another station's: the controller
+looks for changes every second while the tables are served."""
+
+from __future__ import annotations
+
+import logging
+import socket
+import threading
+import time
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
+
+log = logging.getLogger(__name__)
+
+PORT = 8080
+START_SECONDS = 10.0
+
+
+class TableServer(QObject):
+    """At most one server, over the controller's open event."""
+
+    running_changed = Signal(bool)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._server: object | None = None
+        self._thread: threading.Thread | None = None
+        self.address = ""
+        self.codes: list[tuple[int, int, str]] = []
+        """(session, table, code) of every table being played when the server started."""
+
+    @property
+    def running(self) -> bool:
+        return self._server is not None
+
+    def start(self, unit_of_work: object, event_name: str, host: str = "0.0.0.0",
+              port: int | None = None) -> str | None:
+        """Start serving (on `PORT` unless told); None when it runs, else what went
+        wrong, in words."""
+        import uvicorn
+
+        port = PORT if port is None else port
+
+        from tournament_manager.web.server import table_side
+
+        if self._server is not None:
+            return None
+        side = table_side(unit_of_work, event_name)  # type: ignore[arg-type]
+        server = uvicorn.Server(uvicorn.Config(side.app, host=host, port=port,
+                                               log_level="warning"))
+        thread = threading.Thread(target=server.run, name="table-server", daemon=True)
+        thread.start()
+        deadline = time.monotonic() + START_SECONDS
+        while not server.started and thread.is_alive() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        if not server.started:
+            server.should_exit = True
+            return self.tr("the tables could not be served on port {port}: is another "
+                           "program using it?").format(port=port)
+        self._server, self._thread = server, thread
+        shown = socket.gethostname() if host == "0.0.0.0" else host
+        self.address = f"http://{shown}:{port}/"
+        self.codes = [(session, table, side.code_of(_session_id(unit_of_work, table_id),
+                                                    table_id))
+                      for session, table, table_id in side.running_tables()]
+        log.info("serving the tables at %s", self.address)
+        self.running_changed.emit(True)
+        return None
+
+    def stop(self) -> None:
+        server, thread = self._server, self._thread
+        if server is None:
+            return
+        server.should_exit = True  # type: ignore[attr-defined]
+        if thread is not None:
+            thread.join(timeout=10)
+        self._server = self._thread = None
+        log.info("stopped serving the tables")
+        self.running_changed.emit(False)
+
+
+def _session_id(unit_of_work: object, table_id: int) -> int:
+    with unit_of_work() as uow:  # type: ignore[operator]
+        return int(uow.tables.get(table_id).session_id)
+
+
+class TableCodesDialog(QDialog):
+    """Where the tables go and each table's code, to read out or show on the projector."""
+
+    def __init__(self, server: TableServer, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("table_codes_dialog")
+        self.setWindowTitle(self.tr("Tables Served"))
+        intro = QLabel(self.tr("Each table opens {address} on a phone or tablet on this "
+                               "network and types its code:").format(address=server.address),
+                       self)
+        intro.setWordWrap(True)
+        self.codes = QTextBrowser(self)
+        self.codes.setObjectName("table_codes")
+        lines = [self.tr("Session {session}, table {table}: {code}").format(
+            session=session, table=table, code=code) for session, table, code in server.codes]
+        self.codes.setPlainText("\n".join(lines) or self.tr(
+            "No session is being played: start one on the Seating page, then open this "
+            "again."))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(intro)
+        layout.addWidget(self.codes)
+        layout.addWidget(buttons)
+        self.resize(460, 360)
