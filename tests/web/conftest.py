@@ -21,6 +21,31 @@ from tournament_manager.storage.document import Document, create_document
 from tournament_manager.web.server import table_side
 
 
+class Running:
+    """uvicorn in a thread, stopped and started again on the same port (a cut network)."""
+
+    def __init__(self, app: object, port: int) -> None:
+        self.app, self.port = app, port
+        self.server: uvicorn.Server | None = None
+        self.thread: threading.Thread | None = None
+
+    def start(self) -> None:
+        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1",  # type: ignore[arg-type]
+                                                    port=self.port, log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 30
+        while not self.server.started:
+            assert self.thread.is_alive() and time.monotonic() < deadline, "no server"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        if self.server is not None and self.thread is not None:
+            self.server.should_exit = True
+            self.thread.join(timeout=30)
+        self.server = self.thread = None
+
+
 @dataclass
 class Served:
     url: str
@@ -28,6 +53,7 @@ class Served:
     seated: Seated
     codes: dict[int, str]
     """Table number -> its code."""
+    running: Running
 
 
 def _free_port() -> int:
@@ -46,19 +72,10 @@ def served(tmp_path: Path) -> Iterator[Served]:
     codes = {table: side.code_of(seated.session_id, table_id)
              for _session, table, table_id in side.running_tables()}
     port = _free_port()
-    server = uvicorn.Server(uvicorn.Config(side.app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 30
-    while not server.started:
-        assert time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
+    running = Running(side.app, port)
+    running.start()
     try:
-        yield Served(f"http://127.0.0.1:{port}", document, seated, codes)
+        yield Served(f"http://127.0.0.1:{port}", document, seated, codes, running)
     finally:
-        server.should_exit = True
-        thread.join(timeout=30)
+        running.stop()
         document.close(backup=False)
-
-

@@ -112,3 +112,45 @@ def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_pat
     assert view.locked and [row.hand.number for row in view.rows] == list(range(1, HANDS + 1))
     assert sum(view.hand_totals) == 0
     assert all(s.signature.image_png.startswith(b"\x89PNG") for s in view.signatures)
+
+
+def test_hands_entered_while_the_network_is_down_arrive_once(served: Served, browser,
+                                                             tmp_path) -> None:
+    """The server is cut while the table enters two hands: they wait on the phone, marked
+    as waiting, and reach the sheet once each when the server is back."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 60)
+    driver.get(served.url + "/")
+    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
+        served.codes[2])
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    players = served.seated.players[4:8]
+
+    served.running.stop()  # the venue's network drops
+    for number in range(2):
+        driver.find_element(By.CSS_SELECTOR,
+                            f"#winners button[data-player='{players[number]}']").click()
+        driver.find_element(By.CSS_SELECTOR,
+                            f"#discarders button[data-player='{players[3]}']").click()
+        driver.find_element(By.ID, "value").send_keys("20")
+        driver.find_element(By.ID, "save").click()
+        wait.until(lambda d, n=number: len(d.find_elements(By.CSS_SELECTOR, "tr.queued"))
+                   == n + 1)
+    assert driver.find_element(By.ID, "offline").is_displayed()
+    assert "2 entries" in driver.find_element(By.ID, "waiting").text
+    _shot(driver, "offline", tmp_path)
+
+    served.running.start()  # back
+    wait.until(lambda d: not d.find_element(By.ID, "offline").is_displayed())
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 2
+               and not d.find_elements(By.CSS_SELECTOR, "tr.queued"))
+    with served.document.unit_of_work() as uow:
+        hands = uow.hands.list(table_id=served.seated.tables[1])
+    assert sorted(h.number for h in hands) == [1, 2]
+    assert [w.winner_id for h in sorted(hands, key=lambda h: h.number) for w in h.wins] == \
+        list(players[:2])

@@ -120,3 +120,20 @@ def test_a_code_stops_working_when_its_session_is_over(served: Served) -> None:
             "this table's session is over: its code no longer works")
         again = client.post("/api/login", json={"code": served.codes[1]})
         assert again.status_code == 401
+
+
+def test_a_hand_sent_twice_by_its_number_reaches_the_sheet_once(served: Served) -> None:
+    """A hand queued offline goes by its own number: when its first sending arrived but
+    the reply was lost, the second is refused, and the sheet holds it once."""
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        ids = [p["id"] for p in state["players"]]
+        hand = {"result": "win", "win_type": "self_draw", "discarder_id": None,
+                "winners": [{"player_id": ids[2], "value": 30}], "number": 1}
+        headers = {"X-CSRF-Token": state["csrf"]}
+        assert client.post("/api/hands", json=hand, headers=headers).status_code == 200
+        again = client.post("/api/hands", json=hand, headers=headers)
+        assert again.status_code == 409
+        neither = client.post("/api/hands", json={**hand, "number": None}, headers=headers)
+        assert neither.status_code == 400
+    assert [h.number for h in _hands(served, 0)] == [1]

@@ -209,11 +209,18 @@ class TableSide:
         try:
             body = await request.json()
             entry = _entry(body)
-            seen = str(body["seen"])
-        except (ValueError, KeyError, TypeError) as error:
+            seen = str(body["seen"]) if body.get("seen") else None
+            number = int(body["number"]) if body.get("number") is not None else None
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
             return _problem(f"this hand cannot be read: {error}", 400)
+        if seen is None and number is None:
+            # Either the sheet as shown, or (a hand queued offline) the hand's own number:
+            # sent twice, the second is refused, so it reaches the sheet exactly once.
+            return _problem("this hand says neither the sheet it was typed on nor its "
+                            "number: reload the page", 400)
         try:
-            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, seen=seen)
+            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, number,
+                       seen=seen)
         except ServiceError as error:
             return _problem(describe_service(error), 409)
         return self._view(request, table_id)
