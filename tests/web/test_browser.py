@@ -80,7 +80,8 @@ def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_pat
                             f"#discarders button[data-player='{discarder}']").click()
         value = driver.find_element(By.ID, "value")
         value.send_keys("25")
-        if number == 0:
+        if number == 0:  # who pays what, from the rule set, before it is saved
+            wait.until(shown.text_to_be_present_in_element((By.ID, "preview"), "E +"))
             _shot(driver, "entry", tmp_path)
         driver.find_element(By.ID, "save").click()
         wait.until(lambda d, n=number: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr"))

@@ -137,3 +137,30 @@ def test_a_hand_sent_twice_by_its_number_reaches_the_sheet_once(served: Served) 
         neither = client.post("/api/hands", json={**hand, "number": None}, headers=headers)
         assert neither.status_code == 400
     assert [h.number for h in _hands(served, 0)] == [1]
+
+
+def test_the_payments_show_before_saving_and_the_last_hand_can_be_retyped(
+        served: Served) -> None:
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        ids = [p["id"] for p in state["players"]]
+        headers = {"X-CSRF-Token": state["csrf"]}
+        hand = {"result": "win", "win_type": "discard", "discarder_id": ids[2],
+                "winners": [{"player_id": ids[0], "value": 40}]}
+        preview = client.post("/api/preview", json=hand, headers=headers)
+        assert preview.status_code == 200
+        assert sum(preview.json()["deltas"].values()) == 0  # what the rule set settles
+        assert preview.json()["deltas"][str(ids[0])] > 0 > preview.json()["deltas"][str(ids[2])]
+        assert _hands(served, 0) == []  # a preview stores nothing
+        bad = client.post("/api/preview", json={**hand, "winners": [
+            {"player_id": ids[0], "value": 26}]}, headers=headers)
+        assert bad.status_code == 409 and "26 is not possible" in bad.json()["problem"]
+
+        state = client.post("/api/hands", json={**hand, "seen": state["seen"]},
+                            headers=headers).json()
+        retyped = {**hand, "winners": [{"player_id": ids[0], "value": 45}],
+                   "seen": state["seen"]}
+        changed = client.put("/api/last-hand", json=retyped, headers=headers)
+        assert changed.status_code == 200, changed.text
+    [stored] = _hands(served, 0)
+    assert stored.wins[0].value == 45

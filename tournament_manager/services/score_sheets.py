@@ -270,6 +270,18 @@ def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
     return stored
 
 
+def preview_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
+                 number: int | None = None) -> Hand:
+    """The hand as it would be stored (its dealer and every player's payment), stored
+    nowhere: what a table sees before it saves. Refused in words exactly as entering it
+    would be."""
+    with uow:
+        table = _open_table(uow, table_id)
+        taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
+        number = number if number is not None else max(taken, default=0) + 1
+        return _settle(uow, table, number, entry)
+
+
 def replace_hand(uow: UnitOfWork, hand_id: int, entry: HandEntry, *,
                  seen: str | None = None) -> Hand:
     """Change what was entered for a hand; the payments are settled again."""

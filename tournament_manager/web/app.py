@@ -31,7 +31,13 @@ from tournament_manager.domain.model import HandResult, StageStatus, Win, WinTyp
 from tournament_manager.messages.services import describe as describe_service
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound, UnitOfWork
-from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    enter_hand,
+    preview_hand,
+    replace_hand,
+    sign_sheet,
+)
 from tournament_manager.services.views import SheetView, sheet_view
 from tournament_manager.web.codes import TableCodes, TableKey
 
@@ -84,6 +90,10 @@ def _state(view: SheetView, csrf: str) -> dict[str, Any]:
         "winds": ({str(player): wind.value for player, wind in seating.seat_of.items()}
                   if seating is not None else {}),
         "totals": list(view.hand_totals),
+        "raw_totals": [float(points) for points in view.raw_totals],
+        "penalties": [{"player_id": p.player_id, "points": p.points,
+                       "reason": p.reason.value.replace("_", " "), "hand": p.hand_number}
+                      for p in view.penalties],
         "complete": view.complete,
         "locked": view.locked,
         "signed": [s.signature.player_id for s in view.signatures if s.current],
@@ -105,6 +115,8 @@ class TableSide:
             Route("/api/login", self.login, methods=["POST"]),
             Route("/api/table", self.table, methods=["GET"]),
             Route("/api/hands", self.hand, methods=["POST"]),
+            Route("/api/preview", self.preview, methods=["POST"]),
+            Route("/api/last-hand", self.change_last, methods=["PUT"]),
             Route("/api/sign", self.sign, methods=["POST"]),
         ]
         middleware = [Middleware(SessionMiddleware,
@@ -221,6 +233,45 @@ class TableSide:
         try:
             enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, number,
                        seen=seen)
+        except ServiceError as error:
+            return _problem(describe_service(error), 409)
+        return self._view(request, table_id)
+
+    async def preview(self, request: Request) -> Response:
+        """Every player's payment for the hand as typed, before it is saved."""
+        known = self._changing(request)
+        if isinstance(known, Response):
+            return known
+        try:
+            entry = _entry(await request.json())
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            return _problem(f"this hand cannot be read: {error}", 400)
+        try:
+            hand = preview_hand(self._unit_of_work(READER), known[1], entry)
+        except ServiceError as error:
+            return _problem(describe_service(error), 409)
+        return JSONResponse({"deltas": {str(player): delta
+                                        for player, delta in hand.deltas}})
+
+    async def change_last(self, request: Request) -> Response:
+        """The last hand typed again, until the next hand is on the sheet (a table that
+        sees its mistake at once); earlier hands are the head judge's to change."""
+        known = self._changing(request)
+        if isinstance(known, Response):
+            return known
+        table_id = known[1]
+        try:
+            body = await request.json()
+            entry, seen = _entry(body), str(body["seen"])
+        except (ValueError, KeyError, TypeError, AttributeError) as error:
+            return _problem(f"this hand cannot be read: {error}", 400)
+        view = sheet_view(self._unit_of_work(READER), table_id)
+        if not view.rows:
+            return _problem("no hand is on the sheet yet", 409)
+        last = max(view.rows, key=lambda row: row.hand.number).hand
+        assert last.id is not None
+        try:
+            replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
         except ServiceError as error:
             return _problem(describe_service(error), 409)
         return self._view(request, table_id)
