@@ -4,14 +4,15 @@ hands reach its pages within a second, and the server stops with the event."""
 from __future__ import annotations
 
 import httpx
-from PySide6.QtWidgets import QApplication, QTextBrowser
+from pypdf import PdfReader
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QTextBrowser
 
 from tournament_manager.gui import table_server
 from tournament_manager.gui.main_window import MainWindow
 
 
 def test_the_window_serves_its_event_and_shows_the_tables_hands(
-        event_window: MainWindow, qtbot, monkeypatch) -> None:
+        event_window: MainWindow, qtbot, monkeypatch, canned, tmp_path) -> None:
     import socket
 
     with socket.socket() as probe:
@@ -27,6 +28,12 @@ def test_the_window_serves_its_event_and_shows_the_tables_hands(
     codes = dialog.findChild(QTextBrowser, "table_codes").toPlainText().splitlines()
     assert codes[0].startswith("Session 1, table 1: ")
     code = codes[0].rsplit(" ", 1)[1]
+    cards = tmp_path / "cards.pdf"
+    canned.export_paths.append(cards)
+    dialog.findChild(QPushButton, "print_table_cards").click()
+    assert dialog.findChild(QLabel, "table_cards_written").text() == f"Wrote {cards}"
+    text = "".join(page.extract_text() for page in PdfReader(cards).pages)
+    assert " ".join(code) in text and "Table 2" in text
     dialog.close()
 
     with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as phone:

@@ -155,3 +155,19 @@ def test_hands_entered_while_the_network_is_down_arrive_once(served: Served, bro
     assert sorted(h.number for h in hands) == [1, 2]
     assert [w.winner_id for h in sorted(hands, key=lambda h: h.number) for w in h.wins] == \
         list(players[:2])
+
+
+def test_the_cards_qr_link_opens_the_tables_sheet(served: Served, browser) -> None:
+    """Scanning a table's card opens the page with the code in it: the table is in, and
+    the code does not stay in the address bar or the history."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.exports.pdf.table_codes import code_link
+
+    driver = browser
+    driver.get(code_link(served.url + "/", served.codes[2]))
+    WebDriverWait(driver, 30).until(shown.visibility_of_element_located((By.ID, "sheet")))
+    assert "table 2" in driver.find_element(By.ID, "title").text
+    assert "code=" not in driver.current_url

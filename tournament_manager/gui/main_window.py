@@ -467,7 +467,12 @@ class MainWindow(QMainWindow):
         self._controller.watch_changes(True)  # the tables' acts show within a second
         self._message_bar.show_info(self.tr("Serving the tables at {address}").format(
             address=self.table_server.address))
-        dialog = TableCodesDialog(self.table_server, self)
+        event_name = self.windowTitle().split(" — ")[0]
+        folder = self._folder()
+        dialog = TableCodesDialog(
+            self.table_server, self, event_name=event_name,
+            choose_path=lambda: self._dialogs.choose_export_path(
+                self, folder / self.tr("table codes.pdf"), self.tr("PDF (*.pdf)")))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.show()
 

@@ -11,6 +11,8 @@ import logging
 import socket
 import threading
 import time
+from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
@@ -90,10 +92,14 @@ def _session_id(unit_of_work: object, table_id: int) -> int:
 
 
 class TableCodesDialog(QDialog):
-    """Where the tables go and each table's code, to read out or show on the projector."""
+    """Where the tables go and each table's code, to read out or show on the projector,
+    and the cards to print (a QR code each that opens the table's sheet)."""
 
-    def __init__(self, server: TableServer, parent: QWidget | None = None) -> None:
+    def __init__(self, server: TableServer, parent: QWidget | None = None,
+                 choose_path: Callable[[], Path | None] | None = None,
+                 event_name: str = "") -> None:
         super().__init__(parent)
+        self._server, self._choose_path, self._event = server, choose_path, event_name
         self.setObjectName("table_codes_dialog")
         self.setWindowTitle(self.tr("Tables Served"))
         intro = QLabel(self.tr("Each table opens {address} on a phone or tablet on this "
@@ -109,8 +115,32 @@ class TableCodesDialog(QDialog):
             "again."))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, self)
         buttons.rejected.connect(self.reject)
+        self.print_button = buttons.addButton(self.tr("&Print the Cards…"),
+                                              QDialogButtonBox.ButtonRole.ActionRole)
+        self.print_button.setObjectName("print_table_cards")
+        self.print_button.setEnabled(bool(server.codes) and choose_path is not None)
+        self.print_button.clicked.connect(self._print)
+        self.written = QLabel(self)
+        self.written.setObjectName("table_cards_written")
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
         layout.addWidget(self.codes)
+        layout.addWidget(self.written)
         layout.addWidget(buttons)
         self.resize(460, 360)
+
+    def _print(self) -> None:
+        from tournament_manager.exports.errors import ExportError
+        from tournament_manager.exports.pdf.table_codes import write_table_codes
+        from tournament_manager.messages.exports import describe as describe_export
+
+        path = self._choose_path() if self._choose_path is not None else None
+        if path is None:
+            return
+        try:
+            written = write_table_codes(path, self._event, self._server.address,
+                                        self._server.codes)
+        except ExportError as error:
+            self.written.setText(describe_export(error))
+            return
+        self.written.setText(self.tr("Wrote {path}").format(path=written))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import socket
+from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.documents import event_address, opened, user_errors
@@ -22,6 +23,8 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--host", default="0.0.0.0",
                         help="the network address to listen on (default: every one)")
     parser.add_argument("--port", type=int, default=8080)
+    parser.add_argument("--codes-pdf", type=Path, metavar="FILE.pdf",
+                        help="also write a card per table (address, code, QR code) to print")
     parser.set_defaults(handler=run)
 
 
@@ -31,10 +34,18 @@ def run(args: argparse.Namespace) -> int:
     with opened(args.file) as event, user_errors():
         side = table_side(event.unit_of_work, str(args.file))
         shown = socket.gethostname() if args.host == "0.0.0.0" else args.host
-        print(f"tables: open http://{shown}:{args.port}/ and type the table's code")
+        address = f"http://{shown}:{args.port}/"
+        print(f"tables: open {address} and type the table's code")
+        codes = []
         for session, table, table_id in side.running_tables():
             with event.unit_of_work() as uow:
                 session_id = uow.tables.get(table_id).session_id
-            print(f"  session {session} table {table}: {side.code_of(session_id, table_id)}")
+            codes.append((session, table, side.code_of(session_id, table_id)))
+            print(f"  session {session} table {table}: {codes[-1][2]}")
+        if args.codes_pdf is not None:
+            from tournament_manager.exports.pdf.table_codes import write_table_codes
+
+            written = write_table_codes(args.codes_pdf, str(args.file), address, codes)
+            print(f"wrote the table cards to {written}")
         serve(side, args.host, args.port)
     return 0
