@@ -87,6 +87,7 @@ DOCUMENT_COMMANDS = {
     "standings": ["standings", "{file}"],
     "verify": ["verify", "{file}"],
     "copy": ["copy", "{file}", "copy.tmt"],
+    "serve": ["serve", "{file}", "--host", "127.0.0.1", "--port", "0"],
 }
 
 
