@@ -26,7 +26,7 @@ from tournament_manager import paths
 from tournament_manager.application.events import create_event, open_event, parse_address
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.tournaments import create_tournament
-from tournament_manager.web.server import table_side
+from tournament_manager.web.server import listen, table_side
 
 HANDS = 16
 
@@ -67,14 +67,12 @@ def _one(label: str, address: str, tables: int) -> None:
     made.close(backup=False)
     event = open_event(parse_address(address))
     side = table_side(event.unit_of_work, address)
-    codes = [side.code_of(seated.session_id, table) for table in seated.tables]
+    codes = [code for _session, _table, code in side.table_codes()]
     port = _port()
-    server = uvicorn.Server(uvicorn.Config(side.app, host="127.0.0.1", port=port,
-                                           log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
+    server = uvicorn.Server(uvicorn.Config(side.app, log_level="warning"))
+    thread = threading.Thread(target=server.run, daemon=True,
+                              kwargs={"sockets": [listen("127.0.0.1", port)]})
     thread.start()
-    while not server.started:
-        time.sleep(0.02)
     errors: list[str] = []
     start = time.perf_counter()
     phones = [threading.Thread(target=_table, args=(f"http://127.0.0.1:{port}", code, errors))

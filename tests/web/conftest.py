@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import socket
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -18,32 +17,37 @@ from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document
-from tournament_manager.web.server import table_side
+from tournament_manager.web.server import listen, table_side
 
 
 class Running:
-    """uvicorn in a thread, stopped and started again on the same port (a cut network)."""
+    """uvicorn in a thread, stopped and started again on the same port (a cut network).
+
+    The listening socket is bound before the server starts, so a request made at once
+    waits in the socket's queue until the server takes it: no test waits on a clock."""
 
     def __init__(self, app: object, port: int) -> None:
         self.app, self.port = app, port
         self.server: uvicorn.Server | None = None
         self.thread: threading.Thread | None = None
+        self.socket: socket.socket | None = None
 
     def start(self) -> None:
-        self.server = uvicorn.Server(uvicorn.Config(self.app, host="127.0.0.1",  # type: ignore[arg-type]
-                                                    port=self.port, log_level="warning"))
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        listening = listen("127.0.0.1", self.port)
+        self.socket = listening
+        self.server = uvicorn.Server(uvicorn.Config(self.app,  # type: ignore[arg-type]
+                                                    log_level="warning"))
+        self.thread = threading.Thread(target=self.server.run,
+                                       kwargs={"sockets": [listening]}, daemon=True)
         self.thread.start()
-        deadline = time.monotonic() + 30
-        while not self.server.started:
-            assert self.thread.is_alive() and time.monotonic() < deadline, "no server"
-            time.sleep(0.02)
 
     def stop(self) -> None:
         if self.server is not None and self.thread is not None:
             self.server.should_exit = True
             self.thread.join(timeout=30)
-        self.server = self.thread = None
+        if self.socket is not None:
+            self.socket.close()
+        self.server = self.thread = self.socket = None
 
 
 @dataclass
@@ -69,8 +73,7 @@ def served(tmp_path: Path) -> Iterator[Served]:
     name_head_judge(document)
     seated = seat_event(document, players=8)
     side = table_side(document.unit_of_work, str(document.path))
-    codes = {table: side.code_of(seated.session_id, table_id)
-             for _session, table, table_id in side.running_tables()}
+    codes = {table: code for _session, table, code in side.table_codes()}
     port = _free_port()
     running = Running(side.app, port)
     running.start()

@@ -10,7 +10,6 @@ from __future__ import annotations
 import logging
 import socket
 import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +19,6 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, Q
 log = logging.getLogger(__name__)
 
 PORT = 8080
-START_SECONDS = 10.0
 
 
 class TableServer(QObject):
@@ -32,6 +30,7 @@ class TableServer(QObject):
         super().__init__(parent)
         self._server: object | None = None
         self._thread: threading.Thread | None = None
+        self._socket: socket.socket | None = None
         self.address = ""
         self.codes: list[tuple[int, int, str]] = []
         """(session, table, code) of every table being played when the server started."""
@@ -46,30 +45,26 @@ class TableServer(QObject):
         wrong, in words."""
         import uvicorn
 
-        port = PORT if port is None else port
-
-        from tournament_manager.web.server import table_side
+        from tournament_manager.web.server import listen, table_side
 
         if self._server is not None:
             return None
+        port = PORT if port is None else port
+        try:
+            listening = listen(host, port)
+        except OSError as error:
+            return self.tr("the tables could not be served on port {port} ({reason}): is "
+                           "another program using it?").format(
+                               port=port, reason=error.strerror or error)
         side = table_side(unit_of_work, event_name)  # type: ignore[arg-type]
-        server = uvicorn.Server(uvicorn.Config(side.app, host=host, port=port,
-                                               log_level="warning"))
-        thread = threading.Thread(target=server.run, name="table-server", daemon=True)
+        server = uvicorn.Server(uvicorn.Config(side.app, log_level="warning"))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]},
+                                  name="table-server", daemon=True)
         thread.start()
-        deadline = time.monotonic() + START_SECONDS
-        while not server.started and thread.is_alive() and time.monotonic() < deadline:
-            time.sleep(0.02)
-        if not server.started:
-            server.should_exit = True
-            return self.tr("the tables could not be served on port {port}: is another "
-                           "program using it?").format(port=port)
-        self._server, self._thread = server, thread
+        self._server, self._thread, self._socket = server, thread, listening
         shown = socket.gethostname() if host == "0.0.0.0" else host
         self.address = f"http://{shown}:{port}/"
-        self.codes = [(session, table, side.code_of(_session_id(unit_of_work, table_id),
-                                                    table_id))
-                      for session, table, table_id in side.running_tables()]
+        self.codes = side.table_codes()
         log.info("serving the tables at %s", self.address)
         self.running_changed.emit(True)
         return None
@@ -81,14 +76,11 @@ class TableServer(QObject):
         server.should_exit = True  # type: ignore[attr-defined]
         if thread is not None:
             thread.join(timeout=10)
-        self._server = self._thread = None
+        if self._socket is not None:
+            self._socket.close()
+        self._server = self._thread = self._socket = None
         log.info("stopped serving the tables")
         self.running_changed.emit(False)
-
-
-def _session_id(unit_of_work: object, table_id: int) -> int:
-    with unit_of_work() as uow:  # type: ignore[operator]
-        return int(uow.tables.get(table_id).session_id)
 
 
 class TableCodesDialog(QDialog):

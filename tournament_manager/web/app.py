@@ -11,7 +11,6 @@ while after too many."""
 from __future__ import annotations
 
 import base64
-import binascii
 import secrets
 import time
 from collections import defaultdict, deque
@@ -126,15 +125,16 @@ class TableSide:
         self.app = Starlette(routes=routes, middleware=middleware)
 
     # -- which table -------------------------------------------------------------------
-    def running_tables(self) -> list[tuple[int, int, int]]:
-        """(session number, table number, table id) of every table now being played."""
-        with self._unit_of_work(READER) as uow:
-            running = [s for s in uow.sessions.list() if s.status is StageStatus.RUNNING]
-            return sorted((s.number, t.number, t.id) for s in running
-                          for t in uow.tables.list(session_id=s.id))
-
     def code_of(self, session_id: int, table_id: int) -> str:
         return self.codes.code(TableKey(session_id, table_id))
+
+    def table_codes(self) -> list[tuple[int, int, str]]:
+        """(session number, table number, code) of every table now being played: what
+        the head judge reads out, shows or prints."""
+        with self._unit_of_work(READER) as uow:
+            running = [s for s in uow.sessions.list() if s.status is StageStatus.RUNNING]
+            return sorted((s.number, t.number, self.code_of(s.id, t.id)) for s in running
+                          for t in uow.tables.list(session_id=s.id))
 
     def _find_table(self, typed: str) -> tuple[int, int] | None:
         with self._unit_of_work(READER) as uow:
@@ -213,88 +213,86 @@ class TableSide:
         """How the audit log names a table's acts: "Table 7 (table-side)"."""
         return f"Table {request.session.get('table_number', '?')} (table-side)"
 
-    async def hand(self, request: Request) -> Response:
+    async def _act(self, request: Request, what: str,
+                   read: Callable[[dict[str, Any]], Any],
+                   do: Callable[[Request, int, Any], Response | None]) -> Response:
+        """One change from a table's page: its token checked, its JSON read by `read`
+        (refused with 400 in words when it cannot be), `do` run with the table's id
+        (a service's refusal is 409 in the service's words); then the sheet as it is."""
         known = self._changing(request)
         if isinstance(known, Response):
             return known
         table_id = known[1]
         try:
-            body = await request.json()
-            entry = _entry(body)
-            seen = str(body["seen"]) if body.get("seen") else None
-            number = int(body["number"]) if body.get("number") is not None else None
+            parsed = read(await request.json())
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            return _problem(f"this hand cannot be read: {error}", 400)
-        if seen is None and number is None:
-            # Either the sheet as shown, or (a hand queued offline) the hand's own number:
-            # sent twice, the second is refused, so it reaches the sheet exactly once.
-            return _problem("this hand says neither the sheet it was typed on nor its "
-                            "number: reload the page", 400)
+            return _problem(f"this {what} cannot be read: {error}", 400)
+        if isinstance(parsed, Response):
+            return parsed
         try:
-            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, number,
-                       seen=seen)
+            answer = do(request, table_id, parsed)
         except ServiceError as error:
             return _problem(describe_service(error), 409)
-        return self._view(request, table_id)
+        return answer if answer is not None else self._view(request, table_id)
+
+    async def hand(self, request: Request) -> Response:
+        def read(body: dict[str, Any]) -> tuple[HandEntry, int | None, str | None] | Response:
+            seen = str(body["seen"]) if body.get("seen") else None
+            number = int(body["number"]) if body.get("number") is not None else None
+            if seen is None and number is None:
+                # Either the sheet as shown, or (a hand queued offline) the hand's own
+                # number: sent twice, the second is refused, so it arrives exactly once.
+                return _problem("this hand says neither the sheet it was typed on nor its "
+                                "number: reload the page", 400)
+            return _entry(body), number, seen
+
+        def do(request: Request, table_id: int,
+               parsed: tuple[HandEntry, int | None, str | None]) -> None:
+            entry, number, seen = parsed
+            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, number,
+                       seen=seen)
+
+        return await self._act(request, "hand", read, do)
 
     async def preview(self, request: Request) -> Response:
         """Every player's payment for the hand as typed, before it is saved."""
-        known = self._changing(request)
-        if isinstance(known, Response):
-            return known
-        try:
-            entry = _entry(await request.json())
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            return _problem(f"this hand cannot be read: {error}", 400)
-        try:
-            hand = preview_hand(self._unit_of_work(READER), known[1], entry)
-        except ServiceError as error:
-            return _problem(describe_service(error), 409)
-        return JSONResponse({"deltas": {str(player): delta
-                                        for player, delta in hand.deltas}})
+        def do(_request: Request, table_id: int, entry: HandEntry) -> Response:
+            hand = preview_hand(self._unit_of_work(READER), table_id, entry)
+            return JSONResponse({"deltas": {str(player): delta
+                                            for player, delta in hand.deltas}})
+
+        return await self._act(request, "hand", _entry, do)
 
     async def change_last(self, request: Request) -> Response:
         """The last hand typed again, until the next hand is on the sheet (a table that
         sees its mistake at once); earlier hands are the head judge's to change."""
-        known = self._changing(request)
-        if isinstance(known, Response):
-            return known
-        table_id = known[1]
-        try:
-            body = await request.json()
-            entry, seen = _entry(body), str(body["seen"])
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
-            return _problem(f"this hand cannot be read: {error}", 400)
-        view = sheet_view(self._unit_of_work(READER), table_id)
-        if not view.rows:
-            return _problem("no hand is on the sheet yet", 409)
-        last = max(view.rows, key=lambda row: row.hand.number).hand
-        assert last.id is not None
-        try:
+        def do(request: Request, table_id: int, parsed: tuple[HandEntry, str]
+               ) -> Response | None:
+            entry, seen = parsed
+            view = sheet_view(self._unit_of_work(READER), table_id)
+            if not view.rows:
+                return _problem("no hand is on the sheet yet", 409)
+            last = max(view.rows, key=lambda row: row.hand.number).hand
             replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
-        except ServiceError as error:
-            return _problem(describe_service(error), 409)
-        return self._view(request, table_id)
+            return None
+
+        return await self._act(request, "hand",
+                               lambda body: (_entry(body), str(body["seen"])), do)
 
     async def sign(self, request: Request) -> Response:
-        known = self._changing(request)
-        if isinstance(known, Response):
-            return known
-        table_id = known[1]
-        try:
-            body = await request.json()
-            player_id, seen = int(body["player_id"]), str(body["seen"])
+        def read(body: dict[str, Any]) -> tuple[int, bytes, str] | Response:
+            # A bad encoding raises binascii.Error, a ValueError: read as unreadable.
             png = base64.b64decode(str(body["png"]), validate=True)
-        except (ValueError, KeyError, TypeError, binascii.Error) as error:
-            return _problem(f"this signature cannot be read: {error}", 400)
-        if not png.startswith(b"\x89PNG") or len(png) > MAX_PNG_BYTES:
-            return _problem("a signature is a PNG image drawn on the page", 400)
-        try:
+            if not png.startswith(b"\x89PNG") or len(png) > MAX_PNG_BYTES:
+                return _problem("a signature is a PNG image drawn on the page", 400)
+            return int(body["player_id"]), png, str(body["seen"])
+
+        def do(request: Request, table_id: int, parsed: tuple[int, bytes, str]) -> None:
+            player_id, png, seen = parsed
             sign_sheet(self._unit_of_work(self._actor(request)), table_id, player_id, png,
                        seen=seen)
-        except ServiceError as error:
-            return _problem(describe_service(error), 409)
-        return self._view(request, table_id)
+
+        return await self._act(request, "signature", read, do)
 
 
 def _entry(body: dict[str, Any]) -> HandEntry:

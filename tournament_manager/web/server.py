@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import socket
 from collections.abc import Callable
 from pathlib import Path
 
@@ -28,6 +29,20 @@ def codes_secret(event_name: str, folder: Path | None = None) -> bytes:
 
 def table_side(unit_of_work: Callable[[str], UnitOfWork], event_name: str) -> TableSide:
     return TableSide(unit_of_work, TableCodes(codes_secret(event_name)))
+
+
+def listen(host: str, port: int) -> socket.socket:
+    """The server's socket, bound and listening before the server runs: a port in use is
+    an `OSError` at once, and a request made meanwhile waits in the queue."""
+    listening = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((host, port))
+        listening.listen(128)
+    except OSError:
+        listening.close()
+        raise
+    return listening
 
 
 def serve(side: TableSide, host: str, port: int) -> None:

@@ -36,12 +36,9 @@ def run(args: argparse.Namespace) -> int:
         shown = socket.gethostname() if args.host == "0.0.0.0" else args.host
         address = f"http://{shown}:{args.port}/"
         print(f"tables: open {address} and type the table's code")
-        codes = []
-        for session, table, table_id in side.running_tables():
-            with event.unit_of_work() as uow:
-                session_id = uow.tables.get(table_id).session_id
-            codes.append((session, table, side.code_of(session_id, table_id)))
-            print(f"  session {session} table {table}: {codes[-1][2]}")
+        codes = side.table_codes()
+        for session, table, code in codes:
+            print(f"  session {session} table {table}: {code}")
         if args.codes_pdf is not None:
             from tournament_manager.exports.pdf.table_codes import write_table_codes
 
