@@ -11,7 +11,15 @@ from __future__ import annotations
 from collections import defaultdict
 
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QAbstractButton, QGroupBox, QLabel, QMainWindow, QTabBar, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QGroupBox,
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTabBar,
+    QWidget,
+)
 
 
 def letter(text: str) -> str:
@@ -48,3 +56,19 @@ def offered(window: QWidget) -> dict[str, list[str]]:
 
 def clashes(window: QWidget) -> dict[str, list[str]]:
     return {key: owners for key, owners in offered(window).items() if len(owners) > 1}
+
+
+def menu_clashes(menu: QMenu) -> dict[str, list[str]]:
+    """Letters taken twice among one menu's items, and in each of its submenus (a menu's
+    Alt-free letter picks its item: two items on one letter only cycle between them)."""
+    found: dict[str, list[str]] = {}
+    keys: dict[str, list[str]] = defaultdict(list)
+    for action in menu.actions():
+        if action.isSeparator() or not action.isVisible():
+            continue
+        if letter(action.text()):
+            keys[letter(action.text())].append(f"{menu.title()!r} > {action.text()!r}")
+        if action.menu() is not None:
+            found.update(menu_clashes(action.menu()))
+    found.update({key: owners for key, owners in keys.items() if len(owners) > 1})
+    return found

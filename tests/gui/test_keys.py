@@ -163,3 +163,16 @@ def test_the_wheel_changes_no_field_it_only_passes_over(
     qtbot.waitUntil(rotation.hasFocus)
     _wheel(rotation)
     assert rotation.currentIndex() != before
+
+
+def test_every_menu_offers_each_letter_once(event_window: MainWindow):
+    """In an open menu a letter picks its item: View had both Projector S&tandings and
+    Serve &Tables on T (seen under Xvfb: T opened the standings submenu)."""
+    from .mnemonics import menu_clashes
+
+    menus = [action.menu() for action in event_window.menuBar().actions()
+             if action.menu() is not None]
+    assert len(menus) == 4
+    for menu in menus:
+        menu.aboutToShow.emit()  # menus filled when shown (Open Recent, the projector's)
+        assert menu_clashes(menu) == {}, menu.title()

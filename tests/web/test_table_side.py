@@ -164,3 +164,17 @@ def test_the_payments_show_before_saving_and_the_last_hand_can_be_retyped(
         assert changed.status_code == 200, changed.text
     [stored] = _hands(served, 0)
     assert stored.wins[0].value == 45
+
+
+def test_a_file_gives_the_same_codes_however_its_path_is_written(tmp_path, monkeypatch) -> None:
+    """`serve day.tmt` and the window's Serve Tables (which knows the absolute path)
+    must print the same codes for the same file."""
+    from tournament_manager.web.codes import TableKey
+    from tournament_manager.web.server import table_side
+
+    monkeypatch.chdir(tmp_path)
+    relative = table_side(lambda actor: None, "day.tmt")  # type: ignore[arg-type, return-value]
+    absolute = table_side(lambda actor: None, str(tmp_path / "day.tmt"))  # type: ignore[arg-type, return-value]
+    other = table_side(lambda actor: None, str(tmp_path / "other.tmt"))  # type: ignore[arg-type, return-value]
+    key = TableKey(1, 1)
+    assert relative.codes.code(key) == absolute.codes.code(key) != other.codes.code(key)

@@ -245,7 +245,7 @@ class MainWindow(QMainWindow):
                                                self.tr("Open on a Ser&ver…"), self.open_server)
         self.action_open_demo = self._action("action_open_demo",
                                              self.tr("Open the &Demo Event"), self.open_demo)
-        self.action_save_copy = self._action("action_save_copy", self.tr("Save a &Copy…"),
+        self.action_save_copy = self._action("action_save_copy", self.tr("Save a Cop&y…"),
                                              self.save_copy, key.SaveAs)
         self.action_close = self._action("action_close", self.tr("&Close"),
                                          self.close_document, key.Close)
@@ -270,7 +270,7 @@ class MainWindow(QMainWindow):
         if self.action_full_screen.shortcut().isEmpty():  # some desktops bind none
             self.action_full_screen.setShortcut(QKeySequence("F11"))
         self.action_serve_tables = self._action("action_serve_tables",
-                                                self.tr("Serve &Tables"), self.serve_tables)
+                                                self.tr("Serve Ta&bles"), self.serve_tables)
         self.action_serve_tables.setCheckable(True)
         self.action_verify = self._action("action_verify", self.tr("&Verify Record…"),
                                           self.verify_record)

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tournament_manager import paths
+from tournament_manager.paths import address_scheme
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.web.app import TableSide
 from tournament_manager.web.codes import TableCodes
@@ -28,7 +29,10 @@ def codes_secret(event_name: str, folder: Path | None = None) -> bytes:
 
 
 def table_side(unit_of_work: Callable[[str], UnitOfWork], event_name: str) -> TableSide:
-    return TableSide(unit_of_work, TableCodes(codes_secret(event_name)))
+    """`event_name`: the event's file path (as typed or absolute: the same file gives the
+    same codes, from the command line or the window) or its server address."""
+    key = event_name if address_scheme(event_name) else str(Path(event_name).resolve())
+    return TableSide(unit_of_work, TableCodes(codes_secret(key)))
 
 
 def listen(host: str, port: int) -> socket.socket:
