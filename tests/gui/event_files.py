@@ -26,11 +26,12 @@ REGISTRATION_BASE = 100
 def seated_event_file(path: Path, *, players: int = 8, hands: int = SHORT_SESSION_HANDS,
                       running: bool = True, preset: Preset = Preset.OPEN,
                       rule_set: str = "zung-jung", head_judge: bool = True,
-                      rounds: tuple[RoundPlan, ...] | None = None) -> tuple[Path, Seated]:
+                      rounds: tuple[RoundPlan, ...] | None = None,
+                      double_entry: bool = False) -> tuple[Path, Seated]:
     """A closed document: an event with `players` seated in session 1 (running), and its
     head judge (tests.helpers.head_judge: Ada Judge, "correct horse battery")."""
     settings = dataclasses.replace(preset_settings(preset, rule_set=rule_set),
-                                   hands_per_session=hands)
+                                   hands_per_session=hands, double_entry=double_entry)
     if rounds is not None:
         settings = dataclasses.replace(settings, rounds=rounds)
     with create_document(path) as document:

@@ -160,11 +160,13 @@ def test_setup_edits_before_the_draw(window: MainWindow, tmp_path: Path,
     page.form.hands.setValue(12)
     page.form.time_limit.setValue(120)
     page.form.rule_options["par"].setValue(30)
+    assert not page.form.double_entry.isChecked()
+    QTest.mouseClick(page.form.double_entry, Qt.MouseButton.LeftButton)
     page.apply_button.click()
     with window.controller.document.unit_of_work() as uow:
         settings = current_tournament(uow).settings
     assert (settings.hands_per_session, settings.time_limit_minutes) == (12, 120)
-    assert settings.rule_options["par"] == 30
+    assert settings.rule_options["par"] == 30 and settings.double_entry
 
     page.form.hands.setValue(10)
     page.apply_button.click()

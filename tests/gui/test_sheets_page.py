@@ -457,3 +457,35 @@ def test_the_calculator_moves_to_its_own_window_and_stays_there(
     second.sheet.tools.show_tool(second.calculator)
     assert second.calculator.isVisible()
     again.close()
+
+
+def test_the_board_flags_a_table_whose_two_entries_differ(window: MainWindow, tmp_path: Path):
+    """Double entry: a hand typed once at a table waits (the board says so); two entries
+    that differ turn the table red with the hand's number until the hand is on the sheet,
+    here typed by the head judge in the window, the authority."""
+    from tournament_manager.services.double_entry import submit_entry
+    from tournament_manager.services.views import table_progress
+
+    path, seated = seated_event_file(tmp_path / "double.tmt", double_entry=True)
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    document = window.controller.document
+    e, s, w, _n = seated.players[:4]
+    hand = HandEntry(HandResult.WIN, WinType.DISCARD, w, (Win(e, 30, w),))
+    submit_entry(document.unit_of_work(), seated.tables[0], hand, e)
+    window.context.hub.notify(Topic.SHEET)
+    assert _texts(page)[0] == "Table 1 · playing 0/4, hand 1 awaits its second entry"
+    submit_entry(document.unit_of_work(), seated.tables[0],
+                 dataclasses.replace(hand, wins=(Win(e, 40, w),)), s)
+    window.context.hub.notify(Topic.SHEET)
+    assert _texts(page) == ["Table 1 · entries differ on hand 1, playing 0/4",
+                            "Table 2 · playing 0/4"]
+    flagged = page.tables.item(0).background().color()
+    assert (flagged.red(), flagged.green(), flagged.blue()) == (220, 40, 60)
+
+    _click_table(page, 0)
+    QTest.keyClicks(page.sheet.entry.value_edit, "EW30")
+    QTest.keyClick(page.sheet.entry.value_edit, Qt.Key.Key_Return)
+    assert _texts(page)[0] == "Table 1 · playing 1/4"
+    assert table_progress(document.unit_of_work(), seated.session_id)[0].disagreements == ()

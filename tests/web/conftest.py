@@ -3,6 +3,7 @@ event file with session 1 running at two tables."""
 
 from __future__ import annotations
 
+import dataclasses
 import socket
 import threading
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ import uvicorn
 from tests.helpers.head_judge import name_head_judge
 from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.domain.settings import TournamentSettings
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document
 from tournament_manager.web.server import listen, table_side
@@ -66,10 +68,9 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-@pytest.fixture
-def served(tmp_path: Path) -> Iterator[Served]:
+def _serve(tmp_path: Path, settings: TournamentSettings) -> Iterator[Served]:
     document = create_document(tmp_path / "served.tmt")
-    create_tournament(document.unit_of_work(), "Web Open", preset_settings(Preset.OPEN))
+    create_tournament(document.unit_of_work(), "Web Open", settings)
     name_head_judge(document)
     seated = seat_event(document, players=8)
     side = table_side(document.unit_of_work, str(document.path))
@@ -82,3 +83,15 @@ def served(tmp_path: Path) -> Iterator[Served]:
     finally:
         running.stop()
         document.close(backup=False)
+
+
+@pytest.fixture
+def served(tmp_path: Path) -> Iterator[Served]:
+    yield from _serve(tmp_path, preset_settings(Preset.OPEN))
+
+
+@pytest.fixture
+def served_double(tmp_path: Path) -> Iterator[Served]:
+    """The same event with double entry: two players of a table type each hand."""
+    yield from _serve(tmp_path, dataclasses.replace(preset_settings(Preset.OPEN),
+                                                    double_entry=True))

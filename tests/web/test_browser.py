@@ -5,6 +5,7 @@ page's screenshots are the README's."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import shutil
 from collections.abc import Iterator
@@ -171,3 +172,54 @@ def test_the_cards_qr_link_opens_the_tables_sheet(served: Served, browser) -> No
     WebDriverWait(driver, 30).until(shown.visibility_of_element_located((By.ID, "sheet")))
     assert "table 2" in driver.find_element(By.ID, "title").text
     assert "code=" not in driver.current_url
+
+
+def test_double_entry_the_recorder_types_and_a_second_player_confirms(
+        served_double: Served, browser, tmp_path) -> None:
+    """At a double-entry event the page asks who typed the hand; the hand waits until a
+    second player of the table confirms it on the same phone, then it is on the sheet.
+    A player's name is shown as text, never read as HTML."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.services.players import update_player
+
+    players = served_double.seated.players[:4]
+    with served_double.document.unit_of_work() as uow:
+        hostile = uow.players.get(players[3])
+    update_player(served_double.document.unit_of_work(), dataclasses.replace(
+        hostile, name="<img src=x onerror=\"document.title='owned'\">"))
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    driver.get(served_double.url + "/")
+    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
+        served_double.codes[1])
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.visibility_of_element_located((By.ID, "typedby")))
+    assert "<img" in driver.find_element(By.ID, "head").text and driver.title != "owned"
+
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR,
+                        f"#discarders button[data-player='{players[1]}']").click()
+    driver.find_element(By.ID, "value").send_keys("25")
+    driver.find_element(By.ID, "save").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "who typed"))
+    driver.find_element(By.CSS_SELECTOR, f"#entrants button[data-player='{players[0]}']").click()
+    driver.find_element(By.ID, "save").click()
+    wait.until(shown.visibility_of_element_located((By.ID, "confirm")))
+    assert "wins 25" in driver.find_element(By.ID, "typed").text
+    assert not driver.find_elements(By.CSS_SELECTOR, "#hands tbody tr")
+    _shot(driver, "confirm", tmp_path)
+    assert not driver.find_elements(  # the recorder cannot confirm his own entry
+        By.CSS_SELECTOR, f"#confirmers button[data-player='{players[0]}']")
+    driver.find_element(By.CSS_SELECTOR,
+                        f"#confirmers button[data-player='{players[2]}']").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
+    wait.until(shown.invisibility_of_element_located((By.ID, "confirm")))
+    assert driver.find_element(By.ID, "problem").text == ""
+    with served_double.document.unit_of_work() as uow:
+        entries = uow.table_entries.list(table_id=served_double.seated.tables[0])
+        hands = uow.hands.list(table_id=served_double.seated.tables[0])
+    assert sorted(e.entrant_id for e in entries) == sorted([players[0], players[2]])
+    assert [h.number for h in hands] == [1]

@@ -9,6 +9,7 @@ import base64
 import httpx
 
 from tournament_manager.services.sessions import finish_session
+from tournament_manager.services.views import table_progress
 from tournament_manager.web.app import MAX_WRONG_CODES
 
 from .conftest import Served
@@ -178,3 +179,52 @@ def test_a_file_gives_the_same_codes_however_its_path_is_written(tmp_path, monke
     other = table_side(lambda actor: None, str(tmp_path / "other.tmt"))  # type: ignore[arg-type, return-value]
     key = TableKey(1, 1)
     assert relative.codes.code(key) == absolute.codes.code(key) != other.codes.code(key)
+
+
+def test_double_entry_two_devices_agree_or_are_flagged(served_double: Served) -> None:
+    """Two devices at one table: the hand counts when both typed the same; when they
+    differ, both pages show the two entries and the head judge's board flags the table."""
+    with _client(served_double) as one, _client(served_double) as two:
+        first = _login(one, served_double.codes[1])
+        second = _login(two, served_double.codes[1])
+        assert first["double_entry"] and first["waiting"] == []
+        ids = [p["id"] for p in first["players"]]
+        hand = {"result": "win", "win_type": "discard", "discarder_id": ids[1],
+                "winners": [{"player_id": ids[0], "value": 25}]}
+
+        def send(client: httpx.Client, state: dict, body: dict) -> dict:
+            response = client.post("/api/hands", headers={"X-CSRF-Token": state["csrf"]},
+                                   json=body | {"seen": state["seen"]})
+            assert response.status_code == 200, response.text
+            return response.json()
+
+        unnamed = one.post("/api/hands", headers={"X-CSRF-Token": first["csrf"]},
+                           json=hand | {"seen": first["seen"]})
+        assert unnamed.status_code == 409 and "which player typed" in unnamed.json()["problem"]
+        first = send(one, first, hand | {"entrant_id": ids[0]})
+        assert first["hands"] == [] and first["waiting"][0]["entrant_id"] == ids[0]
+        second = two.get("/api/table").json()
+        assert second["waiting"][0]["hand"]["wins"] == [[ids[0], 25, ids[1]]]
+        second = send(two, second, hand | {"entrant_id": ids[2]})
+        assert [h["number"] for h in second["hands"]] == [1] and second["waiting"] == []
+        # Hand 2: the devices disagree on the value.
+        first = one.get("/api/table").json()
+        first = send(one, first, hand | {"entrant_id": ids[0]})
+        second = send(two, two.get("/api/table").json(),
+                      hand | {"entrant_id": ids[3],
+                              "winners": [{"player_id": ids[0], "value": 30}]})
+        assert len(second["hands"]) == 1
+        assert [e["hand"]["wins"][0][1] for e in second["disagreement"]] == [25, 30]
+        retype = one.put("/api/last-hand", headers={"X-CSRF-Token": first["csrf"]},
+                         json=hand | {"seen": first["seen"]})
+        assert retype.status_code == 409  # a checked hand is the head judge's to change
+    progress = table_progress(served_double.document.unit_of_work(),
+                              served_double.seated.session_id)
+    assert [(row.table.number, row.hands, row.disagreements) for row in progress] == [
+        (1, 1, (2,)), (2, 0, ())]
+    with served_double.document.unit_of_work() as uow:
+        entries = uow.table_entries.list(table_id=served_double.seated.tables[0])
+        assert sorted(e.status.value for e in entries) == [
+            "agreed", "agreed", "disagreed", "disagreed"]
+        actors = {e.actor for e in uow.audit.list() if e.entity == "table_entry"}
+        assert actors == {"Table 1 (table-side)"}

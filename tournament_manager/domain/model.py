@@ -281,6 +281,33 @@ class Signature:
     id: int = NEW_ID
 
 
+class EntryStatus(StrEnum):
+    """A table-side entry of a double-entry event: waiting for its pair, or compared."""
+
+    WAITING = "waiting"
+    AGREED = "agreed"
+    DISAGREED = "disagreed"
+
+
+@dataclass(frozen=True)
+class TableEntry:
+    """One of the two entries of a hand at a double-entry event (Bridgemate's check).
+
+    The hand reaches the sheet only when two entrants (two players of the table, on one
+    device or two) typed the same hand; entries that differ stay on record, flagged to
+    the head judge until the hand is on the sheet. `content` is the hand as canonical JSON.
+    """
+
+    table_id: int
+    hand_number: int
+    entrant_id: int
+    """The player of the table who typed or confirmed it."""
+    content: str
+    entered_at: datetime
+    status: EntryStatus = EntryStatus.WAITING
+    id: int = NEW_ID
+
+
 @dataclass(frozen=True)
 class AuditEntry:
     at: datetime

@@ -126,6 +126,8 @@ class TournamentSettings:
     """Points a false win costs by default (MCR: 30); 0 records it as an incident only."""
     false_win_distributed: bool = False
     """A false win's points go to the other three (MCR: 10 each), whatever the penalty mode."""
+    double_entry: bool = False
+    """Table-side hands count only when two players of the table typed the same hand."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "rule_options", _options_copy(self.rule_options))

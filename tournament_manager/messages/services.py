@@ -28,6 +28,8 @@ _TEMPLATES = {
     ServiceProblem.EMPTY_NAME: "a name cannot be empty",
     ServiceProblem.UNKNOWN_PLAYER: "no player {player}",
     ServiceProblem.PLAYER_NOT_AT_TABLE: "not at this table: player {players}",
+    ServiceProblem.ENTRANT_REQUIRED: (
+        "two players type each hand at this event: say which player typed this one"),
     ServiceProblem.PLAYER_SEATED_TWICE: "player {player} already sits at another table",
     ServiceProblem.TABLE_NOT_FOUR: "table {table} needs four different players",
     ServiceProblem.SHEET_LOCKED: (

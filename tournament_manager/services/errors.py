@@ -12,6 +12,7 @@ class ServiceProblem(StrEnum):
     EMPTY_NAME = "empty_name"
     UNKNOWN_PLAYER = "unknown_player"
     PLAYER_NOT_AT_TABLE = "player_not_at_table"
+    ENTRANT_REQUIRED = "entrant_required"  # double entry: who typed the hand
     PLAYER_SEATED_TWICE = "player_seated_twice"
     TABLE_NOT_FOUR = "table_not_four"
     SHEET_LOCKED = "sheet_locked"

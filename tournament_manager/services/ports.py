@@ -28,6 +28,7 @@ from tournament_manager.domain.model import (
     SheetCorrection,
     SheetSnapshot,
     Signature,
+    TableEntry,
     Tournament,
 )
 
@@ -160,6 +161,9 @@ class UnitOfWork(Protocol):
 
     @property
     def head_judges(self) -> Collection[HeadJudge]: ...
+
+    @property
+    def table_entries(self) -> Collection[TableEntry]: ...
 
     @property
     def audit(self) -> AuditLog: ...

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tournament_manager.domain.model import (
+    EntryStatus,
     Hand,
     Penalty,
     PenaltyReason,
@@ -251,6 +252,10 @@ class TableProgress:
     """Hands the session has (or had when play stopped on time)."""
     signatures: int
     """Players who signed this version of the sheet (some perhaps before a change)."""
+    disagreements: tuple[int, ...] = ()
+    """Double entry: hands whose two table-side entries differed, not yet on the sheet."""
+    entries_waiting: int = 0
+    """Double entry: hands typed once at the table, waiting for the second player's entry."""
 
 
 def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...]:
@@ -266,9 +271,15 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
                         else hands_per_session)
             signed = {s.player_id for s in uow.signatures.list(
                 table_id=table.id, sheet_version=table.sheet_version)}
-            rows.append(TableProgress(table, _state(session, table, hands, expected,
-                                                    len(signed)),
-                                      hands, expected, len(signed)))
+            on_sheet = {h.number for h in uow.hands.list(table_id=table.id)}
+            pending = [e for e in uow.table_entries.list(table_id=table.id)
+                       if e.hand_number not in on_sheet]
+            rows.append(TableProgress(
+                table, _state(session, table, hands, expected, len(signed)),
+                hands, expected, len(signed),
+                tuple(sorted({e.hand_number for e in pending
+                              if e.status is EntryStatus.DISAGREED})),
+                len({e.hand_number for e in pending if e.status is EntryStatus.WAITING})))
         return tuple(rows)
 
 

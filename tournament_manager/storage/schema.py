@@ -92,6 +92,7 @@ tournament = Table(
     Column("seat_rotation", String(30), nullable=False, server_default="none"),
     Column("false_win_points", Integer, nullable=False, server_default="0"),
     Column("false_win_distributed", Boolean, nullable=False, server_default="0"),
+    Column("double_entry", Boolean, nullable=False, server_default="0"),
 )
 
 player = Table(
@@ -236,6 +237,18 @@ signature = Table(
     Column("image_png", LargeBinary, nullable=False),
     Column("content_hash", String(64), nullable=False),
     Column("sheet_version", Integer, nullable=False),
+)
+
+table_entry = Table(
+    "table_entry",
+    metadata,
+    _id(),
+    _ref("table_id", "session_table", cascade=True),
+    Column("hand_number", Integer, nullable=False),
+    _ref("entrant_id", "player"),
+    Column("content", Text, nullable=False),
+    Column("entered_at", UtcDateTime, nullable=False),
+    Column("status", String(12), nullable=False),
 )
 
 sheet_snapshot = Table(

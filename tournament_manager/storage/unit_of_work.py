@@ -29,6 +29,7 @@ from tournament_manager.domain.model import (
     SheetCorrection,
     SheetSnapshot,
     Signature,
+    TableEntry,
     Tournament,
 )
 from tournament_manager.storage import schema
@@ -48,7 +49,7 @@ _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
 _MAPPERS: dict[type, RowMapper[Any]] = {
     cls: RowMapper(cls)
     for cls in (Player, Round, RoundEntry, Session, SessionTable, SeatAssignment, Penalty,
-                Signature, SheetSnapshot, SheetCorrection, HeadJudge)
+                Signature, SheetSnapshot, SheetCorrection, HeadJudge, TableEntry)
 }
 
 
@@ -75,6 +76,7 @@ class SqlUnitOfWork:
     signatures: SqlCollection[Signature]
     snapshots: SqlCollection[SheetSnapshot]
     corrections: SqlCollection[SheetCorrection]
+    table_entries: SqlCollection[TableEntry]
     head_judges: SqlCollection[HeadJudge]
     audit: SqlAuditLog
 
@@ -127,11 +129,13 @@ class SqlUnitOfWork:
         self.snapshots = flat(schema.sheet_snapshot, SheetSnapshot)
         self.corrections = flat(schema.sheet_correction, SheetCorrection)
         self.head_judges = flat(schema.head_judge, HeadJudge)
+        self.table_entries = flat(schema.table_entry, TableEntry)
         self.audit = SqlAuditLog(connection, {
             collection.entity: collection for collection in (
                 self.tournaments, self.players, self.rounds, self.round_entries,
                 self.sessions, self.tables, self.seats, self.hands, self.penalties,
-                self.signatures, self.snapshots, self.corrections, self.head_judges)})
+                self.signatures, self.snapshots, self.corrections, self.head_judges,
+                self.table_entries)})
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -11,6 +11,7 @@ while after too many."""
 from __future__ import annotations
 
 import base64
+import json
 import secrets
 import time
 from collections import defaultdict, deque
@@ -28,11 +29,11 @@ from starlette.routing import Route
 
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.messages.services import describe as describe_service
+from tournament_manager.services.double_entry import EntryState, entry_states, submit_entry
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
-    enter_hand,
     preview_hand,
     replace_hand,
     sign_sheet,
@@ -69,7 +70,19 @@ def _problem(text: str, status: int) -> JSONResponse:
     return JSONResponse({"problem": text}, status_code=status)
 
 
-def _state(view: SheetView, csrf: str) -> dict[str, Any]:
+def _entries(state: EntryState | None, next_number: int) -> dict[str, Any]:
+    """The next hand's entries at a double-entry event: who typed what, and whether the
+    last two differed (the page shows both, so the table sees what did not match)."""
+    if state is None:
+        return {"waiting": [], "disagreement": None}
+    waiting = [{"entrant_id": e.entrant_id, "hand": json.loads(e.content)}
+               for e in state.waiting if e.hand_number == next_number]
+    differed = [{"entrant_id": e.entrant_id, "hand": json.loads(e.content)}
+                for e in state.last_disagreement if e.hand_number == next_number]
+    return {"waiting": waiting, "disagreement": differed or None}
+
+
+def _state(view: SheetView, csrf: str, entries: EntryState | None = None) -> dict[str, Any]:
     """What a table's page shows: the players in their starting seats, every hand with
     its payments, the next hand's dealer, and what has been signed."""
     players = [{"id": p.id, "name": p.name, "seat": "ESWN"[index]}
@@ -98,6 +111,8 @@ def _state(view: SheetView, csrf: str) -> dict[str, Any]:
         "signed": [s.signature.player_id for s in view.signatures if s.current],
         "seen": view.content_hash,
         "csrf": csrf,
+        "double_entry": view.tournament.settings.double_entry,
+        **_entries(entries, next_number),
     }
 
 
@@ -206,7 +221,9 @@ class TableSide:
     def _view(self, request: Request, table_id: int) -> Response:
         view = sheet_view(self._unit_of_work(READER), table_id)
         request.session["table_number"] = view.table.number
-        return JSONResponse(_state(view, str(request.session.get("csrf", ""))))
+        entries = (entry_states(self._unit_of_work(READER), view.session.id).get(table_id)
+                   if view.tournament.settings.double_entry else None)
+        return JSONResponse(_state(view, str(request.session.get("csrf", "")), entries))
 
     @staticmethod
     def _actor(request: Request) -> str:
@@ -236,7 +253,8 @@ class TableSide:
         return answer if answer is not None else self._view(request, table_id)
 
     async def hand(self, request: Request) -> Response:
-        def read(body: dict[str, Any]) -> tuple[HandEntry, int | None, str | None] | Response:
+        def read(body: dict[str, Any]
+                 ) -> tuple[HandEntry, int | None, str | None, int | None] | Response:
             seen = str(body["seen"]) if body.get("seen") else None
             number = int(body["number"]) if body.get("number") is not None else None
             if seen is None and number is None:
@@ -244,13 +262,14 @@ class TableSide:
                 # number: sent twice, the second is refused, so it arrives exactly once.
                 return _problem("this hand says neither the sheet it was typed on nor its "
                                 "number: reload the page", 400)
-            return _entry(body), number, seen
+            entrant = body.get("entrant_id")
+            return _entry(body), number, seen, int(entrant) if entrant is not None else None
 
         def do(request: Request, table_id: int,
-               parsed: tuple[HandEntry, int | None, str | None]) -> None:
-            entry, number, seen = parsed
-            enter_hand(self._unit_of_work(self._actor(request)), table_id, entry, number,
-                       seen=seen)
+               parsed: tuple[HandEntry, int | None, str | None, int | None]) -> None:
+            entry, number, seen, entrant = parsed
+            submit_entry(self._unit_of_work(self._actor(request)), table_id, entry, entrant,
+                         number, seen=seen)
 
         return await self._act(request, "hand", read, do)
 
@@ -270,6 +289,9 @@ class TableSide:
                ) -> Response | None:
             entry, seen = parsed
             view = sheet_view(self._unit_of_work(READER), table_id)
+            if view.tournament.settings.double_entry:
+                return _problem("two players checked the hands on this sheet: only the head "
+                                "judge changes them now", 409)
             if not view.rows:
                 return _problem("no hand is on the sheet yet", 409)
             last = max(view.rows, key=lambda row: row.hand.number).hand

@@ -102,6 +102,11 @@ class SettingsForm(QWidget):
         self.false_win_points = self._spin("setting_false_win_points", 0, 1000, 5)
         self.false_win_distributed = QCheckBox(self.tr("paid to the other three"), self)
         self.false_win_distributed.setObjectName("setting_false_win_distributed")
+        self.double_entry = QCheckBox(self.tr("two players of the table type each hand"), self)
+        self.double_entry.setObjectName("setting_double_entry")
+        self.double_entry.setToolTip(self.tr(
+            "Table-side entry: a hand counts when two players of the table typed the same "
+            "hand; entries that differ are shown on the progress board"))
         self.enums: dict[str, QComboBox] = {}
         for key, _label, enum in ENUM_FIELDS:
             combo = self._combo()
@@ -158,6 +163,7 @@ class SettingsForm(QWidget):
         false_win.addWidget(self.false_win_distributed)
         self._row(play_form, self.tr("False win penalty:"), false_win,
                   self.tr("{n} (an incident)").format(n=DEFAULTS.false_win_points))
+        self._row(play_form, self.tr("Double entry:"), self.double_entry, self.tr("off"))
         keep = QHBoxLayout()
         for box in self.keep_apart.values():
             keep.addWidget(box)
@@ -269,6 +275,7 @@ class SettingsForm(QWidget):
         self.bye_score.setValue(settings.bye_score)
         self.false_win_points.setValue(settings.false_win_points)
         self.false_win_distributed.setChecked(settings.false_win_distributed)
+        self.double_entry.setChecked(settings.double_entry)
         for key, combo in self.enums.items():
             combo.setCurrentIndex(combo.findData(getattr(settings, key).value))
         for field, box in self.keep_apart.items():
@@ -389,5 +396,6 @@ class SettingsForm(QWidget):
             bye_score=self.bye_score.value(),
             false_win_points=self.false_win_points.value(),
             false_win_distributed=self.false_win_distributed.isChecked(),
+            double_entry=self.double_entry.isChecked(),
             keep_apart=tuple(f for f, box in self.keep_apart.items() if box.isChecked()),
             **enums)

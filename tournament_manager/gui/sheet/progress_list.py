@@ -30,6 +30,8 @@ TINTS = {
     TableState.LOCKED: QColor(52, 168, 83),
     TableState.CORRECTING: QColor(220, 40, 60),
 }
+DISAGREEMENT_TINT = QColor(220, 40, 60)
+"""A table whose two entries differ needs a judge: tinted as a correction is."""
 ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.COMPLETE,
          TableState.SIGNING, TableState.CORRECTING, TableState.LOCKED, TableState.WAITING)
 
@@ -39,7 +41,18 @@ def _tr(text: str) -> str:
 
 
 def progress_text(row: TableProgress) -> str:
-    """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"."""
+    """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"; a
+    double-entry disagreement first, since it needs a judge at the table."""
+    if row.disagreements:
+        return _tr("entries differ on hand {hands}, {state}").format(
+            hands=", ".join(str(n) for n in row.disagreements), state=_state_text(row))
+    if row.entries_waiting:
+        return _tr("{state}, hand {n} awaits its second entry").format(
+            state=_state_text(row), n=row.hands + 1)
+    return _state_text(row)
+
+
+def _state_text(row: TableProgress) -> str:
     state = row.state
     if state is TableState.PLAYING:
         return _tr("playing {n}/{of}").format(n=row.hands, of=row.expected)
@@ -50,6 +63,12 @@ def progress_text(row: TableProgress) -> str:
     if state is TableState.CORRECTING and row.signatures:
         return _tr("correcting, signing {k}/4").format(k=row.signatures)
     return table_state_label(state)
+
+
+def _disagreement_brush() -> QBrush:
+    colour = QColor(DISAGREEMENT_TINT)
+    colour.setAlpha(TINT_ALPHA)
+    return QBrush(colour)
 
 
 def tint(state: TableState) -> QBrush:
@@ -128,7 +147,8 @@ class TableProgressList(QWidget):
                                                      state=progress_text(row))
             if item.text() != text:
                 item.setText(text)
-                item.setBackground(tint(row.state))
+                item.setBackground(_disagreement_brush() if row.disagreements
+                                   else tint(row.state))
                 players = self._players.get(table_id, "")
                 item.setToolTip("\n".join(
                     part for part in (text, players, _tr("{hands} of {of} hands on the sheet; "

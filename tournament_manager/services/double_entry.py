@@ -1,0 +1,140 @@
+"""Hands from the tables, once or twice: Bridgemate's double-entry check.
+
+At an event with `double_entry` set, a hand typed at a table reaches the sheet only when two
+different players of that table typed the same hand: the recorder and a confirming player on
+one device, or two devices. The first entry waits; a second that agrees enters the hand; a
+second that differs leaves both on record as a disagreement, which the head judge's progress
+board shows until the hand is on the sheet (the table types it again, or the head judge
+enters it). Without the setting a table-side hand is entered at once, as in the window.
+
+The check lives here, under every front end, so a page cannot skip it.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from tournament_manager.domain.model import EntryStatus, Hand, TableEntry
+from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    _check_number_allowed,
+    _open_table,
+    _settle,
+)
+from tournament_manager.services.tournaments import current_tournament
+
+
+class EntryOutcome(StrEnum):
+    ENTERED = "entered"
+    """On the sheet: a single-entry event, or the second entry agreed."""
+    WAITING = "waiting"
+    """Kept until a second player of the table types the same hand."""
+    DISAGREED = "disagreed"
+    """The two entries differ: the table types the hand again, the head judge is told."""
+
+
+@dataclass(frozen=True)
+class Submitted:
+    outcome: EntryOutcome
+    number: int
+    hand: Hand | None = None
+    """The hand as stored, when it was entered."""
+
+
+def entry_content(entry: HandEntry) -> str:
+    """The hand as canonical JSON: two entries agree exactly when these strings are equal
+    (the order the winners or the points were typed in does not matter)."""
+    return json.dumps({
+        "result": entry.result.value,
+        "win_type": entry.win_type.value if entry.win_type else None,
+        "discarder_id": entry.discarder_id,
+        "wins": sorted([w.winner_id, w.value, w.responsible_id] for w in entry.wins),
+        "player_points": sorted(list(p) for p in entry.player_points),
+    }, sort_keys=True)
+
+
+def submit_entry(uow: UnitOfWork, table_id: int, entry: HandEntry, entrant_id: int | None,
+                 number: int | None = None, *, seen: str | None = None) -> Submitted:
+    """A hand from a table's page, typed or confirmed by `entrant_id` (a player there).
+
+    Refused in words exactly as entering it would be (a hand the rules refuse never waits
+    for its pair); entries of one entrant replace each other until the pair is complete.
+    """
+    with uow:
+        table = _open_table(uow, table_id, seen)
+        taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
+        number = number if number is not None else max(taken, default=0) + 1
+        if number in taken:
+            raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
+        _check_number_allowed(uow, table, number)
+        hand = _settle(uow, table, number, entry)
+        if not current_tournament(uow).settings.double_entry:
+            entered = uow.hands.add(hand)
+            uow.commit()
+            return Submitted(EntryOutcome.ENTERED, number, entered)
+        if entrant_id is None:
+            raise ServiceError(ServiceProblem.ENTRANT_REQUIRED)
+        if entrant_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
+            raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=entrant_id)
+        content = entry_content(entry)
+        now = datetime.now(UTC)
+        waiting = [e for e in uow.table_entries.list(table_id=table_id, hand_number=number)
+                   if e.status is EntryStatus.WAITING]
+        other = next((e for e in waiting if e.entrant_id != entrant_id), None)
+        if other is None:
+            mine = next((e for e in waiting if e.entrant_id == entrant_id), None)
+            if mine is not None:
+                uow.table_entries.update(replace(mine, content=content, entered_at=now))
+            else:
+                uow.table_entries.add(TableEntry(table_id, number, entrant_id, content, now))
+            uow.commit()
+            return Submitted(EntryOutcome.WAITING, number)
+        status = EntryStatus.AGREED if other.content == content else EntryStatus.DISAGREED
+        for earlier in waiting:
+            uow.table_entries.update(replace(earlier, status=status))
+        uow.table_entries.add(TableEntry(table_id, number, entrant_id, content, now, status))
+        stored = uow.hands.add(hand) if status is EntryStatus.AGREED else None
+        uow.commit()
+        return Submitted(EntryOutcome.ENTERED if stored else EntryOutcome.DISAGREED, number,
+                         stored)
+
+
+@dataclass(frozen=True)
+class EntryState:
+    """A table's entries for hands not yet on its sheet, for its page and the board."""
+
+    waiting: tuple[TableEntry, ...]
+    disagreements: tuple[int, ...]
+    """Hand numbers whose two entries differed and that are still not on the sheet."""
+    last_disagreement: tuple[TableEntry, ...] = ()
+    """The two entries that differed last (for the page to show what did not match)."""
+
+
+def entry_states(uow: UnitOfWork, session_id: int) -> dict[int, EntryState]:
+    """Every table of a session that has entries about hands not yet on its sheet."""
+    with uow:
+        tables = {t.id for t in uow.tables.list(session_id=session_id)}
+        on_sheet: dict[int, set[int]] = defaultdict(set)
+        for table_id in tables:
+            on_sheet[table_id] = {h.number for h in uow.hands.list(table_id=table_id)}
+        by_table: dict[int, list[TableEntry]] = defaultdict(list)
+        for table_id in tables:
+            for found in uow.table_entries.list(table_id=table_id):
+                if found.hand_number not in on_sheet[table_id]:
+                    by_table[table_id].append(found)
+    states = {}
+    for table_id, entries in by_table.items():
+        differed = [e for e in entries if e.status is EntryStatus.DISAGREED]
+        last = max(differed, key=lambda e: e.id).hand_number if differed else None
+        states[table_id] = EntryState(
+            tuple(e for e in entries if e.status is EntryStatus.WAITING),
+            tuple(sorted({e.hand_number for e in differed})),
+            tuple(sorted((e for e in differed if e.hand_number == last),
+                         key=lambda e: e.id)[-2:]))
+    return states
