@@ -223,3 +223,52 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
         hands = uow.hands.list(table_id=served_double.seated.tables[0])
     assert sorted(e.entrant_id for e in entries) == sorted([players[0], players[2]])
     assert [h.number for h in hands] == [1]
+
+
+def test_the_calculator_scores_tapped_tiles_and_the_value_is_saved(
+        served: Served, browser, tmp_path) -> None:
+    """The winner's tiles tapped on the phone, scored by the event's rules, the value used
+    for the hand and saved: the sheet holds the calculator's value."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    driver.get(served.url + "/")
+    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
+        served.codes[2])
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    players = served.seated.players[4:8]
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[1]}']").click()
+    driver.find_element(By.CSS_SELECTOR,
+                        f"#discarders button[data-player='{players[2]}']").click()
+    driver.find_element(By.ID, "calculator").click()
+
+    def tap(*tiles: str) -> None:
+        for tile in tiles:
+            button = driver.find_element(By.CSS_SELECTOR, f"#palette button[data-tile='{tile}']")
+            driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+            button.click()
+
+    driver.find_element(By.ID, "calc_concealed").click()
+    tap("1p", "1p", "1p", "2p", "2p", "2p", "3p", "3p", "9m", "9m")
+    driver.find_element(By.ID, "calc_melds").click()
+    tap("Rd", "Rd", "Rd")
+    driver.find_element(By.ID, "calc_winning").click()
+    tap("3p")
+    assert driver.find_element(By.ID, "calc_concealed").get_attribute("value") == \
+        "1p1p1p2p2p2p3p3p9m9m"
+    driver.find_element(By.ID, "calc_score").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "calc_result"), "Value"))
+    value = int(driver.find_element(By.ID, "calc_result").text.split()[1])
+    assert value > 0 and driver.find_elements(By.CSS_SELECTOR, "#patterns li")
+    _shot(driver, "calculator", tmp_path)
+    driver.find_element(By.ID, "calc_use").click()
+    assert driver.find_element(By.ID, "value").get_attribute("value") == str(value)
+    driver.find_element(By.ID, "save").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
+    with served.document.unit_of_work() as uow:
+        hands = uow.hands.list(table_id=served.seated.tables[1])
+    assert [(w.winner_id, w.value) for h in hands for w in h.wins] == [(players[1], value)]

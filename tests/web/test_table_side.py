@@ -228,3 +228,32 @@ def test_double_entry_two_devices_agree_or_are_flagged(served_double: Served) ->
             "agreed", "agreed", "disagreed", "disagreed"]
         actors = {e.actor for e in uow.audit.list() if e.entity == "table_entry"}
         assert actors == {"Table 1 (table-side)"}
+
+
+def test_the_calculator_scores_as_the_score_command(served: Served) -> None:
+    """The page's calculator is the `score` command's function with the event's rules:
+    the same hand gives the same answer, and a hand that is not one says why in words."""
+    import json
+    import subprocess
+    import sys
+
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        headers = {"X-CSRF-Token": state["csrf"]}
+        hand = {"concealed": "111p222p33p99m", "melds": "RdRdRd", "winning_tile": "3p",
+                "self_draw": False, "seat": "S", "discarder": "W", "flags": []}
+        scored = client.post("/api/score", headers=headers, json=hand)
+        assert scored.status_code == 200, scored.text
+        command = subprocess.run(
+            [sys.executable, "-m", "tournament_manager", "score", "--rules", "zung-jung"],
+            input=json.dumps({"concealed": "111p222p33p99m", "winning_tile": "3p",
+                              "melds": [{"type": "pung", "tiles": "RdRdRd", "exposed": True}],
+                              "win_type": "discard", "seat_wind": "S", "discarder": "W"}),
+            capture_output=True, text=True, check=True)
+        assert scored.json() == json.loads(command.stdout)
+        assert scored.json()["valid"] and scored.json()["value"] > 0
+        broken = client.post("/api/score", headers=headers,
+                             json=hand | {"concealed": "111p222p"})
+        assert broken.status_code == 200 and not broken.json()["valid"]
+        assert broken.json()["error"]
+        assert client.post("/api/score", json=hand).status_code == 403  # the page's token

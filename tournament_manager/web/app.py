@@ -28,7 +28,11 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.messages.services import describe as describe_service
+from tournament_manager.rules.calculator_input import FLAGS, CalculatorInput, hand_object
+from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.double_entry import EntryState, entry_states, submit_entry
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound, UnitOfWork
@@ -112,6 +116,8 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None) -> dic
         "seen": view.content_hash,
         "csrf": csrf,
         "double_entry": view.tournament.settings.double_entry,
+        "round_wind_and_flowers": get_rule_set(
+            view.tournament.settings.rule_set).uses_round_wind_and_flowers,
         **_entries(entries, next_number),
     }
 
@@ -130,6 +136,7 @@ class TableSide:
             Route("/api/table", self.table, methods=["GET"]),
             Route("/api/hands", self.hand, methods=["POST"]),
             Route("/api/preview", self.preview, methods=["POST"]),
+            Route("/api/score", self.score, methods=["POST"]),
             Route("/api/last-hand", self.change_last, methods=["PUT"]),
             Route("/api/sign", self.sign, methods=["POST"]),
         ]
@@ -281,6 +288,34 @@ class TableSide:
                                             for player, delta in hand.deltas}})
 
         return await self._act(request, "hand", _entry, do)
+
+    async def score(self, request: Request) -> Response:
+        """The calculator: a hand of tiles scored by the event's rule set, exactly as the
+        `score` command and the window's calculator score it (nothing is stored)."""
+        def read(body: dict[str, Any]) -> CalculatorInput:
+            flags = body.get("flags") or []
+            prevalent = body.get("prevalent_wind")
+            return CalculatorInput(
+                concealed=str(body.get("concealed", "")), melds=str(body.get("melds", "")),
+                winning_tile=str(body.get("winning_tile", "")),
+                self_draw=bool(body.get("self_draw")), seat=str(body.get("seat", "E")),
+                discarder=str(body.get("discarder") or ""),
+                flags={str(flag) for flag in flags if str(flag) in FLAGS},
+                prevalent_wind=str(prevalent) if prevalent else None,
+                flowers=int(body.get("flowers") or 0))
+
+        def do(_request: Request, table_id: int, given: CalculatorInput) -> Response:
+            settings = sheet_view(self._unit_of_work(READER), table_id).tournament.settings
+            rule_set = get_rule_set(settings.rule_set)
+            if not rule_set.uses_round_wind_and_flowers:
+                given.prevalent_wind = None
+            elif given.prevalent_wind is None:
+                given.prevalent_wind = "E"
+            report = evaluate_hand(hand_object(given), rule_set,
+                                   rule_set.validate_options(settings.rule_options))
+            return JSONResponse(report_to_json(report, describe_hand_problem))
+
+        return await self._act(request, "hand", read, do)
 
     async def change_last(self, request: Request) -> Response:
         """The last hand typed again, until the next hand is on the sheet (a table that

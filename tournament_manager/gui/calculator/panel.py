@@ -32,17 +32,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.gui.calculator.hand_builder import (
+from tournament_manager.gui.calculator.tile_icons import tile_icon
+from tournament_manager.gui.calculator.tile_strip import TileStrip
+from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
+from tournament_manager.messages.hand_errors import describe_hand_problem
+from tournament_manager.rules.calculator_input import (
     FLAGS,
     CalculatorInput,
     concealed_room,
     hand_object,
     meld_groups,
 )
-from tournament_manager.gui.calculator.tile_icons import tile_icon
-from tournament_manager.gui.calculator.tile_strip import TileStrip
-from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
-from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.rules.errors import HandError
 from tournament_manager.rules.hand_json import HandReport, evaluate_hand
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, get_rule_set

@@ -1,7 +1,9 @@
-"""The calculator's fields as a hand object of hand-format.md, for `evaluate_hand`.
+"""The calculator's fields (typed, or tiles tapped) as a hand object of hand-format.md.
 
 Only assembly: tiles are read with the rules layer's parser and every judgement (is it a
-set, does it win, what is it worth) is left to the rule set.
+set, does it win, what is it worth) is left to the rule set. The window's calculator panel
+and the table page's calculator both build their hand here, so they cannot read one hand
+two ways.
 """
 
 from __future__ import annotations
