@@ -10,7 +10,9 @@ directory (the user's files are never touched) it
 3. seats a table and enters that hand on its score sheet,
 4. writes the score sheets as a PDF and the results as an Excel workbook,
 5. solves a tiny CP-SAT model (the seating solver's native library),
-6. shows the main window on the file (offscreen unless QT_QPA_PLATFORM says otherwise),
+6. serves the table page (uvicorn, whose protocol modules are imported by name at run time)
+   on a local port and logs table 1 in with its code,
+7. shows the main window on the file (offscreen unless QT_QPA_PLATFORM says otherwise),
 
 then prints one line, `SMOKE OK ...`, and exits 0. On failure it prints one line,
 `SMOKE FAILED at <step>: <error> (log: <file>)`, keeps the temporary folder with the log
@@ -153,6 +155,42 @@ def step_solver(run: SmokeRun) -> None:
     run.facts["cp-sat"] = "ok"
 
 
+def step_table_server(run: SmokeRun) -> None:
+    import json
+    import threading
+    import urllib.request
+
+    import uvicorn
+
+    from tournament_manager.application.events import open_event
+    from tournament_manager.web.server import listen, table_side
+
+    with open_event(run.document_path) as document:
+        side = table_side(document.unit_of_work, str(run.document_path))
+        code = side.table_codes()[0][2]
+        listening = listen("127.0.0.1", 0)
+        port = listening.getsockname()[1]
+        server = uvicorn.Server(uvicorn.Config(side.app, log_level="warning"))
+        thread = threading.Thread(target=server.run, kwargs={"sockets": [listening]},
+                                  daemon=True)
+        thread.start()
+        try:
+            base = f"http://127.0.0.1:{port}"
+            with urllib.request.urlopen(base + "/", timeout=30) as page:
+                _check(b"Open the sheet" in page.read(), "the table page is not served")
+            login = urllib.request.Request(base + "/api/login", method="POST",
+                                           data=json.dumps({"code": code}).encode(),
+                                           headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(login, timeout=30) as answer:
+                table = json.loads(answer.read())["table"]
+            _check(table == 1, f"table 1's code opened table {table}")
+        finally:
+            server.should_exit = True
+            thread.join(timeout=30)
+            listening.close()
+    run.facts["table-side"] = "ok"
+
+
 def step_gui(run: SmokeRun) -> None:
     os.environ.setdefault(QPA_ENV, "offscreen")
     from PySide6.QtCore import QSettings
@@ -183,6 +221,7 @@ STEPS: tuple[tuple[str, Callable[[SmokeRun], None]], ...] = (
     ("score", step_score),
     ("exports", step_exports),
     ("solver", step_solver),
+    ("table-server", step_table_server),
     ("gui", step_gui),
 )
 

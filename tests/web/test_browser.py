@@ -186,10 +186,6 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
     from tournament_manager.services.players import update_player
 
     players = served_double.seated.players[:4]
-    with served_double.document.unit_of_work() as uow:
-        hostile = uow.players.get(players[3])
-    update_player(served_double.document.unit_of_work(), dataclasses.replace(
-        hostile, name="<img src=x onerror=\"document.title='owned'\">"))
     driver = browser
     wait = WebDriverWait(driver, 30)
     driver.get(served_double.url + "/")
@@ -197,7 +193,6 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
         served_double.codes[1])
     driver.find_element(By.ID, "enter").click()
     wait.until(shown.visibility_of_element_located((By.ID, "typedby")))
-    assert "<img" in driver.find_element(By.ID, "head").text and driver.title != "owned"
 
     driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
     driver.find_element(By.CSS_SELECTOR,
@@ -223,6 +218,15 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
         hands = uow.hands.list(table_id=served_double.seated.tables[0])
     assert sorted(e.entrant_id for e in entries) == sorted([players[0], players[2]])
     assert [h.number for h in hands] == [1]
+
+    with served_double.document.unit_of_work() as uow:
+        hostile = uow.players.get(players[3])
+    update_player(served_double.document.unit_of_work(), dataclasses.replace(
+        hostile, name="<img src=x onerror=\"document.title='owned'\">"))
+    driver.refresh()
+    wait.until(shown.visibility_of_element_located((By.ID, "typedby")))
+    assert "<img" in driver.find_element(By.ID, "head").text and driver.title != "owned"
+    assert "<img" in driver.find_element(By.ID, "entrants").text
 
 
 def test_the_calculator_scores_tapped_tiles_and_the_value_is_saved(
