@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from tournament_manager.domain.seating import (
@@ -87,18 +85,26 @@ def test_next_session_avoids_everyone_met_so_far() -> None:
     assert quality_report(draw.schedule.sessions, history=played).excess_meetings == 0
 
 
-def test_cancellation_returns_best_so_far_promptly() -> None:
-    cancel_at = time.monotonic() + 0.5
-    started = time.monotonic()
-    stages = []
-    draw = plan_schedule(list(range(40)), 12, seed=1, time_limit=60,
-                         cancel=lambda: time.monotonic() > cancel_at,
+def test_cancellation_returns_best_so_far() -> None:
+    """Cancelled once the search has reported progress (no clock: a count of the polls),
+    the draw stops with the best schedule it had. 20 x 6 has no construction, so the
+    local search is what was cancelled."""
+    stages: list[object] = []
+    polls_after_cancel = 0
+
+    def cancel() -> bool:
+        nonlocal polls_after_cancel
+        if stages:
+            polls_after_cancel += 1
+            return True
+        return False
+
+    draw = plan_schedule(list(range(20)), 6, seed=1, time_limit=600, cancel=cancel,
                          progress=lambda p: stages.append(p.stage))
-    assert time.monotonic() - started < 3.0
     assert draw.cancelled
     assert draw.method is Method.LOCAL_SEARCH
-    assert stages
-    _assert_partitions(draw.schedule, list(range(40)))
+    assert stages and polls_after_cancel >= 1
+    _assert_partitions(draw.schedule, list(range(20)))
 
 
 @pytest.mark.parametrize(("players", "sessions", "problem"), [

@@ -1,53 +1,141 @@
 """Recompute `library.json`: `python -m tournament_manager.domain.seating.library_builder`.
 
-Runs the orbit solver (see `orbit_solver`) with a long time limit on fields where the live
-draw would spend most of its budget, and stores every base session found; `library` checks
-each entry again on use.
+For every field of 16..172 players it looks for a schedule at the bound R = floor((N - 1) / 3)
+with the symmetric difference search (`difference_search`), trying each multiplier and a few
+seeds; the fields that search cannot reach (N = 8 mod 12 without a multiplier) go to the
+CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
+so an interrupted run keeps what it found, and `library` checks each entry again on use.
+
+Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
+(`--seeds 40` tries a structure),
+`--below 2` also tries up to two session counts under the bound, `--seconds 600` the CP-SAT
+time a try.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
-import sys
+import time
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from tournament_manager.domain.seating.constructions import affine_dimension
 from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.difference_search import (
+    bound_field,
+    fields,
+    multipliers,
+    search_symmetric,
+)
 from tournament_manager.domain.seating.library import LIBRARY_FILE
 from tournament_manager.domain.seating.orbit_solver import solve_base
-from tournament_manager.domain.seating.orbits import candidate_structures, verified
+from tournament_manager.domain.seating.orbits import OrbitStructure, candidate_structures, verified
 
-FIELDS = ((40, 10), (48, 12), (28, 9), (24, 7), (32, 9))
-SEEDS = (0, 1, 2)
+ALL_FIELDS = tuple(range(16, 173, 4))
+CP_SAT_FIELDS = ((28, 9), (32, 9), (20, 5))
+"""Below the bound, where the symmetric search has no structure: the orbit solver's fields."""
 
 
-def build(fields: tuple[tuple[int, int], ...], seconds_per_try: float, target: Path) -> None:
-    """Write the library again after every field found, so an interrupted run keeps them."""
-    entries: list[dict[str, Any]] = []
-    for players, sessions in fields:
-        for structure in candidate_structures(players, sessions):
+def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[list[int]],
+           how: str, seconds: float) -> dict[str, Any]:
+    return {"players": players, "sessions": sessions, "cycle": structure.cycle,
+            "speeds": list(structure.speeds), "base": base, "found_by": how,
+            "seconds": round(seconds, 1)}
+
+
+def _symmetric(players: int, moves: int, seeds: int, below: int) -> dict[str, Any] | None:
+    """The longest schedule the symmetric search finds: the bound first, then one less..."""
+    bound = bound_field(players)
+    if bound is None:
+        return None
+    started = time.monotonic()
+    for sessions in range(bound.sessions, max(4, bound.sessions - below - 1), -1):
+        for field in fields(players, sessions):
+            for multiplier in multipliers(field):
+                for seed in range(seeds):
+                    base = search_symmetric(field, multiplier, seed=seed, max_moves=moves)
+                    if base is not None and verified(field.structure, base, players, sessions):
+                        return _entry(players, sessions, field.structure, base,
+                                      f"difference search, {field.cycled} cycled, "
+                                      f"multiplier {multiplier}, seed {seed}",
+                                      time.monotonic() - started)
+    return None
+
+
+def _cp_sat(players: int, sessions: int, seconds: float) -> dict[str, Any] | None:
+    started = time.monotonic()
+    for structure in candidate_structures(players, sessions):
+        for seed in range(3):
+            base = solve_base(structure, players, sessions, seed=seed, budget=Budget(seconds))
+            if base is not None and verified(structure, base, players, sessions):
+                return _entry(players, sessions, structure, base,
+                              f"CP-SAT orbit solver, cycle {structure.cycle}, seed {seed}",
+                              time.monotonic() - started)
+    return None
+
+
+def _read(target: Path) -> dict[int, dict[str, Any]]:
+    """Each field's longest entry in the file as it is now."""
+    entries: dict[int, dict[str, Any]] = {}
+    if target.exists():
+        for entry in json.loads(target.read_text(encoding="utf-8"))["entries"]:
+            if entry["sessions"] > entries.get(entry["players"], {}).get("sessions", 0):
+                entries[entry["players"]] = entry
+    return entries
+
+
+def _write(target: Path, found: dict[str, Any]) -> None:
+    """Merge one entry into the file as it is now, so builders on different fields can run
+    side by side (one process per core)."""
+    entries = _read(target)
+    if found["sessions"] > entries.get(found["players"], {}).get("sessions", 0):
+        entries[found["players"]] = found
+    ordered = [entries[n] for n in sorted(entries)]
+    text = "{\"entries\": [\n" + ",\n".join(json.dumps(e) for e in ordered) + "\n]}\n"
+    partial = target.with_suffix(".partial")
+    partial.write_text(text, encoding="utf-8")
+    partial.replace(target)
+
+
+def build(players: tuple[int, ...], moves: int, seeds: int, seconds: float, below: int,
+          target: Path) -> None:
+    """Keep each field's longest schedule: an entry is replaced only by a longer one."""
+    for n in players:
+        field = bound_field(n)
+        if field is None or affine_dimension(n) is not None:
+            continue
+        known = _read(target).get(n, {}).get("sessions", 0)
+        if known >= field.sessions:
+            print(f"{n} x {field.sessions}: already in the library", flush=True)
+            continue
+        found = _symmetric(n, moves, seeds, below)
+        if found is not None and found["sessions"] <= known:
             found = None
-            for seed in SEEDS:
-                found = solve_base(structure, players, sessions, seed=seed,
-                                   budget=Budget(seconds_per_try))
-                if found is not None:
-                    break
-            if found is not None and verified(structure, found, players, sessions):
-                entries.append({"players": players, "sessions": sessions,
-                                "cycle": structure.cycle, "speeds": list(structure.speeds),
-                                "base": found})
-                target.write_text(json.dumps({"entries": entries}) + "\n", encoding="utf-8")
-                print(f"{players} x {sessions}: found", flush=True)
-                break
-        else:
-            print(f"{players} x {sessions}: not found", flush=True)
+        if found is None:
+            for cp_players, sessions in CP_SAT_FIELDS:
+                if cp_players == n and known < sessions:
+                    found = _cp_sat(n, sessions, seconds)
+        if found is None:
+            print(f"{n}: nothing new", flush=True)
+            continue
+        _write(target, found)
+        print(f"{n} x {found['sessions']}: {found['found_by']}, {found['seconds']} s", flush=True)
 
 
-def main() -> None:
-    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 120.0
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, nargs="*", default=list(ALL_FIELDS))
+    parser.add_argument("--moves", type=int, default=300_000)
+    parser.add_argument("--seeds", type=int, default=40, help="restarts a structure gets")
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--below", type=int, default=0,
+                        help="also try this many session counts below the bound")
+    options = parser.parse_args(argv)
     target = Path(str(resources.files(__package__).joinpath(LIBRARY_FILE)))
-    build(FIELDS, seconds, target)
+    build(tuple(options.players), options.moves, options.seeds, options.seconds,
+          options.below, target)
 
 
 if __name__ == "__main__":

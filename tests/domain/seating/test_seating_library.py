@@ -1,0 +1,103 @@
+"""The shipped schedules and the search that builds them: every library entry is counted
+again from its expanded schedule (not from the builder's word), a damaged entry is never
+used, and the symmetric search finds small bound fields from scratch."""
+
+from __future__ import annotations
+
+import json
+from itertools import combinations
+
+import pytest
+
+from tournament_manager.domain.seating import plan_schedule, quality_report
+from tournament_manager.domain.seating import library as library_module
+from tournament_manager.domain.seating.difference_search import (
+    BoundField,
+    bound_field,
+    fields,
+    multipliers,
+    search_symmetric,
+)
+from tournament_manager.domain.seating.library import library_schedule
+from tournament_manager.domain.seating.orbits import verified
+
+
+def _entries() -> list[dict]:
+    return list(library_module._entries())
+
+
+def _meetings_at_most_once(schedule: list[list[list[int]]], players: int) -> bool:
+    met: set[tuple[int, int]] = set()
+    for session in schedule:
+        seated = sorted(p for table in session for p in table)
+        if seated != list(range(players)) or any(len(t) != 4 for t in session):
+            return False
+        for table in session:
+            for pair in combinations(sorted(table), 2):
+                if pair in met:
+                    return False
+                met.add(pair)
+    return True
+
+
+@pytest.mark.parametrize("entry", _entries(), ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) -> None:
+    schedule = library_schedule(entry["players"], entry["sessions"])
+    assert schedule is not None and len(schedule) == entry["sessions"]
+    assert _meetings_at_most_once(schedule, entry["players"])
+
+
+def test_the_library_reaches_the_bound_where_the_search_did() -> None:
+    by_players = {e["players"]: e["sessions"] for e in _entries()}
+    for players in (24, 36, 40, 44, 48, 52, 56, 60):
+        assert by_players[players] == (players - 1) // 3, players
+
+
+def test_a_damaged_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == 36)
+    damaged = json.loads(json.dumps(entry))
+    first, second = damaged["base"][0], damaged["base"][1]
+    first[0], second[0] = second[0], first[0]  # two players change tables
+    assert verified_or_none(damaged) is None
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(36, 11) is None
+
+
+def verified_or_none(entry: dict) -> object:
+    from tournament_manager.domain.seating.orbits import OrbitStructure
+
+    return verified(OrbitStructure(entry["cycle"], tuple(entry["speeds"])), entry["base"],
+                    entry["players"], entry["sessions"])
+
+
+@pytest.mark.parametrize("players", [16, 24, 36, 44])
+def test_the_symmetric_search_finds_small_bound_fields(players: int) -> None:
+    field = bound_field(players)
+    assert field is not None
+    found = None
+    for multiplier in multipliers(field):
+        for seed in range(10):
+            found = search_symmetric(field, multiplier, seed=seed, max_moves=300_000)
+            if found is not None:
+                break
+        if found is not None:
+            break
+    assert found is not None
+    assert verified(field.structure, found, players, field.sessions) is not None
+
+
+def test_fields_without_a_turn_are_said_so() -> None:
+    """N = 8 mod 12 needs a multiplier u != 1 with u^3 = 1 mod R: 32 (R = 10) has none."""
+    assert multipliers(bound_field(32)) == []  # type: ignore[arg-type]
+    assert multipliers(bound_field(44)) != []  # type: ignore[arg-type]
+    assert all(f.sessions == 9 for f in fields(32, 9))
+    assert BoundField(32, 9, 3).invariant == 2
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(48, 15), (60, 19), (44, 14)])
+def test_a_draw_at_the_bound_repeats_nobody_and_balances_winds(players: int,
+                                                               sessions: int) -> None:
+    draw = plan_schedule(list(range(players)), sessions, seed=0, time_limit=60)
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0
+    assert report.wind_spread <= 1
