@@ -475,12 +475,13 @@ def test_the_board_flags_a_table_whose_two_entries_differ(window: MainWindow, tm
     hand = HandEntry(HandResult.WIN, WinType.DISCARD, w, (Win(e, 30, w),))
     submit_entry(document.unit_of_work(), seated.tables[0], hand, e)
     window.context.hub.notify(Topic.SHEET)
-    assert _texts(page)[0] == "Table 1 · playing 0/4, hand 1 awaits its second entry"
+    assert _texts(page)[0] == "Table 1 · playing 0/4 · hand 1 awaits its second entry"
     submit_entry(document.unit_of_work(), seated.tables[0],
                  dataclasses.replace(hand, wins=(Win(e, 40, w),)), s)
     window.context.hub.notify(Topic.SHEET)
-    assert _texts(page) == ["Table 1 · entries differ on hand 1, playing 0/4",
+    assert _texts(page) == ["Table 1 · entries differ on hand 1 · playing 0/4",
                             "Table 2 · playing 0/4"]
+    assert page.progress.summary.text() == "2 tables: 2 playing, 1 with entries that differ"
     flagged = page.tables.item(0).background().color()
     assert (flagged.red(), flagged.green(), flagged.blue()) == (220, 40, 60)
 

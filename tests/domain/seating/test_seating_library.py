@@ -9,8 +9,8 @@ from itertools import combinations
 
 import pytest
 
-from tournament_manager.domain.seating import plan_schedule, quality_report
 from tournament_manager.domain.seating import library as library_module
+from tournament_manager.domain.seating import plan_schedule, quality_report
 from tournament_manager.domain.seating.difference_search import (
     BoundField,
     bound_field,

@@ -44,10 +44,10 @@ def progress_text(row: TableProgress) -> str:
     """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"; a
     double-entry disagreement first, since it needs a judge at the table."""
     if row.disagreements:
-        return _tr("entries differ on hand {hands}, {state}").format(
+        return _tr("entries differ on hand {hands} · {state}").format(
             hands=", ".join(str(n) for n in row.disagreements), state=_state_text(row))
     if row.entries_waiting:
-        return _tr("{state}, hand {n} awaits its second entry").format(
+        return _tr("{state} · hand {n} awaits its second entry").format(
             state=_state_text(row), n=row.hands + 1)
     return _state_text(row)
 
@@ -92,7 +92,10 @@ class TableProgressList(QWidget):
         self.summary.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.tables = QListWidget(self)
         self.tables.setObjectName("sheet_tables")
-        self.tables.setUniformItemSizes(True)
+        # A table's line may be long ("entries differ on hand 5, playing 4/16"): it wraps
+        # inside the narrow board rather than losing its end to an ellipsis.
+        self.tables.setWordWrap(True)
+        self.tables.setTextElideMode(Qt.TextElideMode.ElideNone)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
@@ -156,8 +159,11 @@ class TableProgressList(QWidget):
                         hands=row.hands, of=row.expected, k=row.signatures)) if part))
         self._states = {row.table.id: row.state for row in rows}
         counts = Counter(row.state for row in rows)
+        states = [f"{counts[state]} {table_state_label(state)}"
+                  for state in ORDER if counts[state]]
+        differing = sum(1 for row in rows if row.disagreements)
+        if differing:
+            states.append(_tr("{n} with entries that differ").format(n=differing))
         self.summary.setText(_tr("{n} tables: {states}").format(
-            n=len(rows), states=", ".join(f"{counts[state]} {table_state_label(state)}"
-                                          for state in ORDER if counts[state]))
-            if rows else _tr("No tables drawn yet."))
+            n=len(rows), states=", ".join(states)) if rows else _tr("No tables drawn yet."))
         self._fit_summary()
