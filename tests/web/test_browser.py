@@ -276,3 +276,57 @@ def test_the_calculator_scores_tapped_tiles_and_the_value_is_saved(
     with served.document.unit_of_work() as uow:
         hands = uow.hands.list(table_id=served.seated.tables[1])
     assert [(w.winner_id, w.value) for h in hands for w in h.wins] == [(players[1], value)]
+
+
+def test_the_clock_several_winners_and_same_turn_immunity_on_the_phone(
+        served: Served, browser, tmp_path) -> None:
+    """The session clock counts down on the page; a hand where nobody pays as discarder
+    (same-turn immunity, the winner threw the tile first), and a triple win typed with
+    "+ Another winner"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    driver.get(served.url + "/")
+    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
+        served.codes[2])
+    driver.find_element(By.ID, "enter").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "clock"), "left"))
+    first = driver.find_element(By.ID, "clock").text
+    wait.until(lambda d: d.find_element(By.ID, "clock").text != first)  # it ticks
+    p = served.seated.players[4:8]
+
+    def pick(holder: str, player: object) -> None:
+        button = driver.find_element(By.CSS_SELECTOR, f"#{holder} button[data-player='{player}']")
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+
+    pick("winners", p[0])
+    pick("discarders", p[1])
+    driver.find_element(By.ID, "value").send_keys("25")
+    driver.find_element(By.ID, "immunity").click()
+    driver.find_element(By.ID, "save").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "pays as discarder"))
+    pick("responsibles", "none")
+    driver.find_element(By.ID, "save").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
+
+    for winner, value in ((p[0], "25"), (p[1], "30")):
+        pick("winners", winner)
+        driver.find_element(By.ID, "value").send_keys(value)
+        driver.find_element(By.ID, "another").click()
+    assert "Also winning" in driver.find_element(By.ID, "also").text
+    pick("winners", p[2])
+    pick("discarders", p[3])
+    driver.find_element(By.ID, "value").send_keys("25")
+    driver.find_element(By.ID, "save").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 2)
+    assert driver.find_element(By.ID, "problem").text == ""
+    with served.document.unit_of_work() as uow:
+        hands = sorted(uow.hands.list(table_id=served.seated.tables[1]),
+                       key=lambda h: h.number)
+    assert [[(w.winner_id, w.value, w.responsible_id) for w in h.wins] for h in hands] == [
+        [(p[0], 25, None)],
+        [(p[0], 25, p[3]), (p[1], 30, p[3]), (p[2], 25, p[3])]]

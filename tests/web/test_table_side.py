@@ -257,3 +257,39 @@ def test_the_calculator_scores_as_the_score_command(served: Served) -> None:
         assert broken.status_code == 200 and not broken.json()["valid"]
         assert broken.json()["error"]
         assert client.post("/api/score", json=hand).status_code == 403  # the page's token
+
+
+def test_two_winners_same_turn_immunity_and_the_clock(served: Served) -> None:
+    """A discard won by three players (Zung Jung's triple win); a hand where another
+    player pays under same-turn immunity, and one where nobody does; the page's clock is
+    the table's own."""
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        assert state["clock"] is not None and state["clock"]["seconds_left"] > 0
+        assert state["clock"]["paused"] is False
+        ids = [p["id"] for p in state["players"]]
+        headers = {"X-CSRF-Token": state["csrf"]}
+
+        def send(body: dict) -> dict:
+            nonlocal state
+            response = client.post("/api/hands", headers=headers,
+                                   json=body | {"seen": state["seen"]})
+            assert response.status_code == 200, response.text
+            state = response.json()
+            return state
+
+        send({"result": "win", "win_type": "discard", "discarder_id": ids[3],
+              "winners": [{"player_id": ids[0], "value": 25},
+                          {"player_id": ids[1], "value": 30},
+                          {"player_id": ids[2], "value": 25}]})
+        send({"result": "win", "win_type": "discard", "discarder_id": ids[3],
+              "responsible_id": ids[2], "winners": [{"player_id": ids[0], "value": 25}]})
+        send({"result": "win", "win_type": "discard", "discarder_id": ids[3],
+              "responsible_id": None, "winners": [{"player_id": ids[1], "value": 25}]})
+    with served.document.unit_of_work() as uow:
+        hands = sorted(uow.hands.list(table_id=served.seated.tables[0]), key=lambda h: h.number)
+    assert [[(w.winner_id, w.value, w.responsible_id) for w in h.wins] for h in hands] == [
+        [(ids[0], 25, ids[3]), (ids[1], 30, ids[3]), (ids[2], 25, ids[3])],
+        [(ids[0], 25, ids[2])],
+        [(ids[1], 25, None)]]
+    assert all(sum(d for _p, d in h.deltas) == 0 for h in hands)

@@ -17,6 +17,7 @@ import time
 from collections import defaultdict, deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from importlib import resources
 from typing import Any
 
@@ -33,6 +34,7 @@ from tournament_manager.messages.services import describe as describe_service
 from tournament_manager.rules.calculator_input import FLAGS, CalculatorInput, hand_object
 from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.services.clock import SessionClock, session_clock
 from tournament_manager.services.double_entry import EntryState, entry_states, submit_entry
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound, UnitOfWork
@@ -86,7 +88,17 @@ def _entries(state: EntryState | None, next_number: int) -> dict[str, Any]:
     return {"waiting": waiting, "disagreement": differed or None}
 
 
-def _state(view: SheetView, csrf: str, entries: EntryState | None = None) -> dict[str, Any]:
+def _clock(clock: SessionClock | None, table: int) -> dict[str, Any] | None:
+    """The session clock as the table's own (its extra time included): the page counts
+    down from `seconds_left` itself and is set right at every refresh."""
+    if clock is None or clock.state.started_at is None:
+        return None
+    return {"seconds_left": round(clock.seconds_left(datetime.now(UTC), table)),
+            "paused": clock.state.paused}
+
+
+def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
+           clock: SessionClock | None = None) -> dict[str, Any]:
     """What a table's page shows: the players in their starting seats, every hand with
     its payments, the next hand's dealer, and what has been signed."""
     players = [{"id": p.id, "name": p.name, "seat": "ESWN"[index]}
@@ -115,6 +127,7 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None) -> dic
         "signed": [s.signature.player_id for s in view.signatures if s.current],
         "seen": view.content_hash,
         "csrf": csrf,
+        "clock": _clock(clock, view.table.number),
         "double_entry": view.tournament.settings.double_entry,
         "round_wind_and_flowers": get_rule_set(
             view.tournament.settings.rule_set).uses_round_wind_and_flowers,
@@ -230,7 +243,8 @@ class TableSide:
         request.session["table_number"] = view.table.number
         entries = (entry_states(self._unit_of_work(READER), view.session.id).get(table_id)
                    if view.tournament.settings.double_entry else None)
-        return JSONResponse(_state(view, str(request.session.get("csrf", "")), entries))
+        clock = session_clock(self._unit_of_work(READER), view.session.id)
+        return JSONResponse(_state(view, str(request.session.get("csrf", "")), entries, clock))
 
     @staticmethod
     def _actor(request: Request) -> str:
@@ -354,13 +368,19 @@ class TableSide:
 
 def _entry(body: dict[str, Any]) -> HandEntry:
     """A hand as the page sends it: {"result": "win"|"draw", "win_type": "discard"|
-    "self_draw", "discarder_id": id, "winners": [{"player_id": id, "value": n}]}."""
+    "self_draw", "discarder_id": id, "winners": [{"player_id": id, "value": n}],
+    "responsible_id": id|null}; `responsible_id`, when the key is there, is who pays as
+    discarder under same-turn immunity (null: nobody, the winner threw the tile first)."""
     result = HandResult(str(body["result"]))
     if result is HandResult.DRAW:
         return HandEntry(HandResult.DRAW)
     win_type = WinType(str(body["win_type"]))
     discarder = body.get("discarder_id")
     discarder_id = int(discarder) if discarder is not None else None
-    wins = tuple(Win(int(w["player_id"]), int(w["value"]), discarder_id)
+    responsible_id = discarder_id
+    if "responsible_id" in body:
+        responsible = body["responsible_id"]
+        responsible_id = int(responsible) if responsible is not None else None
+    wins = tuple(Win(int(w["player_id"]), int(w["value"]), responsible_id)
                  for w in body["winners"])
     return HandEntry(result, win_type, discarder_id, wins)
