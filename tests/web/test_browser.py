@@ -51,6 +51,17 @@ def _shot(driver, name: str, tmp_path: Path) -> None:  # type: ignore[no-untyped
     assert driver.save_screenshot(str(folder / f"table-side-{name}.png"))
 
 
+def _log_in(driver, wait, served: Served, table: int) -> None:  # type: ignore[no-untyped-def]
+    """The table's code typed on the page, as a player at the table does."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+
+    driver.get(served.url + "/")
+    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
+        served.codes[table])
+    driver.find_element(By.ID, "enter").click()
+
+
 def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -126,10 +137,7 @@ def test_hands_entered_while_the_network_is_down_arrive_once(served: Served, bro
 
     driver = browser
     wait = WebDriverWait(driver, 60)
-    driver.get(served.url + "/")
-    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
-        served.codes[2])
-    driver.find_element(By.ID, "enter").click()
+    _log_in(driver, wait, served, 2)
     wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
     players = served.seated.players[4:8]
 
@@ -188,10 +196,7 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
     players = served_double.seated.players[:4]
     driver = browser
     wait = WebDriverWait(driver, 30)
-    driver.get(served_double.url + "/")
-    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
-        served_double.codes[1])
-    driver.find_element(By.ID, "enter").click()
+    _log_in(driver, wait, served_double, 1)
     wait.until(shown.visibility_of_element_located((By.ID, "typedby")))
 
     driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
@@ -239,10 +244,7 @@ def test_the_calculator_scores_tapped_tiles_and_the_value_is_saved(
 
     driver = browser
     wait = WebDriverWait(driver, 30)
-    driver.get(served.url + "/")
-    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
-        served.codes[2])
-    driver.find_element(By.ID, "enter").click()
+    _log_in(driver, wait, served, 2)
     wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
     players = served.seated.players[4:8]
     driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[1]}']").click()
@@ -289,10 +291,7 @@ def test_the_clock_several_winners_and_same_turn_immunity_on_the_phone(
 
     driver = browser
     wait = WebDriverWait(driver, 30)
-    driver.get(served.url + "/")
-    wait.until(shown.visibility_of_element_located((By.ID, "code"))).send_keys(
-        served.codes[2])
-    driver.find_element(By.ID, "enter").click()
+    _log_in(driver, wait, served, 2)
     wait.until(shown.text_to_be_present_in_element((By.ID, "clock"), "left"))
     first = driver.find_element(By.ID, "clock").text
     wait.until(lambda d: d.find_element(By.ID, "clock").text != first)  # it ticks

@@ -23,8 +23,7 @@ from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
-    _check_number_allowed,
-    _open_table,
+    _new_hand_number,
     _settle,
 )
 from tournament_manager.services.tournaments import current_tournament
@@ -67,12 +66,7 @@ def submit_entry(uow: UnitOfWork, table_id: int, entry: HandEntry, entrant_id: i
     for its pair); entries of one entrant replace each other until the pair is complete.
     """
     with uow:
-        table = _open_table(uow, table_id, seen)
-        taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
-        number = number if number is not None else max(taken, default=0) + 1
-        if number in taken:
-            raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
-        _check_number_allowed(uow, table, number)
+        table, number = _new_hand_number(uow, table_id, number, seen)
         hand = _settle(uow, table, number, entry)
         if not current_tournament(uow).settings.double_entry:
             entered = uow.hands.add(hand)

@@ -259,15 +259,23 @@ def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
                number: int | None = None, *, seen: str | None = None) -> Hand:
     """Add a hand to an open sheet (by default the next one); `seen` as in `_open_table`."""
     with uow:
-        table = _open_table(uow, table_id, seen)
-        taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
-        number = number if number is not None else max(taken, default=0) + 1
-        if number in taken:
-            raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
-        _check_number_allowed(uow, table, number)
+        table, number = _new_hand_number(uow, table_id, number, seen)
         stored = uow.hands.add(_settle(uow, table, number, entry))
         uow.commit()
     return stored
+
+
+def _new_hand_number(uow: UnitOfWork, table_id: int, number: int | None,
+                     seen: str | None) -> tuple[SessionTable, int]:
+    """The open table and the number a new hand takes there (the next one by default),
+    refused in words when that number is taken or beyond the session's hands."""
+    table = _open_table(uow, table_id, seen)
+    taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
+    number = number if number is not None else max(taken, default=0) + 1
+    if number in taken:
+        raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
+    _check_number_allowed(uow, table, number)
+    return table, number
 
 
 def preview_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,

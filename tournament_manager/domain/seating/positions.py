@@ -38,19 +38,23 @@ def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
     `visits[p]` maps a table index to how often player p sat there in earlier (fixed) sessions.
     """
     counts = [dict(v) for v in visits]
-    numbered: IntSessions = []
-    for session in sessions:
-        cost = [[sum(counts[p].get(t, 0) for p in group) for t in range(len(session))]
-                for group in session]
-        ordered: list[list[int]] = [[] for _ in session]
-        for group, t in zip(session, min_cost_assignment(cost)):
-            ordered[t] = group
-            for p in group:
-                counts[p][t] = counts[p].get(t, 0) + 1
-        numbered.append(ordered)
+    numbered: IntSessions = [_assigned(session, counts) for session in sessions]
     _reassign_sessions(numbered, counts, rng, stop)
     _repair_tables(numbered, counts, rng, stop)
     return numbered
+
+
+def _assigned(session: Sequence[list[int]], counts: list[dict[int, int]]) -> list[list[int]]:
+    """The session's groups in the table order that repeats the fewest tables `counts`
+    (each player's tables so far) holds, and `counts` with the session added."""
+    cost = [[sum(counts[p].get(t, 0) for p in group) for t in range(len(session))]
+            for group in session]
+    ordered: list[list[int]] = [[] for _ in session]
+    for group, t in zip(session, min_cost_assignment(cost)):
+        ordered[t] = group
+        for p in group:
+            counts[p][t] = counts[p].get(t, 0) + 1
+    return ordered
 
 
 def _reassign_sessions(numbered: IntSessions, counts: list[dict[int, int]],
@@ -68,13 +72,7 @@ def _reassign_sessions(numbered: IntSessions, counts: list[dict[int, int]],
             for t, group in enumerate(session):
                 for p in group:
                     counts[p][t] -= 1
-            cost = [[sum(counts[p].get(t, 0) for p in group) for t in range(len(session))]
-                    for group in session]
-            ordered: list[list[int]] = [[] for _ in session]
-            for group, t in zip(session, min_cost_assignment(cost)):
-                ordered[t] = group
-                for p in group:
-                    counts[p][t] = counts[p].get(t, 0) + 1
+            ordered = _assigned(session, counts)
             changed |= ordered != session
             numbered[s] = ordered
         if not changed:
