@@ -2,7 +2,10 @@
 thread of its own, logging in with its code and entering 16 hands (then signing), over a
 file and over a PostgreSQL server. Prints entries per second, errors and hands lost.
 
-    .venv/bin/python -m benchmarks.bench_tableside --tables 64
+    .venv/bin/python -m benchmarks.bench_tableside --tables 64 [--double-entry]
+
+With --double-entry the event checks every hand twice (Bridgemate's way): each table is
+two phones, the recorder's and a confirming player's, and a hand counts when both sent it.
 
 Needs Debian's postgresql installed (as .ci/run does) for the server half."""
 
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import dataclasses
 import os
 import socket
 import tempfile
@@ -37,19 +41,28 @@ def _port() -> int:
         return int(probe.getsockname()[1])
 
 
-def _table(url: str, code: str, errors: list[str]) -> None:
-    with httpx.Client(base_url=url, timeout=120) as phone:
+def _table(url: str, code: str, errors: list[str], double: bool) -> None:
+    with httpx.Client(base_url=url, timeout=120) as phone, \
+            httpx.Client(base_url=url, timeout=120) as second:
         state = phone.post("/api/login", json={"code": code}).json()
+        other = second.post("/api/login", json={"code": code}).json() if double else {}
         ids = [p["id"] for p in state["players"]]
         for number in range(HANDS):
-            answer = phone.post("/api/hands", headers={"X-CSRF-Token": state["csrf"]}, json={
-                "result": "win", "win_type": "discard", "discarder_id": ids[(number + 1) % 4],
-                "winners": [{"player_id": ids[number % 4], "value": 25}],
-                "seen": state["seen"]})
+            hand = {"result": "win", "win_type": "discard",
+                    "discarder_id": ids[(number + 1) % 4],
+                    "winners": [{"player_id": ids[number % 4], "value": 25}]}
+            answer = phone.post("/api/hands", headers={"X-CSRF-Token": state["csrf"]},
+                                json=hand | {"seen": state["seen"], "entrant_id": ids[0]})
+            if answer.status_code == 200 and double:
+                answer = second.post("/api/hands", headers={"X-CSRF-Token": other["csrf"]},
+                                     json=hand | {"seen": state["seen"],
+                                                  "entrant_id": ids[2]})
             if answer.status_code != 200:
                 errors.append(answer.text)
                 return
-            state = answer.json()
+            # Each phone keeps its own token; the sheet as the last answer showed it.
+            state = state | {key: value for key, value in answer.json().items()
+                             if key != "csrf"}
         for n, player in enumerate(ids):
             png = base64.b64encode(b"\x89PNG strokes %d" % (player * 10 + n)).decode()
             answer = phone.post("/api/sign", headers={"X-CSRF-Token": state["csrf"]},
@@ -60,9 +73,10 @@ def _table(url: str, code: str, errors: list[str]) -> None:
             state = answer.json()
 
 
-def _one(label: str, address: str, tables: int) -> None:
+def _one(label: str, address: str, tables: int, double: bool) -> None:
     made = create_event(parse_address(address))
-    create_tournament(made.unit_of_work(), "Load Open", preset_settings(Preset.OPEN))
+    create_tournament(made.unit_of_work(), "Load Open", dataclasses.replace(
+        preset_settings(Preset.OPEN), double_entry=double))
     seated = seat_event(made, players=4 * tables)  # type: ignore[arg-type]
     made.close(backup=False)
     event = open_event(parse_address(address))
@@ -75,7 +89,8 @@ def _one(label: str, address: str, tables: int) -> None:
     thread.start()
     errors: list[str] = []
     start = time.perf_counter()
-    phones = [threading.Thread(target=_table, args=(f"http://127.0.0.1:{port}", code, errors))
+    phones = [threading.Thread(target=_table,
+                               args=(f"http://127.0.0.1:{port}", code, errors, double))
               for code in codes]
     for phone in phones:
         phone.start()
@@ -88,7 +103,7 @@ def _one(label: str, address: str, tables: int) -> None:
         stored = sum(len(uow.hands.list(table_id=t)) for t in seated.tables)
         locked = sum(uow.tables.get(t).sheet_state.value == "locked" for t in seated.tables)
     event.close(backup=False)
-    acts = tables * (HANDS + 4)
+    acts = tables * (HANDS * (2 if double else 1) + 4)
     print(f"{label:7} {tables} tables at once: {acts} acts in {seconds:5.1f} s "
           f"({acts / seconds:5.1f} acts/s, {tables * HANDS / seconds:5.1f} hands/s); "
           f"errors {len(errors)}; hands lost {tables * HANDS - stored}; sheets locked "
@@ -98,12 +113,14 @@ def _one(label: str, address: str, tables: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, default=64)
+    parser.add_argument("--double-entry", action="store_true",
+                        help="every hand typed by two players of the table")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         os.environ[paths.DATA_DIR_ENV] = str(Path(folder) / "data")
-        _one("file", str(Path(folder) / "load.tmt"), args.tables)
+        _one("file", str(Path(folder) / "load.tmt"), args.tables, args.double_entry)
         with postgres_server() as base:
-            _one("server", base + "bench_tableside", args.tables)
+            _one("server", base + "bench_tableside", args.tables, args.double_entry)
 
 
 if __name__ == "__main__":
