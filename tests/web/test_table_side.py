@@ -293,3 +293,25 @@ def test_two_winners_same_turn_immunity_and_the_clock(served: Served) -> None:
         [(ids[0], 25, ids[2])],
         [(ids[1], 25, None)]]
     assert all(sum(d for _p, d in h.deltas) == 0 for h in hands)
+
+
+def test_no_request_reaches_another_tables_sheet(served: Served) -> None:
+    """A table's requests name no table: the cookie does. Table 1's page naming table 2's
+    players (a hand, a signature, a double-entry confirmation) is refused, and table 2's
+    sheet is as it was."""
+    table_two = served.seated.players[4:8]
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        headers = {"X-CSRF-Token": state["csrf"]}
+        hand = client.post("/api/hands", headers=headers, json={
+            "result": "win", "win_type": "discard", "discarder_id": table_two[1],
+            "winners": [{"player_id": table_two[0], "value": 25}], "seen": state["seen"],
+            "table_id": served.seated.tables[1]})
+        assert hand.status_code == 409 and "not at this table" in hand.json()["problem"]
+        sign = client.post("/api/sign", headers=headers, json={
+            "player_id": table_two[0], "png": _png(1), "seen": state["seen"]})
+        assert sign.status_code == 409
+    with served.document.unit_of_work() as uow:
+        assert uow.hands.list(table_id=served.seated.tables[1]) == []
+        assert uow.signatures.list(table_id=served.seated.tables[1]) == []
+        assert uow.hands.list(table_id=served.seated.tables[0]) == []
