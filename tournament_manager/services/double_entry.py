@@ -13,7 +13,6 @@ The check lives here, under every front end, so a page cannot skip it.
 from __future__ import annotations
 
 import json
-from collections import defaultdict
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from enum import StrEnum
@@ -113,22 +112,27 @@ class EntryState:
 def entry_states(uow: UnitOfWork, session_id: int) -> dict[int, EntryState]:
     """Every table of a session that has entries about hands not yet on its sheet."""
     with uow:
-        tables = {t.id for t in uow.tables.list(session_id=session_id)}
-        on_sheet: dict[int, set[int]] = defaultdict(set)
-        for table_id in tables:
-            on_sheet[table_id] = {h.number for h in uow.hands.list(table_id=table_id)}
-        by_table: dict[int, list[TableEntry]] = defaultdict(list)
-        for table_id in tables:
-            for found in uow.table_entries.list(table_id=table_id):
-                if found.hand_number not in on_sheet[table_id]:
-                    by_table[table_id].append(found)
-    states = {}
-    for table_id, entries in by_table.items():
-        differed = [e for e in entries if e.status is EntryStatus.DISAGREED]
-        last = max(differed, key=lambda e: e.id).hand_number if differed else None
-        states[table_id] = EntryState(
-            tuple(e for e in entries if e.status is EntryStatus.WAITING),
-            tuple(sorted({e.hand_number for e in differed})),
-            tuple(sorted((e for e in differed if e.hand_number == last),
-                         key=lambda e: e.id)[-2:]))
-    return states
+        states = {t.id: _entry_state(uow, t.id) for t in uow.tables.list(session_id=session_id)}
+    return {table_id: state for table_id, state in states.items() if state is not None}
+
+
+def table_entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
+    """One table's entries about hands not yet on its sheet (None: there are none), read
+    for its page on every request, so without the other tables."""
+    with uow:
+        return _entry_state(uow, table_id)
+
+
+def _entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
+    on_sheet = {h.number for h in uow.hands.list(table_id=table_id)}
+    entries = [e for e in uow.table_entries.list(table_id=table_id)
+               if e.hand_number not in on_sheet]
+    if not entries:
+        return None
+    differed = [e for e in entries if e.status is EntryStatus.DISAGREED]
+    last = max(differed, key=lambda e: e.id).hand_number if differed else None
+    return EntryState(
+        tuple(e for e in entries if e.status is EntryStatus.WAITING),
+        tuple(sorted({e.hand_number for e in differed})),
+        tuple(sorted((e for e in differed if e.hand_number == last),
+                     key=lambda e: e.id)[-2:]))

@@ -35,7 +35,11 @@ from tournament_manager.rules.calculator_input import FLAGS, CalculatorInput, ha
 from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.clock import SessionClock, session_clock
-from tournament_manager.services.double_entry import EntryState, entry_states, submit_entry
+from tournament_manager.services.double_entry import (
+    EntryState,
+    submit_entry,
+    table_entry_state,
+)
 from tournament_manager.services.errors import ServiceError
 from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.score_sheets import (
@@ -241,7 +245,7 @@ class TableSide:
     def _view(self, request: Request, table_id: int) -> Response:
         view = sheet_view(self._unit_of_work(READER), table_id)
         request.session["table_number"] = view.table.number
-        entries = (entry_states(self._unit_of_work(READER), view.session.id).get(table_id)
+        entries = (table_entry_state(self._unit_of_work(READER), table_id)
                    if view.tournament.settings.double_entry else None)
         clock = session_clock(self._unit_of_work(READER), view.session.id)
         return JSONResponse(_state(view, str(request.session.get("csrf", "")), entries, clock))

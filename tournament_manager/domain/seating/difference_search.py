@@ -126,6 +126,28 @@ def _symmetry(field: BoundField, u: int) -> _Symmetry:
     return _Symmetry(tuple(alpha), orbits, tuple(range(moving + field.cycled, n)), cycled)
 
 
+def _cyclic(field: BoundField) -> _Symmetry:
+    """The players as the cyclic group Z_3R (player z: level z mod 3, offset z div 3, so a
+    session moves z by 3) turned by z -> z + R. When 3 divides R this is not the level
+    turn in disguise (Z_3 x Z_R is not cyclic then): the turn keeps each player's level,
+    and it reaches fields the turn does not."""
+    r, n = field.sessions, field.players
+    moving = 3 * r
+
+    def index(z: int) -> int:
+        z %= moving
+        return (z % 3) * r + z // 3
+
+    alpha = list(range(n))
+    for z in range(moving):
+        alpha[index(z)] = index(z + r)
+    cycled = tuple(range(moving, moving + field.cycled))
+    if cycled:
+        alpha[moving], alpha[moving + 1], alpha[moving + 2] = moving + 1, moving + 2, moving
+    orbits = tuple((index(z), index(z + r), index(z + 2 * r)) for z in range(r))
+    return _Symmetry(tuple(alpha), orbits, tuple(range(moving + field.cycled, n)), cycled)
+
+
 def _class_orbits(classes: list[list[int]], class_count: int, alpha: tuple[int, ...]
                   ) -> list[int]:
     """Each pair orbit's representative under the symmetry; -1 where the symmetry fixes it.
@@ -151,7 +173,7 @@ def _class_orbits(classes: list[list[int]], class_count: int, alpha: tuple[int, 
 
 
 def search_symmetric(field: BoundField, multiplier: int, *, seed: int, max_moves: int,
-                     temperature: float = 0.3, focus: int = 3,
+                     cyclic: bool = False, temperature: float = 0.3, focus: int = 3,
                      cancelled: Cancel = lambda: False, improved: Callable[[int], None] | None = None
                      ) -> list[list[int]] | None:
     """Session 0 (tables of player indices) invariant under an order-3 symmetry, or None.
@@ -160,9 +182,10 @@ def search_symmetric(field: BoundField, multiplier: int, *, seed: int, max_moves
     in exactly one slot, so session 0 seats everybody) and a phase (which of the three); a
     base table of four slots stands for itself and its two images. Annealing swaps the
     orbits of two slots or turns one slot's phase; the cost is the number of repeated pair
-    orbits in session 0. Deterministic for a seed.
+    orbits in session 0. Deterministic for a seed. `cyclic`: the turn of `_cyclic` instead
+    (the multiplier is not used).
     """
-    symmetry = _symmetry(field, multiplier)
+    symmetry = _cyclic(field) if cyclic else _symmetry(field, multiplier)
     rng = random.Random(seed)
     alpha = symmetry.alpha
     classes, class_count = _pair_classes(field)

@@ -53,14 +53,18 @@ def _symmetric(players: int, moves: int, seeds: int, below: int) -> dict[str, An
     started = time.monotonic()
     for sessions in range(bound.sessions, max(4, bound.sessions - below - 1), -1):
         for field in fields(players, sessions):
-            for multiplier in multipliers(field):
+            turns = [(u, False) for u in multipliers(field)]
+            if sessions % 3 == 0 and field.invariant <= 1:
+                turns.append((1, True))  # Z_3R is not Z_3 x Z_R: another symmetry to try
+            for multiplier, cyclic in turns:
                 for seed in range(seeds):
-                    base = search_symmetric(field, multiplier, seed=seed, max_moves=moves)
+                    base = search_symmetric(field, multiplier, seed=seed, max_moves=moves,
+                                            cyclic=cyclic)
                     if base is not None and verified(field.structure, base, players, sessions):
+                        how = "cyclic Z_3R" if cyclic else f"multiplier {multiplier}"
                         return _entry(players, sessions, field.structure, base,
-                                      f"difference search, {field.cycled} cycled, "
-                                      f"multiplier {multiplier}, seed {seed}",
-                                      time.monotonic() - started)
+                                      f"difference search, {field.cycled} cycled, {how}, "
+                                      f"seed {seed}", time.monotonic() - started)
     return None
 
 
