@@ -112,7 +112,7 @@ class EntryState:
 def entry_states(uow: UnitOfWork, session_id: int) -> dict[int, EntryState]:
     """Every table of a session that has entries about hands not yet on its sheet."""
     with uow:
-        states = {t.id: _entry_state(uow, t.id) for t in uow.tables.list(session_id=session_id)}
+        states = {t.id: entry_state(uow, t.id) for t in uow.tables.list(session_id=session_id)}
     return {table_id: state for table_id, state in states.items() if state is not None}
 
 
@@ -120,10 +120,11 @@ def table_entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
     """One table's entries about hands not yet on its sheet (None: there are none), read
     for its page on every request, so without the other tables."""
     with uow:
-        return _entry_state(uow, table_id)
+        return entry_state(uow, table_id)
 
 
-def _entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
+def entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
+    """One table's entries about hands not yet on its sheet, inside an open unit of work."""
     on_sheet = {h.number for h in uow.hands.list(table_id=table_id)}
     entries = [e for e in uow.table_entries.list(table_id=table_id)
                if e.hand_number not in on_sheet]

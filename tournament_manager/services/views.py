@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from tournament_manager.domain.model import (
-    EntryStatus,
     Hand,
     Penalty,
     PenaltyReason,
@@ -29,6 +28,7 @@ from tournament_manager.domain.results import Points, converted_scores, hand_tot
 from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.services.double_entry import entry_state
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandSeating,
@@ -271,15 +271,12 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
                         else hands_per_session)
             signed = {s.player_id for s in uow.signatures.list(
                 table_id=table.id, sheet_version=table.sheet_version)}
-            on_sheet = {h.number for h in uow.hands.list(table_id=table.id)}
-            pending = [e for e in uow.table_entries.list(table_id=table.id)
-                       if e.hand_number not in on_sheet]
+            entries = entry_state(uow, table.id)
             rows.append(TableProgress(
                 table, _state(session, table, hands, expected, len(signed)),
                 hands, expected, len(signed),
-                tuple(sorted({e.hand_number for e in pending
-                              if e.status is EntryStatus.DISAGREED})),
-                len({e.hand_number for e in pending if e.status is EntryStatus.WAITING})))
+                entries.disagreements if entries else (),
+                len({e.hand_number for e in entries.waiting}) if entries else 0))
         return tuple(rows)
 
 
