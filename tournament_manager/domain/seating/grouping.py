@@ -3,7 +3,8 @@
 Order of attempts for a fresh event: a short, reproducible tabu phase from the greedy start
 (it settles fields well below the bound in a fraction of a second and mixes the field better
 than a construction), then closed-form constructions (affine geometry, cyclic blocks), the
-shipped library, the CP-SAT orbit solver (for fields close to the bound, where local search
+shipped library, the product of a transversal design with a smaller field's own draw (which
+is this same pipeline, one level down), the CP-SAT orbit solver (for fields close to the bound, where local search
 stalls), and finally tabu search with the rest of the time. With history
 (repair, round by round) only the search applies, the history entering as meeting counts.
 """
@@ -27,17 +28,21 @@ from tournament_manager.domain.seating.orbits import (
     expand,
 )
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.product import product_schedule
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.tabu import tabu_search
 
 _SHORT_TABU_ITERATIONS = 500
+_SHORT_TABU_EVALUATIONS = 3_000_000
 _SOLVER_SHARE = 0.7
+_INNER_SHARE = 0.3
 
 
 class Method(Enum):
     AFFINE_GEOMETRY = "affine_geometry"
     CYCLIC_BLOCKS = "cyclic_blocks"
     LIBRARY = "library"
+    PRODUCT = "product"
     SYMMETRIC_SOLVER = "symmetric_solver"
     LOCAL_SEARCH = "local_search"
 
@@ -76,16 +81,23 @@ def _cost(request: GroupingRequest, sessions: IntSessions) -> int:
     return counts.total_cost()
 
 
-def _closed_forms(players: int, sessions: int) -> list[tuple[Method, Callable[[], IntSessions | None]]]:
+def _closed_forms(players: int, sessions: int, seed: int,
+                  budget: Budget) -> list[tuple[Method, Callable[[], IntSessions | None]]]:
     def cyclic() -> IntSessions | None:
         if cyclic_blocks_sessions(players) < sessions:
             return None
         structure, base = cyclic_blocks(players)
         return expand(structure, base, sessions)
 
+    def inner(group: int, group_sessions: int) -> IntSessions | None:
+        request = GroupingRequest(group, group_sessions, MeetingCounts(group), set(), None, True)
+        result = draw_groups(request, seed=seed, budget=budget.slice(_INNER_SHARE))
+        return result.sessions if result.cost == 0 else None
+
     return [(Method.AFFINE_GEOMETRY, lambda: affine_schedule(players, sessions)),
             (Method.CYCLIC_BLOCKS, cyclic),
-            (Method.LIBRARY, lambda: library_schedule(players, sessions))]
+            (Method.LIBRARY, lambda: library_schedule(players, sessions)),
+            (Method.PRODUCT, lambda: product_schedule(players, sessions, inner))]
 
 
 def _solved(request: GroupingRequest, seed: int, budget: Budget) -> IntSessions | None:
@@ -108,7 +120,8 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     if start is None:
         start = greedy_sessions(list(range(request.players)), request.sessions,
                                 request.fixed.copy(), rng)
-    best, cost = _searched(request, start, bound, rng, budget, _SHORT_TABU_ITERATIONS)
+    best, cost = _searched(request, start, bound, rng, budget, _SHORT_TABU_ITERATIONS,
+                           _SHORT_TABU_EVALUATIONS)
     if cost <= bound or not request.fresh:
         return _searched_result(request, best, cost, bound, rng, budget)
     constructed = _constructed(request, seed, bound, rng, budget)
@@ -118,17 +131,18 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
 
 
 def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: random.Random,
-              budget: Budget, max_iterations: int | None) -> tuple[IntSessions, int]:
+              budget: Budget, max_iterations: int | None = None,
+              max_evaluations: int | None = None) -> tuple[IntSessions, int]:
     counts = request.fixed.copy()
     counts.add_sessions(start)
     return tabu_search(start, counts, target=bound, rng=rng, budget=budget,
-                       max_iterations=max_iterations)
+                       max_iterations=max_iterations, max_evaluations=max_evaluations)
 
 
 def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bound: int,
                      rng: random.Random, budget: Budget) -> GroupingResult:
     if cost > bound:
-        best, cost = _searched(request, best, bound, rng, budget, None)
+        best, cost = _searched(request, best, bound, rng, budget)
     return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
 
 
@@ -136,7 +150,7 @@ def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Ra
                  budget: Budget) -> GroupingResult | None:
     """A construction (closed form, library, then the solver) renamed to reach the bound."""
     budget.report(Stage.CONSTRUCTION, -1)
-    builders = _closed_forms(request.players, request.sessions)
+    builders = _closed_forms(request.players, request.sessions, seed, budget)
     if 3 * request.sessions <= request.players - 1:
         builders.append((Method.SYMMETRIC_SOLVER,
                          lambda: _solved(request, seed, budget.slice(_SOLVER_SHARE))))

@@ -88,19 +88,25 @@ def _snapshot(sessions: IntSessions) -> IntSessions:
 
 
 def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
-                rng: random.Random, budget: Budget, max_iterations: int | None = None
-                ) -> tuple[IntSessions, int]:
+                rng: random.Random, budget: Budget, max_iterations: int | None = None,
+                max_evaluations: int | None = None) -> tuple[IntSessions, int]:
     """Improve `sessions` in place of a copy; return the best sessions found and their cost.
 
     `counts` must already include the sessions themselves plus any fixed meetings (history,
-    forbidden pairs counted as one meeting). Stops at `target`, after `max_iterations` (which
-    keeps a short phase reproducible), on time-out or on cancellation.
+    forbidden pairs counted as one meeting). Stops at `target`, after `max_iterations` or
+    once about `max_evaluations` swaps have been weighed (either keeps a short phase
+    reproducible: a count, unlike a clock, is the same on every machine; the second keeps
+    it short on a big field, where one iteration weighs a hundred thousand swaps), on
+    time-out or on cancellation.
     """
     state = _State(_snapshot(sessions), counts.copy())
     best, best_cost = _snapshot(state.sessions), state.cost
     tabu_until: dict[tuple[int, int], int] = {}
-    iteration = last_improvement = 0
+    iteration = last_improvement = evaluations = 0
+    others = sum(len(table) for table in sessions[0]) - 4 if sessions else 0
     while best_cost > target and iteration != max_iterations:
+        if max_evaluations is not None and evaluations >= max_evaluations:
+            break
         iteration += 1
         # An iteration can take ten milliseconds on a big field: the cancel is polled on
         # every one, so the window's Cancel answers at once; progress only now and then.
@@ -111,6 +117,7 @@ def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
         conflicts = state.conflicted()
         if not conflicts:
             break
+        evaluations += len(conflicts) * others
         moves, best_delta = _best_moves(state, conflicts, tabu_until, iteration, best_cost)
         if moves:
             s, p, q = rng.choice(moves)

@@ -1,0 +1,113 @@
+"""Finite fields, orthogonal Latin squares and the product construction built on them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations, product
+
+import pytest
+
+from tournament_manager.domain.seating import plan_schedule, quality_report
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.greedy import greedy_sessions
+from tournament_manager.domain.seating.latin import (
+    field_tables,
+    orthogonal_squares,
+    prime_power,
+    squares_available,
+)
+from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.product import product_schedule, transversal_sessions
+from tournament_manager.domain.seating.tabu import tabu_search
+
+
+@pytest.mark.parametrize("q", [2, 3, 4, 5, 7, 8, 9, 16, 25, 27, 32, 49])
+def test_the_tables_are_a_field(q: int) -> None:
+    add, times = field_tables(q)
+    elements = range(q)
+    for x, y in product(elements, repeat=2):
+        assert add[x][y] == add[y][x] and times[x][y] == times[y][x]
+    assert all(add[0][x] == x and times[1][x] == x for x in elements)
+    assert all(sorted(add[x]) == list(elements) for x in elements)
+    assert all(sorted(times[x][1:]) == list(range(1, q)) for x in range(1, q))
+    rng = random.Random(q)
+    for _ in range(300):
+        x, y, z = (rng.randrange(q) for _ in range(3))
+        assert times[x][add[y][z]] == add[times[x][y]][times[x][z]]
+        assert times[x][times[y][z]] == times[times[x][y]][z]
+        assert add[x][add[y][z]] == add[add[x][y]][z]
+
+
+def test_only_prime_powers_have_a_field() -> None:
+    assert [q for q in range(2, 30) if prime_power(q)] == [2, 3, 4, 5, 7, 8, 9, 11, 13, 16, 17,
+                                                           19, 23, 25, 27, 29]
+    with pytest.raises(ValueError):
+        field_tables(12)
+
+
+@pytest.mark.parametrize("order", [5, 20, 28, 36, 40])
+def test_the_squares_are_latin_and_mutually_orthogonal(order: int) -> None:
+    squares = orthogonal_squares(order, 3)
+    assert squares is not None
+    for square in squares:
+        assert all(sorted(row) == list(range(order)) for row in square)
+        assert all(sorted(column) == list(range(order)) for column in zip(*square))
+    for first, second in combinations(squares, 2):
+        cells = {(first[x][y], second[x][y]) for x in range(order) for y in range(order)}
+        assert len(cells) == order * order
+
+
+def test_orders_macneish_cannot_reach_are_refused() -> None:
+    assert squares_available(24) == 2 and orthogonal_squares(24, 3) is None
+    assert squares_available(40) == 4 and orthogonal_squares(40, 5) is None
+
+
+@pytest.mark.parametrize("m", [5, 17, 28])
+def test_the_transversal_sessions_meet_every_pair_of_groups_exactly_once(m: int) -> None:
+    sessions = transversal_sessions(m)
+    assert sessions is not None and len(sessions) == m
+    meetings = Counter(pair for session in sessions for table in session
+                       for pair in combinations(sorted(table), 2))
+    for session in sessions:
+        assert sorted(p for table in session for p in table) == list(range(4 * m))
+    expected = {(a, b) for a, b in combinations(range(4 * m), 2) if a // m != b // m}
+    assert set(meetings) == expected and set(meetings.values()) == {1}
+
+
+def test_the_groups_own_sessions_follow_and_a_missing_inner_schedule_gives_none() -> None:
+    asked: list[tuple[int, int]] = []
+
+    def inner(players: int, sessions: int) -> list[list[list[int]]] | None:
+        asked.append((players, sessions))
+        return [[[0, 1, 2, 3], [4, 5, 6, 7]]] if sessions == 1 else None
+
+    schedule = product_schedule(32, 9, inner)
+    assert schedule is not None and len(schedule) == 9 and asked == [(8, 1)]
+    assert sorted(schedule[8][1]) == [4, 5, 6, 7] and sorted(schedule[8][2]) == [8, 9, 10, 11]
+    assert product_schedule(32, 10, inner) is None
+    assert product_schedule(32, 8, inner) is not None and asked == [(8, 1), (8, 2)]
+    assert product_schedule(96, 30, inner) is None  # no three squares of order 24 by MacNeish
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(112, 37), (128, 40)])
+def test_fields_near_the_bound_are_drawn_without_a_repeat_by_the_product(
+        players: int, sessions: int) -> None:
+    draw = plan_schedule(list(range(players)), sessions, seed=3, time_limit=60)
+    report = quality_report(draw.schedule.sessions)
+    assert draw.method.value == "product"
+    assert report.excess_meetings == 0 and report.max_meetings == 1
+    assert report.winds_balanced
+
+
+def test_a_short_phase_counted_in_weighed_swaps_is_one_iteration_at_one_swap() -> None:
+    def run(**limit: int) -> tuple[list[list[list[int]]], int]:
+        rng = random.Random(5)
+        start = greedy_sessions(list(range(40)), 13, MeetingCounts(40), rng)
+        counts = MeetingCounts(40)
+        counts.add_sessions(start)
+        return tabu_search(start, counts, target=0, rng=rng, budget=Budget(600), **limit)
+
+    one_swap = run(max_evaluations=1)
+    assert one_swap == run(max_iterations=1)
+    assert one_swap != run(max_iterations=2)
