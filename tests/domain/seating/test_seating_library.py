@@ -49,7 +49,7 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) 
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
-    for players in (24, 36, 40, 44, 48, 52, 56, 60):
+    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 124, 160):
         assert by_players[players] == (players - 1) // 3, players
 
 
@@ -61,6 +61,21 @@ def test_a_damaged_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     assert verified_or_none(damaged) is None
     monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
     assert library_schedule(36, 11) is None
+
+
+def test_a_damaged_field_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == 88)
+    assert entry["field"] == 29
+    good = library_schedule(88, 29)
+    assert good is not None
+    for damage in ({"base": [row[:] for row in entry["base"]][1:] + [entry["base"][0]]},
+                   {"field": 31}, {"field": 27}):
+        damaged = {**json.loads(json.dumps(entry)), **damage}
+        if "base" in damage:
+            damaged["base"][0][1], damaged["base"][1][1] = (damaged["base"][1][1],
+                                                            damaged["base"][0][1])
+        monkeypatch.setattr(library_module, "_entries", lambda d=damaged: (d,))
+        assert library_schedule(88, 29) is None, damage
 
 
 def verified_or_none(entry: dict) -> object:

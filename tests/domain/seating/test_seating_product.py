@@ -1,4 +1,5 @@
-"""Finite fields, orthogonal Latin squares and the product construction built on them."""
+"""Finite fields, and the two constructions built on them: orthogonal Latin squares for the
+product, multiplier orbits over GF(q) for 3q + 1 players."""
 
 from __future__ import annotations
 
@@ -10,6 +11,11 @@ import pytest
 
 from tournament_manager.domain.seating import plan_schedule, quality_report
 from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.cyclotomic import (
+    multiplier_orders,
+    search_cyclotomic,
+    translated,
+)
 from tournament_manager.domain.seating.greedy import greedy_sessions
 from tournament_manager.domain.seating.latin import (
     field_tables,
@@ -17,6 +23,7 @@ from tournament_manager.domain.seating.latin import (
     prime_power,
     squares_available,
 )
+from tournament_manager.domain.seating.library import sound
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.product import product_schedule, transversal_sessions
 from tournament_manager.domain.seating.tabu import tabu_search
@@ -111,3 +118,24 @@ def test_a_short_phase_counted_in_weighed_swaps_is_one_iteration_at_one_swap() -
     one_swap = run(max_evaluations=1)
     assert one_swap == run(max_iterations=1)
     assert one_swap != run(max_iterations=2)
+
+
+def test_multiplier_groups_are_odd_and_exist_only_for_prime_powers_one_mod_four() -> None:
+    assert multiplier_orders(29) == [7]
+    assert multiplier_orders(37) == [9, 3]
+    assert multiplier_orders(49) == [3]
+    assert multiplier_orders(17) == [] and multiplier_orders(33) == []
+    assert multiplier_orders(31) == []
+
+
+@pytest.mark.parametrize(("players", "order"), [(40, 3), (88, 7), (160, 13)])
+def test_the_multiplier_orbit_search_reaches_the_bound_from_scratch(players: int,
+                                                                     order: int) -> None:
+    q = (players - 1) // 3
+    base = next(b for seed in range(10)
+                if (b := search_cyclotomic(players, order, seed=seed, max_moves=200_000)))
+    schedule = translated(base, q, q)
+    assert sound(schedule, players)
+    meetings = Counter(pair for session in schedule for table in session
+                       for pair in combinations(sorted(table), 2))
+    assert len(meetings) == players * (players - 1) // 2  # everybody meets everybody once

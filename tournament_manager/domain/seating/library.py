@@ -1,8 +1,10 @@
 """Base sessions found offline (by `library_builder`) for fields where the live solver is slow.
 
-Each entry is an orbit structure and a base session that stays repeat-free for `sessions`
-sessions (so for any fewer). Entries are re-verified on use, so a damaged file can only
-cost time, never a wrong schedule.
+Each entry is a base session that stays repeat-free for `sessions` sessions (so for any
+fewer), moved from session to session either by an orbit structure ("cycle", "speeds") or
+by adding the session's element of a finite field to every level ("field": q, see
+`cyclotomic`). Entries are re-verified on use, so a damaged file can only cost time, never
+a wrong schedule.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
-from tournament_manager.domain.seating.orbits import OrbitStructure, verified
-from tournament_manager.domain.seating.pairs import IntSessions
+from tournament_manager.domain.seating.cyclotomic import translated
+from tournament_manager.domain.seating.orbits import OrbitStructure, expand
+from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
 
 LIBRARY_FILE = "library.json"
 
@@ -24,11 +27,29 @@ def _entries() -> tuple[dict[str, Any], ...]:
     return tuple(json.loads(text)["entries"])
 
 
+def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
+    if "field" in entry:
+        return translated(entry["base"], entry["field"], sessions)
+    structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))
+    return expand(structure, entry["base"], sessions)
+
+
+def sound(schedule: IntSessions, players: int) -> bool:
+    """Every session seats each player once at a table of four, and no pair meets twice."""
+    everybody = list(range(players))
+    return (all(len(table) == 4 for session in schedule for table in session)
+            and all(sorted(p for table in session for p in table) == everybody
+                    for session in schedule)
+            and repeat_free(schedule, players))
+
+
 def library_schedule(players: int, sessions: int) -> IntSessions | None:
     for entry in _entries():
         if entry["players"] == players and entry["sessions"] >= sessions:
-            structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))
-            schedule = verified(structure, entry["base"], players, sessions)
-            if schedule is not None:
+            try:
+                schedule = _expanded(entry, sessions)
+            except (IndexError, KeyError, TypeError, ValueError):
+                continue
+            if sound(schedule, players):
                 return schedule
     return None
