@@ -12,6 +12,7 @@ import pytest
 from tournament_manager.domain.seating import plan_schedule, quality_report
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.cyclotomic import (
+    bound_sessions,
     multiplier_orders,
     search_cyclotomic,
     translated,
@@ -120,22 +121,30 @@ def test_a_short_phase_counted_in_weighed_swaps_is_one_iteration_at_one_swap() -
     assert one_swap != run(max_iterations=2)
 
 
-def test_multiplier_groups_are_odd_and_exist_only_for_prime_powers_one_mod_four() -> None:
-    assert multiplier_orders(29) == [7]
-    assert multiplier_orders(37) == [9, 3]
-    assert multiplier_orders(49) == [3]
-    assert multiplier_orders(17) == [] and multiplier_orders(33) == []
-    assert multiplier_orders(31) == []
+def test_multiplier_groups_are_odd_and_exist_only_for_prime_powers() -> None:
+    assert multiplier_orders(88) == [7]  # 3·29 + 1
+    assert multiplier_orders(112) == [9, 3]  # 3·37 + 1
+    assert multiplier_orders(148) == [3]  # 3·49 + 1
+    assert multiplier_orders(52) == [] and multiplier_orders(100) == []  # 17: only s = 1; 33
+    assert multiplier_orders(96) == [3] and multiplier_orders(60) == [3]  # 3·31 + 3, 3·19 + 3
+    assert multiplier_orders(108) == [] and multiplier_orders(48) == []  # 35; 15
+    assert multiplier_orders(68) == [] and bound_sessions(68) is None
 
 
-@pytest.mark.parametrize(("players", "order"), [(40, 3), (88, 7), (160, 13)])
+@pytest.mark.parametrize(("players", "order"), [(40, 3), (88, 7), (160, 13), (24, 3), (60, 3)])
 def test_the_multiplier_orbit_search_reaches_the_bound_from_scratch(players: int,
                                                                      order: int) -> None:
-    q = (players - 1) // 3
+    q = bound_sessions(players)
+    assert q == (players - 1) // 3
     base = next(b for seed in range(10)
                 if (b := search_cyclotomic(players, order, seed=seed, max_moves=200_000)))
     schedule = translated(base, q, q)
     assert sound(schedule, players)
     meetings = Counter(pair for session in schedule for table in session
                        for pair in combinations(sorted(table), 2))
-    assert len(meetings) == players * (players - 1) // 2  # everybody meets everybody once
+    unmet = set(combinations(range(players), 2)) - set(meetings)
+    if players % 3 == 1:
+        assert not unmet  # a resolvable design: everybody meets everybody once
+    else:  # 3q + 3: only the three of a group never meet, x at every level and the three ∞
+        groups = [{x, q + x, 2 * q + x} for x in range(q)] + [{3 * q, 3 * q + 1, 3 * q + 2}]
+        assert unmet == {pair for group in groups for pair in combinations(sorted(group), 2)}

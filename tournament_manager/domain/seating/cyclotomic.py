@@ -19,6 +19,8 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
 from itertools import combinations
 
 from tournament_manager.domain.seating.latin import LatinSquare, field_tables, prime_power
@@ -28,12 +30,35 @@ Point = tuple[int, int]
 """(level, element of GF(q)), the element never 0 in a representative table."""
 
 
-def multiplier_orders(q: int) -> list[int]:
-    """The odd orders s > 1 of subgroups S that divide the tables evenly, largest first."""
-    if prime_power(q) is None or q % 4 != 1:
-        return []
-    quarter = (q - 1) // 4
-    return [s for s in range(quarter, 1, -1) if quarter % s == 0 and s % 2 == 1]
+def _one_fixed(players: int) -> int | None:
+    """q when players = 3q + 1, q a prime power ≡ 1 mod 4 (a resolvable design), else None."""
+    q, rest = divmod(players - 1, 3)
+    return q if rest == 0 and q % 4 == 1 and prime_power(q) else None
+
+
+def _three_fixed(players: int) -> int | None:
+    """q when players = 3q + 3, q a prime power ≡ 7 mod 12 (groups of three), else None."""
+    q, rest = divmod(players - 3, 3)
+    return q if rest == 0 and q % 12 == 7 and prime_power(q) else None
+
+
+def multiplier_orders(players: int) -> list[int]:
+    """The orders s of the subgroups S worth a search for this field, largest first.
+
+    3q + 1 players: odd s dividing (q - 1)/4 (odd, so -1 is not in S). 3q + 3 players (every
+    player misses the two others of his group, which is the bound for N ≡ 0 mod 12): s = 3,
+    the three ∞ players taking turns as S turns.
+    """
+    q = _one_fixed(players)
+    if q is not None:
+        quarter = (q - 1) // 4
+        return [s for s in range(quarter, 1, -1) if quarter % s == 0 and s % 2 == 1]
+    return [3] if _three_fixed(players) is not None else []
+
+
+def bound_sessions(players: int) -> int | None:
+    """The sessions a multiplier-orbit schedule for `players` has (q), if there can be one."""
+    return _one_fixed(players) or _three_fixed(players)
 
 
 def _subgroup(times: LatinSquare, order: int) -> list[int]:
@@ -52,6 +77,7 @@ class _Cosets:
     """Coset index of every nonzero residue under S."""
 
     def __init__(self, times: LatinSquare, group: list[int]) -> None:
+        self.times = times
         self.index = [-1] * len(times)
         count = 0
         for x in range(1, len(times)):
@@ -62,32 +88,69 @@ class _Cosets:
         self.count = count
 
 
-def _clashes(tables: list[list[Point]], minus: LatinSquare, cosets: _Cosets) -> int:
-    """Coverings beyond the first of a point coset, a difference coset, or a zero difference."""
-    seen: dict[tuple[int, ...], int] = {}
-    clash = 0
+class _Kind(Enum):
+    ORBIT = "orbit"
+    """Four nonzero points; the base session holds the table times every element of S."""
+    INFINITY = "infinity"
+    """Three nonzero points, one a level, with ∞_k added to the table times g^k (s = 3)."""
+    ZERO = "zero"
+    """One nonzero point x of level m, with (0, l) and x·S: a table S leaves as it is."""
 
-    def cover(key: tuple[int, ...]) -> None:
-        nonlocal clash
-        count = seen.get(key, 0)
-        clash += count > 0
-        seen[key] = count + 1
 
-    for table in tables:
-        for level, value in table:
-            cover((0, level, cosets.index[value]))
-        for (la, a), (lb, b) in combinations(table, 2):
+@dataclass(frozen=True)
+class _Problem:
+    minus: LatinSquare
+    cosets: _Cosets
+    generator_less_one: int
+    """g - 1 for the generator g of S: the zero table's own differences are ±x(g-1)·S."""
+    kinds: tuple[tuple[_Kind, int], ...]
+    """Each table's kind and, for a zero table, the level of its zero point."""
+
+    def clashes(self, tables: list[list[Point]]) -> int:
+        """Coverings beyond the first of a point coset or a difference coset, plus every
+        zero difference (two points of one group) and every ∞ table missing a level."""
+        minus, index = self.minus, self.cosets.index
+        seen: set[tuple[int, int, int]] = set()
+        clash = 0
+
+        def cover(kind: int, place: int, coset: int) -> None:
+            nonlocal clash
+            key = (kind, place, coset)
+            if key in seen:
+                clash += 1
+            else:
+                seen.add(key)
+
+        def differ(la: int, a: int, lb: int, b: int) -> None:
+            nonlocal clash
             difference = minus[b][a]
             if difference == 0:
                 clash += 1
-                continue
-            if la == lb:
-                cover((1, la, cosets.index[difference]))
-                cover((1, la, cosets.index[minus[a][b]]))
+            elif la == lb:
+                cover(1, la, index[difference])
+                cover(1, la, index[minus[a][b]])
+            elif la < lb:
+                cover(2, la * 3 + lb, index[difference])
             else:
-                low, high, d = (la, lb, difference) if la < lb else (lb, la, minus[a][b])
-                cover((2, low * 3 + high, cosets.index[d]))
-    return clash
+                cover(2, lb * 3 + la, index[minus[a][b]])
+
+        for table, (kind, zero_level) in zip(tables, self.kinds):
+            for level, value in table:
+                cover(0, level, index[value])
+            for (la, a), (lb, b) in combinations(table, 2):
+                if kind is _Kind.INFINITY and la == lb:
+                    clash += 1
+                differ(la, a, lb, b)
+            if kind is _Kind.ZERO:
+                (level, value), = table
+                differ(zero_level, 0, level, value)
+                own = self._times(value, self.generator_less_one)
+                cover(1, level, index[own])
+                cover(1, level, index[minus[0][own]])
+        return clash
+
+    def _times(self, x: int, y: int) -> int:
+        return self.cosets.times[x][y]
 
 
 def _minus(add: LatinSquare) -> LatinSquare:
@@ -102,32 +165,45 @@ def _minus(add: LatinSquare) -> LatinSquare:
 
 def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
                       cancelled: Callable[[], bool] = lambda: False) -> list[list[int]] | None:
-    """A base session for `players` = 3q + 1 under the multiplier group of `order`, or None.
+    """A base session for `players` under the multiplier group of `order`, or None.
 
-    Player l·q + x is element x (as `latin.field_tables` codes it) of level l; ∞ is 3q.
+    Player l·q + x is element x (as `latin.field_tables` codes it) of level l; the fixed
+    players ∞ are 3q, 3q + 1, 3q + 2.
     """
-    q, rest = divmod(players - 1, 3)
-    if rest or order not in multiplier_orders(q):
+    q = bound_sessions(players)
+    if q is None or order not in multiplier_orders(players):
         return None
     add, times = field_tables(q)
-    minus = _minus(add)
     group = _subgroup(times, order)
+    generator = next(g for g in group if len(_powers(times, g)) == order)
     cosets = _Cosets(times, group)
+    minus = _minus(add)
+    one_fixed = _one_fixed(players) is not None
+    if one_fixed:
+        kinds = [(_Kind.ORBIT, 0)] * (3 * (q - 1) // (4 * order))
+    else:
+        kinds = ([(_Kind.ZERO, level) for level in range(3)] + [(_Kind.INFINITY, 0)]
+                 + [(_Kind.ORBIT, 0)] * ((q - 7) // 4))
+    problem = _Problem(minus, cosets, minus[generator][1], tuple(kinds))
     rng = random.Random(seed)
-    count = 3 * (q - 1) // (4 * order)
     # Points: every level's cosets once each, dealt to the representative tables at random.
     deck = [(level, rng.choice([x for x in range(1, q) if cosets.index[x] == c]))
             for level in range(3) for c in range(cosets.count)]
     rng.shuffle(deck)
-    tables = [deck[4 * t:4 * t + 4] for t in range(count)]
-    cost = _clashes(tables, minus, cosets)
+    sizes = [{_Kind.ORBIT: 4, _Kind.INFINITY: 3, _Kind.ZERO: 1}[kind] for kind, _ in kinds]
+    tables, dealt = [], 0
+    for size in sizes:
+        tables.append(deck[dealt:dealt + size])
+        dealt += size
+    slots = [(t, i) for t, size in enumerate(sizes) for i in range(size)]
+    cost = problem.clashes(tables)
     temperature = 0.6
     for move in range(max_moves):
         if cost == 0:
             break
         if move % 4096 == 0 and cancelled():
             return None
-        t, i = rng.randrange(count), rng.randrange(4)
+        t, i = rng.choice(slots)
         old = tables[t][i]
         if rng.random() < 0.5:
             # Another representative of the same coset: the points stay exact.
@@ -136,10 +212,9 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
             other = None
         else:
             # Swap with a point of another table.
-            u, j = rng.randrange(count), rng.randrange(4)
-            other = (u, j)
+            other = u, j = rng.choice(slots)
             tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        new_cost = _clashes(tables, minus, cosets)
+        new_cost = problem.clashes(tables)
         delta = new_cost - cost
         if delta <= 0 or rng.random() < math.exp(-delta / temperature):
             cost = new_cost
@@ -151,10 +226,31 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
         temperature = max(0.05, temperature * 0.99999)
     if cost:
         return None
-    base = [[3 * q, 0, q, 2 * q]]
-    for table in tables:
-        for g in group:
-            base.append([level * q + times[value][g] for level, value in table])
+    return _base(tables, kinds, _powers(times, generator), times, q, one_fixed)
+
+
+def _powers(times: LatinSquare, g: int) -> list[int]:
+    """1, g, g², … up to the last before 1 again."""
+    found = [1]
+    while (following := times[found[-1]][g]) != 1:
+        found.append(following)
+    return found
+
+
+def _base(tables: list[list[Point]], kinds: list[tuple[_Kind, int]], group: list[int],
+          times: LatinSquare, q: int, one_fixed: bool) -> list[list[int]]:
+    """The whole base session as player numbers (`group` in powers of its generator)."""
+    def scaled(table: list[Point], by: int) -> list[int]:
+        return [level * q + times[value][by] for level, value in table]
+
+    base = [[3 * q, 0, q, 2 * q]] if one_fixed else []
+    for table, (kind, zero_level) in zip(tables, kinds):
+        if kind is _Kind.ORBIT:
+            base.extend(scaled(table, g) for g in group)
+        elif kind is _Kind.ZERO:
+            base.append([zero_level * q, *(scaled(table, g)[0] for g in group)])
+        else:
+            base.extend([3 * q + k, *scaled(table, group[k])] for k in range(3))
     return base
 
 

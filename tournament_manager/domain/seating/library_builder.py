@@ -1,8 +1,8 @@
 """Recompute `library.json`: `python -m tournament_manager.domain.seating.library_builder`.
 
 For every field of 16..172 players it looks for a schedule at the bound R = floor((N - 1) / 3):
-first, where N = 3q + 1 with q a prime power, q ≡ 1 mod 4, with the multiplier-orbit search
-over GF(q) (`cyclotomic`: 88, 124, 148, 160 in seconds to minutes), then with the symmetric
+first, where N = 3q + 1 (q a prime power ≡ 1 mod 4) or N = 3q + 3 (q ≡ 7 mod 12), with the
+multiplier-orbit search over GF(q) (`cyclotomic`: 88, 124, 160 in seconds), then with the symmetric
 difference search (`difference_search`), trying each multiplier and a few seeds; the fields that search cannot reach (N = 8 mod 12 without a multiplier) go to the
 CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
 so an interrupted run keeps what it found, and `library` checks each entry again on use.
@@ -24,7 +24,11 @@ from typing import Any
 
 from tournament_manager.domain.seating.constructions import affine_dimension
 from tournament_manager.domain.seating.control import Budget
-from tournament_manager.domain.seating.cyclotomic import multiplier_orders, search_cyclotomic
+from tournament_manager.domain.seating.cyclotomic import (
+    bound_sessions,
+    multiplier_orders,
+    search_cyclotomic,
+)
 from tournament_manager.domain.seating.difference_search import (
     bound_field,
     fields,
@@ -48,11 +52,11 @@ def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[li
 
 
 def _cyclotomic(players: int, moves: int, seeds: int) -> dict[str, Any] | None:
-    q, rest = divmod(players - 1, 3)
-    if rest:
+    q = bound_sessions(players)
+    if q is None:
         return None
     started = time.monotonic()
-    for order in multiplier_orders(q):
+    for order in multiplier_orders(players):
         for seed in range(seeds):
             base = search_cyclotomic(players, order, seed=seed, max_moves=moves)
             if base is not None:
