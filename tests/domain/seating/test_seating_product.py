@@ -121,17 +121,18 @@ def test_a_short_phase_counted_in_weighed_swaps_is_one_iteration_at_one_swap() -
     assert one_swap != run(max_iterations=2)
 
 
-def test_multiplier_groups_are_odd_and_exist_only_for_prime_powers() -> None:
-    assert multiplier_orders(88) == [7]  # 3·29 + 1
-    assert multiplier_orders(112) == [9, 3]  # 3·37 + 1
-    assert multiplier_orders(148) == [3]  # 3·49 + 1
-    assert multiplier_orders(52) == [] and multiplier_orders(100) == []  # 17: only s = 1; 33
+def test_multiplier_groups_exist_only_for_prime_powers() -> None:
+    assert multiplier_orders(88) == [14, 7]  # 3·29 + 1: odd s | 7, even s | 28 and 42
+    assert multiplier_orders(112) == [18, 9, 6, 3]  # 3·37 + 1
+    assert multiplier_orders(148) == [24, 12, 8, 6, 4, 3]  # 3·49 + 1
+    assert multiplier_orders(52) == [8, 4] and multiplier_orders(100) == []  # 17; 33
     assert multiplier_orders(96) == [3] and multiplier_orders(60) == [3]  # 3·31 + 3, 3·19 + 3
     assert multiplier_orders(108) == [] and multiplier_orders(48) == []  # 35; 15
     assert multiplier_orders(68) == [] and bound_sessions(68) is None
 
 
-@pytest.mark.parametrize(("players", "order"), [(40, 3), (88, 7), (160, 13), (24, 3), (60, 3)])
+@pytest.mark.parametrize(("players", "order"), [(40, 3), (88, 7), (160, 13), (24, 3), (60, 3),
+                                               (148, 24), (148, 6), (124, 4), (52, 8)])
 def test_the_multiplier_orbit_search_reaches_the_bound_from_scratch(players: int,
                                                                      order: int) -> None:
     q = bound_sessions(players)

@@ -1,17 +1,25 @@
-"""Resolvable designs on 3q + 1 players (q a prime power, q ≡ 1 mod 4) with a multiplier group.
+"""Schedules at the bound on 3q + 1 and 3q + 3 players (q a prime power) with a multiplier group.
 
-The players are GF(q) × {three levels} plus one fixed player ∞; session h is the base session
-with every level's points moved by +h (h running over GF(q)), so the q sessions reach the
-bound 3R = N - 1 when every pair meets once. The base session holds {∞, (0,0), (0,1), (0,2)}
-and tables that are whole orbits under multiplication by S, the subgroup of GF(q)* of an odd
-order s (odd, so that
--1 is not in S and a difference d and its opposite -d fall in different cosets). Only a
-handful of representative tables are searched (3(q-1)/4s of them: three for 88 = 3·29 + 1 with
-s = 7), and whether they work is a question of cosets of S: every level's nonzero points,
-every level's differences, and every ordered pair of levels' differences must each cover
-every coset exactly once. The difference search (`difference_search`) stalls at one clash on
-these fields with its order-3 symmetry alone; with S the search space is a few dozen
-numbers and plain annealing with restarts settles it in seconds.
+The players are GF(q) × {three levels} plus one or three fixed players ∞; session h is the
+base session with every level's points moved by +h (h running over GF(q)), so there are q
+sessions, the bound. Only the base session is searched, and only a few representatives of
+it: the base session is made of whole orbits under multiplication by S, a subgroup of
+GF(q)* of order s, so whether it works is a question about cosets of S (every level's
+nonzero points, every level's differences and every ordered pair of levels' differences
+must each cover every coset exactly once):
+
+- 3q + 1 (N ≡ 4 mod 12, a resolvable design): {∞, (0,0), (0,1), (0,2)} and, for odd s
+  (-1 not in S), 3(q-1)/4s tables of four points times S; for even s (-1 in S), 3(q-1)/2s
+  pairs x, y standing for the table {±x, ±y} times S/±1. 88, 112, 124, 148, 160 fall in
+  milliseconds this way (148 = 3·49 + 1 only with an even s).
+- 3q + 3 (N ≡ 0 mod 12, q ≡ 7 mod 12: every player misses the two others of his group
+  {(x,0), (x,1), (x,2)}, the three ∞ forming the last group): s = 3, three tables that S
+  leaves as they are ((0, l) and one orbit of three), one orbit of the three ∞ tables, the
+  ∞ taking turns as S turns, and (q - 7)/4 free orbits.
+
+The difference search (`difference_search`) stalls at one clash on these fields with its
+order-3 symmetry alone; with S the search space is a few dozen numbers and plain annealing
+with restarts settles most of them at once.
 """
 
 from __future__ import annotations
@@ -45,14 +53,18 @@ def _three_fixed(players: int) -> int | None:
 def multiplier_orders(players: int) -> list[int]:
     """The orders s of the subgroups S worth a search for this field, largest first.
 
-    3q + 1 players: odd s dividing (q - 1)/4 (odd, so -1 is not in S). 3q + 3 players (every
-    player misses the two others of his group, which is the bound for N ≡ 0 mod 12): s = 3,
-    the three ∞ players taking turns as S turns.
+    3q + 1 players: odd s dividing (q - 1)/4 (-1 is not in S: tables of four points, times
+    S), and even s dividing both q - 1 and 3(q - 1)/2 (-1 is in S: tables {±x, ±y}, times
+    S/±1; the way to 148 = 3·49 + 1, where no odd s leaves few enough tables). 3q + 3 players
+    (every player misses the two others of his group, which is the bound for N ≡ 0 mod 12):
+    s = 3, the three ∞ players taking turns as S turns.
     """
     q = _one_fixed(players)
     if q is not None:
         quarter = (q - 1) // 4
-        return [s for s in range(quarter, 1, -1) if quarter % s == 0 and s % 2 == 1]
+        return [s for s in range(q - 1, 2, -1)
+                if (s % 2 == 1 and quarter % s == 0)
+                or (s % 2 == 0 and (q - 1) % s == 0 and 3 * (q - 1) // 2 % s == 0)]
     return [3] if _three_fixed(players) is not None else []
 
 
@@ -95,10 +107,13 @@ class _Kind(Enum):
     """Three nonzero points, one a level, with ∞_k added to the table times g^k (s = 3)."""
     ZERO = "zero"
     """One nonzero point x of level m, with (0, l) and x·S: a table S leaves as it is."""
+    SYMMETRIC = "symmetric"
+    """Two points x, y (when -1 is in S): the table {±x, ±y} times S/±1."""
 
 
 @dataclass(frozen=True)
 class _Problem:
+    add: LatinSquare
     minus: LatinSquare
     cosets: _Cosets
     generator_less_one: int
@@ -137,6 +152,20 @@ class _Problem:
         for table, (kind, zero_level) in zip(tables, self.kinds):
             for level, value in table:
                 cover(0, level, index[value])
+            if kind is _Kind.SYMMETRIC:
+                # ±x against itself gives ±2x; ±x against ±y gives ±(y - x) and ±(y + x),
+                # and with -1 in S each ± pair is one coset.
+                (la, a), (lb, b) = table
+                cover(1, la, index[self.add[a][a]])
+                cover(1, lb, index[self.add[b][b]])
+                for difference in (minus[b][a], self.add[a][b]):
+                    if difference == 0:
+                        clash += 1
+                    elif la == lb:
+                        cover(1, la, index[difference])
+                    else:
+                        cover(2, min(la, lb) * 3 + max(la, lb), index[difference])
+                continue
             for (la, a), (lb, b) in combinations(table, 2):
                 if kind is _Kind.INFINITY and la == lb:
                     clash += 1
@@ -179,18 +208,21 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
     cosets = _Cosets(times, group)
     minus = _minus(add)
     one_fixed = _one_fixed(players) is not None
-    if one_fixed:
+    if one_fixed and order % 2 == 0:
+        kinds = [(_Kind.SYMMETRIC, 0)] * (3 * (q - 1) // (2 * order))
+    elif one_fixed:
         kinds = [(_Kind.ORBIT, 0)] * (3 * (q - 1) // (4 * order))
     else:
         kinds = ([(_Kind.ZERO, level) for level in range(3)] + [(_Kind.INFINITY, 0)]
                  + [(_Kind.ORBIT, 0)] * ((q - 7) // 4))
-    problem = _Problem(minus, cosets, minus[generator][1], tuple(kinds))
+    problem = _Problem(add, minus, cosets, minus[generator][1], tuple(kinds))
     rng = random.Random(seed)
     # Points: every level's cosets once each, dealt to the representative tables at random.
     deck = [(level, rng.choice([x for x in range(1, q) if cosets.index[x] == c]))
             for level in range(3) for c in range(cosets.count)]
     rng.shuffle(deck)
-    sizes = [{_Kind.ORBIT: 4, _Kind.INFINITY: 3, _Kind.ZERO: 1}[kind] for kind, _ in kinds]
+    sizes = [{_Kind.ORBIT: 4, _Kind.INFINITY: 3, _Kind.ZERO: 1, _Kind.SYMMETRIC: 2}[kind]
+             for kind, _ in kinds]
     tables, dealt = [], 0
     for size in sizes:
         tables.append(deck[dealt:dealt + size])
@@ -226,7 +258,7 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
         temperature = max(0.05, temperature * 0.99999)
     if cost:
         return None
-    return _base(tables, kinds, _powers(times, generator), times, q, one_fixed)
+    return _base(tables, kinds, _powers(times, generator), times, minus[0], q, one_fixed)
 
 
 def _powers(times: LatinSquare, g: int) -> list[int]:
@@ -238,7 +270,8 @@ def _powers(times: LatinSquare, g: int) -> list[int]:
 
 
 def _base(tables: list[list[Point]], kinds: list[tuple[_Kind, int]], group: list[int],
-          times: LatinSquare, q: int, one_fixed: bool) -> list[list[int]]:
+          times: LatinSquare, negate: tuple[int, ...], q: int,
+          one_fixed: bool) -> list[list[int]]:
     """The whole base session as player numbers (`group` in powers of its generator)."""
     def scaled(table: list[Point], by: int) -> list[int]:
         return [level * q + times[value][by] for level, value in table]
@@ -247,6 +280,15 @@ def _base(tables: list[list[Point]], kinds: list[tuple[_Kind, int]], group: list
     for table, (kind, zero_level) in zip(tables, kinds):
         if kind is _Kind.ORBIT:
             base.extend(scaled(table, g) for g in group)
+        elif kind is _Kind.SYMMETRIC:
+            (la, a), (lb, b) = table
+            halves: list[int] = []
+            for g in group:
+                if negate[g] not in halves:
+                    halves.append(g)
+            for g in halves:
+                x, y = times[a][g], times[b][g]
+                base.append([la * q + x, la * q + negate[x], lb * q + y, lb * q + negate[y]])
         elif kind is _Kind.ZERO:
             base.append([zero_level * q, *(scaled(table, g)[0] for g in group)])
         else:
