@@ -124,6 +124,9 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     sheet = _sheet(event_window)
     panel = sheet.penalties
     panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    # The scale is shown beside the field, not only in a tooltip.
+    assert "10 s → 5" in panel.time_rule.text() and "40 s → 15" in panel.time_rule.text()
+    assert panel.time_rule.isEnabled()
     panel.seconds.setValue(20)
     assert panel.points.value() == 10  # 5 points per 15 s or part thereof
     panel.hand.setValue(1)
@@ -134,6 +137,7 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     view = _view(event_window)
     assert [(p.points, p.hand_number) for p in view.penalties] == [(85, 1)]
     assert view.resigned_flags == ((event_window.seated.players[0], 1),)
+    assert panel.model.index(0, 2).data() == "−85"  # the offender's loss, signed
 
     event_window.action_undo.trigger()
     assert _view(event_window).penalties == ()

@@ -223,6 +223,13 @@ def test_the_progress_board_follows_every_sheet_and_opens_a_table(
 
     _click_table(page, 2)
     assert sheet.view.table.id == seated.tables[2]
+    assert sheet.entry.value_edit.hasFocus(), "a clicked table is ready for typing"
+    page.tables.setFocus()
+    QTest.keyClick(page.tables, Qt.Key.Key_Down)  # the arrows only move through the list
+    assert sheet.view.table.id == seated.tables[3] and page.tables.hasFocus()
+    QTest.keyClick(page.tables, Qt.Key.Key_Up)
+    QTest.keyClick(page.tables, Qt.Key.Key_Return)  # Enter opens it for typing
+    assert sheet.view.table.id == seated.tables[2] and sheet.entry.value_edit.hasFocus()
     for keys in ("EW30", "D", "D", "D"):
         QTest.keyClicks(sheet.entry.value_edit, keys)
         QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)

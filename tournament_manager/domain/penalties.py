@@ -21,6 +21,11 @@ def time_penalty_points(seconds_over: float) -> int:
     return POINTS_PER_STEP * math.ceil(seconds_over / SECONDS_PER_STEP)
 
 
+def time_penalty_scale(examples: tuple[int, ...] = (10, 15, 16, 40)) -> tuple[tuple[int, int], ...]:
+    """(seconds over, points) for a few seconds, to show the rule beside the field."""
+    return tuple((seconds, time_penalty_points(seconds)) for seconds in examples)
+
+
 def treated_as_resigned(time_points_in_hand: int) -> bool:
     """Over 80 points of time penalty in one hand: resigned, unless the judge excuses him."""
     return time_points_in_hand > RESIGNATION_THRESHOLD

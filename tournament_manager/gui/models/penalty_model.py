@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from tournament_manager.domain.model import Penalty, Player
 from tournament_manager.gui.models.row_list import Index, RowListModel
-from tournament_manager.gui.models.wording import reason_label
+from tournament_manager.gui.models.wording import reason_label, signed
 
 COLUMNS = ("Player", "Reason", "Points", "Hand", "Note")
 
@@ -28,11 +28,14 @@ class PenaltyModel(RowListModel[Penalty]):
         return self.row_at(row)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        """Points as the offender's loss, with its minus sign, like the sheet's deltas."""
+        if index.isValid() and role == Qt.ItemDataRole.TextAlignmentRole and index.column() == 2:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
             return None
         penalty = self._rows[index.row()]
         return (self._names.get(penalty.player_id, str(penalty.player_id)),
                 reason_label(penalty.reason),
-                str(penalty.points) if penalty.points else self.tr("incident"),
+                signed(-penalty.points) if penalty.points else self.tr("incident"),
                 "" if penalty.hand_number is None else str(penalty.hand_number),
                 penalty.note)[index.column()]

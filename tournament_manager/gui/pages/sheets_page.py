@@ -58,6 +58,10 @@ class SheetsPage(QWidget):
         self.progress = TableProgressList(self)
         self.tables = self.progress.tables
         self.tables.currentItemChanged.connect(self._table_changed)
+        # A click or Enter on a table opens its sheet ready for typing; the arrow keys only
+        # move through the list (the focus stays there, so they keep moving).
+        self.tables.itemClicked.connect(self.focus_entry)
+        self.tables.itemActivated.connect(self.focus_entry)
         side = QWidget(self)
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(0, 0, 0, 0)
@@ -222,6 +226,12 @@ class SheetsPage(QWidget):
     def _table_changed(self) -> None:
         item = self.tables.currentItem()
         self.sheet.show_table(item.data(TABLE_ID_ROLE) if item else None)
+
+    def focus_entry(self) -> None:
+        """The typing place of the open sheet: the entry bar, when the sheet takes hands."""
+        entry = self.sheet.entry
+        if entry.isEnabled():
+            entry.value_edit.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def select_table(self, session_id: int, table_id: int) -> None:
         self.session.setCurrentIndex(self.session.findData(session_id))

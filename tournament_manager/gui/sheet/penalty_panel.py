@@ -19,8 +19,11 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.domain.model import PenaltyReason
 from tournament_manager.domain.penalties import (
+    POINTS_PER_STEP,
     RESIGNATION_THRESHOLD,
+    SECONDS_PER_STEP,
     time_penalty_points,
+    time_penalty_scale,
     treated_as_resigned,
 )
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
@@ -63,8 +66,17 @@ class PenaltyPanel(QGroupBox):
         self.seconds.setObjectName("penalty_seconds")
         self.seconds.setRange(0, MAX_SECONDS)
         self.seconds.setSuffix(self.tr(" s over"))
-        self.seconds.setToolTip(self.tr("Time penalty: 5 points per 15 seconds or part thereof"))
+        rule = self.tr("{points} points per {seconds} s over, or part of it").format(
+            points=POINTS_PER_STEP, seconds=SECONDS_PER_STEP)
+        self.seconds.setToolTip(self.tr("Time penalty: {rule}").format(rule=rule))
         self.seconds.valueChanged.connect(self._seconds_changed)
+        examples = " · ".join(self.tr("{s} s → {p}").format(s=s, p=p)
+                              for s, p in time_penalty_scale())
+        self.time_rule = QLabel(self.tr("Time: {rule} ({examples}); over {limit} in one hand: "
+                                        "resigned").format(rule=rule, examples=examples,
+                                                           limit=RESIGNATION_THRESHOLD), self)
+        self.time_rule.setObjectName("penalty_time_rule")
+        self.time_rule.setWordWrap(True)
         self.points = QSpinBox(self)
         self.points.setObjectName("penalty_points")
         self.points.setRange(0, MAX_POINTS)
@@ -100,7 +112,8 @@ class PenaltyPanel(QGroupBox):
         layout = QGridLayout(self)
         layout.addWidget(self.table, 0, 0)
         layout.addLayout(form, 1, 0)
-        layout.addWidget(self.warning, 2, 0)
+        layout.addWidget(self.time_rule, 2, 0)
+        layout.addWidget(self.warning, 3, 0)
         self._reason_changed()
 
     def set_view(self, view: SheetView | None) -> None:
@@ -124,6 +137,7 @@ class PenaltyPanel(QGroupBox):
     def _reason_changed(self) -> None:
         is_time = self._reason() is PenaltyReason.TIME
         self.seconds.setEnabled(is_time)
+        self.time_rule.setEnabled(is_time)
         if is_time:
             self._seconds_changed(self.seconds.value())
         elif self._reason() is PenaltyReason.FALSE_WIN and self._view is not None:
