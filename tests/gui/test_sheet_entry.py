@@ -50,14 +50,33 @@ def test_a_session_is_entered_by_keyboard(event_window: MainWindow):
     first = hands[0]
     assert first.wins[0].winner_id == players[0] and first.discarder_id == players[2]
     assert first.wins[0].value == 30 and first.win_type is WinType.DISCARD
-    # Hand 2: the player who started South is East now; "S" is the one who started West.
-    assert hands[1].win_type is WinType.SELF_DRAW and hands[1].wins[0].winner_id == players[2]
+    # Hand 2: "S" is the S column, the player who started South (and deals hand 2).
+    assert hands[1].win_type is WinType.SELF_DRAW and hands[1].wins[0].winner_id == players[1]
+    assert hands[1].dealer_id == players[1]
     assert hands[2].result is HandResult.DRAW
     assert hands[3].wins[0].winner_id == players[1] and hands[3].wins[0].value == 10
     assert sum(view.hand_totals) == 0
     assert sheet.model.rowCount() == 4
     assert view.complete
     assert sheet.entry.message.isHidden()
+
+
+def test_the_seat_keys_are_the_columns_and_each_button_says_where_its_player_sits(
+        event_window: MainWindow):
+    sheet = _sheet(event_window)
+    header = [sheet.model.headerData(column, Qt.Orientation.Horizontal)
+              for column in range(sheet.model.columnCount())]
+    names = [text for text in header if text and text[:2] in ("E ", "S ", "W ", "N ")]
+    buttons = [child(sheet.entry, f"seat_button_{column}") for column in range(1, 5)]
+    assert [b.text() for b in buttons] == [f"{n}  {name}" for n, name in enumerate(names, 1)]
+    _type(sheet, "EW30")
+    # Hand 2: the deal has passed; the letters stay the columns', the seats are added.
+    assert [b.text().split("  ", 1)[1] for b in buttons] == [
+        f"{names[0]} · sits N", f"{names[1]} · sits E", f"{names[2]} · sits S",
+        f"{names[3]} · sits W"]
+    QTest.keyClicks(sheet.entry.value_edit, "N")
+    assert buttons[3].isChecked() and "winner" in buttons[3].text()
+    assert sheet.entry.findChild(object, "entry_summary").text().startswith(f"{names[3]} wins")
 
 
 def test_refused_hand_is_worded_next_to_the_row(event_window: MainWindow):

@@ -1,8 +1,10 @@
 """The keyboard-first hand entry bar under the sheet grid.
 
 Keys (the value field keeps the focus, so nothing needs the mouse):
-E S W N pick a player by this hand's seat wind, 1–4 by sheet column; the first pick is
-the winner, the second the discarder. T toggles self-draw, K a kong win (robbing a kong /
+E S W N or 1–4 pick a player by the sheet's column, which is his starting seat as the
+column heads and the paper sheet say (his seat wind in this hand changes as the deal
+passes; each seat button shows both); the first pick is the winner, the second the
+discarder. T toggles self-draw, K a kong win (robbing a kong /
 win on a kong), D a draw, I then a seat names the responsible player under same-turn
 immunity (I then 0 or - : nobody), + adds another winner on the same discard (triple
 win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
@@ -44,6 +46,8 @@ from tournament_manager.services.score_sheets import HandEntry
 from tournament_manager.services.views import SheetView
 
 WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
+COLUMN_KEYS = tuple(wind.value for wind in WINDS)
+"""The sheet's columns by letter, as the grid heads them: the starting seats."""
 MAX_VALUE = 9999
 
 
@@ -109,8 +113,9 @@ class HandEntryBar(QFrame):
         self.message.setObjectName("entry_message")
         self.message.setWordWrap(True)
         hint = QLabel(self.tr(
-            "Keys: E S W N or 1–4 winner, then discarder · T self-draw · K kong · D draw · "
-            "I immunity · + another winner · Enter commits · Esc clears"), self)
+            "Keys: E S W N or 1–4 (the sheet's columns) winner, then discarder · T self-draw "
+            "· K kong · D draw · I immunity · + another winner · Enter commits · Esc clears"),
+            self)
         hint.setObjectName("entry_hint")
         hint.setEnabled(False)
         hint.setWordWrap(True)
@@ -302,9 +307,6 @@ class HandEntryBar(QFrame):
     def wind_of(self, player_id: int) -> Wind | None:
         return self._seat_of().get(player_id)
 
-    def _player_at_wind(self, wind: Wind) -> int | None:
-        return next((player for player, seat in self._seat_of().items() if seat is wind), None)
-
     # --- keys
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
@@ -335,10 +337,8 @@ class HandEntryBar(QFrame):
             draft.step_back()
             self._show()
             return True
-        if text in ("E", "S", "W", "N"):
-            player = self._player_at_wind(Wind(text))
-            if player is not None:
-                self._seat(player)
+        if text in COLUMN_KEYS:
+            self._seat_column(COLUMN_KEYS.index(text))
             return True
         if text in ("1", "2", "3", "4") and phase in (Phase.WINNER, Phase.DISCARDER,
                                                       Phase.RESPONSIBLE):
@@ -461,10 +461,10 @@ class HandEntryBar(QFrame):
     # --- display
 
     def _name(self, player_id: int | None) -> str:
-        for player in self._players():
+        """A player as the columns name him: column letter and name."""
+        for column, player in enumerate(self._players()):
             if player.id == player_id:
-                wind = self.wind_of(player_id)
-                return f"{wind.value if wind else ''} {player.name}".strip()
+                return f"{COLUMN_KEYS[column]} {player.name}" if column < 4 else player.name
         return "—"
 
     def _show(self) -> None:
@@ -487,8 +487,12 @@ class HandEntryBar(QFrame):
             player = players[column]
             role = (self.tr(" · winner") if player.id in winners
                     else self.tr(" · discarder") if player.id == draft.discarder else "")
+            wind = self.wind_of(player.id)
+            now = (self.tr(" · sits {wind}").format(wind=wind.value)
+                   if wind is not None and column < 4 and wind.value != COLUMN_KEYS[column]
+                   else "")
             button.setEnabled(True)
-            button.setText(f"{column + 1}  {self._name(player.id)}{role}")
+            button.setText(f"{column + 1}  {self._name(player.id)}{now}{role}")
             button.setChecked(player.id in winners or player.id == draft.discarder)
         self._draw.setChecked(draft.draw)
         self._self_draw.setChecked(draft.self_draw)
