@@ -79,6 +79,26 @@ def test_the_seat_keys_are_the_columns_and_each_button_says_where_its_player_sit
     assert sheet.entry.findChild(object, "entry_summary").text().startswith(f"{names[3]} wins")
 
 
+def test_the_entry_bar_says_who_pays_what_before_enter(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    summary = sheet.entry.findChild(object, "entry_summary")
+    names = [f"{letter} {sheet.view.players[i].name}" for i, letter in enumerate("ESWN")]
+    QTest.keyClicks(sheet.entry.value_edit, "EW3")
+    assert "pays" not in summary.text(), "3 is not a Zung Jung value: no preview"
+    QTest.keyClicks(sheet.entry.value_edit, "0")
+    # Zung Jung, V = 30 off a discard: 40 / 25 / 25 (the spec's own check), 90 to the winner.
+    assert summary.text().endswith(
+        f"→ {names[2]} pays 40, the others 25 each; {names[0]} gets 90")
+    assert _view(event_window).rows == (), "a preview stores nothing"
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    assert dict(_view(event_window).rows[0].hand.deltas) == {
+        event_window.seated.players[0]: 90, event_window.seated.players[2]: -40,
+        event_window.seated.players[1]: -25, event_window.seated.players[3]: -25}
+    QTest.keyClicks(sheet.entry.value_edit, "ST40")
+    assert summary.text().endswith(
+        f"→ {names[0]}, {names[2]} and {names[3]} pay 40 each; {names[1]} gets 120")
+
+
 def test_refused_hand_is_worded_next_to_the_row(event_window: MainWindow):
     sheet = _sheet(event_window)
     _type(sheet, "E")  # no discarder, no value

@@ -17,6 +17,7 @@ impossible value when Enter is pressed. The service settles and checks again.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -37,6 +38,7 @@ from tournament_manager.domain.model import Player
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
+from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import can_change
 from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.rules.registry import get_rule_set
@@ -49,6 +51,10 @@ WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 COLUMN_KEYS = tuple(wind.value for wind in WINDS)
 """The sheet's columns by letter, as the grid heads them: the starting seats."""
 MAX_VALUE = 9999
+
+Previewer = Callable[[HandEntry, int], tuple[tuple[int, int], ...] | None]
+"""(entry, hand number) -> each player's delta as the sheet would store it, or None when
+the hand would be refused (the refusal is worded on Enter)."""
 
 
 class HandEntryBar(QFrame):
@@ -69,6 +75,7 @@ class HandEntryBar(QFrame):
         self._rules: tuple[RuleSet[Any], Any] | None = None
         self._rules_key: tuple[str, str] | None = None
         self._value_message = False
+        self._previewer: Previewer | None = None
 
         self._title = ElidedLabel("", self)
         self._title.setObjectName("entry_title")
@@ -180,6 +187,12 @@ class HandEntryBar(QFrame):
     @property
     def replacing(self) -> bool:
         return self._replacing
+
+    def set_previewer(self, previewer: Previewer | None) -> None:
+        """How the typed hand would be settled: the summary says who pays what before
+        Enter (the sheet widget asks the service, which settles it for real on Enter)."""
+        self._previewer = previewer
+        self._show()
 
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
@@ -500,6 +513,21 @@ class HandEntryBar(QFrame):
                              else self.tr("Enter hand"))
         self._summary.setText(self._summary_text())
 
+    def _payments_preview(self) -> str:
+        """Who pays what for the hand as typed, once it is complete and its values are
+        possible; "" otherwise."""
+        draft = self._draft
+        if self._previewer is None or draft.problem() is not None or draft.adding_winner:
+            return ""
+        if any(self.value_problem(int(win.value)) for win in draft.wins):
+            return ""
+        deltas = self._previewer(self._with_points(draft.entry()), self._number)
+        if deltas is None:
+            return ""
+        column = {player.id: index for index, player in enumerate(self._players())}
+        return payment_words(sorted(deltas, key=lambda d: column.get(d[0], len(column))),
+                             self._name)
+
     def _summary_text(self) -> str:
         draft = self._draft
         if self._full():
@@ -524,6 +552,9 @@ class HandEntryBar(QFrame):
         if not draft.self_draw and draft.discarder is not None:
             summary += self.tr(" from {who}").format(who=self._name(draft.discarder))
         phase = draft.phase()
+        preview = self._payments_preview()
+        if preview:
+            return summary + " → " + preview
         prompts = {Phase.WINNER: self.tr("next winner's seat key…"),
                    Phase.DISCARDER: self.tr("discarder's seat key…"),
                    Phase.RESPONSIBLE: self.tr("responsible player's seat key (0: nobody)…"),

@@ -62,7 +62,7 @@ from tournament_manager.gui.sheet.table_clock import TableClock
 from tournament_manager.gui.sheet.tool_drawer import ToolDrawer
 from tournament_manager.gui.sheet.totals import TotalsPanel
 from tournament_manager.services.clock import extend_clock, session_clock
-from tournament_manager.services.score_sheets import HandEntry, entry_of
+from tournament_manager.services.score_sheets import HandEntry, entry_of, preview_hand
 from tournament_manager.services.views import SheetView, sheet_view
 
 ROW_PADDING = 8
@@ -129,6 +129,7 @@ class SheetWidget(QWidget):
 
         self.entry = HandEntryBar(self)
         self.entry.submitted.connect(self._submit)
+        self.entry.set_previewer(self._preview)
         self.penalties = PenaltyPanel(self)
         self.penalties.add_requested.connect(self._add_penalty)
         self.penalties.remove_requested.connect(self._remove_penalty)
@@ -338,6 +339,16 @@ class SheetWidget(QWidget):
         self._context.run(DeleteHand(self._context.runner.context, self.view.table.id,
                                      self.view.table.number, number,
                                      seen=self.view.content_hash))
+
+    def _preview(self, entry: HandEntry, number: int) -> tuple[tuple[int, int], ...] | None:
+        """The deltas the service would store for `entry` as hand `number` (nothing stored)."""
+        if self._table_id is None or not self._context.has_document:
+            return None
+        try:
+            return preview_hand(self._context.unit_of_work(), self._table_id, entry,
+                                number).deltas
+        except EXPECTED_ERRORS:
+            return None
 
     # --- actions
 
