@@ -113,12 +113,11 @@ def main() -> None:
     QTest.keyClicks(calculator.melds, "RdRdRd")
     calculator.seat.setCurrentIndex(calculator.seat.findData("S"))
     calculator.discarder.setCurrentIndex(calculator.discarder.findData("W"))
-    calculator.use_button.click()
-    QTest.keyClicks(window.sheets_page.sheet.entry.value_edit, "S")
+    calculator.use_button.click()  # winner S, discarder W and the value: Enter is left
     grab(window, "score-sheet")
 
     sheet = window.sheets_page.sheet
-    type_hands(window, ["W", "EN20"] + ["D"] * 5)
+    type_hands(window, ["", "EN20"] + ["D"] * 5)
     penalties = sheet.penalties
     penalties.reason.setCurrentIndex(penalties.reason.findData("time"))
     penalties.seconds.setValue(40)

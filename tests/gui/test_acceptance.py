@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.domain.model import PenaltyReason, StageStatus
 from tournament_manager.exports.jobs import ExportKind
+from tournament_manager.gui.item_data import current_choice
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.settings import AppSettings
 from tournament_manager.services.standings import standings
@@ -302,19 +303,24 @@ def _enter(sheet, keys: str) -> None:
 
 
 def _calculator_hand(window: MainWindow, seats: str) -> None:
-    """Pure One Suit-ish hand typed into the calculator: V = 170; "Use for sheet" puts the
-    value in the entry bar and the judge types who won off whom."""
+    """The judge keys who won off whom, the calculator follows; a Pure One Suit-ish hand
+    typed into it: V = 170; "Use for sheet" puts the value in the entry bar, Enter."""
     panel = window.sheets_page.calculator
-    for edit in (panel.concealed, panel.melds, panel.winning):
-        edit.clear()
+    sheet = window.sheets_page.sheet
+    edit = sheet.entry.value_edit
+    edit.setFocus()
+    QTest.keyClicks(edit, seats)
+    winner = sheet.entry.draft.wins[0].winner
+    assert current_choice(panel.seat) == sheet.entry.wind_of(winner).value
+    for line in (panel.concealed, panel.melds, panel.winning):
+        line.clear()
     QTest.keyClicks(panel.concealed, "111222p33p99m")
     QTest.keyClicks(panel.melds, "RdRdRd")
     QTest.keyClicks(panel.winning, "3p")
     assert panel.value.text() == "V = 170"
     panel.use_button.click()
-    sheet = window.sheets_page.sheet
-    assert sheet.entry.value_edit.text() == "170"
-    _enter(sheet, seats)
+    assert edit.text() == "170" and sheet.entry.draft.wins[0].winner == winner
+    _enter(sheet, "")
 
 
 def enter_table_one(window: MainWindow, shots: Shots) -> int:

@@ -7,6 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
 from tournament_manager.gui.calculator.panel import CalculatorPanel
+from tournament_manager.gui.item_data import current_choice
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.services.views import sheet_view
 
@@ -49,29 +50,43 @@ def test_clicked_tiles_build_the_hand_and_a_false_win_is_explained(qtbot):
     assert panel.melds.text() == "RdRdRd"
 
 
-def test_use_for_sheet_fills_the_entry(event_window: MainWindow):
+def test_use_for_sheet_carries_the_winner_and_discarder_to_the_entry(event_window: MainWindow):
     event_window.show_page(event_window.sheets_page)
     page = event_window.sheets_page
     panel = page.calculator
+    entry = page.sheet.entry
+    players = event_window.seated.players
+    # The calculator first: South wins off West's discard; the seat boxes name the players.
+    assert panel.seat.itemText(panel.seat.findData("S")).startswith("S — S ")
+    panel.seat.setCurrentIndex(panel.seat.findData("S"))
+    panel.discarder.setCurrentIndex(panel.discarder.findData("W"))
     QTest.keyClicks(panel.concealed, "1p1p1p2p2p2p3p3p9m9m3p")  # winning tile last
     QTest.keyClicks(panel.melds, "RdRdRd")
     assert panel.value.text() == "V = 170"
-
     panel.use_button.click()
-    entry = page.sheet.entry
-    assert entry.value_edit.text() == "170"
-    QTest.keyClicks(entry.value_edit, "SW")
-    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    assert entry.value_edit.text() == "170" and entry.value_edit.hasFocus()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)  # nothing else to type
+    hand = sheet_view(event_window.controller.document.unit_of_work(),
+                      event_window.seated.tables[0]).rows[0].hand
+    assert hand.wins[0].winner_id == players[1] and hand.discarder_id == players[2]
+    assert hand.wins[0].value == 170 and hand.wins[0].pattern_ids == ("5.1.3", "8.1.1", "3.1")
 
-    view = sheet_view(event_window.controller.document.unit_of_work(),
-                      event_window.seated.tables[0])
-    win = view.rows[0].hand.wins[0]
-    assert win.value == 170 and win.pattern_ids == ("5.1.3", "8.1.1", "3.1")
+    # The entry bar first: N self-draws; the calculator follows (hand 2: N is the column,
+    # who sits W now).
+    QTest.keyClicks(entry.value_edit, "NT")
+    assert current_choice(panel.seat) == "W" and panel.self_draw.isChecked()
+    panel.clear()
+    QTest.keyClicks(panel.concealed, "123m456m789m123p5p")
+    QTest.keyClicks(panel.winning, "5p")
+    panel.use_button.click()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    second = sheet_view(event_window.controller.document.unit_of_work(),
+                        event_window.seated.tables[0]).rows[1].hand
+    assert second.wins[0].winner_id == players[3] and second.discarder_id is None
+    assert second.wins[0].value == panel.report.result.value
 
 
 def test_the_round_wind_and_flowers_are_asked_only_where_they_score(qtbot):
-    from tournament_manager.gui.calculator.panel import CalculatorPanel
-
     panel = CalculatorPanel()
     qtbot.addWidget(panel)
     assert panel.round_row.isHidden()

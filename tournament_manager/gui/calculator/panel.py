@@ -8,6 +8,7 @@ function behind the `score` command, with the tournament's rule set and options.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QSize, Qt, Signal
@@ -56,8 +57,24 @@ FLAG_LABELS = {"seabed": "Final draw (seabed)", "riverbed": "Final discard (rive
                "last_tile": "Last tile of its kind (MCR)"}
 
 
+@dataclass(frozen=True)
+class CalculatedHand:
+    """What "Use for sheet" hands to the entry bar: the value and patterns, and who won how,
+    by this hand's seat winds (the winds the calculator scores with)."""
+
+    value: int
+    pattern_ids: tuple[str, ...]
+    seat: str
+    discarder: str | None
+    """None for a self-draw, or when the discarder was left to the roles."""
+    self_draw: bool
+    kong: bool
+    """Robbing a kong or a win on a kong."""
+
+
 class CalculatorPanel(QWidget):
-    use_for_sheet = Signal(int, tuple)
+    use_for_sheet = Signal(object)
+    """A `CalculatedHand`."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -102,8 +119,14 @@ class CalculatorPanel(QWidget):
         self.self_draw.setObjectName("calc_self_draw")
         self.seat = QComboBox(self)
         self.seat.setObjectName("calc_seat")
+        self.seat.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.seat.setMinimumContentsLength(12)
         self.discarder = QComboBox(self)
         self.discarder.setObjectName("calc_discarder")
+        self.discarder.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.discarder.setMinimumContentsLength(12)
         add_choice(self.discarder, self.tr("(by role)"), NO_CHOICE)
         for wind in "ESWN":
             add_choice(self.seat, wind, wind)
@@ -150,7 +173,7 @@ class CalculatorPanel(QWidget):
         form.addRow(self.tr("Winning tile:"), self.winning)
         win_row = QHBoxLayout()
         win_row.addWidget(self.self_draw)
-        win_row.addWidget(QLabel(self.tr("Seat:"), self))
+        win_row.addWidget(QLabel(self.tr("Seat wind:"), self))
         win_row.addWidget(self.seat)
         win_row.addWidget(QLabel(self.tr("Discarder:"), self))
         win_row.addWidget(self.discarder)
@@ -224,10 +247,23 @@ class CalculatorPanel(QWidget):
         self.round_row.setVisible(self._rule_set.uses_round_wind_and_flowers)
         self.evaluate()
 
-    def set_seats(self, seat: str | None, discarder: str | None) -> None:
+    def set_seats(self, seat: str | None, discarder: str | None,
+                  self_draw: bool | None = None) -> None:
+        """Follow the sheet's hand as it is typed: the winner's seat wind, the discarder's,
+        self-drawn or not."""
         if seat:
             self.seat.setCurrentIndex(self.seat.findData(seat))
-        self.discarder.setCurrentIndex(max(self.discarder.findData(discarder or ""), 0))
+        self.discarder.setCurrentIndex(max(self.discarder.findData(discarder or NO_CHOICE), 0))
+        if self_draw is not None:
+            self.self_draw.setChecked(self_draw)
+
+    def set_seat_names(self, names: Mapping[str, str]) -> None:
+        """Who sits at each wind in the sheet's current hand ("S — W Cy"), so the seat
+        boxes name the same players as the entry bar; {} for the bare winds."""
+        for combo in (self.seat, self.discarder):
+            for wind in "ESWN":
+                index = combo.findData(wind)
+                combo.setItemText(index, f"{wind} — {names[wind]}" if wind in names else wind)
 
     # --- building the hand
 
@@ -362,5 +398,10 @@ class CalculatorPanel(QWidget):
         return tuple(pattern.id for pattern in self.report.result.patterns)
 
     def _use(self) -> None:
-        if self.report is not None and self.report.result.valid:
-            self.use_for_sheet.emit(self.report.result.value, self.pattern_ids())
+        if self.report is None or not self.report.result.valid:
+            return
+        given = self.input()
+        discarder = None if given.self_draw else (given.discarder or None)
+        self.use_for_sheet.emit(CalculatedHand(
+            self.report.result.value, self.pattern_ids(), given.seat, discarder,
+            given.self_draw, bool({"robbing_kong", "kong_replacement"} & given.flags)))

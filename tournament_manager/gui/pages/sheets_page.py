@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.calculator.panel import CalculatorPanel
+from tournament_manager.gui.calculator.panel import CalculatedHand, CalculatorPanel
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.item_data import add_choice, current_choice
@@ -74,6 +74,7 @@ class SheetsPage(QWidget):
         self.sheet = SheetWidget(context, self)
         self.calculator = CalculatorPanel(self)
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
+        self.sheet.entry.draft_changed.connect(self._follow_entry)
         self.calculator_window = CalculatorWindow(self)
         self.calculator_window.closed.connect(lambda: self.set_calculator_window(False))
         self.calculator_window.moved_away.connect(self._preferences.set_calculator_geometry)
@@ -239,7 +240,21 @@ class SheetsPage(QWidget):
             if self.tables.item(row).data(TABLE_ID_ROLE) == table_id:
                 self.tables.setCurrentRow(row)
 
-    def _use_for_sheet(self, value: int, pattern_ids: tuple[str, ...]) -> None:
-        self.sheet.entry.use_value(value, pattern_ids)
+    def _follow_entry(self) -> None:
+        """The calculator names the players of the hand being typed and takes its winner,
+        discarder and self-draw as they are keyed, so both say the same hand."""
+        entry = self.sheet.entry
+        self.calculator.set_seat_names(entry.seat_names())
+        draft = entry.draft
+        current = draft.current
+        if current is None or draft.draw:
+            return
+        seat = entry.wind_of(current.winner)
+        discarder = None if draft.discarder is None else entry.wind_of(draft.discarder)
+        self.calculator.set_seats(seat.value if seat else None,
+                                  discarder.value if discarder else None, draft.self_draw)
+
+    def _use_for_sheet(self, hand: CalculatedHand) -> None:
+        self.sheet.entry.use_hand(hand)
         self.sheet.window().activateWindow()
         self.sheet.entry.value_edit.setFocus()

@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import Player
+from tournament_manager.gui.calculator.panel import CalculatedHand
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
@@ -62,6 +63,8 @@ class HandEntryBar(QFrame):
     calls `accepted()` or `show_problem(text)`."""
 
     submitted = Signal(object, int, bool)
+    draft_changed = Signal()
+    """The hand being typed changed (or the sheet under it): the calculator follows."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -71,7 +74,6 @@ class HandEntryBar(QFrame):
         self._draft = HandDraft()
         self._number = 1
         self._replacing = False
-        self._pending: tuple[str, tuple[str, ...]] | None = None
         self._rules: tuple[RuleSet[Any], Any] | None = None
         self._rules_key: tuple[str, str] | None = None
         self._value_message = False
@@ -246,7 +248,6 @@ class HandEntryBar(QFrame):
     def start_new(self) -> None:
         self._draft = HandDraft()
         self._replacing = False
-        self._pending = None
         self._number = self._next_number()
         self.value_edit.clear()
         for spin in self.points_edits:
@@ -267,17 +268,6 @@ class HandEntryBar(QFrame):
         self._clear_message()
         self._show()
         self.value_edit.setFocus()
-
-    def use_value(self, value: int, pattern_ids: tuple[str, ...]) -> None:
-        """From the calculator: the current winner's value and patterns."""
-        current = self._draft.current
-        self.value_edit.setText(str(value))
-        if current is not None:
-            current.value = str(value)
-            current.patterns = pattern_ids
-        else:
-            self._pending = (str(value), pattern_ids)
-        self._show()
 
     def accepted(self) -> None:
         self.start_new()
@@ -319,6 +309,42 @@ class HandEntryBar(QFrame):
 
     def wind_of(self, player_id: int) -> Wind | None:
         return self._seat_of().get(player_id)
+
+    def player_at(self, wind: str) -> int | None:
+        """Who sits at seat wind `wind` ("E".."N") in the hand being typed."""
+        return next((p for p, seat in self._seat_of().items() if seat.value == wind), None)
+
+    def seat_names(self) -> dict[str, str]:
+        """Each seat wind of the hand being typed and its player, named as the columns are."""
+        return {seat.value: self._name(player) for player, seat in self._seat_of().items()}
+
+    def use_hand(self, hand: CalculatedHand) -> None:
+        """From the calculator: its value and patterns, and its winner, discarder and
+        self-draw, which become the hand being typed. With several winners on one discard
+        it gives the value of the winner being added, or of the same winner."""
+        winner = self.player_at(hand.seat)
+        if winner is None:
+            return
+        discarder = None if hand.discarder is None else self.player_at(hand.discarder)
+        draft = self._draft
+        several = len(draft.wins) > 1 or draft.adding_winner
+        if several and not hand.self_draw and discarder in (None, draft.discarder):
+            if draft.adding_winner:
+                draft.seat(winner)
+            current = draft.current
+            if current is not None and current.winner == winner:
+                current.value, current.patterns = str(hand.value), hand.pattern_ids
+        else:
+            self._draft = HandDraft(self_draw=hand.self_draw, kong=hand.kong)
+            self._draft.seat(winner)
+            if discarder is not None and not hand.self_draw:
+                self._draft.seat(discarder)
+            current = self._draft.current
+            assert current is not None
+            current.value, current.patterns = str(hand.value), hand.pattern_ids
+        self._sync_value()
+        self._clear_message()
+        self._show()
 
     # --- keys
 
@@ -375,15 +401,10 @@ class HandEntryBar(QFrame):
             self._seat(players[column].id)
 
     def _seat(self, player_id: int) -> None:
-        was_winner = self._draft.phase() is Phase.WINNER
         if not self._draft.seat(player_id):
             self.show_problem(self.tr("That player cannot take this part of the hand."))
         else:
             self._clear_message()
-            current = self._draft.current
-            if was_winner and self._pending is not None and current is not None:
-                current.value, current.patterns = self._pending
-                self._pending = None
         self._sync_value()
         self._show()
 
@@ -512,6 +533,7 @@ class HandEntryBar(QFrame):
         self._commit.setText(self.tr("Replace hand") if self._replacing
                              else self.tr("Enter hand"))
         self._summary.setText(self._summary_text())
+        self.draft_changed.emit()
 
     def _payments_preview(self) -> str:
         """Who pays what for the hand as typed, once it is complete and its values are
