@@ -108,3 +108,44 @@ def test_the_round_wind_and_flowers_are_asked_only_where_they_score(qtbot):
     assert "Prevalent Wind" in fans()
     panel.flowers.setValue(3)
     assert fans().count("Flower Tiles") == 3
+
+
+def _places(panel: CalculatorPanel, window: MainWindow) -> dict[str, tuple[int, int, int, int]]:
+    """Where every control the judge clicks sits in the window."""
+    from PySide6.QtCore import QPoint
+    from PySide6.QtWidgets import QAbstractButton, QComboBox
+
+    places = {}
+    for widget in panel.findChildren(QAbstractButton) + panel.findChildren(QComboBox):
+        if widget.isVisible():
+            corner = widget.mapTo(window, QPoint(0, 0))
+            places[widget.objectName() or widget.text()] = (
+                corner.x(), corner.y(), widget.width(), widget.height())
+    return places
+
+
+def test_no_control_of_the_calculator_moves_while_a_hand_is_built(event_window: MainWindow):
+    from PySide6.QtWidgets import QApplication
+
+    window = event_window
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    page.show_calculator()
+    panel = page.calculator
+    QApplication.processEvents()
+    before = _places(panel, window)
+    assert len(before) > 40
+    hand = ("1m", "2m", "3m", "4p", "5p", "6p", "7s", "8s", "9s", "E", "E", "E", "N", "N")
+    for code in hand + ("S", "Wd"):  # a winning hand, then a false win with its words
+        panel.findChild(object, f"tile_{code}").click()
+        QApplication.processEvents()
+        assert _places(panel, window) == before, f"after {code}"
+    assert panel.error.text() and not panel.use_button.isEnabled(), "a verdict in words"
+    panel.findChild(object, "mode_pung").click()
+    for code in ("Rd", "Gd", "1s", "9p"):
+        panel.findChild(object, f"tile_{code}").click()
+        QApplication.processEvents()
+        assert _places(panel, window) == before, f"after the pung of {code}"
+    strip = panel.hand_strip
+    assert sum(len(group) for group in strip.groups()) == 28
+    assert max(rect.right() for rect in strip.tile_rects()) < strip.width(), "all in view"

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -36,6 +37,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.gui.calculator.tile_icons import tile_icon
 from tournament_manager.gui.calculator.tile_strip import TileStrip
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
+from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.rules.calculator_input import (
     FLAGS,
@@ -195,17 +197,21 @@ class CalculatorPanel(QWidget):
         self.patterns.verticalHeader().hide()
         self.patterns.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.patterns.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        self.value = QLabel(self)
+        self.value = ElidedLabel("", self)
         self.value.setObjectName("calc_value")
         font = self.value.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         self.value.setFont(font)
-        self.payments = QLabel(self)
+        self.payments = ElidedLabel("", self)
         self.payments.setObjectName("calc_payments")
+        # Room for three lines whatever it says, so a long verdict moves nothing.
         self.error = QLabel(self)
         self.error.setObjectName("calc_error")
         self.error.setWordWrap(True)
+        self.error.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.error.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.error.setFixedHeight(self.fontMetrics().lineSpacing() * 3 + 4)
         self.use_button = QPushButton(self.tr("Use for sheet"), self)
         self.use_button.setObjectName("calc_use")
         self.use_button.clicked.connect(self._use)
