@@ -292,3 +292,19 @@ def test_a_sheet_stopped_on_time_with_a_triple_win(document: Document, tmp_path:
     assert "Triple win" in page and "Play stopped on time after hand 1" in page
     assert page.count("not played") == 15
     assert all(signed(d) in page for d in view.rows[0].deltas)
+
+
+def test_a_sheet_signed_on_paper_prints_who_transcribed_it_and_no_image(
+        document: Document, tmp_path: Path) -> None:
+    from tournament_manager.domain.model import HandResult
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_on_paper
+
+    seated = seat_event(document, players=4)
+    for _ in range(16):
+        enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+    sign_on_paper(document.unit_of_work(), seated.tables[0], "Results desk, Mei")
+    out = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "paper.pdf")
+    page = pdf_pages(out)[0]
+    assert page.count("Signed on paper") == 4 and page.count("transcribed by Results desk") == 4
+    assert "Signatures verified" in page
+    assert not PdfReader(out).pages[0].images, "no drawn signature to show"

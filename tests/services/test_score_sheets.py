@@ -21,6 +21,7 @@ from tournament_manager.services.score_sheets import (
     delete_hand,
     enter_hand,
     replace_hand,
+    sign_on_paper,
     sign_sheet,
     stop_on_time,
 )
@@ -151,6 +152,36 @@ def test_signing_locks_the_sheet_only_when_all_four_signed_the_same_content(seat
         assert work.snapshots.list(table_id=table)[0].content_hash == locked.content_hash
     with pytest.raises(ServiceError) as caught:
         add_penalty(uow(), table, west, PenaltyReason.BEHAVIOUR, 5)
+    assert caught.value.problem is ServiceProblem.SHEET_LOCKED
+
+
+def test_a_sheet_signed_on_paper_locks_with_who_transcribed_it(seated: Seated) -> None:
+    from datetime import UTC, datetime
+
+    from tournament_manager.services.verification import verify
+    from tournament_manager.services.views import sheet_view
+
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    with pytest.raises(ServiceError) as caught:
+        sign_on_paper(uow(), table, "Desk 1")
+    assert caught.value.problem is ServiceProblem.SHEET_INCOMPLETE
+    _play_full_sheet(seated)
+    with pytest.raises(ServiceError) as caught:
+        sign_on_paper(uow(), table, "   ")
+    assert caught.value.problem is ServiceProblem.TRANSCRIBER_REQUIRED
+    ticked = datetime(2026, 11, 26, 17, 42, tzinfo=UTC)
+    locked = sign_on_paper(uow(), table, " Desk 1 ", clock=lambda: ticked)
+    assert locked.sheet_state is SheetState.LOCKED
+    view = sheet_view(uow(), table)
+    assert view.locked and view.verified
+    signatures = [s.signature for s in view.signatures]
+    assert sorted(s.player_id for s in signatures) == sorted(seated.players[:4])
+    assert {(s.on_paper, s.recorded_by, s.recorded_at, s.image_png) for s in signatures} == {
+        (True, "Desk 1", ticked, b"")}
+    assert verify(uow()).ok, "paper signatures are signatures"
+    with pytest.raises(ServiceError) as caught:
+        sign_on_paper(uow(), table, "Desk 1")
     assert caught.value.problem is ServiceProblem.SHEET_LOCKED
 
 

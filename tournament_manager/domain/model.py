@@ -278,6 +278,11 @@ class Signature:
     content_hash: str = ""
     """The hash of the sheet content the player saw when signing."""
     sheet_version: int = 1
+    on_paper: bool = False
+    """Signed on the paper Score Record Sheet (the legal record), not on a pad: there is no
+    image; `recorded_by` transcribed the sheet and ticked it at `recorded_at`."""
+    recorded_by: str = ""
+    recorded_at: datetime | None = None
     id: int = NEW_ID
 
 

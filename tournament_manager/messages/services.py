@@ -117,6 +117,9 @@ _TEMPLATES = {
     ServiceProblem.SESSION_NOT_STARTED: (
         "session {session} has not started: hands are entered once its clock runs"
     ),
+    ServiceProblem.TRANSCRIBER_REQUIRED: (
+        "say who transcribed the paper sheet: the record keeps who ticked it as signed"
+    ),
     ServiceProblem.SIGNATURE_REUSED: (
         "that signature is the same drawing as one given before: each version of the sheet "
         "needs a freshly drawn signature"

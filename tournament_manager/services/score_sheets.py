@@ -434,18 +434,58 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
         signature = uow.signatures.add(Signature(
             table_id=table_id, player_id=player_id, signed_at=clock(), image_png=image_png,
             content_hash=digest, sheet_version=table.sheet_version))
-        signed = {s.player_id for s in uow.signatures.list(table_id=table_id,
-                                                          sheet_version=table.sheet_version)
-                  if s.content_hash == digest}
-        locked = signed == seated
-        if locked:
-            uow.tables.update(dataclasses.replace(table, sheet_state=SheetState.LOCKED,
-                                                  content_hash=digest))
-            uow.snapshots.add(SheetSnapshot(table_id=table_id, version=table.sheet_version,
-                                            content_json=canonical_json(content),
-                                            content_hash=digest, locked_at=clock()))
+        locked = _lock_when_all_signed(uow, table, content, seated, clock)
         uow.commit()
     return SigningResult(signature, locked)
+
+
+def _lock_when_all_signed(uow: UnitOfWork, table: SessionTable, content: dict[str, Any],
+                          seated: set[int], clock: Callable[[], datetime]) -> bool:
+    """Lock the sheet, keeping its content as the version's snapshot, once every player of
+    the table has signed this very content."""
+    digest = sheet_hash(content)
+    signed = {s.player_id for s in uow.signatures.list(table_id=table.id,
+                                                      sheet_version=table.sheet_version)
+              if s.content_hash == digest}
+    if signed != seated:
+        return False
+    uow.tables.update(dataclasses.replace(table, sheet_state=SheetState.LOCKED,
+                                          content_hash=digest))
+    uow.snapshots.add(SheetSnapshot(table_id=table.id, version=table.sheet_version,
+                                    content_json=canonical_json(content),
+                                    content_hash=digest, locked_at=clock()))
+    return True
+
+
+def sign_on_paper(uow: UnitOfWork, table_id: int, recorded_by: str, *,
+                  signed_at: datetime | None = None, clock: Callable[[], datetime] = _now,
+                  seen: str | None = None) -> SessionTable:
+    """The results desk ticks "signed on paper by all four": the paper sheet is the legal
+    record and the transcription now matches it, so the sheet locks as four drawn
+    signatures would, each on the content transcribed. `recorded_by` (the typist) and the
+    time of the tick are kept with each; `signed_at` is the time written on the paper,
+    when known (else the tick's). Only the head judge's correction opens it again.
+    """
+    typist = recorded_by.strip()
+    if not typist:
+        raise ServiceError(ServiceProblem.TRANSCRIBER_REQUIRED)
+    with uow:
+        table = _open_table(uow, table_id, seen)
+        if not sheet_is_complete(uow, table):
+            raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
+        seated = {seat.player_id for seat in uow.seats.list(table_id=table_id)}
+        content = _content(uow, table)
+        digest = sheet_hash(content)
+        now = clock()
+        for player_id in sorted(seated):
+            uow.signatures.add(Signature(
+                table_id=table_id, player_id=player_id, signed_at=signed_at or now,
+                content_hash=digest, sheet_version=table.sheet_version, on_paper=True,
+                recorded_by=typist, recorded_at=now))
+        _lock_when_all_signed(uow, table, content, seated, clock)
+        locked = uow.tables.get(table_id)
+        uow.commit()
+    return locked
 
 
 def correct_sheet(uow: UnitOfWork, table_id: int, reason: str,

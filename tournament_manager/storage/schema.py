@@ -237,6 +237,9 @@ signature = Table(
     Column("image_png", LargeBinary, nullable=False),
     Column("content_hash", String(64), nullable=False),
     Column("sheet_version", Integer, nullable=False),
+    Column("on_paper", Boolean, nullable=False, server_default="0"),
+    Column("recorded_by", String(200), nullable=False, server_default=""),
+    Column("recorded_at", UtcDateTime, nullable=True),
 )
 
 table_entry = Table(

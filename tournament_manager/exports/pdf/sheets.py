@@ -608,8 +608,14 @@ class _SheetPage:
             if shown is None:
                 put(c, "Time: ________", x + 1.5 * mm, top - h + 1.8 * mm, box_w - 3 * mm, 7)
                 continue
-            self._signature_image(shown, x + 2 * mm, top - h + 5 * mm, box_w - 4 * mm,
-                                  h - 10 * mm)
+            if shown.signature.on_paper:
+                put(c, "Signed on paper", x + 2 * mm, top - h / 2, box_w - 4 * mm, 9,
+                    "centre")
+                put(c, f"transcribed by {clean(shown.signature.recorded_by)}", x + 2 * mm,
+                    top - h / 2 - 4 * mm, box_w - 4 * mm, 7, "centre")
+            else:
+                self._signature_image(shown, x + 2 * mm, top - h + 5 * mm, box_w - 4 * mm,
+                                      h - 10 * mm)
             when = f"Signed {local_time(shown.signature.signed_at, with_date=True)}"
             if not shown.current:
                 when += " (earlier version)"

@@ -128,8 +128,11 @@ class SignaturePanel(QGroupBox):
         if view is None:
             self.lock_label.setText("")
         elif locked:
-            self.lock_label.setText(self.tr("Locked: version {v} signed by all four "
-                                            "players").format(v=view.table.sheet_version))
+            paper = any(s.current and s.signature.on_paper for s in view.signatures)
+            self.lock_label.setText(
+                (self.tr("Locked: version {v} signed on paper by all four players")
+                 if paper else self.tr("Locked: version {v} signed by all four players"))
+                .format(v=view.table.sheet_version))
         elif view.corrected:
             self.lock_label.setText(self.tr("Open for correction: the players sign "
                                             "version {v}").format(v=view.table.sheet_version))
@@ -145,6 +148,11 @@ class SignaturePanel(QGroupBox):
                mine: list[SignatureView]) -> str:
         if view is None:
             return ""
+        if current is not None and current.signature.on_paper:
+            signature = current.signature
+            return self.tr("Signed on paper · transcribed by {who}, {when}").format(
+                who=signature.recorded_by,
+                when=local_date_time(signature.recorded_at or signature.signed_at))
         if current is not None:
             return self.tr("Signed {when}").format(
                 when=local_date_time(current.signature.signed_at))
