@@ -12,11 +12,13 @@ re-reads the progress board.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QHideEvent, QShowEvent
+from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QStackedWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -32,10 +34,19 @@ from tournament_manager.gui.sheet.calculator_window import CalculatorWindow
 from tournament_manager.gui.sheet.preferences import SheetPreferences
 from tournament_manager.gui.sheet.progress_list import TABLE_ID_ROLE, TableProgressList
 from tournament_manager.gui.sheet.sheet_widget import SheetWidget
+from tournament_manager.gui.sheet.transcription import TranscriptionView
 from tournament_manager.services.setup import SessionSummary, session_summaries
 from tournament_manager.services.tournaments import overview
-from tournament_manager.services.views import TableProgress, session_seating, table_progress
+from tournament_manager.services.views import (
+    TableProgress,
+    TableState,
+    session_seating,
+    table_progress,
+)
 
+TRANSCRIBED = (TableState.COMPLETE, TableState.SIGNING, TableState.LOCKED,
+               TableState.STOPPED_ON_TIME)
+"""A table whose paper sheet is typed in (Ctrl+PageDown passes over it)."""
 RELOAD_TOPICS = (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SESSIONS, Topic.PLAYERS)
 """What changes the sessions, their tables or the names on them (a sheet change re-reads
 only the progress board; the sheet follows its own topics and the clock)."""
@@ -69,9 +80,26 @@ class SheetsPage(QWidget):
         side_layout.addWidget(self.session)
         side_layout.addWidget(QLabel(self.tr("Tables:"), side))
         side_layout.addWidget(self.progress, 1)
+        self.transcribing = QCheckBox(self.tr("Transcribe paper sheets"), side)
+        self.transcribing.setObjectName("transcription_mode")
+        self.transcribing.setToolTip(self.tr(
+            "The results desk: type the signed paper Score Record Sheets in, one stream of "
+            "keys per sheet (Ctrl+PageDown: the next table still to type)"))
+        side_layout.addWidget(self.transcribing)
         side.setFixedWidth(SIDE_WIDTH)
 
         self.sheet = SheetWidget(context, self)
+        self.transcription = TranscriptionView(context, self)
+        self.transcription.typist.setText(self._preferences.typist())
+        self.transcription.typist.editingFinished.connect(
+            lambda: self._preferences.set_typist(self.transcription.typist.text().strip()))
+        self.transcription.table_done.connect(self.next_table_to_type)
+        self.area = QStackedWidget(self)
+        self.area.addWidget(self.sheet)
+        self.area.addWidget(self.transcription)
+        next_table = QShortcut(QKeySequence("Ctrl+PgDown"), self)
+        next_table.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        next_table.activated.connect(self.next_table_to_type)
         self.calculator = CalculatorPanel(self)
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
         self.sheet.entry.draft_changed.connect(self._follow_entry)
@@ -90,8 +118,11 @@ class SheetsPage(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 2)
         layout.addWidget(side)
-        layout.addWidget(self.sheet, 1)
+        layout.addWidget(self.area, 1)
         self.set_calculator_window(self._preferences.calculator_window())
+        self.transcribing.setChecked(self._preferences.transcription())
+        self.transcribing.toggled.connect(self.set_transcription)
+        self.set_transcription(self.transcribing.isChecked())
         context.hub.follow(self, self._changed)  # the topics gui.changes declares
 
     # --- the calculator: under the sheet or in its own window
@@ -189,7 +220,8 @@ class SheetsPage(QWidget):
 
     def _session_changed(self) -> None:
         session_id = current_choice(self.session)
-        chosen = self.sheet.table_id
+        chosen = (self.transcription.table_id if self.area.currentWidget() is self.transcription
+                  else self.sheet.table_id)
         rows: tuple[TableProgress, ...] = ()
         names: dict[int, str] = {}
         if isinstance(session_id, int) and self._context.has_document:
@@ -211,6 +243,7 @@ class SheetsPage(QWidget):
             self._table_changed()
         else:
             self.sheet.show_table(None)
+            self.transcription.show_table(None)
 
     def _refresh_progress(self) -> None:
         """Where every table of the shown session stands (read even while another page is
@@ -226,10 +259,45 @@ class SheetsPage(QWidget):
 
     def _table_changed(self) -> None:
         item = self.tables.currentItem()
-        self.sheet.show_table(item.data(TABLE_ID_ROLE) if item else None)
+        table_id = item.data(TABLE_ID_ROLE) if item else None
+        if self.area.currentWidget() is self.transcription:
+            self.transcription.show_table(table_id)
+        else:
+            self.sheet.show_table(table_id)
+
+    # --- the results desk
+
+    def set_transcription(self, on: bool) -> None:
+        """Show the paper-transcription grid (True) or the sheet with its entry bar, on the
+        table chosen, and remember the choice: a results desk stays one."""
+        self.area.setCurrentWidget(self.transcription if on else self.sheet)
+        if self.transcribing.isChecked() != on:
+            self.transcribing.setChecked(on)
+        self._preferences.set_transcription(on)
+        self._table_changed()
+        self.focus_entry()
+
+    def next_table_to_type(self) -> None:
+        """Ctrl+PageDown: the next table (after the one open, round the list) whose sheet
+        is not typed in yet, opened ready for typing."""
+        count = self.tables.count()
+        start = self.tables.currentRow()
+        for step in range(1, count + 1):
+            row = (start + step) % count
+            table_id = self.tables.item(row).data(TABLE_ID_ROLE)
+            if self.progress.state_of(table_id) not in TRANSCRIBED:
+                self.tables.setCurrentRow(row)
+                self.focus_entry()
+                return
+        self._context.messages.show_info(self.tr("Every table's sheet is typed in."))
 
     def focus_entry(self) -> None:
-        """The typing place of the open sheet: the entry bar, when the sheet takes hands."""
+        """The typing place of the open sheet: the entry bar (or the transcription line),
+        when the sheet takes hands."""
+        if self.area.currentWidget() is self.transcription:
+            if self.transcription.line.isEnabled():
+                self.transcription.line.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
         entry = self.sheet.entry
         if entry.isEnabled():
             entry.value_edit.setFocus(Qt.FocusReason.OtherFocusReason)

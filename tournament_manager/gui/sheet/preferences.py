@@ -13,17 +13,38 @@ from tournament_manager.gui.settings import user_settings
 
 _CALCULATOR_WINDOW = "score_sheets/calculator_window"
 _CALCULATOR_GEOMETRY = "score_sheets/calculator_geometry"
+_TRANSCRIPTION = "score_sheets/transcription"
+_TYPIST = "score_sheets/typist"
 
 
 class SheetPreferences:
     def __init__(self, store: QSettings | None = None) -> None:
         self._store = store if store is not None else user_settings()
 
-    def calculator_window(self) -> bool:
-        """True when the calculator opens in its own window instead of under the sheet."""
-        value = self._store.value(_CALCULATOR_WINDOW, False)
+    def _flag(self, key: str) -> bool:
+        value = self._store.value(key, False)
         # IniFormat hands a stored bool back as the text "true" or "false".
         return value is True or (isinstance(value, str) and value.lower() == "true")
+
+    def calculator_window(self) -> bool:
+        """True when the calculator opens in its own window instead of under the sheet."""
+        return self._flag(_CALCULATOR_WINDOW)
+
+    def transcription(self) -> bool:
+        """True when this computer is a results desk: the page opens on paper transcription."""
+        return self._flag(_TRANSCRIPTION)
+
+    def set_transcription(self, on: bool) -> None:
+        self._store.setValue(_TRANSCRIPTION, on)
+        self._store.sync()
+
+    def typist(self) -> str:
+        value = self._store.value(_TYPIST, "")
+        return value if isinstance(value, str) else ""
+
+    def set_typist(self, name: str) -> None:
+        self._store.setValue(_TYPIST, name)
+        self._store.sync()
 
     def set_calculator_window(self, own_window: bool) -> None:
         self._store.setValue(_CALCULATOR_WINDOW, own_window)

@@ -1,0 +1,183 @@
+"""The results desk: whole paper sheets typed into the transcription grid with real key
+events, for each rule set; a running-total mismatch found at the row where it starts; the
+sheet ticked as signed on paper through the real confirmation; Ctrl+PageDown to the next
+table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from tests.gui.event_files import seated_event_file
+from tests.gui.modal import answering, click
+from tournament_manager.domain.model import HandResult, SheetState, WinType
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.sheet.transcription import MISMATCH
+from tournament_manager.services.views import sheet_view
+
+ZJ_SHEET = ("EW30", "ST40", "D", "NE25", "WS25", "EN40", "D", "ST10", "WT30", "NW60",
+            "D", "ES25", "SW30", "WN25", "ET30", "NS40")
+"""A typical paper sheet: twelve wins (three self-drawn), four draws."""
+
+
+def zung_jung_totals(rows: tuple[str, ...]) -> list[tuple[int, ...]]:
+    """The running totals the paper shows, worked out here from the spec's payoff table
+    (not by the application): self-draw, all pay V; discard V <= 25, all pay V; discard
+    V > 25, the discarder 3V - 50 and the others 25."""
+    totals, running = [0, 0, 0, 0], []
+    for row in rows:
+        if row != "D":
+            winner = "ESWN".index(row[0])
+            value = int("".join(c for c in row if c.isdigit()))
+            self_draw = "T" in row
+            discarder = None if self_draw else "ESWN".index(row[1])
+            for other in range(4):
+                if other == winner:
+                    continue
+                pays = value
+                if discarder is not None and value > 25:
+                    pays = 3 * value - 50 if other == discarder else 25
+                totals[other] -= pays
+                totals[winner] += pays
+        running.append(tuple(totals))
+    return running
+
+
+def _paper(totals: tuple[int, ...]) -> str:
+    return "=" + " ".join(str(v) for v in totals)
+
+
+class Keys:
+    """Real key events into a widget, counted as a typist would count presses: a typist
+    types the letters in lower case (the line reads them either way), so only "+" takes
+    Shift as well."""
+
+    def __init__(self) -> None:
+        self.pressed = 0
+
+    def type(self, widget, text: str) -> None:
+        for char in text.lower():
+            QTest.keyClicks(widget, char)
+            self.pressed += 1 + (char == "+")
+
+    def key(self, widget, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+        QTest.keyClick(widget, key, modifier)
+        self.pressed += 1 + (modifier != Qt.KeyboardModifier.NoModifier)
+
+
+def _desk(window: MainWindow, path: Path):
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    if not page.transcribing.isChecked():
+        page.transcribing.click()  # the real checkbox; the desk keeps the mode
+    assert page.area.currentWidget() is page.transcription
+    page.transcription.typist.setText("Mei at the desk")
+    page.tables.setCurrentRow(0)
+    page.focus_entry()
+    return page, page.transcription
+
+
+def test_a_zung_jung_sheet_is_typed_as_one_stream_and_ticked_signed_on_paper(
+        window: MainWindow, tmp_path: Path):
+    path, seated = seated_event_file(tmp_path / "desk.tmt", hands=16)
+    _page, desk = _desk(window, path)
+    line = desk.line
+    assert line.hasFocus()
+    paper = zung_jung_totals(ZJ_SHEET)
+    keys = Keys()
+    # Hands 1-15 as one stream: each row's first key stores the row before it.
+    keys.type(line, "".join(ZJ_SHEET[:15]))
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert [r.hand.number for r in view.rows] == list(range(1, 15)), "hand 15 still on the line"
+    assert desk.grid.item(desk.row_of(15), desk.grid.columnCount() - 1).text() == "ET30"
+    # The last row with the paper's final totals, then Enter.
+    keys.type(line, "NS40" + _paper(paper[-1]))
+    keys.key(line, Qt.Key.Key_Return)
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert view.complete and [r.running for r in view.rows] == paper
+    assert "agree with the rules at hand 16" in desk.check.text()
+    first = view.rows[0].hand
+    assert first.wins[0].winner_id == seated.players[0] and first.discarder_id == seated.players[2]
+    assert view.rows[1].hand.win_type is WinType.SELF_DRAW
+    assert view.rows[2].hand.result is HandResult.DRAW
+
+    with answering(lambda box: click(box, "confirm_yes")) as answers:
+        keys.key(line, Qt.Key.Key_F9)
+    assert answers.seen == ["Signed on Paper"]
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert view.table.sheet_state is SheetState.LOCKED and view.verified
+    assert {s.signature.recorded_by for s in view.signatures} == {"Mei at the desk"}
+    assert keys.pressed < 90, f"{keys.pressed} key presses for a typical sheet"
+    print(f"typical Zung Jung sheet: {keys.pressed} key presses")
+    # Locked: the page moved on to the next table still to type.
+    assert desk.view.table.id == seated.tables[1] and window.focusWidget() is desk.line
+
+
+def test_a_wrong_row_is_found_where_the_paper_totals_part_and_put_right(
+        window: MainWindow, tmp_path: Path):
+    path, seated = seated_event_file(tmp_path / "mismatch.tmt", hands=16)
+    _page, desk = _desk(window, path)
+    line = desk.line
+    paper = zung_jung_totals(ZJ_SHEET)
+    typed = list(ZJ_SHEET)
+    typed[4] = "WS35"  # the typist misread hand 5's value
+    keys = Keys()
+    for number, row in enumerate(typed, start=1):
+        text = row + (_paper(paper[number - 1]) if number in (4, 5, 6) else "")
+        keys.type(line, text)
+        keys.key(line, Qt.Key.Key_Return)
+    assert "at hand 5" in desk.check.text()
+    bad_row = desk.row_of(5)
+    assert desk.grid.item(bad_row, 0).background().color() == MISMATCH
+    assert desk.grid.item(desk.row_of(4), 0).background().color() != MISMATCH
+    with answering() as answers:  # any dialog would be unexpected, and fail the test
+        keys.key(line, Qt.Key.Key_F9)
+    assert answers.seen == [], "no tick while the paper and the rules differ"
+    assert "differ at hand 5" in desk.message.text()
+
+    for _ in range(16 - 5 + 1):  # back up to hand 5: its text is on the line again
+        keys.key(line, Qt.Key.Key_Up)
+    assert line.text() == "WS35" + _paper(paper[4])
+    line.clear()
+    keys.type(line, "WS25" + _paper(paper[4]))
+    keys.key(line, Qt.Key.Key_Return)
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert [r.running for r in view.rows] == paper
+    assert "agree with the rules at hand 4, 5, 6" in desk.check.text()
+    assert window.action_undo.text() == "&Undo Change hand T1 #5"
+
+
+def test_an_mcr_sheet_and_a_classical_sheet_with_every_players_points(
+        window: MainWindow, tmp_path: Path):
+    # MCR: 8 + V from the discarder, 8 from the others; a self-draw 8 + V from each.
+    path, seated = seated_event_file(tmp_path / "mcr.tmt", hands=4, rule_set="mcr")
+    _page, desk = _desk(window, path)
+    keys = Keys()
+    paper = [(32, -8, -16, -8), (14, 46, -34, -26), (14, 46, -34, -26), (-6, 38, -42, 10)]
+    keys.type(desk.line, "EW8ST10DNE12" + _paper(paper[-1]))
+    keys.key(desk.line, Qt.Key.Key_Return)
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert [r.running for r in view.rows] == paper
+    assert "agree with the rules at hand 4" in desk.check.text()
+    window.controller.close()
+
+    # Classical: the winner's value and each other player's hand points after "/".
+    path, seated = seated_event_file(tmp_path / "classic.tmt", hands=4, rule_set="classic")
+    _page, desk = _desk(window, path)
+    keys.type(desk.line, "EW16/16 4 0 8")
+    keys.key(desk.line, Qt.Key.Key_Return)
+    assert "minimum is 20" in desk.message.text(), "refused in words, nothing stored"
+    desk.line.clear()
+    keys.type(desk.line, "EW24/24 4 0 8")
+    keys.key(desk.line, Qt.Key.Key_Return)
+    keys.type(desk.line, "DST30/0 30 2 0")
+    keys.key(desk.line, Qt.Key.Key_Return)
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    first = view.rows[0].hand
+    assert dict(first.player_points) == dict(zip(seated.players[:4], (24, 4, 0, 8)))
+    assert view.rows[1].hand.result is HandResult.DRAW
+    assert view.rows[2].hand.win_type is WinType.SELF_DRAW
+    assert sum(view.rows[2].deltas) == 0
