@@ -52,6 +52,7 @@ from tournament_manager.gui.formatting import mark_negative
 from tournament_manager.gui.models.wording import number as number_text
 from tournament_manager.gui.models.wording import result_label, signed, win_type_label
 from tournament_manager.gui.sheet.elide import ElidedLabel
+from tournament_manager.gui.sheet.grid_columns import fit_columns
 from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
 from tournament_manager.gui.sheet.row_text import (
     COLUMN_KEYS,
@@ -118,9 +119,12 @@ class TranscriptionView(QWidget):
         rows = self.grid.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         rows.setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.grid.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(True)
+        self.grid.setWordWrap(False)
+        self.grid.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.horizontalHeader().setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.grid.horizontalHeader().setMinimumSectionSize(24)
+        self.grid.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.grid.viewport().installEventFilter(self)
 
         self.prompt = QLabel(self)
         self.prompt.setObjectName("transcription_prompt")
@@ -312,6 +316,7 @@ class TranscriptionView(QWidget):
                 if tint is not None:
                     item.setBackground(QBrush(tint))
                 self.grid.setItem(row, column, item)
+        self._fit_columns()
         self._say_check(first_bad)
         self._prompt()
         if self._hands():
@@ -371,7 +376,16 @@ class TranscriptionView(QWidget):
 
     # --- typing
 
+    def _fit_columns(self) -> None:
+        """Every column inside the grid's width, as on the sheet: names give way first,
+        then what was typed."""
+        fit_columns(self.grid, names=(DEALER, WINNER, DISCARDER, RESPONSIBLE),
+                    named=(*range(DELTAS, DELTAS + 4), RULES_TOTALS, PAPER_TOTALS),
+                    stretch=TYPED)
+
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
+            self._fit_columns()
         if watched is self.line and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
             if event.key() == Qt.Key.Key_Up:
