@@ -12,41 +12,12 @@ from PySide6.QtTest import QTest
 
 from tests.gui.event_files import seated_event_file
 from tests.gui.modal import answering, click
+from tests.helpers.paper_sheets import ZJ_SHEET, zung_jung_totals
+from tests.helpers.paper_sheets import paper_totals as _paper
 from tournament_manager.domain.model import HandResult, SheetState, WinType
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.sheet.transcription import MISMATCH
 from tournament_manager.services.views import sheet_view
-
-ZJ_SHEET = ("EW30", "ST40", "D", "NE25", "WS25", "EN40", "D", "ST10", "WT30", "NW60",
-            "D", "ES25", "SW30", "WN25", "ET30", "NS40")
-"""A typical paper sheet: twelve wins (three self-drawn), four draws."""
-
-
-def zung_jung_totals(rows: tuple[str, ...]) -> list[tuple[int, ...]]:
-    """The running totals the paper shows, worked out here from the spec's payoff table
-    (not by the application): self-draw, all pay V; discard V <= 25, all pay V; discard
-    V > 25, the discarder 3V - 50 and the others 25."""
-    totals, running = [0, 0, 0, 0], []
-    for row in rows:
-        if row != "D":
-            winner = "ESWN".index(row[0])
-            value = int("".join(c for c in row if c.isdigit()))
-            self_draw = "T" in row
-            discarder = None if self_draw else "ESWN".index(row[1])
-            for other in range(4):
-                if other == winner:
-                    continue
-                pays = value
-                if discarder is not None and value > 25:
-                    pays = 3 * value - 50 if other == discarder else 25
-                totals[other] -= pays
-                totals[winner] += pays
-        running.append(tuple(totals))
-    return running
-
-
-def _paper(totals: tuple[int, ...]) -> str:
-    return "=" + " ".join(str(v) for v in totals)
 
 
 class Keys:

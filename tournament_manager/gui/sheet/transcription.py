@@ -283,6 +283,7 @@ class TranscriptionView(QWidget):
         return self._layout_rows().index(("hand", number))
 
     def _fill(self) -> None:
+        """The whole grid again (after a row is stored, another table, a change)."""
         view = self.view
         assert view is not None
         names = [f"{COLUMN_KEYS[i]} {p.name}" for i, p in enumerate(view.players)]
@@ -292,30 +293,12 @@ class TranscriptionView(QWidget):
         layout = self._layout_rows()
         self.grid.clearSpans()
         self.grid.setRowCount(len(layout))
-        running = {r.hand.number: r.running for r in view.rows}
         first_bad = self._first_mismatch()
         for row, (kind, n) in enumerate(layout):
             if kind == "cycle":
                 self._cycle_row(row, n)
-                continue
-            cells = self._hand_cells(n)
-            paper = self._paper.get((view.table.id, n))
-            cells[RULES_TOTALS] = " ".join(number_text(v) for v in running[n]) \
-                if n in running else ""
-            cells[PAPER_TOTALS] = " ".join(number_text(v) for v in paper) if paper else ""
-            tint = None
-            if paper is not None and n in running:
-                tint = MISMATCH if first_bad == n else AGREES if paper == running[n] else None
-            if n == self._current and not view.locked:
-                tint = tint or CURRENT
-            for column, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                if column == NUMBER or column >= DELTAS:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                if tint is not None:
-                    item.setBackground(QBrush(tint))
-                self.grid.setItem(row, column, item)
+            else:
+                self._fill_hand(row, n, first_bad)
         self._fit_columns()
         self._say_check(first_bad)
         self._prompt()
@@ -323,6 +306,34 @@ class TranscriptionView(QWidget):
             shown = self.grid.item(self.row_of(min(self._current, self._hands())), 0)
             if shown is not None:
                 self.grid.scrollToItem(shown)
+
+    def _fill_current(self) -> None:
+        """Only the row being typed: what a key press changes (the whole grid and its
+        column widths every key made typing lag on a loaded machine)."""
+        if self.view is None or not 1 <= self._current <= self._hands():
+            return
+        self._fill_hand(self.row_of(self._current), self._current, self._first_mismatch())
+
+    def _fill_hand(self, row: int, number: int, first_bad: int | None) -> None:
+        view = self.view
+        assert view is not None
+        cells = self._hand_cells(number)
+        running = next((r.running for r in view.rows if r.hand.number == number), None)
+        paper = self._paper.get((view.table.id, number))
+        cells[RULES_TOTALS] = " ".join(number_text(v) for v in running) if running else ""
+        cells[PAPER_TOTALS] = " ".join(number_text(v) for v in paper) if paper else ""
+        tint = None
+        if paper is not None and running is not None:
+            tint = MISMATCH if first_bad == number else AGREES if paper == running else None
+        if number == self._current and not view.locked:
+            tint = tint or CURRENT
+        for column, text in enumerate(cells):
+            item = QTableWidgetItem(text)
+            if column == NUMBER or column >= DELTAS:
+                item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            if tint is not None:
+                item.setBackground(QBrush(tint))
+            self.grid.setItem(row, column, item)
 
     def _cycle_row(self, row: int, cycle: int) -> None:
         item = QTableWidgetItem(self.tr("Cycle {n}").format(n=cycle))
@@ -432,8 +443,7 @@ class TranscriptionView(QWidget):
             self.line.setText(text)
         parsed = parse_row(text, ids)
         self._say(self._problem_words(parsed, text) if parsed.problem else "")
-        if self.view is not None:
-            self._fill()
+        self._fill_current()
 
     def commit(self) -> None:
         """Enter: store the row on the line (when it says a whole hand)."""
