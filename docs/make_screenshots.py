@@ -162,6 +162,20 @@ def main() -> None:
     sheet.show_tool(sheet.signatures)
     grab(window, "corrected-sheet")
 
+    # The results desk: table 2's paper sheet typed in, the paper's totals checked twice.
+    page = window.sheets_page
+    page.transcribing.setChecked(True)
+    page.tables.setCurrentRow(1)
+    desk = page.transcription
+    desk.typist.setText("Mei (results desk)")
+    rows = ["EW30", "ST40", "D", "NE25", "WS25", "EN40=120 20 -55 -85", "D", "ST10",
+            "WT30", "NW60", "D", "ES25=130 -30 -130 30"]
+    QTest.keyClicks(desk.line, "".join(rows).lower())
+    QTest.keyClick(desk.line, Qt.Key.Key_Return)
+    QTest.keyClicks(desk.line, "sw3")
+    grab(window, "results-desk")
+    page.transcribing.setChecked(False)
+
     window.show_page(window.standings_page)
     grab(window, "standings")
     window.show_page(window.cuts_page)

@@ -152,3 +152,23 @@ def test_an_mcr_sheet_and_a_classical_sheet_with_every_players_points(
     assert view.rows[1].hand.result is HandResult.DRAW
     assert view.rows[2].hand.win_type is WinType.SELF_DRAW
     assert sum(view.rows[2].deltas) == 0
+
+
+def test_ctrl_page_down_goes_to_the_next_table_still_to_type_and_is_listed(
+        window: MainWindow, tmp_path: Path):
+    from tournament_manager.gui.help_menu import shortcut_rows
+
+    path, seated = seated_event_file(tmp_path / "queue.tmt", players=12, hands=4)
+    page, desk = _desk(window, path)
+    keys = Keys()
+    keys.type(desk.line, "ew30ddd")
+    keys.key(desk.line, Qt.Key.Key_Return)
+    assert desk.view.table.id == seated.tables[0] and desk.view.complete
+    page.tables.setCurrentRow(2)  # the judge looks at table 3, then asks for the next
+    page.focus_entry()
+    tab = window.tabs.currentIndex()
+    QTest.keyClick(desk.line, Qt.Key.Key_PageDown, Qt.KeyboardModifier.ControlModifier)
+    assert desk.view.table.id == seated.tables[1], "round the list, past typed table 1"
+    assert window.tabs.currentIndex() == tab, "the line's key, not the next page"
+    rows = shortcut_rows(window.menus(), window._actions_outside_the_menus())
+    assert ("Score sheets", "Next Table to Type", "Ctrl+PgDown") in rows

@@ -12,7 +12,7 @@ re-reads the progress board.
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QHideEvent, QKeySequence, QShortcut, QShowEvent
+from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -97,9 +97,7 @@ class SheetsPage(QWidget):
         self.area = QStackedWidget(self)
         self.area.addWidget(self.sheet)
         self.area.addWidget(self.transcription)
-        next_table = QShortcut(QKeySequence("Ctrl+PgDown"), self)
-        next_table.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        next_table.activated.connect(self.next_table_to_type)
+        self.transcription.action_next_table.triggered.connect(self.next_table_to_type)
         self.calculator = CalculatorPanel(self)
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
         self.sheet.entry.draft_changed.connect(self._follow_entry)

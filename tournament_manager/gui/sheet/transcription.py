@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -135,6 +135,15 @@ class TranscriptionView(QWidget):
         self.line.returnPressed.connect(self.commit)
         self.line.installEventFilter(self)
         self.setFocusProxy(self.line)
+        # The line's own keys, as actions so that Help ▸ Keyboard Shortcuts lists them; the
+        # line claims them (Ctrl+PgDown is the window's next page elsewhere).
+        self.action_next_table = QAction(self.tr("Next Table to Type"), self)
+        self.action_next_table.setObjectName("action_next_table_to_type")
+        self.action_next_table.setShortcut(QKeySequence("Ctrl+PgDown"))
+        self.action_signed = QAction(self.tr("Signed on Paper by All Four"), self)
+        self.action_signed.setObjectName("action_signed_on_paper")
+        self.action_signed.setShortcut(QKeySequence(Qt.Key.Key_F9))
+        self.action_signed.triggered.connect(self.sign_on_paper)
         self.message = QLabel(self)
         self.message.setObjectName("transcription_message")
         self.message.setWordWrap(True)
@@ -397,8 +406,17 @@ class TranscriptionView(QWidget):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if watched is self.grid.viewport() and event.type() == QEvent.Type.Resize:
             self._fit_columns()
+        if watched is self.line and event.type() == QEvent.Type.ShortcutOverride:
+            assert isinstance(event, QKeyEvent)
+            if self._own_action(event) is not None:
+                event.accept()  # the line's key, not the window's shortcut
+                return True
         if watched is self.line and event.type() == QEvent.Type.KeyPress:
             assert isinstance(event, QKeyEvent)
+            action = self._own_action(event)
+            if action is not None:
+                action.trigger()
+                return True
             if event.key() == Qt.Key.Key_Up:
                 self.go_to(self._current - 1)
                 return True
@@ -409,10 +427,13 @@ class TranscriptionView(QWidget):
                 self.line.clear()
                 self._edited("")
                 return True
-            if event.key() == Qt.Key.Key_F9:
-                self.sign_on_paper()
-                return True
         return super().eventFilter(watched, event)
+
+    def _own_action(self, event: QKeyEvent) -> QAction | None:
+        pressed = QKeySequence(event.keyCombination())
+        return next((action for action in (self.action_next_table, self.action_signed)
+                     if action.shortcut().matches(pressed)
+                     == QKeySequence.SequenceMatch.ExactMatch), None)
 
     def go_to(self, number: int) -> None:
         """Back (or on) to hand `number`: a stored hand's text is put on the line to be
