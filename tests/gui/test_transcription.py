@@ -172,3 +172,50 @@ def test_ctrl_page_down_goes_to_the_next_table_still_to_type_and_is_listed(
     assert window.tabs.currentIndex() == tab, "the line's key, not the next page"
     rows = shortcut_rows(window.menus(), window._actions_outside_the_menus())
     assert ("Score sheets", "Next Table to Type", "Ctrl+PgDown") in rows
+
+
+def test_two_typists_type_blind_and_a_disagreement_goes_to_the_head_judge(
+        window: MainWindow, tmp_path: Path):
+    from tournament_manager.gui.sheet.transcription import WAITING
+
+    path, seated = seated_event_file(tmp_path / "double.tmt", hands=4, double_entry=True)
+    page, desk = _desk(window, path)
+    typed_column = desk.grid.columnCount() - 1
+
+    def sheet():
+        return sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+
+    def as_typist(name: str) -> None:
+        desk.typist.setText(name)
+        desk.typist.editingFinished.emit()
+        page.focus_entry()
+
+    as_typist("Mei")
+    Keys().type(desk.line, "ew30st40dne25")
+    QTest.keyClick(desk.line, Qt.Key.Key_Return)
+    assert sheet().rows == (), "typed once: nothing on the sheet yet"
+    assert desk.grid.item(desk.row_of(4), typed_column).text() == "NE25"
+    assert desk.grid.item(desk.row_of(1), 0).background().color() == WAITING
+    assert "awaits its second entry" in page.tables.item(0).text()
+
+    as_typist("Jo")  # blind: none of Mei's rows in view, typing starts at hand 1
+    assert [desk.grid.item(desk.row_of(n), typed_column).text() for n in range(1, 5)] == \
+        [""] * 4
+    assert desk.prompt.text() == "Hand 1:"
+    Keys().type(desk.line, "ew30st40dne35")
+    QTest.keyClick(desk.line, Qt.Key.Key_Return)
+    view = sheet()
+    assert [r.hand.number for r in view.rows] == [1, 2, 3], "the three hands both typed"
+    assert "Hand 4: Mei: NE25 · Jo: NE35" in desk.check.text()
+    assert desk.grid.item(desk.row_of(4), 0).background().color() == MISMATCH
+    assert page.tables.item(0).text().startswith("Table 1 · entries differ on hand 4")
+
+    # The head judge settles it on the sheet itself (the entry bar, his authority).
+    page.transcribing.click()
+    entry = page.sheet.entry.value_edit
+    page.focus_entry()
+    QTest.keyClicks(entry, "NE25")
+    QTest.keyClick(entry, Qt.Key.Key_Return)
+    view = sheet()
+    assert view.complete and view.rows[3].hand.wins[0].value == 25
+    assert "entries differ" not in page.tables.item(0).text()

@@ -14,9 +14,12 @@ from tournament_manager.domain.model import EntryStatus, HandResult, Win, WinTyp
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.services.double_entry import (
     EntryOutcome,
+    differing_entries,
     entry_content,
+    entry_of_content,
     entry_states,
     submit_entry,
+    typist_entries,
 )
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import HandEntry, enter_hand
@@ -133,3 +136,40 @@ def test_single_entry_events_enter_at_once(tmp_path) -> None:  # type: ignore[no
         assert done.outcome is EntryOutcome.ENTERED and done.hand is not None
     finally:
         event.close(backup=False)
+
+
+def test_two_typists_at_the_desk_make_a_pair_and_each_sees_only_his_own(
+        double: Document) -> None:
+    seated = seat_event(double)
+    table = seated.tables[0]
+    e, s, w, _n = seated.players[:4]
+    uow = double.unit_of_work
+    assert submit_entry(uow(), table, _win(e, 25, s), None, typist="Mei").outcome \
+        is EntryOutcome.WAITING
+    again = submit_entry(uow(), table, _win(e, 30, s), None, typist=" Mei ")
+    assert again.outcome is EntryOutcome.WAITING, "his own entries replace each other"
+    assert typist_entries(uow(), table, "Jo") == {}, "the second typist types blind"
+    mine = typist_entries(uow(), table, "Mei")
+    assert list(mine) == [1] and entry_of_content(mine[1].content) == _win(e, 30, s)
+    paired = submit_entry(uow(), table, _win(e, 30, s), None, typist="Jo")
+    assert paired.outcome is EntryOutcome.ENTERED and paired.hand is not None
+    assert typist_entries(uow(), table, "Mei") == {}, "on the sheet now"
+
+    # A player at the table and a typist at the desk are two entrants as well.
+    assert submit_entry(uow(), table, _win(s, 25, w), s).outcome is EntryOutcome.WAITING
+    differs = submit_entry(uow(), table, _win(s, 40, w), None, typist="Jo")
+    assert differs.outcome is EntryOutcome.DISAGREED
+    listed = differing_entries(uow(), table)
+    assert list(listed) == [2]
+    assert [(x.entrant, entry_of_content(x.content).wins[0].value) for x in listed[2]] == [
+        (s, 25), ("Jo", 40)]
+
+
+def test_an_entry_reads_back_as_the_hand_it_says() -> None:
+    triple = HandEntry(HandResult.WIN, WinType.ROBBING_KONG, 4,
+                       (Win(1, 30, 4), Win(2, 20, None), Win(3, 10, 4)))
+    classical = HandEntry(HandResult.WIN, WinType.SELF_DRAW, None, (Win(2, 24, None),),
+                          ((1, 4), (2, 24), (3, 0), (4, 8)))
+    for entry in (triple, classical, HandEntry(HandResult.DRAW)):
+        assert entry_content(entry_of_content(entry_content(entry))) == entry_content(entry)
+    assert entry_of_content(entry_content(classical)) == classical

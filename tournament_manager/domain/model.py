@@ -299,18 +299,26 @@ class TableEntry:
     """One of the two entries of a hand at a double-entry event (Bridgemate's check).
 
     The hand reaches the sheet only when two entrants (two players of the table, on one
-    device or two) typed the same hand; entries that differ stay on record, flagged to
-    the head judge until the hand is on the sheet. `content` is the hand as canonical JSON.
+    device or two; or two typists at the results desk, each typing the paper sheet blind)
+    typed the same hand; entries that differ stay on record, flagged to the head judge
+    until the hand is on the sheet. `content` is the hand as canonical JSON.
     """
 
     table_id: int
     hand_number: int
-    entrant_id: int
-    """The player of the table who typed or confirmed it."""
+    entrant_id: int | None
+    """The player of the table who typed or confirmed it (None: a typist at the desk)."""
     content: str
     entered_at: datetime
     status: EntryStatus = EntryStatus.WAITING
+    typist: str = ""
+    """Who typed it from the paper sheet at the results desk ("" for a player's entry)."""
     id: int = NEW_ID
+
+    @property
+    def entrant(self) -> int | str:
+        """Who typed it, player or typist: two entries of one entrant never make a pair."""
+        return self.typist if self.entrant_id is None else self.entrant_id
 
 
 @dataclass(frozen=True)

@@ -248,10 +248,11 @@ table_entry = Table(
     _id(),
     _ref("table_id", "session_table", cascade=True),
     Column("hand_number", Integer, nullable=False),
-    _ref("entrant_id", "player"),
+    _ref("entrant_id", "player", nullable=True),
     Column("content", Text, nullable=False),
     Column("entered_at", UtcDateTime, nullable=False),
     Column("status", String(12), nullable=False),
+    Column("typist", String(200), nullable=False, server_default=""),
 )
 
 sheet_snapshot = Table(

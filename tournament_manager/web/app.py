@@ -85,9 +85,10 @@ def _entries(state: EntryState | None, next_number: int) -> dict[str, Any]:
     last two differed (the page shows both, so the table sees what did not match)."""
     if state is None:
         return {"waiting": [], "disagreement": None}
-    waiting = [{"entrant_id": e.entrant_id, "hand": json.loads(e.content)}
+    waiting = [{"entrant_id": e.entrant_id, "typist": e.typist, "hand": json.loads(e.content)}
                for e in state.waiting if e.hand_number == next_number]
-    differed = [{"entrant_id": e.entrant_id, "hand": json.loads(e.content)}
+    differed = [{"entrant_id": e.entrant_id, "typist": e.typist,
+                 "hand": json.loads(e.content)}
                 for e in state.last_disagreement if e.hand_number == next_number]
     return {"waiting": waiting, "disagreement": differed or None}
 

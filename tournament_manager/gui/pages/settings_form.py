@@ -102,11 +102,12 @@ class SettingsForm(QWidget):
         self.false_win_points = self._spin("setting_false_win_points", 0, 1000, 5)
         self.false_win_distributed = QCheckBox(self.tr("paid to the other three"), self)
         self.false_win_distributed.setObjectName("setting_false_win_distributed")
-        self.double_entry = QCheckBox(self.tr("two players of the table type each hand"), self)
+        self.double_entry = QCheckBox(self.tr("each hand typed twice"), self)
         self.double_entry.setObjectName("setting_double_entry")
         self.double_entry.setToolTip(self.tr(
-            "Table-side entry: a hand counts when two players of the table typed the same "
-            "hand; entries that differ are shown on the progress board"))
+            "A hand counts when it was typed twice the same: by two players of the table "
+            "(table-side entry) or by two typists at the results desk, each typing the paper "
+            "sheet blind; entries that differ are shown on the progress board"))
         self.enums: dict[str, QComboBox] = {}
         for key, _label, enum in ENUM_FIELDS:
             combo = self._combo()

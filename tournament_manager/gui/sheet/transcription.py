@@ -15,6 +15,13 @@ records who transcribed it and when.
 
 Up and Down go back to a stored row to check or change it (its text is shown again);
 Escape clears the line.
+
+At a double-entry event (Setup ▸ Play ▸ Double entry) a row is the typist's entry, not yet
+the sheet's: two typists type the sheet blind (neither sees the other's rows) and a hand
+reaches the sheet when both typed the same (`services.double_entry`, the check the table
+pages use). Rows typed only once wait; rows that differ are tinted and listed with who
+typed what, and the head judge's progress board flags the table until the hand is typed
+again or entered by the head judge.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import Hand, PenaltyReason
+from tournament_manager.domain.model import Hand, PenaltyReason, TableEntry
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
@@ -65,6 +72,14 @@ from tournament_manager.gui.sheet.row_text import (
 from tournament_manager.gui.sheet.state import blocked_note, can_change
 from tournament_manager.gui.sheet.tool_drawer import ToolDrawer
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.services.double_entry import (
+    EntryOutcome,
+    Submitted,
+    differing_entries,
+    entry_of_content,
+    submit_entry,
+    typist_entries,
+)
 from tournament_manager.services.score_sheets import (
     HandEntry,
     entry_of,
@@ -83,6 +98,8 @@ COLUMNS = TYPED + 1
 MISMATCH = QColor(220, 40, 60, 90)
 AGREES = QColor(52, 168, 83, 60)
 CURRENT = QColor(66, 133, 244, 60)
+WAITING = QColor(240, 190, 0, 60)
+"""A row typed once at a double-entry event: it waits for the second typist."""
 
 
 class TranscriptionView(QWidget):
@@ -103,6 +120,9 @@ class TranscriptionView(QWidget):
         """The paper's running totals as typed, by (table id, hand)."""
         self._typed: dict[tuple[int, int], str] = {}
         self._committing = False
+        self._mine: dict[int, TableEntry] = {}
+        """At a double-entry event: this typist's entries for hands not on the sheet."""
+        self._differing: dict[int, tuple[TableEntry, ...]] = {}
 
         self.header = ElidedLabel("", self)
         self.header.setObjectName("transcription_header")
@@ -155,6 +175,7 @@ class TranscriptionView(QWidget):
         self.typist.setObjectName("transcription_typist")
         self.typist.setPlaceholderText(self.tr("your name"))
         self.typist.setMaximumWidth(220)
+        self.typist.editingFinished.connect(self._typist_changed)
         self.signed_button = QPushButton(self.tr("Signed on paper by all four (F9)…"), self)
         self.signed_button.setObjectName("transcription_signed")
         self.signed_button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -213,13 +234,29 @@ class TranscriptionView(QWidget):
 
     def refresh(self) -> None:
         view = None
+        self._mine, self._differing = {}, {}
         if self._table_id is not None and self._context.has_document:
             try:
                 view = sheet_view(self._context.unit_of_work(), self._table_id)
+                if view.tournament.settings.double_entry:
+                    self._mine = typist_entries(self._context.unit_of_work(),
+                                                self._table_id, self.typist.text())
+                    self._differing = differing_entries(self._context.unit_of_work(),
+                                                        self._table_id)
             except EXPECTED_ERRORS as error:
                 self._context.messages.show_problem(describe_error(error))
                 self._table_id = None
         self._show(view)
+
+    def _typist_changed(self) -> None:
+        """Another typist: at a double-entry event his own entries are the ones shown, and
+        typing starts at the first hand he has not typed."""
+        self._current = 0
+        self.line.clear()
+        self.refresh()
+
+    def _double(self) -> bool:
+        return self.view is not None and self.view.tournament.settings.double_entry
 
     def _changed(self, topic: str) -> None:
         if topic in (Topic.SHEET, Topic.PLAYERS) and not self._committing:
@@ -247,8 +284,8 @@ class TranscriptionView(QWidget):
         view = self.view
         if view is None:
             return 1
-        stored = {r.hand.number for r in view.rows}
-        return next((n for n in range(1, self._hands() + 1) if n not in stored),
+        done = {r.hand.number for r in view.rows} | set(self._mine)
+        return next((n for n in range(1, self._hands() + 1) if n not in done),
                     self._hands() + 1)
 
     def _show(self, view: SheetView | None) -> None:
@@ -334,6 +371,9 @@ class TranscriptionView(QWidget):
         tint = None
         if paper is not None and running is not None:
             tint = MISMATCH if first_bad == number else AGREES if paper == running else None
+        mine = self._mine.get(number) if running is None else None
+        if mine is not None:
+            tint = MISMATCH if number in self._differing else WAITING
         if number == self._current and not view.locked:
             tint = tint or CURRENT
         for column, text in enumerate(cells):
@@ -372,7 +412,15 @@ class TranscriptionView(QWidget):
         if seating is not None:
             cells[DEALER] = self._name(seating.dealer_id)
         hand = self._stored(number)
-        typed = self._typed.get((view.table.id, number))
+        # At a double-entry event a row not on the sheet shows only this typist's entry
+        # (typed on this computer or not): the other typist's stays unseen.
+        blind = self._double() and hand is None
+        typed = None if blind else self._typed.get((view.table.id, number))
+        mine = self._mine.get(number) if blind else None
+        if mine is not None:
+            entry = entry_of_content(mine.content)
+            typed = row_text_of(entry, self._ids())
+            hand = self._settled(entry, number)
         if number == self._current and self.line.text():
             typed = self.line.text()
             hand = self._preview(parse_row(typed, self._ids())) or None
@@ -496,6 +544,8 @@ class TranscriptionView(QWidget):
         number = self._current
         stored = self._stored(number)
         seen = view.content_hash
+        if self._double() and stored is None:
+            return self._submit(text, entry, number)
         context = self._context.runner.context
         command = None
         if stored is None:
@@ -521,6 +571,45 @@ class TranscriptionView(QWidget):
         self.refresh()
         return True
 
+    def _submit(self, text: str, entry: HandEntry, number: int) -> bool:
+        """Double entry: the row is this typist's entry; the service decides whether it
+        agrees with the other typist's (then the hand is on the sheet), waits, or differs."""
+        view = self.view
+        assert view is not None
+        typist = self.typist.text().strip()
+        if not typist:
+            self._say(self.tr("Type your name as the typist first: at a double-entry event "
+                              "a hand counts when two typists typed the same."))
+            return False
+        table_id, seen = view.table.id, view.content_hash
+        self._committing = True
+        try:
+            submitted = self._context.call(
+                lambda uow: submit_entry(uow, table_id, entry, None, number, seen=seen,
+                                         typist=typist), Topic.SHEET)
+        finally:
+            self._committing = False
+        if not isinstance(submitted, Submitted):
+            return False
+        self._typed[(table_id, number)] = text.partition("=")[0].upper()
+        self._outcome_words(submitted)
+        self._current = 0
+        self.refresh()
+        return True
+
+    def _outcome_words(self, submitted: Submitted) -> None:
+        n = submitted.number
+        if submitted.outcome is EntryOutcome.ENTERED:
+            self._context.messages.show_info(self.tr(
+                "Hand {n}: both typists typed the same; it is on the sheet.").format(n=n))
+        elif submitted.outcome is EntryOutcome.WAITING:
+            self._context.messages.show_info(self.tr(
+                "Hand {n} kept: it counts when a second typist types the same.").format(n=n))
+        else:
+            self._context.messages.show_problem(self.tr(
+                "Hand {n} differs from the other typist's: both are kept for the head "
+                "judge.").format(n=n))
+
     def _entry(self, parsed: TypedRow) -> HandEntry:
         entry = parsed.draft.entry()
         view = self.view
@@ -535,11 +624,14 @@ class TranscriptionView(QWidget):
     def _preview(self, parsed: TypedRow) -> Hand | None:
         if parsed.problem is not None or parsed.draft.problem() is not None:
             return None
+        return self._settled(self._entry(parsed), self._current)
+
+    def _settled(self, entry: HandEntry, number: int) -> Hand | None:
+        """`entry` as hand `number` would be settled (stored nowhere)."""
         view = self.view
         assert view is not None
         try:
-            return preview_hand(self._context.unit_of_work(), view.table.id,
-                                self._entry(parsed), self._current)
+            return preview_hand(self._context.unit_of_work(), view.table.id, entry, number)
         except EXPECTED_ERRORS:
             return None
 
@@ -595,7 +687,16 @@ class TranscriptionView(QWidget):
         view = self.view
         assert view is not None
         typed = sorted(n for (table, n) in self._paper if table == view.table.id)
-        if first_bad is not None:
+        if self._differing:
+            lines = [self.tr("Hand {n}: {who}").format(n=n, who=" · ".join(
+                f"{e.typist or self._name(e.entrant_id)}: "
+                f"{row_text_of(entry_of_content(e.content), self._ids())}" for e in entries))
+                for n, entries in self._differing.items()]
+            self.check.setText(self.tr(
+                "Typed differently — the head judge decides (the hand typed again, or "
+                "entered on the sheet): {lines}").format(lines="; ".join(lines)))
+            mark_negative(self.check)
+        elif first_bad is not None:
             running = next(r.running for r in view.rows if r.hand.number == first_bad)
             paper = self._paper[(view.table.id, first_bad)]
             parts = [f"{COLUMN_KEYS[i]} {number_text(p)} / {number_text(r)}"
