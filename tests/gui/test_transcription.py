@@ -54,15 +54,17 @@ def _desk(window: MainWindow, path: Path):
 def test_a_zung_jung_sheet_is_typed_as_one_stream_and_ticked_signed_on_paper(
         window: MainWindow, tmp_path: Path):
     path, seated = seated_event_file(tmp_path / "desk.tmt", hands=16)
-    _page, desk = _desk(window, path)
+    page, desk = _desk(window, path)
     line = desk.line
     assert line.hasFocus()
+    assert page.tables.item(0).text() == "Table 1 · to type", "the desk's own words"
     paper = zung_jung_totals(ZJ_SHEET)
     keys = Keys()
     # Hands 1-15 as one stream: each row's first key stores the row before it.
     keys.type(line, "".join(ZJ_SHEET[:15]))
     view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
     assert [r.hand.number for r in view.rows] == list(range(1, 15)), "hand 15 still on the line"
+    assert page.tables.item(0).text() == "Table 1 · typed 14/16"
     assert desk.grid.item(desk.row_of(15), desk.grid.columnCount() - 1).text() == "ET30"
     # The last row with the paper's final totals, then Enter.
     keys.type(line, "NS40" + _paper(paper[-1]))
@@ -81,6 +83,7 @@ def test_a_zung_jung_sheet_is_typed_as_one_stream_and_ticked_signed_on_paper(
     view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
     assert view.table.sheet_state is SheetState.LOCKED and view.verified
     assert {s.signature.recorded_by for s in view.signatures} == {"Mei at the desk"}
+    assert page.tables.item(0).text() == "Table 1 · verified"
     assert keys.pressed < 90, f"{keys.pressed} key presses for a typical sheet"
     print(f"typical Zung Jung sheet: {keys.pressed} key presses")
     # Locked: the page moved on to the next table still to type.

@@ -269,6 +269,7 @@ class SheetsPage(QWidget):
         """Show the paper-transcription grid (True) or the sheet with its entry bar, on the
         table chosen, and remember the choice: a results desk stays one."""
         self.area.setCurrentWidget(self.transcription if on else self.sheet)
+        self.progress.set_desk(on)
         if self.transcribing.isChecked() != on:
             self.transcribing.setChecked(on)
         self._preferences.set_transcription(on)

@@ -40,15 +40,31 @@ def _tr(text: str) -> str:
     return QCoreApplication.translate("TableProgress", text)
 
 
-def progress_text(row: TableProgress) -> str:
+def progress_text(row: TableProgress, desk: bool = False) -> str:
     """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"; a
-    double-entry disagreement first, since it needs a judge at the table."""
+    double-entry disagreement first, since it needs a judge at the table. At the results
+    desk (`desk`) the words are the paper sheet's: "to type", "typed 7/16", "typed: check
+    and tick", "verified"."""
+    state = _desk_text(row) if desk else _state_text(row)
     if row.disagreements:
         return _tr("entries differ on hand {hands} · {state}").format(
-            hands=", ".join(str(n) for n in row.disagreements), state=_state_text(row))
+            hands=", ".join(str(n) for n in row.disagreements), state=state)
     if row.entries_waiting:
         return _tr("{state} · hand {n} awaits its second entry").format(
-            state=_state_text(row), n=row.hands + 1)
+            state=state, n=row.hands + 1)
+    return state
+
+
+def _desk_text(row: TableProgress) -> str:
+    state = row.state
+    if state in (TableState.WAITING, TableState.PLAYING) and not row.hands:
+        return _tr("to type")
+    if state is TableState.PLAYING:
+        return _tr("typed {n}/{of}").format(n=row.hands, of=row.expected)
+    if state in (TableState.COMPLETE, TableState.STOPPED_ON_TIME):
+        return _tr("typed: check and tick")
+    if state is TableState.LOCKED:
+        return _tr("verified")
     return _state_text(row)
 
 
@@ -102,6 +118,16 @@ class TableProgressList(QWidget):
         layout.addWidget(self.tables, 1)
         self._states: dict[int, TableState] = {}
         self._players: dict[int, str] = {}
+        self._rows: tuple[TableProgress, ...] = ()
+        self._desk = False
+
+    def set_desk(self, desk: bool) -> None:
+        """Words for the results desk (True) or for the room (False)."""
+        self._desk = desk
+        rows, self._rows = self._rows, ()
+        for index in range(self.tables.count()):
+            self.tables.item(index).setText("")  # every line is written again
+        self.set_progress(rows)
 
     def hasHeightForWidth(self) -> bool:
         """No: the wrapped summary would make the page's layout height-for-width, and the
@@ -139,6 +165,7 @@ class TableProgressList(QWidget):
 
     def set_progress(self, rows: Sequence[TableProgress]) -> None:
         """Where each listed table stands now (tables not listed are left alone)."""
+        self._rows = tuple(rows)
         by_id = {row.table.id: row for row in rows}
         for index in range(self.tables.count()):
             item = self.tables.item(index)
@@ -147,7 +174,7 @@ class TableProgressList(QWidget):
             if row is None:
                 continue
             text = _tr("Table {n} · {state}").format(n=row.table.number,
-                                                     state=progress_text(row))
+                                                     state=progress_text(row, self._desk))
             if item.text() != text:
                 item.setText(text)
                 item.setBackground(_disagreement_brush() if row.disagreements
