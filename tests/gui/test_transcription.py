@@ -9,12 +9,13 @@ from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QPushButton
 
 from tests.gui.event_files import seated_event_file
 from tests.gui.modal import answering, click
 from tests.helpers.paper_sheets import ZJ_SHEET, zung_jung_totals
 from tests.helpers.paper_sheets import paper_totals as _paper
-from tournament_manager.domain.model import HandResult, SheetState, WinType
+from tournament_manager.domain.model import HandResult, PenaltyReason, SheetState, WinType
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.sheet.transcription import MISMATCH
 from tournament_manager.services.views import sheet_view
@@ -76,6 +77,14 @@ def test_a_zung_jung_sheet_is_typed_as_one_stream_and_ticked_signed_on_paper(
     assert first.wins[0].winner_id == seated.players[0] and first.discarder_id == seated.players[2]
     assert view.rows[1].hand.win_type is WinType.SELF_DRAW
     assert view.rows[2].hand.result is HandResult.DRAW
+    # The paper's penalty row: the drawer under the grid takes it.
+    desk.tools.show_tool(desk.penalties)
+    panel = desk.penalties
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    panel.seconds.setValue(20)
+    panel.hand.setValue(9)
+    panel.findChild(QPushButton, "penalty_add").click()
+    page.focus_entry()
 
     with answering(lambda box: click(box, "confirm_yes")) as answers:
         keys.key(line, Qt.Key.Key_F9)
@@ -84,6 +93,7 @@ def test_a_zung_jung_sheet_is_typed_as_one_stream_and_ticked_signed_on_paper(
     assert view.table.sheet_state is SheetState.LOCKED and view.verified
     assert {s.signature.recorded_by for s in view.signatures} == {"Mei at the desk"}
     assert page.tables.item(0).text() == "Table 1 · verified"
+    assert [(p.points, p.hand_number) for p in view.penalties] == [(10, 9)]
     assert keys.pressed < 90, f"{keys.pressed} key presses for a typical sheet"
     print(f"typical Zung Jung sheet: {keys.pressed} key presses")
     # Locked: the page moved on to the next table still to type.
@@ -147,9 +157,11 @@ def test_an_mcr_sheet_and_a_classical_sheet_with_every_players_points(
     desk.line.clear()
     keys.type(desk.line, "EW24/24 4 0 8")
     keys.key(desk.line, Qt.Key.Key_Return)
-    keys.type(desk.line, "DST30/0 30 2 0")
+    keys.type(desk.line, "DST30/0 30 2 0NW20/2 0 6 20")
     keys.key(desk.line, Qt.Key.Key_Return)
     view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    assert view.complete, "the whole classical sheet"
+    assert dict(view.rows[3].hand.player_points) == dict(zip(seated.players[:4], (2, 0, 6, 20)))
     first = view.rows[0].hand
     assert dict(first.player_points) == dict(zip(seated.players[:4], (24, 4, 0, 8)))
     assert view.rows[1].hand.result is HandResult.DRAW
