@@ -26,16 +26,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import PenaltyReason, StageStatus
+from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.settings import OnTimeOut
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.sheet import (
-    AddPenalty,
     CorrectSheet,
     DeleteHand,
     EnterHand,
-    RemovePenalty,
     ReplaceHand,
     SignSheet,
     StopOnTime,
@@ -55,6 +53,7 @@ from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.entry_bar import HandEntryBar
 from tournament_manager.gui.sheet.extra_time_dialog import ask_extra_minutes
 from tournament_manager.gui.sheet.grid_columns import fit_columns
+from tournament_manager.gui.sheet.penalty_commands import run_penalty_commands
 from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
 from tournament_manager.gui.sheet.signature_panel import SignaturePanel
 from tournament_manager.gui.sheet.state import blocked_note, can_change
@@ -131,8 +130,7 @@ class SheetWidget(QWidget):
         self.entry.submitted.connect(self._submit)
         self.entry.set_previewer(self._preview)
         self.penalties = PenaltyPanel(self)
-        self.penalties.add_requested.connect(self._add_penalty)
-        self.penalties.remove_requested.connect(self._remove_penalty)
+        run_penalty_commands(self.penalties, context, lambda: self.view)
         self.totals = TotalsPanel(self)
         self.signatures = SignaturePanel(self)
         self.signatures.sign_requested.connect(self._sign)
@@ -369,21 +367,6 @@ class SheetWidget(QWidget):
             return
         self.entry.accepted()
         self.entry.value_edit.setFocus()
-
-    def _add_penalty(self, player_id: int, reason: PenaltyReason, points: int,
-                     hand: int | None, note: str) -> None:
-        if self.view is None:
-            return
-        if self._context.run(AddPenalty(self._context.runner.context, self.view.table.id,
-                                        self.view.table.number, player_id, reason, points,
-                                        hand, note, seen=self.view.content_hash)):
-            self.penalties.accepted()
-
-    def _remove_penalty(self, penalty_id: int) -> None:
-        if self.view is not None:
-            self._context.run(RemovePenalty(self._context.runner.context,
-                                            self.view.table.number, penalty_id,
-                                            seen=self.view.content_hash))
 
     def _sign(self, player_id: int, png: bytes) -> None:
         if self.view is None:

@@ -43,14 +43,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import Hand, PenaltyReason, TableEntry
+from tournament_manager.domain.model import Hand, TableEntry
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.sheet import (
-    AddPenalty,
     EnterHand,
-    RemovePenalty,
     ReplaceHand,
 )
 from tournament_manager.gui.confirm import confirm
@@ -60,6 +58,7 @@ from tournament_manager.gui.models.wording import number as number_text
 from tournament_manager.gui.models.wording import result_label, signed, win_type_label
 from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.gui.sheet.grid_columns import fit_columns
+from tournament_manager.gui.sheet.penalty_commands import run_penalty_commands
 from tournament_manager.gui.sheet.penalty_panel import PenaltyPanel
 from tournament_manager.gui.sheet.row_text import (
     COLUMN_KEYS,
@@ -209,8 +208,7 @@ class TranscriptionView(QWidget):
         upper_layout.addWidget(hint)
         upper_layout.addLayout(signing)
         self.penalties = PenaltyPanel(self)
-        self.penalties.add_requested.connect(self._add_penalty)
-        self.penalties.remove_requested.connect(self._remove_penalty)
+        run_penalty_commands(self.penalties, context, lambda: self.view)
         self.tools = ToolDrawer(upper, self)
         self.tools.add_tool(self.penalties, self.tr("Penalties and incidents"))
         layout = QVBoxLayout(self)
@@ -716,21 +714,6 @@ class TranscriptionView(QWidget):
             self.check.setPalette(self.palette())
 
     # --- penalties, signing
-
-    def _add_penalty(self, player_id: int, reason: PenaltyReason, points: int,
-                     hand: int | None, note: str) -> None:
-        if self.view is None:
-            return
-        if self._context.run(AddPenalty(self._context.runner.context, self.view.table.id,
-                                        self.view.table.number, player_id, reason, points,
-                                        hand, note, seen=self.view.content_hash)):
-            self.penalties.accepted()
-
-    def _remove_penalty(self, penalty_id: int) -> None:
-        if self.view is not None:
-            self._context.run(RemovePenalty(self._context.runner.context,
-                                            self.view.table.number, penalty_id,
-                                            seen=self.view.content_hash))
 
     def sign_on_paper(self) -> None:
         """F9: the paper carries all four signatures; lock the transcription as signed."""
