@@ -132,6 +132,15 @@ def test_invalid_input_is_reported_in_plain_words(
         ("self_draw", "S", ["earth"], HandErrorCode.FLAG_NEEDS_DISCARD),
         ("self_draw", "S", ["seabed", "riverbed"], HandErrorCode.FLAGS_EXCLUSIVE),
         ("self_draw", "E", ["heaven", "earth"], HandErrorCode.FLAGS_EXCLUSIVE),
+        # spec §5: "`riverbed` with `robbing_kong` (the seabed drawer may not declare a kong,
+        # so the riverbed tile is never a robbed kong tile)"
+        ("discard", "S", ["riverbed", "robbing_kong"], HandErrorCode.FLAGS_EXCLUSIVE),
+        # 9.4.1 "East wins on the dealt 14 tiles": no tile was drawn, none from a kong
+        ("self_draw", "E", ["heaven", "seabed"], HandErrorCode.FLAGS_EXCLUSIVE),
+        ("self_draw", "E", ["heaven", "kong_replacement"], HandErrorCode.FLAGS_EXCLUSIVE),
+        # 9.4.2 "a non-dealer wins on East's first discard": not the riverbed, not a kong tile
+        ("discard", "S", ["earth", "riverbed"], HandErrorCode.FLAGS_EXCLUSIVE),
+        ("discard", "S", ["earth", "robbing_kong"], HandErrorCode.FLAGS_EXCLUSIVE),
         ("self_draw", "S", ["heaven"], HandErrorCode.FLAG_WRONG_SEAT),
         ("discard", "E", ["earth"], HandErrorCode.FLAG_WRONG_SEAT),
         ("self_draw", "S", ["kong_replacement"], HandErrorCode.KONG_REPLACEMENT_WITHOUT_KONG),

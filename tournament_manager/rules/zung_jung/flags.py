@@ -13,7 +13,20 @@ _SELF_DRAW_ONLY: Final = (WinFlag.SEABED, WinFlag.KONG_REPLACEMENT, WinFlag.HEAV
 _DISCARD_ONLY: Final = (WinFlag.RIVERBED, WinFlag.ROBBING_KONG, WinFlag.EARTH)
 # Blessing of Heaven is East's alone; Blessing of Earth never East's.
 _SEAT_BOUND: Final = ((WinFlag.HEAVEN, True), (WinFlag.EARTH, False))
-_EXCLUSIVE: Final = ((WinFlag.SEABED, WinFlag.RIVERBED), (WinFlag.HEAVEN, WinFlag.EARTH))
+# Pairs that cannot both be true of one win (spec §5 and the patterns' own definitions):
+# the seabed drawer may not declare a kong, so the riverbed tile is never a robbed kong tile;
+# Blessing of Heaven is a win "on the dealt 14 tiles", so nothing was drawn (no seabed, no
+# kong supplement); Blessing of Earth is a win "on East's first discard", which is neither
+# the riverbed discard nor a tile added to a kong.
+_EXCLUSIVE: Final = (
+    (WinFlag.SEABED, WinFlag.RIVERBED),
+    (WinFlag.RIVERBED, WinFlag.ROBBING_KONG),
+    (WinFlag.HEAVEN, WinFlag.EARTH),
+    (WinFlag.HEAVEN, WinFlag.SEABED),
+    (WinFlag.HEAVEN, WinFlag.KONG_REPLACEMENT),
+    (WinFlag.EARTH, WinFlag.RIVERBED),
+    (WinFlag.EARTH, WinFlag.ROBBING_KONG),
+)
 
 
 def flag_problem(hand: Hand) -> HandProblem | None:
