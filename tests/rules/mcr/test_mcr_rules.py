@@ -115,3 +115,15 @@ def test_a_knitted_straight_waits_on_a_tile_far_from_the_others() -> None:
     assert not result.valid and result.problem is not None
     assert result.problem.code is HandErrorCode.WINNING_TILE_UNUSABLE
     assert result.problem.tiles == ("7m",)
+
+
+def test_lesser_honors_and_knitted_tiles_does_not_add_all_types_in_either_profile() -> None:
+    """Spec mcr.md P4 and the seed's footnote 5 (seed 002): All Types is implied by Lesser
+    Honors and Knitted Tiles, as by Greater Honors and Knitted Tiles, so it is not scored
+    with it; the green_book profile scored it until now."""
+    lesser = mcr_hand("147m258p36sESWWdGd", "N")  # six honors: Lesser, not Greater
+    greater = mcr_hand("147m258p3sESWNWdGd", "Rd")  # all seven honors
+    for options in (GREEN_BOOK, MAHJONGGB):
+        lesser_fans, greater_fans = fan_ids(lesser, options), fan_ids(greater, options)
+        assert "34" in lesser_fans and "52" not in lesser_fans, options.profile
+        assert "20" in greater_fans and "52" not in greater_fans, options.profile

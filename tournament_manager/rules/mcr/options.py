@@ -63,7 +63,7 @@ class McrOptions:
     kong_scoring: KongScoring = KongScoring.GREEN_BOOK  # P2, P8
     kong_stacking: KongStacking = KongStacking.FULL
     fully_concealed_special: bool = True  # P3: self-drawn Seven Pairs etc. score Fully Concealed
-    lesser_knitted_all_types: bool = True  # P4
+    lesser_knitted_all_types: bool = False  # P4: All Types is implied (seed 002, note 5)
     nine_gates_terminal_pung: bool = False  # P5
     knitted_straight_edge_closed: bool = False  # P6
     all_terminals_double_pung: bool = True  # seed: implication is fan-by-fan only
