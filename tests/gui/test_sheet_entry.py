@@ -435,3 +435,22 @@ def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
     panel.findChild(QPushButton, "penalty_add").click()
     view = _view(window)
     assert view.raw_totals == (-30, 10, 10, 10)
+
+
+def test_a_wsom_event_records_only_the_intercepting_claim_and_says_why(
+        window: MainWindow, tmp_path):
+    """Spec zung-jung.md §3: under `triple_win: intercept` (the WSOM presets) "the lower
+    seat's claim wins alone ... the entry screen says so"."""
+    from tests.gui.event_files import seated_event_file
+    from tournament_manager.domain.presets import Preset
+
+    path, seated = seated_event_file(tmp_path / "wsom.tmt", preset=Preset.WSOM_2015)
+    assert window.controller.open(path)
+    sheet = _sheet(window)
+    _type(sheet, "EN30+W20+S10")  # three claim North's discard; East plays next
+    hands = [row.hand for row in sheet_view(window.controller.document.unit_of_work(),
+                                             seated.tables[0]).rows]
+    assert len(hands) == 1 and [(w.winner_id, w.value) for w in hands[0].wins] == [
+        (seated.players[0], 30)]
+    assert "intercepted" in sheet.entry.message.text()
+    assert sheet.entry.message.text().startswith("E Player 0")

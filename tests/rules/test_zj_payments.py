@@ -78,6 +78,33 @@ def test_triple_win_as_a_draw(zj: ZungJungRuleSet) -> None:
     assert zj.settle(TRIPLE, options) == {E: 0, S: 0, W: 0, N: 0}
 
 
+def test_a_triple_win_is_intercepted_under_the_wsom_rules(zj: ZungJungRuleSet) -> None:
+    """Spec §3, `triple_win: intercept`: "the WSOM rules v1.03: 'there are no exceptions' —
+    the lower seat's claim wins alone, as with two claims"; "the claim nearest the
+    discarder's lower seat wins (lower, then opposite, then upper seat)". W discarded:
+    N plays next (the lower seat), then E (opposite), then S (upper)."""
+    options = zj.validate_options({"triple_win": "intercept"})
+    with pytest.raises(SettlementError) as caught:
+        zj.settle(TRIPLE, options)
+    assert caught.value.code is SettlementErrorCode.THREE_CLAIMS_INTERCEPTED
+    assert caught.value.seat == "N"
+    assert zj.intercepting_claim((S, N, E), W, options) is N
+    assert zj.intercepting_claim((S, E), W, options) is E, "opposite before upper"
+    assert zj.intercepting_claim((S, E), W, zj.default_options()) is E, "two: always"
+    assert zj.intercepting_claim((S, N, E), W, zj.default_options()) is None, "all_win"
+    assert zj.intercepting_claim((S,), W, options) is None
+
+
+def test_the_wsom_formats_choose_interception_and_others_do_not() -> None:
+    """Spec §3: "the `wsom_2010`/`wsom_2015` presets choose it"."""
+    from tournament_manager.domain.presets import Preset, preset_settings
+
+    for preset in (Preset.WSOM_2015, Preset.WSOM_2010):
+        assert preset_settings(preset).rule_options == {"triple_win": "intercept"}
+    assert preset_settings(Preset.OPEN).rule_options == {}
+    assert preset_settings(Preset.WSOM_2015, rule_set="mcr").rule_options == {}
+
+
 def test_wall_exhausted_settles_to_zero(zj: ZungJungRuleSet) -> None:
     assert zj.settle(TableOutcome.draw(), zj.default_options()) == {E: 0, S: 0, W: 0, N: 0}
 

@@ -63,14 +63,36 @@ def test_same_turn_immunity_moves_the_payment(seated: Seated) -> None:
     assert dict(nobody.deltas) == {east: 210, south: -70, west: -70, north: -70}
 
 
-def test_triple_win_pays_each_winner_from_the_discarder(seated: Seated) -> None:
+def test_triple_win_pays_each_winner_from_the_discarder(tmp_path) -> None:
+    """Spec zung-jung.md §3, `triple_win: all_win` (the default outside the WSOM formats):
+    "each of the three is paid as a discard win with the discarder responsible"."""
+    from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.tournaments import create_tournament
+    from tournament_manager.storage.document import create_document
+
+    with create_document(tmp_path / "open.tmt") as document:
+        create_tournament(document.unit_of_work(), "Open", preset_settings(Preset.OPEN))
+        seated = seat_event(document)
+        east, south, west, north = seated.players[:4]
+        entry = HandEntry(HandResult.WIN, WinType.DISCARD, north,
+                          (Win(east, 30, north), Win(south, 10, north), Win(west, 5, north)))
+        hand = enter_hand(document.unit_of_work(), seated.tables[0], entry)
+        deltas = dict(hand.deltas)
+        assert sum(deltas.values()) == 0
+        assert deltas[east] == 90 - 10 - 5 and deltas[north] == -(40 + 10 + 5)
+
+
+def test_a_wsom_event_refuses_three_claims_and_names_the_interceptor(seated: Seated) -> None:
+    """Spec zung-jung.md §3: the WSOM presets choose `intercept` ("there are no
+    exceptions"): the claim nearest the discarder's lower seat wins alone."""
     east, south, west, north = seated.players[:4]
     entry = HandEntry(HandResult.WIN, WinType.DISCARD, north,
                       (Win(east, 30, north), Win(south, 10, north), Win(west, 5, north)))
-    hand = enter_hand(seated.document.unit_of_work(), seated.tables[0], entry)
-    deltas = dict(hand.deltas)
-    assert sum(deltas.values()) == 0
-    assert deltas[east] == 90 - 10 - 5 and deltas[north] == -(40 + 10 + 5)
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], entry)
+    assert caught.value.problem is ServiceProblem.HAND_NOT_SETTLEABLE
+    assert caught.value.details["code"] == "three_claims_intercepted"
+    assert caught.value.details["seat"] == "E"
 
 
 @pytest.mark.parametrize(("entry", "problem"), [

@@ -17,6 +17,7 @@ from tournament_manager.domain.settings import (
     SessionConversion,
     TournamentSettings,
 )
+from tournament_manager.rules.registry import get_rule_set
 
 
 class Preset(StrEnum):
@@ -64,7 +65,10 @@ def with_rule_set_customs(settings: TournamentSettings) -> TournamentSettings:
 def preset_settings(preset: Preset, sessions: int | None = None,
                     rule_set: str = "zung-jung") -> TournamentSettings:
     """Default settings for a preset under a rule set: the format from the preset, the
-    rule set's customs (MCR: table points, seat rotation, false-win penalty), and the
-    spec's default for everything else."""
+    rule set's customs (MCR: table points, seat rotation, false-win penalty), the options
+    the format chooses for the rule set (WSOM under Zung Jung: a triple win is
+    intercepted), and the spec's default for everything else."""
+    rule_options = get_rule_set(rule_set).format_options(preset.value)
     return with_rule_set_customs(TournamentSettings(format_preset=preset.value, rule_set=rule_set,
+                                       rule_options=rule_options,
                                        rounds=preset_rounds(preset, sessions)))

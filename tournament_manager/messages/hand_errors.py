@@ -183,6 +183,10 @@ _SETTLEMENT_MESSAGES: Final = {
         "two players cannot both win on one discard: the claim nearest the discarder's "
         "lower seat wins alone"
     ),
+    SettlementErrorCode.THREE_CLAIMS_INTERCEPTED: (
+        "under these rules three claims on one discard are no exception: the claim nearest "
+        "the discarder's lower seat ({seat}) wins alone"
+    ),
     SettlementErrorCode.TOO_MANY_WINNERS: "at most three players can win on one discard",
     SettlementErrorCode.DUPLICATE_WINNER: "{seat} is entered as winner twice",
     SettlementErrorCode.WINNER_IS_DISCARDER: "the winner ({seat}) cannot be the discarder",

@@ -74,6 +74,7 @@ class SettlementErrorCode(Enum):
     DISCARDER_ON_SELF_DRAW = "discarder_on_self_draw"
     SEVERAL_WINNERS_ON_SELF_DRAW = "several_winners_on_self_draw"
     TWO_WINNERS_ON_ONE_DISCARD = "two_winners_on_one_discard"
+    THREE_CLAIMS_INTERCEPTED = "three_claims_intercepted"
     TOO_MANY_WINNERS = "too_many_winners"
     DUPLICATE_WINNER = "duplicate_winner"
     WINNER_IS_DISCARDER = "winner_is_discarder"

@@ -54,6 +54,18 @@ class RuleSet(ABC, Generic[OptionsT]):
         """
         return True
 
+    def intercepting_claim(self, claimants: Sequence[Wind], discarder: Wind,
+                           options: OptionsT) -> Wind | None:
+        """When several players claim one discard and these rules let only one of them win,
+        that one's seat (the entry screens record his win alone and say why); None when
+        the claims stand as they are (or are refused as they are)."""
+        return None
+
+    def format_options(self, format_preset: str) -> dict[str, object]:
+        """The settings an event format chooses for these rules (the WSOM formats take the
+        WSOM rules' interception under Zung Jung); {} for the rule set's defaults."""
+        return {}
+
     def option_specs(self) -> tuple[OptionSpec, ...]:
         """Every setting with its kind, choices and default, for settings forms."""
         return self.codec.specs

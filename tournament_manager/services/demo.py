@@ -38,6 +38,7 @@ from tournament_manager.services.score_sheets import (
     add_penalty,
     enter_hand,
     hand_seating,
+    intercepted,
     sign_sheet,
 )
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
@@ -158,7 +159,9 @@ class _Table:
             for other in (p for p in players if p != discarder):
                 value, patterns = self._value(seats[other], RulesWinType.DISCARD)
                 wins.append(Win(other, value, discarder, patterns))
-            return HandEntry(HandResult.WIN, win_type, discarder, tuple(wins))
+            claims = HandEntry(HandResult.WIN, win_type, discarder, tuple(wins))
+            # As the entry screens record it: under the WSOM rules one claim intercepts.
+            return intercepted(claims, seats, self.rule_set, self.options)[0]
         value, patterns = self._value(seats[winner], RulesWinType.DISCARD)
         responsible: int | None = discarder
         if value > 25 and rng.random() < 0.1 and self.rule_set.id == "zung-jung":

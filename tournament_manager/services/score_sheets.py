@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -186,6 +186,22 @@ def _outcome(entry: HandEntry, seat_of: dict[int, Wind], rules: Rules) -> TableO
         discarder=None if entry.discarder_id is None else seat_of[entry.discarder_id],
         hand_points=hand_points,
     )
+
+
+def intercepted(entry: HandEntry, seat_of: Mapping[int, Wind], rule_set: RuleSet[Any],
+                options: Any) -> tuple[HandEntry, int | None]:
+    """`entry` as the rules let it stand when several players claimed one discard: the
+    intercepting claimant's win alone (and his id), or `entry` unchanged (and None). The
+    entry screens record the hand this returns and say who intercepted."""
+    discarder = entry.discarder_id
+    if len(entry.wins) < 2 or discarder is None or discarder not in seat_of:
+        return entry, None
+    claims = {seat_of[w.winner_id]: w for w in entry.wins if w.winner_id in seat_of}
+    seat = rule_set.intercepting_claim(tuple(claims), seat_of[discarder], options)
+    if seat is None:
+        return entry, None
+    win = claims[seat]
+    return dataclasses.replace(entry, wins=(win,)), win.winner_id
 
 
 def outcome_of(hand: Hand, seat_of: dict[int, Wind], rules: Rules) -> TableOutcome:

@@ -45,7 +45,7 @@ from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.tiles import Wind
-from tournament_manager.services.score_sheets import HandEntry
+from tournament_manager.services.score_sheets import HandEntry, intercepted
 from tournament_manager.services.views import SheetView
 
 WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
@@ -78,6 +78,7 @@ class HandEntryBar(QFrame):
         self._rules_key: tuple[str, str] | None = None
         self._value_message = False
         self._previewer: Previewer | None = None
+        self._intercepted_by: int | None = None
 
         self._title = ElidedLabel("", self)
         self._title.setObjectName("entry_title")
@@ -270,7 +271,13 @@ class HandEntryBar(QFrame):
         self.value_edit.setFocus()
 
     def accepted(self) -> None:
+        interceptor, self._intercepted_by = self._intercepted_by, None
         self.start_new()
+        if interceptor is not None:
+            self.show_problem(self.tr(
+                "{who} intercepted: under these rules the claim nearest the discarder's lower "
+                "seat wins alone, so only that win was recorded.").format(
+                    who=self._name(interceptor)))
 
     def show_problem(self, text: str) -> None:
         self.message.setText(text)
@@ -470,8 +477,15 @@ class HandEntryBar(QFrame):
                 self._value_message = True
                 return
         self._clear_message()
-        self.submitted.emit(self._with_points(self._draft.entry()), self._number,
-                            self._replacing)
+        entry, self._intercepted_by = self._intercepted(self._with_points(self._draft.entry()))
+        self.submitted.emit(entry, self._number, self._replacing)
+
+    def _intercepted(self, entry: HandEntry) -> tuple[HandEntry, int | None]:
+        """Several claims on one discard, as the rules let them stand (`intercepted`)."""
+        if self._rules is None:
+            return entry, None
+        rule_set, options = self._rules
+        return intercepted(entry, self._seat_of(), rule_set, options)
 
     def _with_points(self, entry: HandEntry) -> HandEntry:
         """Each player's points from the points row; a winner's are his hand's value."""

@@ -82,6 +82,7 @@ from tournament_manager.services.double_entry import (
 from tournament_manager.services.score_sheets import (
     HandEntry,
     entry_of,
+    intercepted,
     preview_hand,
     sign_on_paper,
 )
@@ -538,8 +539,8 @@ class TranscriptionView(QWidget):
             self._say(self.tr("Hand {n} is not whole yet: {what}").format(
                 n=self._current, what=self._draft_words(problem.value)))
             return False
-        entry = self._entry(parsed)
         number = self._current
+        entry, interceptor = self._intercepted(self._entry(parsed), number)
         stored = self._stored(number)
         seen = view.content_hash
         if self._double() and stored is None:
@@ -567,7 +568,23 @@ class TranscriptionView(QWidget):
             self._paper[key] = parsed.totals
         self._current = 0  # the first hand still missing, once the sheet is read again
         self.refresh()
+        if interceptor is not None:
+            self._say(self.tr("Hand {n}: {who} intercepted — under these rules the claim "
+                              "nearest the discarder's lower seat wins alone, so only that "
+                              "win was recorded.").format(n=number, who=self._name(interceptor)))
         return True
+
+    def _intercepted(self, entry: HandEntry, number: int) -> tuple[HandEntry, int | None]:
+        """Several claims on one discard, as the rules let them stand (`intercepted`)."""
+        view = self.view
+        assert view is not None
+        seating = view.seating(number)
+        if seating is None:
+            return entry, None
+        settings = view.tournament.settings
+        rule_set = get_rule_set(settings.rule_set)
+        return intercepted(entry, seating.seat_of, rule_set,
+                           rule_set.validate_options(settings.rule_options))
 
     def _submit(self, text: str, entry: HandEntry, number: int) -> bool:
         """Double entry: the row is this typist's entry; the service decides whether it

@@ -24,6 +24,8 @@ class PayoffScheme(Enum):
 class TripleWin(Enum):
     ALL_WIN = "all_win"
     DRAW = "draw"
+    INTERCEPT = "intercept"
+    """The WSOM rules: no exceptions, the claim nearest the discarder's lower seat wins alone."""
 
 
 @dataclass(frozen=True, slots=True)

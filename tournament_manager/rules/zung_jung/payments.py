@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tournament_manager.rules.errors import SettlementError, SettlementErrorCode
 from tournament_manager.rules.hand import WinType
 from tournament_manager.rules.settlement import (
@@ -35,6 +37,16 @@ def shares(
     return 3 * value - 2 * par, par
 
 
+TURN_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
+
+
+def nearest_claim(claimants: Sequence[Wind], discarder: Wind) -> Wind:
+    """The claim that wins when several players claim one discard: the discarder's lower
+    seat (who plays next), then the opposite seat, then the upper seat."""
+    start = TURN_ORDER.index(discarder)
+    return min(claimants, key=lambda seat: (TURN_ORDER.index(seat) - start) % 4)
+
+
 def settle(outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:
     check_outcome(outcome)
     payments = zero_payments()
@@ -46,6 +58,10 @@ def settle(outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:
     if len(wins) == 3:
         if options.triple_win is TripleWin.DRAW:
             return payments
+        if options.triple_win is TripleWin.INTERCEPT:
+            assert outcome.discarder is not None  # checked: a discard win names it
+            first = nearest_claim([win.winner for win in wins], outcome.discarder)
+            raise SettlementError(SettlementErrorCode.THREE_CLAIMS_INTERCEPTED, first.value)
         wins = tuple(Win(win.winner, win.value, outcome.discarder) for win in wins)
     for win in wins:
         responsible_pays, other_pays = shares(

@@ -23,6 +23,8 @@ from tournament_manager.rules.zung_jung.flags import flag_problem
 from tournament_manager.rules.zung_jung.limits import limit_of
 from tournament_manager.rules.zung_jung.options import (
     CODEC,
+    TRIPLE_WIN,
+    TripleWin,
     ZungJungOptions,
 )
 from tournament_manager.rules.zung_jung.patterns import (
@@ -32,7 +34,11 @@ from tournament_manager.rules.zung_jung.patterns import (
     PATTERN_NAMES,
     TABLE_ORDER,
 )
+from tournament_manager.rules.zung_jung.payments import nearest_claim
 from tournament_manager.rules.zung_jung.search import best_reading, completing_tiles, readings
+
+WSOM_FORMATS = frozenset({"wsom_2015", "wsom_2010"})
+"""The event formats of the World Series of Mahjong, which play its rules (v1.03)."""
 
 
 class ZungJungRuleSet(RuleSet[ZungJungOptions]):
@@ -42,6 +48,21 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)
+
+    def intercepting_claim(self, claimants: Sequence[Wind], discarder: Wind,
+                           options: ZungJungOptions) -> Wind | None:
+        """Two claims: the nearest always wins alone (spec §3); three: only under
+        `triple_win: intercept` (the WSOM rules: "there are no exceptions")."""
+        if len(claimants) == 2 or (len(claimants) == 3
+                                   and options.triple_win is TripleWin.INTERCEPT):
+            return nearest_claim(claimants, discarder)
+        return None
+
+    def format_options(self, format_preset: str) -> dict[str, object]:
+        """The WSOM formats play the WSOM rules, which intercept a triple win."""
+        if format_preset in WSOM_FORMATS:
+            return {TRIPLE_WIN: TripleWin.INTERCEPT.value}
+        return {}
 
     def arrangements(self, hand: Hand) -> tuple[Arrangement, ...]:
         traits = hand_traits(hand)
