@@ -99,8 +99,8 @@ def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seate
     first = enter_hand(uow(), classic.tables[0], HandEntry(
         HandResult.WIN, WinType.DISCARD, c, (Win(b, 40, c),),
         player_points=((a, 10), (b, 40), (c, 0), (d, 6))))
-    # East (A, dealer) pays double the difference; the others the difference.
-    assert dict(first.deltas) == {a: -60, b: 134, c: -40, d: -34}
+    # classic_seed (spec classic.md §0): each loser pays the difference, East no double.
+    assert dict(first.deltas) == {a: -30, b: 104, c: -40, d: -34}
     assert dict(first.player_points) == {a: 10, b: 40, c: 0, d: 6}
     assert _dealers(classic, 2)[1] == "B"  # A did not win: the deal passed to B
     enter_hand(uow(), classic.tables[0], HandEntry(
@@ -108,7 +108,8 @@ def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seate
         player_points=((b, 20),)))
     assert _dealers(classic, 3)[2] == "B"  # B won as dealer: he deals again
     enter_hand(uow(), classic.tables[0], HandEntry(HandResult.DRAW))
-    assert _dealers(classic, 4)[3] == "B"  # a draw keeps the deal (classic_seed)
+    # classic_seed (spec §5.2): "the deal passes after a drawn hand".
+    assert _dealers(classic, 4)[3] == "C"
 
     # A correction of hand 1 (now A wins as dealer) moves every later dealer.
     with uow() as work:

@@ -18,8 +18,9 @@ RULES = get_rule_set("classic")
 assert isinstance(RULES, ClassicRuleSet)
 SEED = RULES.profile_options("classic_seed")
 BABCOCK = RULES.profile_options("classic_babcock")
-# The payment lines of D1-D3 are Babcock's settlement applied to seed scores.
-SEED_FULL = replace(SEED, payment=Payment.FULL, loser_settlement=True)
+# The payment lines of D1-D3 are Babcock's settlement (full score, East double, losers
+# settling among themselves) applied to seed scores.
+SEED_FULL = replace(SEED, payment=Payment.FULL, loser_settlement=True, east_double=True)
 
 
 def meld(text: str) -> Meld:
@@ -99,7 +100,7 @@ def test_d2_pure_one_suit_self_draw() -> None:
     assert value(h, SEED) == 240
     assert value(h, replace(SEED, self_draw_points=2)) == 256
     outcome = TableOutcome(WinType.SELF_DRAW, (Win(Wind.E, 240, None),))
-    assert RULES.settle(outcome, SEED)[Wind.E] == 1440
+    assert RULES.settle(outcome, SEED_FULL)[Wind.E] == 1440  # "each loser pays East 2 × 240"
 
 
 def test_d3_east_wins_losers_settle() -> None:
@@ -114,14 +115,35 @@ def test_d3_east_wins_losers_settle() -> None:
 
 
 def test_seed_settlement_pays_the_difference() -> None:
+    """Spec classic.md §5.2 S2 (classic_seed): "South 56, East 22, West 6, North 0 →
+    E −34, W −50, N −56, S +140" — no East double, no settlement among losers."""
     points = {Wind.S: 56, Wind.E: 22, Wind.W: 6, Wind.N: 0}
     outcome = TableOutcome(WinType.DISCARD, (Win(Wind.S, 56, Wind.W),), Wind.W, hand_points=points)
-    assert RULES.settle(outcome, SEED) == {
-        Wind.S: 68 + 50 + 56,
-        Wind.E: -68,
-        Wind.W: -50,
-        Wind.N: -56,
-    }
+    assert RULES.settle(outcome, SEED) == {Wind.S: 140, Wind.E: -34, Wind.W: -50, Wind.N: -56}
+
+
+def test_seed_one_suit_doubles_are_the_winners_only() -> None:
+    """Spec classic.md §5.2 S1 (classic_seed): "North: exposed pungs 3p and 7p (2 + 2), rest
+    all dots, not a set → 4 (a loser's one suit is not doubled) ... Payments: E −48, W −48,
+    N −44, S +140"; §0: "For the winning hand: one suit plus honors doubles; one suit only
+    multiplies by 8"."""
+    south = hand("123m456s789s5s", "5s", "pung:RdRdRd", seat="S")
+    assert value(south, SEED) == 48
+    north = PlayerHand((meld("pung:333p"), meld("pung:777p")), parse_tiles("1245689p"),
+                       Wind.N)
+    assert RULES.score_player_hand(north, SEED).value == 4
+    assert RULES.score_player_hand(north, BABCOCK).value == 4 * 8, "Babcock doubles it"
+    points = {Wind.S: 48, Wind.E: 0, Wind.W: 0, Wind.N: 4}
+    outcome = TableOutcome(WinType.DISCARD, (Win(Wind.S, 48, Wind.W),), Wind.W, hand_points=points)
+    assert RULES.settle(outcome, SEED) == {Wind.E: -48, Wind.W: -48, Wind.N: -44, Wind.S: 140}
+
+
+def test_a_loser_scoring_more_than_the_winner_pays_nothing() -> None:
+    """Spec classic.md §5.2: "nothing when his own score is as high or higher ... a winner
+    never pays"."""
+    points = {Wind.S: 24, Wind.E: 40, Wind.W: 24, Wind.N: 0}
+    outcome = TableOutcome(WinType.DISCARD, (Win(Wind.S, 24, Wind.W),), Wind.W, hand_points=points)
+    assert RULES.settle(outcome, SEED) == {Wind.S: 24, Wind.E: 0, Wind.W: 0, Wind.N: -24}
 
 
 def test_limit_caps_before_east_doubling() -> None:
@@ -137,7 +159,10 @@ def test_dealer_keeps_the_deal_when_he_wins() -> None:
     assert RULES.next_dealer(won, SEED) is Wind.S
     lost = TableOutcome(WinType.SELF_DRAW, (Win(Wind.W, 40, None),), dealer=Wind.S)
     assert RULES.next_dealer(lost, SEED) is Wind.W
-    assert RULES.next_dealer(TableOutcome.draw(), SEED) is Wind.E
+    # Spec §5.2: "the deal passes after a drawn hand (only East's own win keeps it)";
+    # Babcock: "the deal stays with East after a drawn hand".
+    assert RULES.next_dealer(TableOutcome.draw(), SEED) is Wind.S
+    assert RULES.next_dealer(TableOutcome.draw(), BABCOCK) is Wind.E
 
 
 @settings(max_examples=150, deadline=None)
@@ -156,5 +181,5 @@ def test_settlement_is_zero_sum_and_doubles_east(
     )
     payments = RULES.settle(outcome, options)
     assert sum(payments.values()) == 0
-    if options.payment is Payment.FULL and winner is not dealer:
+    if options.payment is Payment.FULL and options.east_double and winner is not dealer:
         assert payments[winner] == win_value * 4  # three losers, the dealer paying double

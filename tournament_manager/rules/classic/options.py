@@ -43,12 +43,12 @@ class ClassicOptions:
     prevailing_pung_double: bool = False  # later Western rules: 1 double
     concealed_hand_points: int = 0  # wikidot: 10
     pairs_for_losers: bool = True
-    one_suit_doubles_for_losers: bool = True
+    one_suit_doubles_for_losers: bool = False  # seed: "for the winning hand" only
     limit: int | None = 300
     payment: Payment = Payment.DIFFERENCE
-    east_double: bool = True
+    east_double: bool = False  # seed: no East double
     loser_settlement: bool = False
-    dealer_keeps_deal_on_draw: bool = True
+    dealer_keeps_deal_on_draw: bool = False  # seed: only East's own win keeps the deal
 
     def __post_init__(self) -> None:
         for f in fields(self):
@@ -66,8 +66,11 @@ PROFILES: Final[dict[Profile, ClassicOptions]] = {
         profile=Profile.BABCOCK,
         self_draw_points=2,
         only_place_points=2,
+        one_suit_doubles_for_losers=True,
         payment=Payment.FULL,
+        east_double=True,
         loser_settlement=True,
+        dealer_keeps_deal_on_draw=True,
     ),
 }
 _ENUMS: Final[dict[str, type[Enum]]] = {PROFILE: Profile, "payment": Payment}

@@ -1,5 +1,8 @@
-"""Classical settlement (spec §2.4, §0): every player's hand score is paid on, East (the
-dealer) pays and receives double, and the deal stays with a winning dealer.
+"""Classical settlement (spec §0, §2.4): every player's hand score is paid on. The seed
+(`classic_seed`): each loser pays the winner the difference between their scores (nothing
+when his own is as high or higher), no East double, no settlement among losers, and only
+the dealer's own win keeps the deal. Babcock (`classic_babcock`): each loser pays the full
+score, East pays and receives double, losers settle among themselves, a draw keeps the deal.
 
 The score sheet records each seat's hand points in `TableOutcome.hand_points` (the winner's
 equal to his win's value; a missing seat scored 0) and the dealing seat in
@@ -36,7 +39,8 @@ def settle(outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
 
     losers = [seat for seat in WINDS if seat is not win.winner]
     for loser in losers:
-        owed = win.value if options.payment is Payment.FULL else win.value - points[loser]
+        owed = (win.value if options.payment is Payment.FULL
+                else max(0, win.value - points[loser]))  # a winner never pays
         transfer(loser, win.winner, owed)
     if options.loser_settlement:
         for first, second in combinations(losers, 2):
@@ -45,8 +49,8 @@ def settle(outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
 
 
 def next_dealer(outcome: TableOutcome, options: ClassicOptions) -> Wind:
-    """The dealer keeps the deal when he wins (and, by default, after a drawn hand);
-    otherwise it passes to the seat on his right (E -> S -> W -> N -> E)."""
+    """The dealer keeps the deal when he wins (and after a drawn hand where the profile says
+    so: Babcock); otherwise it passes to the seat on his right (E -> S -> W -> N -> E)."""
     dealer = outcome.dealer or Wind.E
     if not outcome.wins:
         return dealer if options.dealer_keeps_deal_on_draw else _next(dealer)
