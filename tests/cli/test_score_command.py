@@ -226,3 +226,29 @@ def test_help_documents_the_hand_format(capsys: pytest.CaptureFixture[str]) -> N
     for field in ("concealed", "winning_tile", "win_type", "seat_wind", "melds", "discarder",
                   "responsible", "flags", "prevalent_wind", "flowers", "hand-format.md"):
         assert field in text
+
+
+def test_classic_takes_the_losers_hands_and_pays_all_four() -> None:
+    """Spec hand-format.md: "plus an optional `others` object keyed by seat ... The result
+    adds `scores` ... and `payments` by seat for all four players"; the numbers are spec
+    classic.md §5.2 S1: "South 48 ... North 4 ... Payments: E −48, W −48, N −44, S +140"."""
+    south = {"concealed": "123m456s789s5s", "winning_tile": "5s", "win_type": "discard",
+             "seat_wind": "S", "discarder": "W",
+             "melds": [{"type": "pung", "tiles": "RdRdRd"}],
+             "others": {"N": {"concealed": "1245689p",
+                              "melds": [{"type": "pung", "tiles": "333p"},
+                                        {"type": "pung", "tiles": "777p"}]}}}
+    completed = _score_process(json.dumps(south).encode(), "--rules", "classic", "-")
+    assert completed.returncode == 0, completed.stderr
+    output = json.loads(completed.stdout)
+    assert output["scores"] == {"E": 0, "S": 48, "W": 0, "N": 4}
+    assert output["payments"] == {"E": -48, "S": 140, "W": -48, "N": -44}
+
+    five = {**south, "others": {"E": {"concealed": "11111m"}}}
+    bad = json.loads(_score_process(json.dumps(five).encode(), "--rules", "classic",
+                                    "-").stdout)
+    assert bad["valid"] is False and bad["code"] == "too_many_copies"
+    assert bad["error"].startswith("E's hand:"), "the error names the seat"
+    winner = {**south, "others": {"S": {"concealed": "1m"}}}
+    assert json.loads(_score_process(json.dumps(winner).encode(), "--rules", "classic",
+                                     "-").stdout)["code"] == "invalid_field"

@@ -17,7 +17,8 @@ _WIN_TYPES: Final = {"self_draw": "a self-draw", "discard": "a discard win"}
 
 
 def describe_hand_problem(problem: HandProblem) -> str:
-    return _HAND_MESSAGES[problem.code](problem)
+    text = _HAND_MESSAGES[problem.code](problem)
+    return text if problem.hand_of is None else f"{problem.hand_of}'s hand: {text}"
 
 
 def describe_settlement_error(

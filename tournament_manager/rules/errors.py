@@ -56,6 +56,8 @@ class HandProblem:
     expected: int | None = None
     flags: tuple[str, ...] = ()
     seat: str | None = None
+    hand_of: str | None = None
+    """The seat whose shown hand has the problem (classical `others`); None: the winner's."""
 
 
 class HandError(Exception):

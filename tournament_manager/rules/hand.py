@@ -64,3 +64,15 @@ class Hand:
     flags: frozenset[WinFlag] = frozenset()
     prevalent_wind: Wind = Wind.E
     flowers: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """A loser's hand as shown at the end: declared melds and the tiles still held (for rule
+    sets that score every player's hand: classical)."""
+
+    melds: tuple[Meld, ...]
+    concealed: tuple[TileId, ...]
+    seat_wind: Wind
+    prevalent_wind: Wind = Wind.E
+    flowers: int = 0

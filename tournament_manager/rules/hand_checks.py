@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
-from tournament_manager.rules.hand import Hand, Meld, MeldKind
+from tournament_manager.rules.hand import Hand, Meld, MeldKind, PlayerHand
 from tournament_manager.rules.tiles import TILE_KINDS, is_honor, suit_of, tile_code
 
 _MELD_SIZE = {MeldKind.CHOW: 3, MeldKind.PUNG: 3, MeldKind.KONG: 4}
@@ -20,6 +20,26 @@ def structural_problem(hand: Hand) -> HandProblem | None:
         if problem is not None:
             return problem
     return _count_problem(hand)
+
+
+def shown_hand_problem(hand: PlayerHand) -> HandProblem | None:
+    """A loser's shown hand (any 13 tiles, sets counted where they stand): its melds must be
+    sets and no tile may be there five times; no winning shape is needed."""
+    for meld in hand.melds:
+        problem = _meld_problem(meld)
+        if problem is not None:
+            return problem
+    if len(hand.melds) > 4:
+        return HandProblem(HandErrorCode.TOO_MANY_MELDS, count=len(hand.melds), expected=4)
+    counts = [0] * TILE_KINDS
+    for tile in (*hand.concealed, *(t for meld in hand.melds for t in meld.tiles)):
+        counts[tile] += 1
+    for tile, count in enumerate(counts):
+        if count > 4:
+            return HandProblem(
+                HandErrorCode.TOO_MANY_COPIES, tile=tile_code(tile), count=count, expected=4
+            )
+    return None
 
 
 def _meld_problem(meld: Meld) -> HandProblem | None:

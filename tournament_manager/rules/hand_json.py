@@ -9,12 +9,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from typing import Any, Final, TypeVar
 
 from tournament_manager.rules.errors import HandError, HandErrorCode, HandProblem
-from tournament_manager.rules.hand import MAX_FLOWERS, Hand, Meld, MeldKind, WinFlag, WinType
+from tournament_manager.rules.hand import (
+    MAX_FLOWERS,
+    Hand,
+    Meld,
+    MeldKind,
+    PlayerHand,
+    WinFlag,
+    WinType,
+)
+from tournament_manager.rules.hand_checks import shown_hand_problem
 from tournament_manager.rules.result import ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import TableOutcome, Win
@@ -34,6 +43,8 @@ class HandRequest:
     discarder: Wind | None
     responsible: Wind | None
     has_responsible: bool
+    others: Mapping[Wind, PlayerHand] = field(default_factory=dict)
+    """The losers' shown hands (classical `others`), by seat; a seat left out scores 0."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +53,8 @@ class HandReport:
 
     result: ScoreResult
     payments: Mapping[str, int]
+    scores: Mapping[str, int] = field(default_factory=dict)
+    """Each seat's own points, where every hand is scored (classical)."""
 
 
 def score_json(
@@ -62,6 +75,13 @@ def evaluate_hand(data: object, rule_set: RuleSet[Any], options: Any) -> HandRep
     result = rule_set.score(request.hand, options)
     if not result.valid:
         return HandReport(result, {})
+    if rule_set.settles_every_hand:
+        scores = {seat: 0 for seat in WINDS}
+        scores.update({seat: rule_set.score_player_hand(shown, options).value
+                       for seat, shown in request.others.items()})
+        scores[request.hand.seat_wind] = result.value
+        return HandReport(result, _payments(request, result.value, rule_set, options, scores),
+                          {seat.value: scores[seat] for seat in WINDS})
     return HandReport(result, _payments(request, result.value, rule_set, options))
 
 
@@ -87,6 +107,7 @@ def report_to_json(report: HandReport, describe: DescribeProblem) -> dict[str, o
             [tile_code(tile) for tile in group.tiles] for group in result.arrangement.groups
         ],
         "payments": dict(report.payments),
+        **({"scores": dict(report.scores)} if report.scores else {}),
     }
 
 
@@ -120,7 +141,31 @@ def read_hand(data: object) -> HandRequest:
     _check_payers(seat, win_type, discarder, named)
     has_responsible = win_type is WinType.DISCARD and not immune
     responsible = (named or discarder) if has_responsible else None
-    return HandRequest(hand, discarder, responsible, has_responsible)
+    others = _others(data.get("others", {}), seat, hand.prevalent_wind)
+    return HandRequest(hand, discarder, responsible, has_responsible, others)
+
+
+def _others(value: object, winner: Wind, prevalent: Wind) -> dict[Wind, PlayerHand]:
+    """The losers' shown hands, keyed by their seats ("E".."N", never the winner's); any
+    tiles, sets counted where they stand, but real sets and no tile five times."""
+    if not isinstance(value, Mapping):
+        raise _problem(HandErrorCode.INVALID_FIELD, field="others", value=_shown(value))
+    shown: dict[Wind, PlayerHand] = {}
+    for key, item in value.items():
+        seat = next((w for w in WINDS if w.value == key and w is not winner), None)
+        if seat is None or not isinstance(item, Mapping):
+            raise _problem(HandErrorCode.INVALID_FIELD, field="others", value=_shown(key))
+        try:
+            hand = PlayerHand(_melds(item.get("melds", [])),
+                              _tiles_field(item, "concealed", item.get("concealed", "")),
+                              seat, prevalent, _flowers(item.get("flowers", 0)))
+        except HandError as error:
+            raise HandError(replace(error.problem, hand_of=seat.value)) from None
+        problem = shown_hand_problem(hand)
+        if problem is not None:
+            raise HandError(replace(problem, hand_of=seat.value))
+        shown[seat] = hand
+    return shown
 
 
 def _check_payers(
@@ -138,14 +183,16 @@ def _check_payers(
 
 
 def _payments(
-    request: HandRequest, value: int, rule_set: RuleSet[Any], options: Any
+    request: HandRequest, value: int, rule_set: RuleSet[Any], options: Any,
+    scores: Mapping[Wind, int] | None = None,
 ) -> dict[str, int]:
     hand = request.hand
-    if request.discarder is None:
+    if request.discarder is None and not (scores and hand.win_type is WinType.SELF_DRAW):
         by_role = rule_set.payments_by_role(hand.win_type, value, request.has_responsible, options)
         return {role.value: amount for role, amount in by_role.items()}
     outcome = TableOutcome(
-        hand.win_type, (Win(hand.seat_wind, value, request.responsible),), request.discarder
+        hand.win_type, (Win(hand.seat_wind, value, request.responsible),), request.discarder,
+        hand_points=dict(scores) if scores else None,
     )
     by_seat = rule_set.settle(outcome, options)
     return {seat.value: by_seat[seat] for seat in WINDS}

@@ -19,7 +19,7 @@ from typing import Generic, TypeVar, final
 
 from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.errors import HandProblem, ValueProblem
-from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.hand import Hand, PlayerHand, WinType
 from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.settlement import Role, TableOutcome, check_outcome
@@ -53,6 +53,11 @@ class RuleSet(ABC, Generic[OptionsT]):
         it with a dealer who wins (and, by a setting, after a drawn hand).
         """
         return True
+
+    def score_player_hand(self, hand: PlayerHand, options: OptionsT) -> LimitedScore:
+        """A loser's own score from his shown hand, for rule sets that settle every hand
+        (`settles_every_hand`); the others score only the winner."""
+        raise NotImplementedError(f"{self.id} scores only the winner's hand")
 
     def intercepting_claim(self, claimants: Sequence[Wind], discarder: Wind,
                            options: OptionsT) -> Wind | None:

@@ -17,7 +17,6 @@ from tournament_manager.rules.classic.options import (
 )
 from tournament_manager.rules.classic.scoring import (
     ClassicSet,
-    PlayerHand,
     WinnerReading,
     limited,
     player_hand_patterns,
@@ -29,7 +28,7 @@ from tournament_manager.rules.errors import (
     ValueErrorCode,
     ValueProblem,
 )
-from tournament_manager.rules.hand import Hand, MeldKind, WinType
+from tournament_manager.rules.hand import Hand, MeldKind, PlayerHand, WinType
 from tournament_manager.rules.hand_checks import structural_problem
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet

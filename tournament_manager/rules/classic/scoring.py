@@ -10,12 +10,11 @@ doublings (1, or 3 for a pure one-suit hand); the others are basic points.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Final, NamedTuple
 
 from tournament_manager.rules.classic.options import ClassicOptions
 from tournament_manager.rules.decompose import regular_decompositions, tile_counts
-from tournament_manager.rules.hand import Hand, Meld, MeldKind, WinType
+from tournament_manager.rules.hand import Hand, Meld, MeldKind, PlayerHand, WinType
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern
 from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TileId, Wind, tile_code
 
@@ -26,17 +25,6 @@ class ClassicSet(NamedTuple):
     kind: MeldKind  # a chow scores nothing but decides nothing either
     tile: TileId
     concealed: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlayerHand:
-    """A loser's hand as shown at the end: declared melds and the tiles still held."""
-
-    melds: tuple[Meld, ...]
-    concealed: tuple[TileId, ...]
-    seat_wind: Wind
-    prevalent_wind: Wind = Wind.E
-    flowers: int = 0
 
 
 def set_points(group: ClassicSet) -> int:
