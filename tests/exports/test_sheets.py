@@ -276,10 +276,17 @@ def test_the_mismatch_is_a_red_band_across_the_top(
     assert in_doubt > other > 0  # the mismatch band is taller than the file's banner
 
 
-def test_a_sheet_stopped_on_time_with_a_triple_win(document: Document, tmp_path: Path) -> None:
+def test_a_sheet_stopped_on_time_with_a_triple_win(tmp_path: Path) -> None:
+    """A triple win where the rules pay all three (`triple_win: all_win`, the Open format's
+    default; the WSOM formats intercept it)."""
     from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.domain.presets import Preset, preset_settings
     from tournament_manager.services.score_sheets import HandEntry, enter_hand, stop_on_time
+    from tournament_manager.services.tournaments import create_tournament
+    from tournament_manager.storage.document import create_document
 
+    document = create_document(tmp_path / "open.tmt")
+    create_tournament(document.unit_of_work(), "Open", preset_settings(Preset.OPEN))
     seated = seat_event(document, players=4)
     p, table = seated.players, seated.tables[0]
     enter_hand(document.unit_of_work(), table, HandEntry(
@@ -292,6 +299,7 @@ def test_a_sheet_stopped_on_time_with_a_triple_win(document: Document, tmp_path:
     assert "Triple win" in page and "Play stopped on time after hand 1" in page
     assert page.count("not played") == 15
     assert all(signed(d) in page for d in view.rows[0].deltas)
+    document.close(backup=False)
 
 
 def test_a_sheet_signed_on_paper_prints_who_transcribed_it_and_no_image(
