@@ -420,7 +420,8 @@ def test_classical_entry_takes_every_players_points(window: MainWindow, tmp_path
     _type(sheet, "SW40")  # South wins 40 off West; his points follow his value
     row = _view(window).rows[0]
     assert dict(row.hand.player_points) == {a: 10, b: 40, c: 0, d: 6}
-    assert dict(row.hand.deltas) == {a: -60, b: 134, c: -40, d: -34}
+    # classic_seed (spec classic.md §0): each loser pays the difference, no East double.
+    assert dict(row.hand.deltas) == {a: -30, b: 104, c: -40, d: -34}
 
 
 def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
