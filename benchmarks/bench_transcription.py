@@ -24,17 +24,17 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSettings, Qt  # noqa: E402
-from PySide6.QtTest import QTest  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
 
-from tests.gui.event_files import seated_event_file  # noqa: E402
-from tests.gui.modal import answering, click  # noqa: E402
-from tests.helpers.paper_sheets import paper_totals, random_sheet, zung_jung_totals  # noqa: E402
-from tournament_manager import paths  # noqa: E402
-from tournament_manager.gui.main_window import MainWindow  # noqa: E402
-from tournament_manager.gui.settings import AppSettings  # noqa: E402
-from tournament_manager.services.views import sheet_view  # noqa: E402
+from tests.gui.event_files import seated_event_file
+from tests.gui.modal import answering, click
+from tests.helpers.paper_sheets import paper_totals, random_sheet, zung_jung_totals
+from tournament_manager import paths
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import AppSettings
+from tournament_manager.services.views import sheet_view
 
 
 def main() -> None:
