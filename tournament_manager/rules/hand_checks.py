@@ -31,8 +31,13 @@ def shown_hand_problem(hand: PlayerHand) -> HandProblem | None:
             return problem
     if len(hand.melds) > 4:
         return HandProblem(HandErrorCode.TOO_MANY_MELDS, count=len(hand.melds), expected=4)
+    return _copies_problem((*hand.concealed, *(t for meld in hand.melds for t in meld.tiles)))
+
+
+def _copies_problem(tiles: Sequence[int]) -> HandProblem | None:
+    """A tile there more than four times (a set has four of each)."""
     counts = [0] * TILE_KINDS
-    for tile in (*hand.concealed, *(t for meld in hand.melds for t in meld.tiles)):
+    for tile in tiles:
         counts[tile] += 1
     for tile, count in enumerate(counts):
         if count > 4:
@@ -82,19 +87,8 @@ def _count_problem(hand: Hand) -> HandProblem | None:
         return HandProblem(
             HandErrorCode.WRONG_TILE_COUNT, count=len(hand.concealed), expected=expected
         )
-    counts = [0] * TILE_KINDS
-    for tile in hand.concealed:
-        counts[tile] += 1
-    counts[hand.winning_tile] += 1
-    for meld in hand.melds:
-        for tile in meld.tiles:
-            counts[tile] += 1
-    for tile, count in enumerate(counts):
-        if count > 4:
-            return HandProblem(
-                HandErrorCode.TOO_MANY_COPIES, tile=tile_code(tile), count=count, expected=4
-            )
-    return None
+    return _copies_problem((*hand.concealed, hand.winning_tile,
+                            *(t for meld in hand.melds for t in meld.tiles)))
 
 
 def false_win_problem(hand: Hand, waits: Sequence[int]) -> HandProblem:
