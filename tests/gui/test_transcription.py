@@ -160,6 +160,13 @@ def test_an_mcr_sheet_and_a_classical_sheet_with_every_players_points(
     keys.type(desk.line, "DST30/0 30 2 0NW20/2 0 6 20")
     keys.key(desk.line, Qt.Key.Key_Return)
     view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
+    # Seed: "East keeps the deal when he wins", and the session ends "when every player
+    # has dealt" his deals: E won hand 1 and S won hand 3 as dealers, so four deals take
+    # six hands, and the grid has rows for them.
+    assert len(view.rows) == 4 and not view.complete and view.planned_hands == 6
+    keys.type(desk.line, "DD")
+    keys.key(desk.line, Qt.Key.Key_Return)
+    view = sheet_view(window.controller.document.unit_of_work(), seated.tables[0])
     assert view.complete, "the whole classical sheet"
     assert dict(view.rows[3].hand.player_points) == dict(zip(seated.players[:4], (2, 0, 6, 20)))
     first = view.rows[0].hand

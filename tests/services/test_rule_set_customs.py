@@ -11,7 +11,8 @@ import pytest
 from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.domain.presets import Preset, preset_settings
-from tournament_manager.domain.settings import SeatRotation, SessionConversion
+from tournament_manager.domain.settings import SeatRotation, SessionConversion, SessionEnd
+from tournament_manager.messages.services import describe as describe_error
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import (
@@ -24,6 +25,7 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.services.standings import standings
 from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.services.views import sheet_view
 from tournament_manager.storage.document import create_document
 
 
@@ -124,3 +126,67 @@ def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seate
     with pytest.raises(ServiceError) as caught:
         delete_hand(uow(), first.id)
     assert caught.value.problem is ServiceProblem.NOT_THE_LAST_HAND
+
+
+def test_a_classical_session_ends_by_deals_by_default() -> None:
+    """Seed (classical): "A game ends when every player has dealt four times or after an
+    agreed number of rounds." The classical default is the deals; other rules end by hands."""
+    assert preset_settings(Preset.OPEN, 4, "classic").session_end is SessionEnd.DEALS
+    assert preset_settings(Preset.OPEN, 4, "classic").hands_per_session == 16  # 4 × 4 deals
+    for rule_set in ("zung-jung", "mcr"):
+        assert preset_settings(Preset.OPEN, 4, rule_set).session_end is SessionEnd.HANDS
+
+
+def _draws(seated: Seated, count: int) -> None:
+    for _ in range(count):
+        enter_hand(seated.document.unit_of_work(), seated.tables[0],
+                   HandEntry(HandResult.DRAW))
+
+
+def _complete(seated: Seated) -> bool:
+    return sheet_view(seated.document.unit_of_work(), seated.tables[0]).complete
+
+
+def test_a_winning_dealer_lengthens_the_session(classic: Seated) -> None:
+    """Seed: "East keeps the deal when he wins; otherwise it passes to the right", and the
+    game ends "when every player has dealt four times". One dealer's win in 16 deals makes
+    17 hands; a 16th hand does not end the session and an 18th is refused in words."""
+    a = classic.players[0]
+    uow = classic.document.unit_of_work
+    enter_hand(uow(), classic.tables[0], HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, None, (Win(a, 20, None),),
+        player_points=((a, 20),)))  # A, the first dealer, wins: he deals hand 2 too
+    _draws(classic, 15)
+    assert not _complete(classic)  # 16 hands, 15 deals passed
+    view = sheet_view(uow(), classic.tables[0])
+    assert view.planned_hands == 17
+    assert "".join("ABCD"[classic.players.index(view.seating(n).dealer_id)]
+                   for n in range(1, 18)) == "AA" + "BCDA" * 3 + "BCD"
+    _draws(classic, 1)
+    assert _complete(classic)
+    with pytest.raises(ServiceError) as caught:
+        _draws(classic, 1)
+    assert caught.value.problem is ServiceProblem.SESSION_DEALS_DONE
+    assert describe_error(caught.value) == (
+        "the session ended after hand 17, when every player had dealt 4 times; there is no "
+        "hand 18")
+
+
+def test_the_agreed_number_of_rounds(tmp_path: Path) -> None:
+    """Seed: "... or after an agreed number of rounds": two rounds are eight deals."""
+    for seated in _event(tmp_path, "classic", hands_per_session=8):
+        _draws(seated, 7)
+        assert not _complete(seated)
+        _draws(seated, 1)
+        assert _complete(seated)
+
+
+def test_a_session_by_hands_under_classical_scoring_as_before(tmp_path: Path) -> None:
+    """The head judge may keep counting hands: 16 hands, whoever won them."""
+    for seated in _event(tmp_path, "classic", session_end=SessionEnd.HANDS):
+        a = seated.players[0]
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(
+            HandResult.WIN, WinType.SELF_DRAW, None, (Win(a, 20, None),),
+            player_points=((a, 20),)))
+        _draws(seated, 15)
+        assert _complete(seated)

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 from enum import StrEnum
+from typing import Any
 
 from tournament_manager.domain.settings import (
     RoundKind,
     RoundPlan,
-    SeatRotation,
-    SessionConversion,
     TournamentSettings,
 )
 from tournament_manager.rules.registry import get_rule_set
@@ -52,14 +51,21 @@ def preset_rounds(preset: Preset, sessions: int | None = None) -> tuple[RoundPla
 
 
 def with_rule_set_customs(settings: TournamentSettings) -> TournamentSettings:
-    """What events under the settings' rule set customarily do beyond the format."""
-    if settings.rule_set == "mcr":  # EMA practice
-        return replace(settings, session_conversion=SessionConversion.TABLE_POINTS,
-                       seat_rotation=SeatRotation.MCR_WEST_DEALS_THIRD,
-                       false_win_points=30, false_win_distributed=True)
-    if settings.rule_set == "classic":
-        return replace(settings, session_conversion=SessionConversion.RAW)
-    return settings
+    """What events under the settings' rule set customarily do beyond the format, as the
+    rule set says (`RuleSet.event_customs`), read into the settings' own types."""
+    customs = get_rule_set(settings.rule_set).event_customs()
+    changes: dict[str, Any] = {name: _typed(getattr(settings, name), value)
+                               for name, value in customs.items()}
+    return replace(settings, **changes)
+
+
+def _typed(current: object, value: object) -> object:
+    """`value` as the type of the field it replaces (an enum from its plain value)."""
+    if isinstance(current, StrEnum):
+        return type(current)(str(value))
+    if type(current) is not type(value):
+        raise TypeError(f"a custom of {type(value).__name__} for a {type(current).__name__}")
+    return value
 
 
 def preset_settings(preset: Preset, sessions: int | None = None,

@@ -49,6 +49,20 @@ class RecordStyle(StrEnum):
     PLAYER_CARDS = "player_cards"
 
 
+class SessionEnd(StrEnum):
+    """When a session's play is over (before its clock runs out).
+
+    `hands`: after `hands_per_session` hands. `deals`: after the deal has been held
+    `hands_per_session` times (16: every player has dealt four times), however many hands
+    that took; the classical seed: "a game ends when every player has dealt four times or
+    after an agreed number of rounds", where a dealer who wins keeps the deal. Under rule
+    sets where the deal passes after every hand the two are the same.
+    """
+
+    HANDS = "hands"
+    DEALS = "deals"
+
+
 class FinalSeating(StrEnum):
     """How elimination rounds and the final seat the players by rank."""
 
@@ -111,6 +125,8 @@ class TournamentSettings:
     format_preset: str = "wsom_2015"
     rounds: tuple[RoundPlan, ...] = ()
     hands_per_session: int = 16
+    """Hands per session, or under `SessionEnd.DEALS` the deals (turns as dealer)."""
+    session_end: SessionEnd = SessionEnd.HANDS
     seat_pick: SeatPickMode = SeatPickMode.PER_SESSION
     time_limit_minutes: int = 150
     on_time_out: OnTimeOut = OnTimeOut.VOID_CURRENT_HAND

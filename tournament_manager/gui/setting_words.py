@@ -24,6 +24,7 @@ from tournament_manager.domain.settings import (
     SeatPickMode,
     SeatRotation,
     SessionConversion,
+    SessionEnd,
 )
 from tournament_manager.rules.options import OptionKind, OptionSpec
 
@@ -48,6 +49,8 @@ def _choices() -> dict[StrEnum, str]:
         SessionConversion.MATCH_POINTS: _tr("Match points"),
         SessionConversion.RAW: _tr("Raw score"),
         SessionConversion.TABLE_POINTS: _tr("Table points (4, 2, 1, 0)"),
+        SessionEnd.HANDS: _tr("After its hands"),
+        SessionEnd.DEALS: _tr("After its deals (a dealer who wins deals again)"),
         RecordStyle.TABLE_SHEET: _tr("One sheet per table"),
         RecordStyle.PLAYER_CARDS: _tr("One card per player"),
         FinalSeating.BY_RANK_SNAKE: _tr("By rank, snaking across tables"),

@@ -41,6 +41,10 @@ _TEMPLATES = {
     ServiceProblem.WINNER_IN_DRAWN_HAND: "hand {hand} is not a win: it has no winner",
     ServiceProblem.HAND_NOT_SETTLEABLE: "hand {hand} cannot be paid out: {reason}",
     ServiceProblem.HAND_OUT_OF_SESSION: "a session has hands 1 to {hands}; there is no hand {hand}",
+    ServiceProblem.SESSION_DEALS_DONE: (
+        "the session ended after hand {last}, when every player had dealt {times} times; "
+        "there is no hand {hand}"
+    ),
     ServiceProblem.STOPPED_ON_TIME: (
         "play at table {table} stopped on time; hand {hand} is not scored"
     ),

@@ -66,6 +66,14 @@ class RuleSet(ABC, Generic[OptionsT]):
         the claims stand as they are (or are refused as they are)."""
         return None
 
+    def event_customs(self) -> dict[str, object]:
+        """What events under these rules customarily set in the tournament's settings beyond
+    the format, by settings field name with plain values (the domain reads them into its
+    types): MCR events rank by table points and rotate seats; classical ones keep raw
+        scores and end a session by deals. The rules layer knows no tournament settings,
+        so it names them."""
+        return {}
+
     def format_options(self, format_preset: str) -> dict[str, object]:
         """The settings an event format chooses for these rules (the WSOM formats take the
         WSOM rules' interception under Zung Jung); {} for the rule set's defaults."""

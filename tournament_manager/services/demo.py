@@ -39,6 +39,7 @@ from tournament_manager.services.score_sheets import (
     enter_hand,
     hand_seating,
     intercepted,
+    sheet_is_complete,
     sign_sheet,
 )
 from tournament_manager.services.seat_picks import simulate_table_seat_pick
@@ -119,13 +120,22 @@ class _Table:
         self.options = self.rule_set.validate_options(settings.rule_options)
         self.penalties = 0
 
-    def play(self) -> None:
-        for number in range(1, self.hands + 1):
+    def play(self) -> int:
+        """Play the session to its end (its hands, or its deals); the hands played."""
+        number = 0
+        while not (number >= self.hands and self._over()):
+            number += 1
             if number == 1 or (self.per_cycle and number % 4 == 1):
                 simulate_table_seat_pick(self.uows(), self.table_id, cycle_of(number))
             enter_hand(self.uows(), self.table_id, self._entry(number), number)
             if self.rng.random() < 0.06:
                 self._penalty(number)
+        return number
+
+    def _over(self) -> bool:
+        uow = self.uows()
+        with uow:
+            return sheet_is_complete(uow, uow.tables.get(self.table_id))
 
     def _seats(self, number: int) -> dict[int, Wind]:
         return hand_seating(self.uows(), self.table_id, number).seat_of
@@ -232,14 +242,14 @@ def _play_session(uows: UnitOfWorkFactory, session: Session, rng: random.Random,
     start_session(uows(), session.id, take_backup)
     with uows() as uow:
         tables = sorted(uow.tables.list(session_id=session.id), key=lambda t: t.number)
-    penalties = 0
+    penalties = hands = 0
     for table in tables:
         play = _Table(uows, table.id, rng, settings)
-        play.play()
+        hands += play.play()
         penalties += play.penalties
         with uows() as uow:
             seated = [s.player_id for s in uow.seats.list(table_id=table.id, cycle=1)]
         for player_id in seated:
             sign_sheet(uows(), table.id, player_id, scribble_png(rng))
     finish_session(uows(), session.id)
-    return len(tables) * settings.hands_per_session, penalties
+    return hands, penalties

@@ -22,6 +22,7 @@ class ServiceProblem(StrEnum):
     WINNER_IN_DRAWN_HAND = "winner_in_drawn_hand"
     HAND_NOT_SETTLEABLE = "hand_not_settleable"
     HAND_OUT_OF_SESSION = "hand_out_of_session"
+    SESSION_DEALS_DONE = "session_deals_done"
     STOPPED_ON_TIME = "stopped_on_time"
     NEGATIVE_PENALTY = "negative_penalty"
     SHEET_INCOMPLETE = "sheet_incomplete"

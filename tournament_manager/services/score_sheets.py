@@ -30,11 +30,12 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
-from tournament_manager.domain.rotation import cycle_of, rotated, turned
+from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of, rotated, turned
 from tournament_manager.domain.settings import (
     OnTimeOut,
     PenaltyMode,
     SeatRotation,
+    SessionEnd,
     TournamentSettings,
 )
 from tournament_manager.domain.sheet_content import canonical_json, sheet_content, sheet_hash
@@ -138,33 +139,88 @@ def seatings(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rule
              last: int) -> dict[int, HandSeating]:
     """Every hand's seats up to `last`: the cycle's arrangement turned once for every time
     the deal has passed before it. Under classical scoring that depends on who won each
-    hand, so the seats are known only up to the first hand not yet on the sheet."""
+    hand, so the seats are known only up to the first hand not yet on the sheet; a session
+    that ends by deals has no hand after the one that ends it."""
+    return _walk(seats, hands, rules, last)[0]
+
+
+def _walk(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rules,
+          last: int) -> tuple[dict[int, HandSeating], int]:
+    """`seatings`, and how many times the deal has passed before the hand after them."""
     by_number = {hand.number: hand for hand in hands}
+    by_deals = rules.settings.session_end is SessionEnd.DEALS
     known: dict[int, HandSeating] = {}
     passes = 0
     for number in range(1, last + 1):
         if rules.rule_set.deal_always_passes:
             passes = number - 1
-        seat_of = turned(_arrangement(seats, cycle_of(number), rules.settings), passes)
+        if by_deals and passes >= rules.settings.hands_per_session:
+            return known, passes
+        cycle = passes // HANDS_PER_CYCLE + 1 if by_deals else cycle_of(number)
+        seat_of = turned(_arrangement(seats, cycle, rules.settings), passes)
         dealer = next(player for player, wind in seat_of.items() if wind is Wind.E)
         known[number] = HandSeating(dealer, seat_of)
-        if not rules.rule_set.deal_always_passes:
+        if rules.rule_set.deal_always_passes:
+            passes = number
+        else:
             if number not in by_number:
-                break
+                return known, passes
             outcome = _outcome(entry_of(by_number[number]), seat_of, rules)
             passes += rules.rule_set.deal_passes(outcome, rules.options)
-    return known
+    return known, passes
+
+
+@dataclass(frozen=True)
+class DealCount:
+    """How far a table's session has come: the hands on the sheet from hand 1 without a
+    gap, and how many times the deal has passed after them."""
+
+    hands: int
+    deals: int
+
+
+def deal_count(seats: Sequence[SeatAssignment], hands: Sequence[Hand],
+               rules: Rules) -> DealCount:
+    numbers = {hand.number for hand in hands}
+    played = 0
+    while played + 1 in numbers:
+        played += 1
+    known, passes = _walk(seats, hands, rules, played)
+    return DealCount(len(known), passes)
+
+
+def planned_hands(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rules) -> int:
+    """The hands this table's session has, stopped on time or not: all of them when it ends
+    by hands; when it ends by deals, the hands played and one for every deal still to come
+    (at least that many, exactly that many once the last deal is played)."""
+    if rules.settings.session_end is SessionEnd.HANDS:
+        return rules.settings.hands_per_session
+    count = deal_count(seats, hands, rules)
+    return count.hands + max(0, rules.settings.hands_per_session - count.deals)
 
 
 def _seating(uow: UnitOfWork, table: SessionTable, number: int, rules: Rules) -> HandSeating:
     seats = uow.seats.list(table_id=table.id)
     if len(starting_winds(seats, 1)) != 4:
         raise ServiceError(ServiceProblem.TABLE_NOT_FOUR, table=table.number)
-    known = seatings(seats, uow.hands.list(table_id=table.id), rules, number)
+    hands = uow.hands.list(table_id=table.id)
+    known = seatings(seats, hands, rules, number)
     if number not in known:
+        _check_before_end(seats, hands, rules, number)
         raise ServiceError(ServiceProblem.HAND_MISSING_BEFORE, hand=number,
                            missing=max(known) if known else 1)
     return known[number]
+
+
+def _check_before_end(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rules,
+                      number: int) -> None:
+    """Refuse hand `number` in words when the session ended by deals before it."""
+    if rules.settings.session_end is not SessionEnd.DEALS:
+        return
+    count = deal_count(seats, hands, rules)
+    if count.deals >= rules.settings.hands_per_session and number > count.hands:
+        raise ServiceError(ServiceProblem.SESSION_DEALS_DONE, hand=number, last=count.hands,
+                           times=rules.settings.hands_per_session // HANDS_PER_CYCLE)
 
 
 def hand_seating(uow: UnitOfWork, table_id: int, number: int) -> HandSeating:
@@ -260,7 +316,13 @@ def _rules_win_type(win_type: WinType | None) -> RulesWinType | None:
 
 def _check_number_allowed(uow: UnitOfWork, table: SessionTable, number: int) -> None:
     settings = current_tournament(uow).settings
-    if not 1 <= number <= settings.hands_per_session:
+    if settings.session_end is SessionEnd.DEALS:
+        if number < 1:
+            raise ServiceError(ServiceProblem.HAND_OUT_OF_SESSION, hand=number,
+                               hands=settings.hands_per_session)
+        _check_before_end(uow.seats.list(table_id=table.id),
+                          uow.hands.list(table_id=table.id), Rules(uow), number)
+    elif not 1 <= number <= settings.hands_per_session:
         raise ServiceError(ServiceProblem.HAND_OUT_OF_SESSION, hand=number,
                            hands=settings.hands_per_session)
     if table.stopped_after_hand is not None:
@@ -412,11 +474,16 @@ def _content(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
 
 def sheet_is_complete(uow: UnitOfWork, table: SessionTable) -> bool:
     """Every hand of the session is on the sheet, or play stopped on time."""
-    numbers = sorted(hand.number for hand in uow.hands.list(table_id=table.id))
+    hands = uow.hands.list(table_id=table.id)
+    numbers = sorted(hand.number for hand in hands)
     if table.stopped_after_hand is not None:
         return numbers == list(range(1, len(numbers) + 1))
-    hands = current_tournament(uow).settings.hands_per_session
-    return numbers == list(range(1, hands + 1))
+    rules = Rules(uow)
+    if rules.settings.session_end is SessionEnd.DEALS:
+        count = deal_count(uow.seats.list(table_id=table.id), hands, rules)
+        return (count.deals >= rules.settings.hands_per_session
+                and numbers == list(range(1, count.hands + 1)))
+    return numbers == list(range(1, rules.settings.hands_per_session + 1))
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from tournament_manager.domain.model import (
 from tournament_manager.domain.penalties import treated_as_resigned
 from tournament_manager.domain.results import Points, converted_scores, hand_totals, raw_scores
 from tournament_manager.domain.rotation import cycle_of
+from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.double_entry import entry_state
@@ -33,6 +34,7 @@ from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandSeating,
     Rules,
+    planned_hands,
     seatings,
     sheet_is_complete,
     starting_winds,
@@ -86,6 +88,9 @@ class SheetView:
     hand_seatings: Mapping[int, HandSeating] = field(default_factory=dict)
     """Who deals each hand and where everyone sits, as far as it is known (classical
     scoring knows the next dealer only once the hand before is on the sheet)."""
+    planned_hands: int = 0
+    """The session's hands at this table (`score_sheets.planned_hands`): when it ends by
+    deals, the hands played and one for each deal to come."""
 
     def seating(self, number: int) -> HandSeating | None:
         return self.hand_seatings.get(number)
@@ -148,16 +153,17 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
                                      and s.sheet_version == table.sheet_version)
                        for s in uow.signatures.list(table_id=table_id))
     numbers = [hand.number for hand in hands]
+    rules = Rules(uow)
+    planned = planned_hands(seats, hands, rules)
     expected = (table.stopped_after_hand if table.stopped_after_hand is not None
-                else tournament.settings.hands_per_session)
-    hand_seatings = (seatings(seats, hands, Rules(uow), tournament.settings.hands_per_session)
-                     if len(first) == 4 else {})
+                else planned)
+    hand_seatings = seatings(seats, hands, rules, planned) if len(first) == 4 else {}
     return SheetView(
         tournament=tournament, session=session, table=table, players=first, repicks=repicks,
         rows=tuple(rows), penalties=penalties, hand_totals=tuple(running),
         raw_totals=tuple(raw[p] for p in order), converted=tuple(converted[p] for p in order),
         signatures=signatures, content_hash=digest,
-        complete=sheet_is_complete(uow, table),
+        complete=sheet_is_complete(uow, table), planned_hands=planned,
         missing_hands=tuple(n for n in range(1, max([expected, *numbers]) + 1)
                             if n not in numbers),
         resigned_flags=_resignation_flags(penalties),
@@ -263,12 +269,15 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
     refreshes after every change anywhere)."""
     with uow:
         session = uow.sessions.get(session_id)
-        hands_per_session = current_tournament(uow).settings.hands_per_session
+        rules = Rules(uow)
+        by_hands = rules.settings.session_end is SessionEnd.HANDS
         rows = []
         for table in sorted(uow.tables.list(session_id=session_id), key=lambda t: t.number):
             hands = uow.hands.count(table_id=table.id)
             expected = (table.stopped_after_hand if table.stopped_after_hand is not None
-                        else hands_per_session)
+                        else rules.settings.hands_per_session if by_hands
+                        else planned_hands(uow.seats.list(table_id=table.id),
+                                           uow.hands.list(table_id=table.id), rules))
             signed = {s.player_id for s in uow.signatures.list(
                 table_id=table.id, sheet_version=table.sheet_version)}
             entries = entry_state(uow, table.id)

@@ -93,6 +93,7 @@ tournament = Table(
     Column("false_win_points", Integer, nullable=False, server_default="0"),
     Column("false_win_distributed", Boolean, nullable=False, server_default="0"),
     Column("double_entry", Boolean, nullable=False, server_default="0"),
+    Column("session_end", String(10), nullable=False, server_default="hands"),
 )
 
 player = Table(

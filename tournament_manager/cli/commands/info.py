@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 from tournament_manager.cli.documents import event_address, opened
+from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.services.tournaments import Overview, overview
 
 
@@ -40,6 +41,7 @@ def _as_json(summary: Overview) -> dict[str, object]:
             for plan in settings.rounds
         ],
         "hands_per_session": settings.hands_per_session,
+        "session_end": settings.session_end.value,
         "players": summary.players,
         "withdrawn": summary.withdrawn,
         "substitutes": summary.substitutes,
@@ -71,7 +73,8 @@ def _as_text(summary: Overview) -> str:
         (f"players: {summary.players} ({summary.withdrawn} withdrawn, "
          f"{summary.substitutes} substitutes)"),
         (f"sessions: {summary.sessions_played} of {summary.sessions} played, "
-         f"{summary.sessions_drawn} drawn, {settings.hands_per_session} hands each; "
+         f"{summary.sessions_drawn} drawn, {settings.hands_per_session} "
+         f"{'deals' if settings.session_end is SessionEnd.DEALS else 'hands'} each; "
          f"{summary.tables} tables drawn"
          + (f"; {summary.sessions_provisional} later sessions planned provisionally (not "
             "drawn: they change as results come in)" if summary.sessions_provisional

@@ -31,7 +31,12 @@ from tournament_manager.domain.model import (
     Round,
 )
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of
-from tournament_manager.domain.settings import PenaltyMode, SeatPickMode, SessionConversion
+from tournament_manager.domain.settings import (
+    PenaltyMode,
+    SeatPickMode,
+    SessionConversion,
+    SessionEnd,
+)
 from tournament_manager.exports.pdf.common import (
     ALARM_RED,
     MARGIN,
@@ -176,7 +181,10 @@ class _SheetPage:
             self.names.update({p.id: p for p in repicked})
         self.column_of = {p.id: index for index, p in enumerate(view.players)}
         settings = view.tournament.settings
-        self.hands = max([settings.hands_per_session,
+        planned = view.planned_hands or settings.hands_per_session
+        if blank and settings.session_end is SessionEnd.DEALS:
+            planned += planned // 2  # room for the hands a winning dealer keeps the deal
+        self.hands = max([planned,
                           *(0 if blank else row.hand.number for row in view.rows)])
         self.cycles = -(-self.hands // HANDS_PER_CYCLE)
         self.rows_by_number: dict[int, SheetRow] = (

@@ -45,6 +45,7 @@ from tournament_manager.domain.settings import (
     SeatPickMode,
     SeatRotation,
     SessionConversion,
+    SessionEnd,
     TournamentSettings,
 )
 from tournament_manager.gui.item_data import add_choice, current_choice
@@ -60,6 +61,7 @@ from tournament_manager.rules.registry import available_rule_sets, get_rule_set
 
 DEFAULTS = TournamentSettings()
 ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
+    ("session_end", "Session ends", SessionEnd),
     ("seat_pick", "Seat pick", SeatPickMode),
     ("on_time_out", "When time runs out", OnTimeOut),
     ("penalty_mode", "Penalty points", PenaltyMode),
@@ -150,7 +152,7 @@ class SettingsForm(QWidget):
         event_form.addRow("", round_buttons)
         play = self._play_box = QGroupBox(self.tr("Play"), self)
         play_form = QFormLayout(play)
-        self._row(play_form, self.tr("Hands per session:"), self.hands,
+        self._row(play_form, self.tr("Hands (deals) per session:"), self.hands,
                   str(DEFAULTS.hands_per_session))
         self._row(play_form, self.tr("Session time limit:"), self.time_limit,
                   self.tr("{n} min").format(n=DEFAULTS.time_limit_minutes))

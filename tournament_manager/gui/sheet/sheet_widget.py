@@ -414,7 +414,7 @@ class SheetWidget(QWidget):
             effect = self.tr("The hand in play is void: no hand after hand {last} is "
                              "scored.").format(last=last)
         details = [effect, self.tr("Hands completed: {done} of {planned}.").format(
-            done=completed, planned=settings.hands_per_session)]
+            done=completed, planned=view.planned_hands)]
         left = self._seconds_left(view)
         if left is not None:
             details.append(self.tr("Time left on the session clock: {left}.").format(

@@ -272,7 +272,7 @@ class TranscriptionView(QWidget):
             return 0
         if view.table.stopped_after_hand is not None:
             return max(view.table.stopped_after_hand, *(r.hand.number for r in view.rows), 0)
-        return view.tournament.settings.hands_per_session
+        return view.planned_hands or view.tournament.settings.hands_per_session
 
     def _stored(self, number: int) -> Hand | None:
         view = self.view

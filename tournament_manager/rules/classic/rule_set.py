@@ -112,6 +112,12 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     uses_round_wind_and_flowers = True
     deal_always_passes = False
 
+    def event_customs(self) -> dict[str, object]:
+        """Raw scores carried (no match points), and a session that ends when every player
+        has dealt four times: seed, "a game ends when every player has dealt four times or
+        after an agreed number of rounds" (16 deals; the head judge sets another number)."""
+        return {"session_conversion": "raw", "session_end": "deals"}
+
     def next_dealer(self, outcome: TableOutcome, options: ClassicOptions) -> Wind:
         return payments.next_dealer(outcome, options)
 

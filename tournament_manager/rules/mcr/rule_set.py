@@ -37,6 +37,14 @@ class McrRuleSet(RuleSet[McrOptions]):
     codec = CODEC
     uses_round_wind_and_flowers = True
 
+    def event_customs(self) -> dict[str, object]:
+        """EMA practice: table points rank a session, seats rotate between the rounds
+        (Green Book appendix 4), a false win costs 30, paid 10 to each other player."""
+        return {"session_conversion": "table_points",
+                "seat_rotation": "mcr_west_deals_third",
+                "false_win_points": 30, "false_win_distributed": True}
+
+
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)
 
