@@ -149,3 +149,48 @@ def test_no_control_of_the_calculator_moves_while_a_hand_is_built(event_window: 
     strip = panel.hand_strip
     assert sum(len(group) for group in strip.groups()) == 28
     assert max(rect.right() for rect in strip.tile_rects()) < strip.width(), "all in view"
+
+
+def test_a_losers_shown_hand_scores_his_points_on_a_classical_sheet(window: MainWindow,
+                                                                     tmp_path):
+    """Classical seed: "every player, winner and losers, scores the sets in his hand" and
+    "each loser pays the winner the difference between the winner's score and his own".
+    West shows an exposed pung of red dragons (4) and a concealed pung of 1 dots (8), with
+    a double for the dragon pung: (4 + 8) × 2 = 24. No one-suit double: that is "for the
+    winning hand" only, and 1p 2s 3s 4s 5m 6m are not one suit anyway."""
+    from tests.gui.event_files import seated_event_file
+
+    path, seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    panel, entry = page.calculator, page.sheet.entry
+    a, b, c, d = seated.players[:4]
+    assert panel.loser.isVisibleTo(panel), "classical scores every hand: the choice is there"
+
+    QTest.keyClicks(entry.value_edit, "SW")  # South wins off West; the calculator follows
+    panel.loser.click()
+    assert not panel.winning.isEnabled() and not panel.self_draw.isEnabled()
+    panel.seat.setCurrentIndex(panel.seat.findData("W"))
+    QTest.keyClicks(panel.concealed, "1p1p1p2s3s4s5m6m")
+    QTest.keyClicks(panel.melds, "RdRdRd")
+    assert panel.value.text() == "W: 24 points"
+    assert panel.use_button.text().startswith("Use for W")
+    panel.use_button.click()
+    assert entry.points_edits[2].value() == 24  # West's column
+
+    panel.seat.setCurrentIndex(panel.seat.findData("N"))
+    panel.clear()
+    QTest.keyClicks(panel.concealed, "1p1p1p1p1p2s3s")  # five 1 dots: refused in words
+    assert panel.error.text() == "five copies of 1p (at most four exist)"
+    assert not panel.use_button.isEnabled()
+    assert entry.points_edits[3].value() == 0, "nothing reached North's column"
+
+    panel.loser.click()  # back to the winner's hand: it follows the entry's winner again
+    QTest.keyClicks(entry.value_edit, "40")
+    assert current_choice(panel.seat) == "S"
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    hand = sheet_view(window.controller.document.unit_of_work(), seated.tables[0]).rows[0].hand
+    assert dict(hand.player_points) == {a: 0, b: 40, c: 24, d: 0}
+    # classic_seed: each loser pays the difference: A 40, C 40 − 24 = 16, D 40.
+    assert dict(hand.deltas) == {a: -40, b: 96, c: -16, d: -40}

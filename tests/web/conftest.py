@@ -95,3 +95,9 @@ def served_double(tmp_path: Path) -> Iterator[Served]:
     """The same event with double entry: two players of a table type each hand."""
     yield from _serve(tmp_path, dataclasses.replace(preset_settings(Preset.OPEN),
                                                     double_entry=True))
+
+
+@pytest.fixture
+def served_classic(tmp_path: Path) -> Iterator[Served]:
+    """The same event under classical scoring, where every player's hand scores."""
+    yield from _serve(tmp_path, preset_settings(Preset.OPEN, rule_set="classic"))

@@ -329,3 +329,60 @@ def test_the_clock_several_winners_and_same_turn_immunity_on_the_phone(
     assert [[(w.winner_id, w.value, w.responsible_id) for w in h.wins] for h in hands] == [
         [(p[0], 25, None)],
         [(p[0], 25, p[3]), (p[1], 30, p[3]), (p[2], 25, p[3])]]
+
+
+def test_a_classical_table_types_every_players_points_and_scores_a_losers_hand(
+        served_classic: Served, browser, tmp_path) -> None:
+    """Classical seed: "every player, winner and losers, scores the sets in his hand" and
+    "each loser pays the winner the difference between the winner's score and his own".
+    The phone asks each loser's points; its calculator scores a loser's shown hand: West
+    shows an exposed pung of red dragons (4) and a concealed pung of 1 dots (8), doubled
+    for the dragon pung: (4 + 8) × 2 = 24."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    served = served_classic
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    a, b, c, d = served.seated.players[:4]
+    assert driver.find_element(By.ID, "points").is_displayed()
+
+    def click(selector: str) -> None:
+        element = driver.find_element(By.CSS_SELECTOR, selector)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+        element.click()
+
+    click(f"#winners button[data-player='{b}']")
+    click(f"#discarders button[data-player='{c}']")
+    assert not driver.find_element(
+        By.CSS_SELECTOR, f"#point_inputs input[data-player='{b}']").is_displayed(), \
+        "the winner's points are his value"
+    click("#calculator")
+    click("#calc_loser")
+    click(f"#calc_losers button[data-player='{c}']")
+    driver.find_element(By.ID, "calc_concealed").send_keys("1p1p1p2s3s4s5m6m")
+    driver.find_element(By.ID, "calc_melds").send_keys("RdRdRd")
+    click("#calc_score")
+    wait.until(shown.text_to_be_present_in_element((By.ID, "calc_result"), "points"))
+    assert driver.find_element(By.ID, "calc_result").text.endswith(": 24 points")
+    click("#calc_use")
+    points = driver.find_element(By.CSS_SELECTOR, f"#point_inputs input[data-player='{d}']")
+    points.clear()
+    points.send_keys("6")
+    assert driver.find_element(
+        By.CSS_SELECTOR, f"#point_inputs input[data-player='{c}']").get_attribute("value") == "24"
+    driver.find_element(By.ID, "value").send_keys("40")
+    wait.until(shown.text_to_be_present_in_element((By.ID, "preview"), "+"))
+    _shot(driver, "classical-points", tmp_path)
+    click("#save")
+    wait.until(lambda dr: len(dr.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
+    with served.document.unit_of_work() as uow:
+        hand = uow.hands.list(table_id=served.seated.tables[0])[0]
+    assert dict(hand.player_points) == {a: 0, b: 40, c: 24, d: 6}
+    # classic_seed: each loser pays the difference: A 40, C 40 − 24 = 16, D 40 − 6 = 34.
+    assert dict(hand.deltas) == {a: -40, b: 90, c: -16, d: -34}
+    assert driver.find_element(
+        By.CSS_SELECTOR, f"#point_inputs input[data-player='{c}']").get_attribute("value") == "0"

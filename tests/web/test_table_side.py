@@ -257,6 +257,40 @@ def test_the_calculator_scores_as_the_score_command(served: Served) -> None:
         assert broken.status_code == 200 and not broken.json()["valid"]
         assert broken.json()["error"]
         assert client.post("/api/score", json=hand).status_code == 403  # the page's token
+        loser = client.post("/api/score", headers=headers, json=hand | {"shown": True})
+        assert loser.status_code == 400
+        assert loser.json()["problem"] == "under these rules only the winner's hand is scored"
+
+
+def test_a_losers_shown_hand_scores_as_the_score_commands_others(
+        served_classic: Served) -> None:
+    """Classical: the page's calculator scores a loser's shown hand as `score --rules
+    classic` scores the same hand given in `others` (hand-format.md)."""
+    import json
+    import subprocess
+    import sys
+
+    with _client(served_classic) as client:
+        state = _login(client, served_classic.codes[1])
+        headers = {"X-CSRF-Token": state["csrf"]}
+        shown = client.post("/api/score", headers=headers, json={
+            "shown": True, "concealed": "1p1p1p2s3s4s5m6m", "melds": "RdRdRd WWWW",
+            "seat": "W", "prevalent_wind": "E", "flowers": 1})
+        assert shown.status_code == 200, shown.text
+        command = subprocess.run(
+            [sys.executable, "-m", "tournament_manager", "score", "--rules", "classic"],
+            input=json.dumps({
+                "concealed": "123m456m789m11p22s", "winning_tile": "2s", "win_type": "discard",
+                "seat_wind": "E", "discarder": "S", "prevalent_wind": "E",
+                "others": {"W": {"concealed": "1p1p1p2s3s4s5m6m", "flowers": 1,
+                                 "melds": [{"type": "pung", "tiles": "RdRdRd", "exposed": True},
+                                           {"type": "kong", "tiles": "WWWW",
+                                            "exposed": True}]}}}),
+            capture_output=True, text=True, check=True)
+        assert shown.json()["points"] == json.loads(command.stdout)["scores"]["W"]
+        # seed: pung of dragons 4, concealed pung of 1 dots 8, kong of his own wind 16,
+        # a flower 2 = 30; doubled for the dragon pung and the own-wind kong: 120.
+        assert shown.json()["points"] == 120
 
 
 def test_two_winners_same_turn_immunity_and_the_clock(served: Served) -> None:

@@ -69,15 +69,20 @@ def concealed_room(given: CalculatorInput) -> int:
     return HAND_SIZE - MELD_SIZE * len(meld_groups(given.melds))
 
 
-def hand_object(given: CalculatorInput) -> dict[str, object]:
-    """The hand object; with no winning tile given, the last concealed tile beyond the
-    room the melds leave is taken as the winning tile (the way a hand is read aloud)."""
-    melds = []
+def _meld_objects(given: CalculatorInput) -> list[dict[str, object]]:
+    melds: list[dict[str, object]] = []
     for group in meld_groups(given.melds):
         codes = _codes(group.tiles)
         melds.append({"type": _kind(codes) if codes else "chow",
                       "tiles": codes if codes else group.tiles,
                       "exposed": not group.concealed})
+    return melds
+
+
+def hand_object(given: CalculatorInput) -> dict[str, object]:
+    """The hand object; with no winning tile given, the last concealed tile beyond the
+    room the melds leave is taken as the winning tile (the way a hand is read aloud)."""
+    melds = _meld_objects(given)
     concealed: object = given.concealed
     winning: object = given.winning_tile.strip()
     if not winning:
@@ -97,4 +102,15 @@ def hand_object(given: CalculatorInput) -> dict[str, object]:
     if given.prevalent_wind is not None:
         data["prevalent_wind"] = given.prevalent_wind
         data["flowers"] = given.flowers
+    return data
+
+
+def shown_hand_object(given: CalculatorInput) -> dict[str, object]:
+    """A loser's shown hand (rules that score every hand): the tiles held and the melds,
+    every tile counted where it stands; no winning tile, win type or flags."""
+    melds = _meld_objects(given)
+    data: dict[str, object] = {"concealed": given.concealed, "melds": melds,
+                               "seat_wind": given.seat, "flowers": given.flowers}
+    if given.prevalent_wind is not None:
+        data["prevalent_wind"] = given.prevalent_wind
     return data

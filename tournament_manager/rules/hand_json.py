@@ -24,7 +24,7 @@ from tournament_manager.rules.hand import (
     WinType,
 )
 from tournament_manager.rules.hand_checks import shown_hand_problem
-from tournament_manager.rules.result import ScoreResult
+from tournament_manager.rules.result import LimitedScore, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import TableOutcome, Win
 from tournament_manager.rules.tiles import WINDS, TileId, Wind, parse_tiles, tile_code
@@ -156,16 +156,55 @@ def _others(value: object, winner: Wind, prevalent: Wind) -> dict[Wind, PlayerHa
         if seat is None or not isinstance(item, Mapping):
             raise _problem(HandErrorCode.INVALID_FIELD, field="others", value=_shown(key))
         try:
-            hand = PlayerHand(_melds(item.get("melds", [])),
-                              _tiles_field(item, "concealed", item.get("concealed", "")),
-                              seat, prevalent, _flowers(item.get("flowers", 0)))
+            shown[seat] = _player_hand(item, seat, prevalent)
         except HandError as error:
             raise HandError(replace(error.problem, hand_of=seat.value)) from None
-        problem = shown_hand_problem(hand)
-        if problem is not None:
-            raise HandError(replace(problem, hand_of=seat.value))
-        shown[seat] = hand
     return shown
+
+
+def _player_hand(item: Mapping[str, object], seat: Wind, prevalent: Wind) -> PlayerHand:
+    hand = PlayerHand(_melds(item.get("melds", [])),
+                      _tiles_field(item, "concealed", item.get("concealed", "")),
+                      seat, prevalent, _flowers(item.get("flowers", 0)))
+    problem = shown_hand_problem(hand)
+    if problem is not None:
+        raise HandError(problem)
+    return hand
+
+
+@dataclass(frozen=True, slots=True)
+class ShownReport:
+    """A loser's shown hand scored by rules that score every hand, or why it cannot be."""
+
+    score: LimitedScore | None
+    problem: HandProblem | None = None
+
+
+def evaluate_shown_hand(data: object, rule_set: RuleSet[Any], options: Any) -> ShownReport:
+    """A loser's hand object ({"seat_wind", "concealed", "melds", "flowers",
+    "prevalent_wind"}; no winning tile) scored as `score` scores an entry of `others`: the
+    window's calculator and the table page's score a loser's hand for the sheet here."""
+    try:
+        if not isinstance(data, Mapping):
+            raise _problem(HandErrorCode.NOT_AN_OBJECT)
+        seat = _enum_field(data, "seat_wind", Wind)
+        prevalent = (Wind.E if data.get("prevalent_wind") is None
+                     else _enum_field(data, "prevalent_wind", Wind))
+        hand = _player_hand(data, seat, prevalent)
+    except HandError as error:
+        return ShownReport(None, error.problem)
+    return ShownReport(rule_set.score_player_hand(hand, options))
+
+
+def shown_report_to_json(report: ShownReport, describe: DescribeProblem) -> dict[str, object]:
+    if report.score is None:
+        assert report.problem is not None
+        return {"valid": False, "error": describe(report.problem),
+                "code": report.problem.code.value}
+    return {"valid": True, "points": report.score.value, "raw_total": report.score.raw_total,
+            "limit": report.score.limit.value,
+            "patterns": [{"id": p.id, "name": p.name, "points": p.points}
+                         for p in report.score.patterns]}
 
 
 def _check_payers(

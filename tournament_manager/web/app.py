@@ -31,8 +31,18 @@ from starlette.routing import Route
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.messages.services import describe as describe_service
-from tournament_manager.rules.calculator_input import FLAGS, CalculatorInput, hand_object
-from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
+from tournament_manager.rules.calculator_input import (
+    FLAGS,
+    CalculatorInput,
+    hand_object,
+    shown_hand_object,
+)
+from tournament_manager.rules.hand_json import (
+    evaluate_hand,
+    evaluate_shown_hand,
+    report_to_json,
+    shown_report_to_json,
+)
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.clock import SessionClock, session_clock
 from tournament_manager.services.double_entry import (
@@ -136,6 +146,7 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
         "double_entry": view.tournament.settings.double_entry,
         "round_wind_and_flowers": get_rule_set(
             view.tournament.settings.rule_set).uses_round_wind_and_flowers,
+        "every_hand": get_rule_set(view.tournament.settings.rule_set).settles_every_hand,
         **_entries(entries, next_number),
     }
 
@@ -311,7 +322,7 @@ class TableSide:
     async def score(self, request: Request) -> Response:
         """The calculator: a hand of tiles scored by the event's rule set, exactly as the
         `score` command and the window's calculator score it (nothing is stored)."""
-        def read(body: dict[str, Any]) -> CalculatorInput:
+        def read(body: dict[str, Any]) -> tuple[CalculatorInput, bool]:
             flags = body.get("flags") or []
             prevalent = body.get("prevalent_wind")
             return CalculatorInput(
@@ -321,17 +332,24 @@ class TableSide:
                 discarder=str(body.get("discarder") or ""),
                 flags={str(flag) for flag in flags if str(flag) in FLAGS},
                 prevalent_wind=str(prevalent) if prevalent else None,
-                flowers=int(body.get("flowers") or 0))
+                flowers=int(body.get("flowers") or 0)), bool(body.get("shown"))
 
-        def do(_request: Request, table_id: int, given: CalculatorInput) -> Response:
+        def do(_request: Request, table_id: int, read: tuple[CalculatorInput, bool]
+               ) -> Response:
+            given, shown = read
             settings = sheet_view(self._unit_of_work(READER), table_id).tournament.settings
             rule_set = get_rule_set(settings.rule_set)
+            options = rule_set.validate_options(settings.rule_options)
             if not rule_set.uses_round_wind_and_flowers:
                 given.prevalent_wind = None
             elif given.prevalent_wind is None:
                 given.prevalent_wind = "E"
-            report = evaluate_hand(hand_object(given), rule_set,
-                                   rule_set.validate_options(settings.rule_options))
+            if shown:  # a loser's shown hand, where every hand scores (classical)
+                if not rule_set.settles_every_hand:
+                    return _problem("under these rules only the winner's hand is scored", 400)
+                return JSONResponse(shown_report_to_json(evaluate_shown_hand(
+                    shown_hand_object(given), rule_set, options), describe_hand_problem))
+            report = evaluate_hand(hand_object(given), rule_set, options)
             return JSONResponse(report_to_json(report, describe_hand_problem))
 
         return await self._act(request, "hand", read, do)
@@ -374,8 +392,9 @@ class TableSide:
 def _entry(body: dict[str, Any]) -> HandEntry:
     """A hand as the page sends it: {"result": "win"|"draw", "win_type": "discard"|
     "self_draw", "discarder_id": id, "winners": [{"player_id": id, "value": n}],
-    "responsible_id": id|null}; `responsible_id`, when the key is there, is who pays as
-    discarder under same-turn immunity (null: nobody, the winner threw the tile first)."""
+    "responsible_id": id|null, "points": {id: n}}; `responsible_id`, when the key is there,
+    is who pays as discarder under same-turn immunity (null: nobody, the winner threw the
+    tile first); `points`, where every hand scores (classical), each player's own points."""
     result = HandResult(str(body["result"]))
     if result is HandResult.DRAW:
         return HandEntry(HandResult.DRAW)
@@ -388,4 +407,7 @@ def _entry(body: dict[str, Any]) -> HandEntry:
         responsible_id = int(responsible) if responsible is not None else None
     wins = tuple(Win(int(w["player_id"]), int(w["value"]), responsible_id)
                  for w in body["winners"])
-    return HandEntry(result, win_type, discarder_id, wins)
+    points = body.get("points") or {}
+    return HandEntry(result, win_type, discarder_id, wins,
+                     player_points=tuple((int(player), int(value))
+                                         for player, value in dict(points).items()))

@@ -7,7 +7,7 @@ function behind the `score` command, with the tournament's rule set and options.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -45,10 +45,17 @@ from tournament_manager.rules.calculator_input import (
     concealed_room,
     hand_object,
     meld_groups,
+    shown_hand_object,
 )
 from tournament_manager.rules.errors import HandError
-from tournament_manager.rules.hand_json import HandReport, evaluate_hand
+from tournament_manager.rules.hand_json import (
+    HandReport,
+    ShownReport,
+    evaluate_hand,
+    evaluate_shown_hand,
+)
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, get_rule_set
+from tournament_manager.rules.result import ScoredPattern
 from tournament_manager.rules.tiles import TILE_KINDS, TileId, parse_tiles, tile_code
 
 PICKER_ICON = QSize(24, 32)
@@ -74,9 +81,20 @@ class CalculatedHand:
     """Robbing a kong or a win on a kong."""
 
 
+@dataclass(frozen=True)
+class ShownPoints:
+    """What "Use for … points" hands to the entry bar under rules that score every hand:
+    a loser's points from his shown hand, by his seat wind in this hand."""
+
+    seat: str
+    points: int
+
+
 class CalculatorPanel(QWidget):
     use_for_sheet = Signal(object)
     """A `CalculatedHand`."""
+    points_for_sheet = Signal(object)
+    """A `ShownPoints`: a loser's hand scored (classical)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -84,6 +102,7 @@ class CalculatorPanel(QWidget):
         self._rule_set = get_rule_set(DEFAULT_RULE_SET)
         self._options: Any = self._rule_set.default_options()
         self.report: HandReport | None = None
+        self.shown: ShownReport | None = None
 
         picker = QGroupBox(self.tr("Tiles"), self)
         picker_layout = QGridLayout(picker)
@@ -119,6 +138,13 @@ class CalculatorPanel(QWidget):
         self.winning = self._line("calc_winning", self.tr("e.g. 3p (or last tile of the hand)"))
         self.self_draw = QCheckBox(self.tr("Self-drawn"), self)
         self.self_draw.setObjectName("calc_self_draw")
+        self.loser = QCheckBox(self.tr("A loser's shown hand"), self)
+        self.loser.setObjectName("calc_loser")
+        self.loser.setToolTip(self.tr(
+            "Every player's hand scores under these rules: score the tiles a loser shows "
+            "(no winning tile) for his points on the sheet"))
+        self.loser.hide()
+        self.loser.toggled.connect(self._loser_toggled)
         self.seat = QComboBox(self)
         self.seat.setObjectName("calc_seat")
         self.seat.setSizeAdjustPolicy(
@@ -174,6 +200,7 @@ class CalculatorPanel(QWidget):
         form.addRow(self.tr("Declared melds:"), self.melds)
         form.addRow(self.tr("Winning tile:"), self.winning)
         win_row = QHBoxLayout()
+        win_row.addWidget(self.loser)
         win_row.addWidget(self.self_draw)
         win_row.addWidget(QLabel(self.tr("Seat wind:"), self))
         win_row.addWidget(self.seat)
@@ -251,12 +278,23 @@ class CalculatorPanel(QWidget):
         self._rule_set = get_rule_set(rule_set_id)
         self._options = self._rule_set.validate_options(rule_options)
         self.round_row.setVisible(self._rule_set.uses_round_wind_and_flowers)
+        self.loser.setVisible(self._rule_set.settles_every_hand)
+        if not self._rule_set.settles_every_hand:
+            self.loser.setChecked(False)
+        self.evaluate()
+
+    def _loser_toggled(self, loser: bool) -> None:
+        """A loser's hand has no winning tile, win type or special flags to give."""
+        for widget in (self.winning, self.self_draw, self.discarder, *self.flags.values()):
+            widget.setEnabled(not loser)
         self.evaluate()
 
     def set_seats(self, seat: str | None, discarder: str | None,
                   self_draw: bool | None = None) -> None:
         """Follow the sheet's hand as it is typed: the winner's seat wind, the discarder's,
-        self-drawn or not."""
+        self-drawn or not. While a loser's hand is being scored the seat is his: kept."""
+        if self.loser.isChecked():
+            return
         if seat:
             self.seat.setCurrentIndex(self.seat.findData(seat))
         self.discarder.setCurrentIndex(max(self.discarder.findData(discarder or NO_CHOICE), 0))
@@ -347,9 +385,17 @@ class CalculatorPanel(QWidget):
             return  # still being built
         given = self.input()
         self._show_hand(given)
+        self.report = self.shown = None
+        self.use_button.setText(
+            self.tr("Use for {seat}'s points").format(seat=self.seat.currentText())
+            if self.loser.isChecked() else self.tr("Use for sheet"))
         if not given.concealed.strip() and not given.melds.strip():
-            self.report = None
             self._show_empty()
+            return
+        if self.loser.isChecked():
+            self.shown = evaluate_shown_hand(shown_hand_object(given), self._rule_set,
+                                             self._options)
+            self._show_shown(self.shown, given.seat)
             return
         self.report = evaluate_hand(hand_object(given), self._rule_set, self._options)
         self._show_report(self.report)
@@ -369,6 +415,33 @@ class CalculatorPanel(QWidget):
                                    "with the winning tile last."))
         self.use_button.setEnabled(False)
 
+    def _show_patterns(self, patterns: Sequence[ScoredPattern]) -> None:
+        self.patterns.setRowCount(len(patterns))
+        for row, pattern in enumerate(patterns):
+            for column, text in enumerate((pattern.id, pattern.name, str(pattern.points))):
+                item = QTableWidgetItem(text)
+                if column == 2:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
+                                          | Qt.AlignmentFlag.AlignVCenter)
+                self.patterns.setItem(row, column, item)
+
+    def _show_shown(self, shown: ShownReport, seat: str) -> None:
+        """A loser's points, and the button that puts them in his column of the sheet."""
+        self.arrangement.set_groups([])
+        self.payments.clear()
+        if shown.score is None:
+            assert shown.problem is not None
+            self.patterns.setRowCount(0)
+            self.value.setText(self.tr("—"))
+            self.error.setText(describe_hand_problem(shown.problem))
+            self.use_button.setEnabled(False)
+            return
+        self._show_patterns(shown.score.patterns)
+        self.value.setText(self.tr("{seat}: {points} points").format(
+            seat=seat, points=shown.score.value))
+        self.error.clear()
+        self.use_button.setEnabled(True)
+
     def _show_report(self, report: HandReport) -> None:
         result = report.result
         if not result.valid:
@@ -382,14 +455,7 @@ class CalculatorPanel(QWidget):
             return
         assert result.arrangement is not None
         self.arrangement.set_groups([group.tiles for group in result.arrangement.groups])
-        self.patterns.setRowCount(len(result.patterns))
-        for row, pattern in enumerate(result.patterns):
-            for column, text in enumerate((pattern.id, pattern.name, str(pattern.points))):
-                item = QTableWidgetItem(text)
-                if column == 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight
-                                          | Qt.AlignmentFlag.AlignVCenter)
-                self.patterns.setItem(row, column, item)
+        self._show_patterns(result.patterns)
         limit = "" if result.limit.value == "none" else self.tr(" ({limit} limit)").format(
             limit=result.limit.value)
         self.value.setText(self.tr("V = {value}").format(value=result.value) + limit)
@@ -404,9 +470,12 @@ class CalculatorPanel(QWidget):
         return tuple(pattern.id for pattern in self.report.result.patterns)
 
     def _use(self) -> None:
+        given = self.input()
+        if self.shown is not None and self.shown.score is not None:
+            self.points_for_sheet.emit(ShownPoints(given.seat, self.shown.score.value))
+            return
         if self.report is None or not self.report.result.valid:
             return
-        given = self.input()
         discarder = None if given.self_draw else (given.discarder or None)
         self.use_for_sheet.emit(CalculatedHand(
             self.report.result.value, self.pattern_ids(), given.seat, discarder,

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.calculator.panel import CalculatedHand, CalculatorPanel
+from tournament_manager.gui.calculator.panel import CalculatedHand, CalculatorPanel, ShownPoints
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.item_data import add_choice, current_choice
@@ -100,6 +100,7 @@ class SheetsPage(QWidget):
         self.transcription.action_next_table.triggered.connect(self.next_table_to_type)
         self.calculator = CalculatorPanel(self)
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
+        self.calculator.points_for_sheet.connect(self._points_for_sheet)
         self.sheet.entry.draft_changed.connect(self._follow_entry)
         self.calculator_window = CalculatorWindow(self)
         self.calculator_window.closed.connect(lambda: self.set_calculator_window(False))
@@ -320,6 +321,9 @@ class SheetsPage(QWidget):
         discarder = None if draft.discarder is None else entry.wind_of(draft.discarder)
         self.calculator.set_seats(seat.value if seat else None,
                                   discarder.value if discarder else None, draft.self_draw)
+
+    def _points_for_sheet(self, shown: ShownPoints) -> None:
+        self.sheet.entry.use_points(shown)
 
     def _use_for_sheet(self, hand: CalculatedHand) -> None:
         self.sheet.entry.use_hand(hand)

@@ -35,7 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import Player
-from tournament_manager.gui.calculator.panel import CalculatedHand
+from tournament_manager.gui.calculator.panel import CalculatedHand, ShownPoints
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
@@ -324,6 +324,15 @@ class HandEntryBar(QFrame):
     def seat_names(self) -> dict[str, str]:
         """Each seat wind of the hand being typed and its player, named as the columns are."""
         return {seat.value: self._name(player) for player, seat in self._seat_of().items()}
+
+    def use_points(self, shown: ShownPoints) -> None:
+        """From the calculator: a loser's points from his shown hand, into his column."""
+        player = self.player_at(shown.seat)
+        columns = [p.id for p in self._players()]
+        if player is None or player not in columns or self.points_row.isHidden():
+            return
+        self.points_edits[columns.index(player)].setValue(shown.points)
+        self._show()
 
     def use_hand(self, hand: CalculatedHand) -> None:
         """From the calculator: its value and patterns, and its winner, discarder and
