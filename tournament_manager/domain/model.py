@@ -322,6 +322,26 @@ class TableEntry:
 
 
 @dataclass(frozen=True)
+class PlayerCard:
+    """One player's Score Record Card, typed at the results desk (`record_style`
+    `player_cards`, the WSOM way): "each player records any points gained or lost by every
+    player", and "passes his card around his three opponents to be signed".
+
+    `content` is the card as canonical JSON, `[[hand, [[player id, points], ...]], ...]`
+    (`domain.player_cards` reads and writes it); `signed`: the three opponents' signatures
+    are on the paper card.
+    """
+
+    table_id: int
+    owner_id: int
+    content: str
+    signed: bool
+    typist: str
+    entered_at: datetime
+    id: int = NEW_ID
+
+
+@dataclass(frozen=True)
 class AuditEntry:
     at: datetime
     actor: str

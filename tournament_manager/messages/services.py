@@ -45,6 +45,22 @@ _TEMPLATES = {
         "the session ended after hand {last}, when every player had dealt {times} times; "
         "there is no hand {hand}"
     ),
+    ServiceProblem.CARDS_NOT_IN_FORMAT: (
+        "this event keeps one score sheet per table: it has no player cards (Settings ▸ "
+        "Score record)"
+    ),
+    ServiceProblem.CARDS_MISSING: (
+        "session {session} cannot close yet: table {table} still needs the player card of "
+        "{players}"
+    ),
+    ServiceProblem.CARDS_UNSIGNED: (
+        "session {session} cannot close yet: at table {table} the card of {players} is not "
+        "signed by the three opponents"
+    ),
+    ServiceProblem.CARDS_DISAGREE: (
+        "session {session} cannot close yet: at table {table} the card of {players} differs "
+        "from the sheet at hand {hands}"
+    ),
     ServiceProblem.STOPPED_ON_TIME: (
         "play at table {table} stopped on time; hand {hand} is not scored"
     ),

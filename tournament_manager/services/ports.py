@@ -20,6 +20,7 @@ from tournament_manager.domain.model import (
     HeadJudge,
     Penalty,
     Player,
+    PlayerCard,
     Round,
     RoundEntry,
     SeatAssignment,
@@ -164,6 +165,9 @@ class UnitOfWork(Protocol):
 
     @property
     def table_entries(self) -> Collection[TableEntry]: ...
+
+    @property
+    def player_cards(self) -> Collection[PlayerCard]: ...
 
     @property
     def audit(self) -> AuditLog: ...

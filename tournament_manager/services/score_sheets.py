@@ -556,19 +556,27 @@ def sign_on_paper(uow: UnitOfWork, table_id: int, recorded_by: str, *,
         table = _open_table(uow, table_id, seen)
         if not sheet_is_complete(uow, table):
             raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
-        seated = {seat.player_id for seat in uow.seats.list(table_id=table_id)}
-        content = _content(uow, table)
-        digest = sheet_hash(content)
-        now = clock()
-        for player_id in sorted(seated):
-            uow.signatures.add(Signature(
-                table_id=table_id, player_id=player_id, signed_at=signed_at or now,
-                content_hash=digest, sheet_version=table.sheet_version, on_paper=True,
-                recorded_by=typist, recorded_at=now))
-        _lock_when_all_signed(uow, table, content, seated, clock)
+        sign_on_paper_within(uow, table, typist, clock, signed_at)
         locked = uow.tables.get(table_id)
         uow.commit()
     return locked
+
+
+def sign_on_paper_within(uow: UnitOfWork, table: SessionTable, recorded_by: str,
+                         clock: Callable[[], datetime], signed_at: datetime | None = None
+                         ) -> None:
+    """Inside an open unit of work, on an open and complete sheet: the four signatures
+    on paper (the sheet's, or the four agreeing player cards) and the lock they make."""
+    seated = {seat.player_id for seat in uow.seats.list(table_id=table.id)}
+    content = _content(uow, table)
+    digest = sheet_hash(content)
+    now = clock()
+    for player_id in sorted(seated):
+        uow.signatures.add(Signature(
+            table_id=table.id, player_id=player_id, signed_at=signed_at or now,
+            content_hash=digest, sheet_version=table.sheet_version, on_paper=True,
+            recorded_by=recorded_by, recorded_at=now))
+    _lock_when_all_signed(uow, table, content, seated, clock)
 
 
 def correct_sheet(uow: UnitOfWork, table_id: int, reason: str,

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from tournament_manager.domain.model import Session, SheetState, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
+from tournament_manager.services.player_cards import check_session_cards
 from tournament_manager.services.ports import UnitOfWork
 
 
@@ -38,13 +39,15 @@ def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], ob
 
 def finish_session(uow: UnitOfWork, session_id: int, *,
                    clock: Callable[[], datetime] = _now) -> Session:
-    """Close a running session once every table's sheet is signed and locked."""
+    """Close a running session once every table's sheet is signed and locked (and, where
+    the event keeps player cards, every table's four cards agree with its sheet)."""
     with uow:
         session = uow.sessions.get(session_id)
         if session.status is not StageStatus.RUNNING:
             raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
         open_tables = [t.number for t in uow.tables.list(session_id=session_id)
                        if t.sheet_state is not SheetState.LOCKED]
+        check_session_cards(uow, session)
         if open_tables:
             raise ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=session.number,
                                tables=open_tables)

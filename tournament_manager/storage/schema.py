@@ -256,6 +256,19 @@ table_entry = Table(
     Column("typist", String(200), nullable=False, server_default=""),
 )
 
+player_card = Table(
+    "player_card",
+    metadata,
+    _id(),
+    _ref("table_id", "session_table", cascade=True),
+    _ref("owner_id", "player"),
+    Column("content", Text, nullable=False),
+    Column("signed", Boolean, nullable=False, server_default="0"),
+    Column("typist", String(200), nullable=False, server_default=""),
+    Column("entered_at", UtcDateTime, nullable=False),
+    UniqueConstraint("table_id", "owner_id"),
+)
+
 sheet_snapshot = Table(
     "sheet_snapshot",
     metadata,

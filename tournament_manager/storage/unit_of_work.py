@@ -21,6 +21,7 @@ from tournament_manager.domain.model import (
     HeadJudge,
     Penalty,
     Player,
+    PlayerCard,
     Round,
     RoundEntry,
     SeatAssignment,
@@ -49,7 +50,7 @@ _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
 _MAPPERS: dict[type, RowMapper[Any]] = {
     cls: RowMapper(cls)
     for cls in (Player, Round, RoundEntry, Session, SessionTable, SeatAssignment, Penalty,
-                Signature, SheetSnapshot, SheetCorrection, HeadJudge, TableEntry)
+                Signature, SheetSnapshot, SheetCorrection, HeadJudge, TableEntry, PlayerCard)
 }
 
 
@@ -77,6 +78,7 @@ class SqlUnitOfWork:
     snapshots: SqlCollection[SheetSnapshot]
     corrections: SqlCollection[SheetCorrection]
     table_entries: SqlCollection[TableEntry]
+    player_cards: SqlCollection[PlayerCard]
     head_judges: SqlCollection[HeadJudge]
     audit: SqlAuditLog
 
@@ -130,12 +132,13 @@ class SqlUnitOfWork:
         self.corrections = flat(schema.sheet_correction, SheetCorrection)
         self.head_judges = flat(schema.head_judge, HeadJudge)
         self.table_entries = flat(schema.table_entry, TableEntry)
+        self.player_cards = flat(schema.player_card, PlayerCard)
         self.audit = SqlAuditLog(connection, {
             collection.entity: collection for collection in (
                 self.tournaments, self.players, self.rounds, self.round_entries,
                 self.sessions, self.tables, self.seats, self.hands, self.penalties,
                 self.signatures, self.snapshots, self.corrections, self.head_judges,
-                self.table_entries)})
+                self.table_entries, self.player_cards)})
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
