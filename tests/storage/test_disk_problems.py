@@ -113,7 +113,8 @@ def test_a_disk_filling_up_during_work_refuses_the_action_and_keeps_the_rest(
 def test_a_full_backup_folder_is_reported_not_silent(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     path = _event(tmp_path / "event.tmt")
-    with small_disk(tmp_path / "data", 512) as data:  # room for one backup of the event once the filler is gone
+    # Room for one backup of the event once the filler is gone.
+    with small_disk(tmp_path / "data", 512) as data:
         monkeypatch.setenv(paths.DATA_DIR_ENV, str(data))
         filler = fill(data)
         document = open_document(path)
