@@ -23,8 +23,9 @@ from tournament_manager.storage.document import Document
 
 
 def test_the_public_names() -> None:
-    assert [k.value for k in ExportKind] == ["sheets", "blank-sheets", "seating",
-                                             "table-cards", "standings", "workbook"]
+    assert [k.value for k in ExportKind] == ["sheets", "blank-sheets", "player-cards",
+                                             "blank-player-cards", "seating", "table-cards",
+                                             "standings", "workbook"]
     assert [p.value for p in PaperSize] == ["a4", "letter"]
 
 

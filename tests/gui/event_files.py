@@ -9,7 +9,7 @@ from tests.helpers.head_judge import name_head_judge
 from tests.helpers.seated_event import Seated, seat_event, start_seated_session
 from tournament_manager.domain.model import HandResult, Win, WinType
 from tournament_manager.domain.presets import Preset, preset_settings
-from tournament_manager.domain.settings import RoundKind, RoundPlan
+from tournament_manager.domain.settings import RecordStyle, RoundKind, RoundPlan
 from tournament_manager.services.players import update_player
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
 from tournament_manager.services.tournaments import create_tournament
@@ -27,11 +27,14 @@ def seated_event_file(path: Path, *, players: int = 8, hands: int = SHORT_SESSIO
                       running: bool = True, preset: Preset = Preset.OPEN,
                       rule_set: str = "zung-jung", head_judge: bool = True,
                       rounds: tuple[RoundPlan, ...] | None = None,
-                      double_entry: bool = False) -> tuple[Path, Seated]:
+                      double_entry: bool = False,
+                      record_style: RecordStyle = RecordStyle.TABLE_SHEET
+                      ) -> tuple[Path, Seated]:
     """A closed document: an event with `players` seated in session 1 (running), and its
     head judge (tests.helpers.head_judge: Ada Judge, "correct horse battery")."""
     settings = dataclasses.replace(preset_settings(preset, rule_set=rule_set),
-                                   hands_per_session=hands, double_entry=double_entry)
+                                   hands_per_session=hands, double_entry=double_entry,
+                                   record_style=record_style)
     if rounds is not None:
         settings = dataclasses.replace(settings, rounds=rounds)
     with create_document(path) as document:

@@ -51,3 +51,40 @@ def compare_card(owner_id: int, card: CardRows, sheet: CardRows,
         if differ:
             mismatches.append(CardMismatch(owner_id, hand, differ))
     return tuple(mismatches)
+
+
+@dataclass
+class CardLineProblem(Exception):
+    """A typed card line that is not a hand: its line number and what was found there."""
+
+    line: int
+    text: str
+
+
+def parse_card_text(text: str, players: Sequence[int]) -> dict[int, dict[int, int]]:
+    """A card as typed: one line per hand, the four players' points in the sheet's columns
+    ("75 -25 -25 -25"), optionally after the hand's number ("2: -30 -30 90 -30"); blank
+    lines are skipped. Raises `CardLineProblem` for the first line that is not four whole
+    numbers, or repeats a hand."""
+    rows: dict[int, dict[int, int]] = {}
+    hand = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = line.strip()
+        if not words:
+            continue
+        head, colon, rest = words.partition(":")
+        try:
+            hand = int(head) if colon else hand + 1
+            figures = [int(word) for word in (rest if colon else words).replace(",", " ").split()]
+        except ValueError:
+            raise CardLineProblem(number, words) from None
+        if len(figures) != len(players) or hand < 1 or hand in rows:
+            raise CardLineProblem(number, words)
+        rows[hand] = dict(zip(players, figures, strict=True))
+    return rows
+
+
+def card_text(rows: CardRows, players: Sequence[int]) -> str:
+    """`rows` as `parse_card_text` reads them back."""
+    return "\n".join(f"{hand}: " + " ".join(str(row.get(p, 0)) for p in players)
+                     for hand, row in sorted(rows.items()))

@@ -44,6 +44,8 @@ class ExportCancelled(Exception):
 class ExportKind(StrEnum):
     SHEETS = "sheets"
     BLANK_SHEETS = "blank-sheets"
+    PLAYER_CARDS = "player-cards"
+    BLANK_PLAYER_CARDS = "blank-player-cards"
     SEATING = "seating"
     TABLE_CARDS = "table-cards"
     STANDINGS = "standings"
@@ -121,6 +123,14 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
                                            include_provisional=include_provisional)
         return lambda report: render_sheets(
             views, facts.rounds, report, blank=kind is ExportKind.BLANK_SHEETS,
+            pagesize=page_size(paper), progress=progress)
+    if kind in (ExportKind.PLAYER_CARDS, ExportKind.BLANK_PLAYER_CARDS):
+        from tournament_manager.exports.pdf.player_cards import render_player_cards
+
+        facts, views = sources.sheet_views(uow, session_number, reading,
+                                           include_provisional=include_provisional)
+        return lambda report: render_player_cards(
+            views, facts.rounds, report, blank=kind is ExportKind.BLANK_PLAYER_CARDS,
             pagesize=page_size(paper), progress=progress)
     if kind in (ExportKind.SEATING, ExportKind.TABLE_CARDS):
         from tournament_manager.exports.pdf.seating import render_seating, render_table_cards

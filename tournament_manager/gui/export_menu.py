@@ -21,6 +21,7 @@ from PySide6.QtCore import QCoreApplication, QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QMenu, QWidget
 
+from tournament_manager.domain.settings import RecordStyle
 from tournament_manager.exports.errors import ExportError, ExportProblem
 from tournament_manager.exports.jobs import (
     ExportCancelled,
@@ -34,14 +35,19 @@ from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.worker import WorkDialog, run_in_worker
 from tournament_manager.messages.exports import describe as describe_export_error
 from tournament_manager.messages.verification import describe_report, summary
+from tournament_manager.services.tournaments import overview
 
-SESSION_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, ExportKind.SEATING,
+CARD_KINDS = (ExportKind.PLAYER_CARDS, ExportKind.BLANK_PLAYER_CARDS)
+"""Shown only at an event that keeps player cards (the WSOM record)."""
+SESSION_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, *CARD_KINDS, ExportKind.SEATING,
                  ExportKind.TABLE_CARDS)
 PROVISIONAL_KINDS = (*SESSION_KINDS, ExportKind.WORKBOOK)
 """The documents that can hold a session's tables, and so a provisional plan."""
 LABELS = {
     ExportKind.SHEETS: "Filled &Score Sheets (PDF)…",
     ExportKind.BLANK_SHEETS: "&Blank Score Sheets (PDF)…",
+    ExportKind.PLAYER_CARDS: "Filled Player &Cards (PDF)…",
+    ExportKind.BLANK_PLAYER_CARDS: "Blank Player Car&ds (PDF)…",
     ExportKind.SEATING: "Seating &Lists (PDF)…",
     ExportKind.TABLE_CARDS: "&Table Cards (PDF)…",
     ExportKind.STANDINGS: "St&andings (PDF)…",
@@ -60,10 +66,13 @@ class ExportMenu(QMenu):
         self.setObjectName("export_menu")
         self._window = parent
         self._context, self._dialogs, self._session_number = context, dialogs, session_number
+        self._card_actions: list[QAction] = []
         for kind, label in LABELS.items():
             action = self.addAction(_tr(label))
             action.setObjectName(f"export_{kind.value.replace('-', '_')}")
             action.triggered.connect(lambda _checked=False, k=kind: self.export(k))
+            if kind in CARD_KINDS:
+                self._card_actions.append(action)
         self.addSeparator()
         self.include_provisional: QAction = self.addAction(_tr("Include &Provisional Plans"))
         self.include_provisional.setObjectName("export_include_provisional")
@@ -71,7 +80,20 @@ class ExportMenu(QMenu):
         self.include_provisional.setToolTip(_tr(
             "Also print sessions not drawn yet (the round's plan); every page of them is "
             "marked PROVISIONAL PLAN — not the draw"))
-        self.aboutToShow.connect(lambda: self.setEnabled(context.has_document))
+        self.aboutToShow.connect(self._about_to_show)
+
+    def _about_to_show(self) -> None:
+        self.setEnabled(self._context.has_document)
+        cards = False
+        if self._context.has_document:
+            try:
+                settings = overview(self._context.unit_of_work()).tournament.settings
+            except EXPECTED_ERRORS:
+                pass
+            else:
+                cards = settings.record_style is RecordStyle.PLAYER_CARDS
+        for action in self._card_actions:
+            action.setVisible(cards)
 
     def export(self, kind: ExportKind) -> Path | None:
         """Ask where, write in a worker thread, say what happened; the path written."""

@@ -138,7 +138,8 @@ _TEMPLATES = {
         "session {session} has not started: hands are entered once its clock runs"
     ),
     ServiceProblem.TRANSCRIBER_REQUIRED: (
-        "say who transcribed the paper sheet: the record keeps who ticked it as signed"
+        "say who is typing (Typed by): the record keeps who transcribed each paper sheet "
+        "and card"
     ),
     ServiceProblem.SIGNATURE_REUSED: (
         "that signature is the same drawing as one given before: each version of the sheet "

@@ -34,6 +34,8 @@ from tournament_manager.services.verification import VerificationReport
 _HELP = {
     ExportKind.SHEETS: "filled (and signed) score sheets, one table per page",
     ExportKind.BLANK_SHEETS: "blank score sheets pre-filled with tables and names",
+    ExportKind.PLAYER_CARDS: "each player's score record card, filled from the sheets (WSOM)",
+    ExportKind.BLANK_PLAYER_CARDS: "blank score record cards, one per player (WSOM)",
     ExportKind.SEATING: "seating lists by table and alphabetical by player",
     ExportKind.TABLE_CARDS: "one big card per table",
     ExportKind.STANDINGS: "the standings",

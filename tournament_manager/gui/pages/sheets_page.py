@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QLabel,
+    QPushButton,
     QStackedWidget,
     QToolButton,
     QVBoxLayout,
@@ -25,12 +26,14 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import StageStatus
+from tournament_manager.domain.settings import RecordStyle
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.calculator.panel import CalculatedHand, CalculatorPanel, ShownPoints
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.errors import EXPECTED_ERRORS
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.sheet.calculator_window import CalculatorWindow
+from tournament_manager.gui.sheet.player_cards_dialog import PlayerCardsDialog
 from tournament_manager.gui.sheet.preferences import SheetPreferences
 from tournament_manager.gui.sheet.progress_list import TABLE_ID_ROLE, TableProgressList
 from tournament_manager.gui.sheet.sheet_widget import SheetWidget
@@ -41,6 +44,7 @@ from tournament_manager.services.views import (
     TableProgress,
     TableState,
     session_seating,
+    sheet_view,
     table_progress,
 )
 
@@ -86,6 +90,14 @@ class SheetsPage(QWidget):
             "The results desk: type the signed paper Score Record Sheets in, one stream of "
             "keys per sheet (Ctrl+PageDown: the next table still to type)"))
         side_layout.addWidget(self.transcribing)
+        self.cards_button = QPushButton(self.tr("Player Cards…"), side)
+        self.cards_button.setObjectName("player_cards_button")
+        self.cards_button.setToolTip(self.tr(
+            "This event keeps one card per player: type each table's four cards, compared "
+            "with its sheet hand by hand"))
+        self.cards_button.clicked.connect(self.open_player_cards)
+        self.cards_button.hide()
+        side_layout.addWidget(self.cards_button)
         side.setFixedWidth(SIDE_WIDTH)
 
         self.sheet = SheetWidget(context, self)
@@ -182,6 +194,7 @@ class SheetsPage(QWidget):
         self.session.blockSignals(True)
         self.session.clear()
         summaries: tuple[SessionSummary, ...] = ()
+        self.cards_button.hide()
         if self._context.has_document:
             try:
                 summaries = session_summaries(self._context.unit_of_work())
@@ -190,6 +203,8 @@ class SheetsPage(QWidget):
                 summaries = ()
             else:
                 self.calculator.set_rules(settings.rule_set, settings.rule_options)
+                self.cards_button.setVisible(
+                    settings.record_style is RecordStyle.PLAYER_CARDS)
             for summary in summaries:
                 add_choice(self.session,
                            self.tr("Session {n}").format(n=summary.session.number),
@@ -276,6 +291,30 @@ class SheetsPage(QWidget):
         self._preferences.set_transcription(on)
         self._table_changed()
         self.focus_entry()
+
+    def open_player_cards(self) -> PlayerCardsDialog | None:
+        """The chosen table's four player cards, typed and compared with its sheet."""
+        item = self.tables.currentItem()
+        table_id = item.data(TABLE_ID_ROLE) if item else None
+        if not isinstance(table_id, int):
+            return None
+        try:
+            view = sheet_view(self._context.unit_of_work(), table_id)
+        except EXPECTED_ERRORS as error:
+            self._context.messages.show_problem(describe_error(error))
+            return None
+        dialog = PlayerCardsDialog(
+            self._context, table_id, view.table.number,
+            {p.id: f"{wind} {p.name}" for p, wind in zip(view.players, "ESWN", strict=False)},
+            self.transcription.typist.text().strip() or self._preferences.typist(), self)
+        dialog.typist_used.connect(self._remember_typist)
+        dialog.open()
+        return dialog
+
+    def _remember_typist(self, name: str) -> None:
+        self._preferences.set_typist(name)
+        if not self.transcription.typist.text().strip():
+            self.transcription.typist.setText(name)
 
     def next_table_to_type(self) -> None:
         """Ctrl+PageDown: the next table (after the one open, round the list) whose sheet
