@@ -7,10 +7,12 @@ import pytest
 from tournament_manager.domain.player_cards import (
     CardLineProblem,
     CardMismatch,
+    Mismatch,
     card_content,
     card_rows,
     card_text,
     compare_card,
+    hand_ranges,
     parse_card_text,
 )
 
@@ -38,5 +40,11 @@ def test_the_hands_and_players_that_differ() -> None:
     sheet = {1: {11: 75, 12: -25, 13: -25, 14: -25}, 2: {11: 0, 12: 0, 13: 0, 14: 0}}
     card = {1: {11: 75, 12: -35, 13: -15, 14: -25}, 3: {11: 5, 12: -5}}
     assert compare_card(12, card, sheet, PLAYERS) == (
-        CardMismatch(12, 1, (12, 13)), CardMismatch(12, 2, PLAYERS), CardMismatch(12, 3, PLAYERS))
+        CardMismatch(12, 1, (12, 13)), CardMismatch(12, 2, PLAYERS, Mismatch.NOT_ON_CARD),
+        CardMismatch(12, 3, PLAYERS, Mismatch.NOT_ON_SHEET))
     assert compare_card(12, sheet, sheet, PLAYERS) == ()
+
+
+def test_hand_numbers_are_written_as_ranges() -> None:
+    assert hand_ranges([12, 3, 5, 6, 7, 8, 9]) == "3, 5–9, 12"
+    assert hand_ranges([4]) == "4" and hand_ranges([]) == ""

@@ -174,7 +174,7 @@ def test_a_losers_shown_hand_scores_his_points_on_a_classical_sheet(window: Main
     panel.seat.setCurrentIndex(panel.seat.findData("W"))
     QTest.keyClicks(panel.concealed, "1p1p1p2s3s4s5m6m")
     QTest.keyClicks(panel.melds, "RdRdRd")
-    assert panel.value.text() == "W: 24 points"
+    assert panel.value.text() == "P = 24"
     assert panel.use_button.text().startswith("Use for W")
     panel.use_button.click()
     assert entry.points_edits[2].value() == 24  # West's column

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 CardRows = Mapping[int, Mapping[int, int]]
 """Hand number -> player id -> the points the card gives him in that hand."""
@@ -28,6 +29,13 @@ def card_rows(content: str) -> dict[int, dict[int, int]]:
             for hand, row in json.loads(content)}
 
 
+class Mismatch(StrEnum):
+    DIFFERS = "differs"
+    NOT_ON_CARD = "not_on_card"
+    """The sheet has the hand; the card does not (yet)."""
+    NOT_ON_SHEET = "not_on_sheet"
+
+
 @dataclass(frozen=True)
 class CardMismatch:
     """One hand of one player's card that is not the sheet: the players whose figures
@@ -36,6 +44,7 @@ class CardMismatch:
     owner_id: int
     hand_number: int
     players: tuple[int, ...]
+    kind: Mismatch = Mismatch.DIFFERS
 
 
 def compare_card(owner_id: int, card: CardRows, sheet: CardRows,
@@ -45,7 +54,8 @@ def compare_card(owner_id: int, card: CardRows, sheet: CardRows,
     mismatches = []
     for hand in sorted(set(card) | set(sheet)):
         if hand not in card or hand not in sheet:
-            mismatches.append(CardMismatch(owner_id, hand, tuple(players)))
+            mismatches.append(CardMismatch(owner_id, hand, tuple(players), Mismatch.NOT_ON_CARD
+                                           if hand not in card else Mismatch.NOT_ON_SHEET))
             continue
         differ = tuple(p for p in players if card[hand].get(p, 0) != sheet[hand].get(p, 0))
         if differ:
@@ -88,3 +98,18 @@ def card_text(rows: CardRows, players: Sequence[int]) -> str:
     """`rows` as `parse_card_text` reads them back."""
     return "\n".join(f"{hand}: " + " ".join(str(row.get(p, 0)) for p in players)
                      for hand, row in sorted(rows.items()))
+
+
+def hand_ranges(numbers: Sequence[int]) -> str:
+    """Hand numbers as a reader writes them: "3, 5–9, 12"."""
+    parts: list[str] = []
+    ordered = sorted(numbers)
+    start = previous = None
+    for number in [*ordered, None]:
+        if number is not None and previous is not None and number == previous + 1:
+            previous = number
+            continue
+        if start is not None:
+            parts.append(str(start) if start == previous else f"{start}–{previous}")
+        start = previous = number
+    return ", ".join(parts)

@@ -186,6 +186,8 @@ class CalculatorPanel(QWidget):
         round_layout.addWidget(self.prevalent)
         round_layout.addWidget(QLabel(self.tr("Flowers:"), self.round_row))
         round_layout.addWidget(self.flowers)
+        round_layout.addSpacing(16)
+        round_layout.addWidget(self.loser)  # classical only: the rules that ask the round
         round_layout.addStretch(1)
         self.round_row.hide()
         self.prevalent.currentIndexChanged.connect(self.evaluate)
@@ -200,7 +202,6 @@ class CalculatorPanel(QWidget):
         form.addRow(self.tr("Declared melds:"), self.melds)
         form.addRow(self.tr("Winning tile:"), self.winning)
         win_row = QHBoxLayout()
-        win_row.addWidget(self.loser)
         win_row.addWidget(self.self_draw)
         win_row.addWidget(QLabel(self.tr("Seat wind:"), self))
         win_row.addWidget(self.seat)
@@ -387,7 +388,7 @@ class CalculatorPanel(QWidget):
         self._show_hand(given)
         self.report = self.shown = None
         self.use_button.setText(
-            self.tr("Use for {seat}'s points").format(seat=self.seat.currentText())
+            self.tr("Use for {seat}'s points").format(seat=current_choice(self.seat) or "E")
             if self.loser.isChecked() else self.tr("Use for sheet"))
         if not given.concealed.strip() and not given.melds.strip():
             self._show_empty()
@@ -437,8 +438,8 @@ class CalculatorPanel(QWidget):
             self.use_button.setEnabled(False)
             return
         self._show_patterns(shown.score.patterns)
-        self.value.setText(self.tr("{seat}: {points} points").format(
-            seat=seat, points=shown.score.value))
+        self.value.setText(self.tr("P = {points}").format(points=shown.score.value))
+        self.value.setToolTip(self.tr("{seat}'s own hand points").format(seat=seat))
         self.error.clear()
         self.use_button.setEnabled(True)
 

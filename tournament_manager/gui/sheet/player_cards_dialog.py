@@ -32,8 +32,10 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.domain.player_cards import (
     CardLineProblem,
+    Mismatch,
     card_rows,
     card_text,
+    hand_ranges,
     parse_card_text,
 )
 from tournament_manager.gui.app_context import AppContext
@@ -63,8 +65,9 @@ class PlayerCardsDialog(QDialog):
         self.status = QTableWidget(0, len(STATUS_COLUMNS), self)
         self.status.setObjectName("player_cards_status")
         self.status.setHorizontalHeaderLabels([self.tr(c) for c in STATUS_COLUMNS])
-        self.status.horizontalHeader().setSectionResizeMode(
-            len(STATUS_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
+        header = self.status.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(len(STATUS_COLUMNS) - 1, QHeaderView.ResizeMode.Stretch)
         self.status.verticalHeader().hide()
         self.status.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.status.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -145,7 +148,6 @@ class PlayerCardsDialog(QDialog):
                      self._verdict(check, player))
             for column, text in enumerate(cells):
                 self.status.setItem(index, column, QTableWidgetItem(text))
-        self.status.resizeColumnsToContents()
         self.status.setCurrentCell(min(row, len(check.players) - 1), 0)
         self.status.blockSignals(False)
         self.columns.setText(self.tr("One line per hand, the points of {order}, as the card "
@@ -155,12 +157,22 @@ class PlayerCardsDialog(QDialog):
     def _verdict(self, check: CardCheck, player: int) -> str:
         if player not in check.cards:
             return ""
-        differ = [m for m in check.mismatches if m.owner_id == player]
-        if not differ:
+        mine = [m for m in check.mismatches if m.owner_id == player]
+        if not mine:
             return self.tr("agrees")
-        return "; ".join(self.tr("hand {hand}: {who}").format(
+        parts = [self.tr("hand {hand}: {who}").format(
             hand=m.hand_number, who=", ".join(self._names.get(p, str(p)) for p in m.players))
-            for m in differ)
+            for m in mine if m.kind is Mismatch.DIFFERS]
+        for kind, one, several in (
+                (Mismatch.NOT_ON_CARD, self.tr("hand {hands} is not on the card"),
+                 self.tr("hands {hands} are not on the card")),
+                (Mismatch.NOT_ON_SHEET, self.tr("hand {hands} is not on the sheet"),
+                 self.tr("hands {hands} are not on the sheet"))):
+            hands = [m.hand_number for m in mine if m.kind is kind]
+            if hands:
+                words = one if len(hands) == 1 else several
+                parts.append(words.format(hands=hand_ranges(hands)))
+        return "; ".join(parts)
 
     def owner(self) -> int | None:
         check, row = self._check, self.status.currentRow()
