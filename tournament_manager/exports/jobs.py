@@ -52,6 +52,11 @@ class ExportKind(StrEnum):
     WORKBOOK = "workbook"
 
 
+SHEET_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, ExportKind.PLAYER_CARDS,
+               ExportKind.BLANK_PLAYER_CARDS)
+"""The documents printed from the tables' sheets: the sheets, and the players' cards."""
+
+
 class PaperSize(StrEnum):
     A4 = "a4"
     LETTER = "letter"
@@ -116,22 +121,17 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
     """Inside the open unit of work: read what `kind` prints; the layout, which takes
     longest, runs after the transaction is closed. `reading` is polled while the sheets
     are read (for a cancel), `progress` while pages are laid out."""
-    if kind in (ExportKind.SHEETS, ExportKind.BLANK_SHEETS):
+    if kind in SHEET_KINDS:
+        from tournament_manager.exports.pdf.player_cards import render_player_cards
         from tournament_manager.exports.pdf.sheets import render_sheets
 
         facts, views = sources.sheet_views(uow, session_number, reading,
                                            include_provisional=include_provisional)
-        return lambda report: render_sheets(
-            views, facts.rounds, report, blank=kind is ExportKind.BLANK_SHEETS,
-            pagesize=page_size(paper), progress=progress)
-    if kind in (ExportKind.PLAYER_CARDS, ExportKind.BLANK_PLAYER_CARDS):
-        from tournament_manager.exports.pdf.player_cards import render_player_cards
-
-        facts, views = sources.sheet_views(uow, session_number, reading,
-                                           include_provisional=include_provisional)
-        return lambda report: render_player_cards(
-            views, facts.rounds, report, blank=kind is ExportKind.BLANK_PLAYER_CARDS,
-            pagesize=page_size(paper), progress=progress)
+        lay_out = (render_sheets if kind in (ExportKind.SHEETS, ExportKind.BLANK_SHEETS)
+                   else render_player_cards)
+        blank = kind in (ExportKind.BLANK_SHEETS, ExportKind.BLANK_PLAYER_CARDS)
+        return lambda report: lay_out(views, facts.rounds, report, blank=blank,
+                                      pagesize=page_size(paper), progress=progress)
     if kind in (ExportKind.SEATING, ExportKind.TABLE_CARDS):
         from tournament_manager.exports.pdf.seating import render_seating, render_table_cards
 
