@@ -49,7 +49,7 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) 
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
-    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 124, 148, 160):
+    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 100, 124, 148, 160, 172):
         assert by_players[players] == (players - 1) // 3, players
 
 
@@ -116,3 +116,14 @@ def test_a_draw_at_the_bound_repeats_nobody_and_balances_winds(players: int,
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0
     assert report.wind_spread <= 1
+
+
+def test_a_damaged_four_level_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == 100)
+    assert (entry["field"], len(entry["transversals"])) == (25, 8)
+    damaged = json.loads(json.dumps(entry))
+    damaged["transversals"][0][1], damaged["transversals"][1][1] = (
+        damaged["transversals"][1][1], damaged["transversals"][0][1])
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(100, 33) is None
+    assert library_schedule(100, 25) is not None, "the translates alone are still sound"

@@ -73,7 +73,7 @@ def bound_sessions(players: int) -> int | None:
     return _one_fixed(players) or _three_fixed(players)
 
 
-def _subgroup(times: LatinSquare, order: int) -> list[int]:
+def subgroup(times: LatinSquare, order: int) -> list[int]:
     """The elements of GF(q)* whose order divides `order` (GF(q)* is cyclic: one subgroup)."""
     found = []
     for x in range(1, len(times)):
@@ -85,7 +85,7 @@ def _subgroup(times: LatinSquare, order: int) -> list[int]:
     return found
 
 
-class _Cosets:
+class Cosets:
     """Coset index of every nonzero residue under S."""
 
     def __init__(self, times: LatinSquare, group: list[int]) -> None:
@@ -115,7 +115,7 @@ class _Kind(Enum):
 class _Problem:
     add: LatinSquare
     minus: LatinSquare
-    cosets: _Cosets
+    cosets: Cosets
     generator_less_one: int
     """g - 1 for the generator g of S: the zero table's own differences are ±x(g-1)·S."""
     kinds: tuple[tuple[_Kind, int], ...]
@@ -182,7 +182,7 @@ class _Problem:
         return self.cosets.times[x][y]
 
 
-def _minus(add: LatinSquare) -> LatinSquare:
+def minus_table(add: LatinSquare) -> LatinSquare:
     """minus[b][a] = b - a."""
     q = len(add)
     table = [[0] * q for _ in range(q)]
@@ -203,10 +203,10 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
     if q is None or order not in multiplier_orders(players):
         return None
     add, times = field_tables(q)
-    group = _subgroup(times, order)
-    generator = next(g for g in group if len(_powers(times, g)) == order)
-    cosets = _Cosets(times, group)
-    minus = _minus(add)
+    group = subgroup(times, order)
+    generator = next(g for g in group if len(powers(times, g)) == order)
+    cosets = Cosets(times, group)
+    minus = minus_table(add)
     one_fixed = _one_fixed(players) is not None
     if one_fixed and order % 2 == 0:
         kinds = [(_Kind.SYMMETRIC, 0)] * (3 * (q - 1) // (2 * order))
@@ -258,10 +258,10 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
         temperature = max(0.05, temperature * 0.99999)
     if cost:
         return None
-    return _base(tables, kinds, _powers(times, generator), times, minus[0], q, one_fixed)
+    return _base(tables, kinds, powers(times, generator), times, minus[0], q, one_fixed)
 
 
-def _powers(times: LatinSquare, g: int) -> list[int]:
+def powers(times: LatinSquare, g: int) -> list[int]:
     """1, g, g², … up to the last before 1 again."""
     found = [1]
     while (following := times[found[-1]][g]) != 1:

@@ -3,7 +3,8 @@
 Each entry is a base session that stays repeat-free for `sessions` sessions (so for any
 fewer), moved from session to session either by an orbit structure ("cycle", "speeds") or
 by adding the session's element of a finite field to every level ("field": q, see
-`cyclotomic`). Entries are re-verified on use, so a damaged file can only cost time, never
+`cyclotomic`; with "transversals", four levels and the transversal sessions after them, see
+`four_levels`). Entries are re-verified on use, so a damaged file can only cost time, never
 a wrong schedule.
 """
 
@@ -15,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from tournament_manager.domain.seating.cyclotomic import translated
+from tournament_manager.domain.seating.four_levels import four_level_sessions
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
 
@@ -28,6 +30,9 @@ def _entries() -> tuple[dict[str, Any], ...]:
 
 
 def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
+    if "transversals" in entry:
+        return four_level_sessions(entry["base"], entry["transversals"], entry["field"],
+                                   sessions)
     if "field" in entry:
         return translated(entry["base"], entry["field"], sessions)
     structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))

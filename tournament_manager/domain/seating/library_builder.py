@@ -2,7 +2,9 @@
 
 For every field of 16..172 players it looks for a schedule at the bound R = floor((N - 1) / 3):
 first, where N = 3q + 1 (q a prime power ≡ 1 mod 4) or N = 3q + 3 (q ≡ 7 mod 12), with the
-multiplier-orbit search over GF(q) (`cyclotomic`: 88, 124, 160 in seconds), then with the symmetric
+multiplier-orbit search over GF(q) (`cyclotomic`: 88, 124, 160 in seconds); where N = 4q
+(q ≡ 1 mod 3), on four levels of GF(q) (`four_levels`: 172 in seconds, 100 by CP-SAT in
+about three minutes); then with the symmetric
 difference search (`difference_search`), trying each multiplier and a few seeds; the fields that search cannot reach (N = 8 mod 12 without a multiplier) go to the
 CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
 so an interrupted run keeps what it found, and `library` checks each entry again on use.
@@ -35,6 +37,14 @@ from tournament_manager.domain.seating.difference_search import (
     multipliers,
     search_symmetric,
 )
+from tournament_manager.domain.seating.four_levels import (
+    four_level_field,
+    search_four_levels,
+    solve_four_levels_symmetric,
+)
+from tournament_manager.domain.seating.four_levels import (
+    multiplier_orders as four_level_orders,
+)
 from tournament_manager.domain.seating.library import LIBRARY_FILE
 from tournament_manager.domain.seating.orbit_solver import solve_base
 from tournament_manager.domain.seating.orbits import OrbitStructure, candidate_structures, verified
@@ -64,6 +74,37 @@ def _cyclotomic(players: int, moves: int, seeds: int) -> dict[str, Any] | None:
                         "found_by": f"multiplier-orbit search over GF({q}), multiplier group "
                                     f"of order {order}, seed {seed}",
                         "seconds": round(time.monotonic() - started, 1)}
+    return None
+
+
+def _four_levels(players: int, moves: int, seeds: int, seconds: float
+                 ) -> dict[str, Any] | None:
+    """4q players (q ≡ 1 mod 3): annealing under an odd multiplier group, then CP-SAT
+    under {±1} (`four_levels`: 172 in seconds, 100 in about three minutes)."""
+    q = four_level_field(players)
+    if q is None:
+        return None
+    started = time.monotonic()
+    sessions = q + (q - 1) // 3
+
+    def entry(found: tuple[list[list[int]], list[list[int]]], how: str) -> dict[str, Any]:
+        base, transversals = found
+        return {"players": players, "sessions": sessions, "field": q, "base": base,
+                "transversals": transversals, "found_by": how,
+                "seconds": round(time.monotonic() - started, 1)}
+
+    for order in four_level_orders(players):
+        if order == 1:
+            continue  # no symmetry: the annealing does not settle
+        for seed in range(seeds):
+            found = search_four_levels(players, order, seed=seed, max_moves=moves)
+            if found is not None:
+                return entry(found, f"four levels over GF({q}), multiplier group of order "
+                                    f"{order}, seed {seed}")
+    for seed in range(3):
+        found = solve_four_levels_symmetric(players, seed=seed, seconds=seconds)
+        if found is not None:
+            return entry(found, f"four levels over GF({q}), CP-SAT under ±1, seed {seed}")
     return None
 
 
@@ -136,7 +177,8 @@ def build(players: tuple[int, ...], moves: int, seeds: int, seconds: float, belo
         if known >= field.sessions:
             print(f"{n} x {field.sessions}: already in the library", flush=True)
             continue
-        found = _cyclotomic(n, moves, seeds) or _symmetric(n, moves, seeds, below)
+        found = (_cyclotomic(n, moves, seeds) or _four_levels(n, moves, seeds, seconds)
+                 or _symmetric(n, moves, seeds, below))
         if found is not None and found["sessions"] <= known:
             found = None
         if found is None:
