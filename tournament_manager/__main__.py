@@ -13,6 +13,8 @@ from collections.abc import Sequence
 from typing import NoReturn
 
 SMOKE_TEST_FLAG = "--smoke-test"
+ANSWERED_AT_ONCE = ("--help", "-h", "--version")
+"""Printed from the argument parser alone, before logging and the crash handler start."""
 
 
 def _wants_gui(args: list[str]) -> bool:
@@ -25,6 +27,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from tournament_manager.smoke import run_smoke_test
 
         return run_smoke_test(args[1:])
+    if args[:1] and args[0] in ANSWERED_AT_ONCE:  # nothing to log, nothing to crash
+        from tournament_manager.cli.main import run_cli
+
+        return run_cli(args)
 
     from tournament_manager import __version__, crash, logging_setup
 

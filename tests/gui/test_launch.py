@@ -152,7 +152,9 @@ def test_the_demo_event_is_built_in_the_background_then_opened(
 def test_cancelling_the_demo_leaves_no_file(
         qtbot, window: MainWindow, data_dir: Path, monkeypatch: pytest.MonkeyPatch):
     cancelled = threading.Event()
-    real_run_demo = demo_builder.run_demo
+    from tournament_manager.services import demo as demo_service  # the builder imports it
+
+    real_run_demo = demo_service.run_demo
 
     def held_at_session_two(uows, **options):  # the service, held until Cancel is pressed
         report = options["progress"]
@@ -164,7 +166,7 @@ def test_cancelling_the_demo_leaves_no_file(
 
         return real_run_demo(uows, **{**options, "progress": progress})
 
-    monkeypatch.setattr(demo_builder, "run_demo", held_at_session_two)
+    monkeypatch.setattr(demo_service, "run_demo", held_at_session_two)
     window.demo_spec = TINY_DEMO
 
     def press_cancel(dialog) -> None:

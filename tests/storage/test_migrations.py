@@ -79,17 +79,17 @@ def test_an_older_file_is_backed_up_then_upgraded(document: Document) -> None:
 def test_migrations_run_with_foreign_keys_off(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
                                               ) -> None:
     """A batch migration recreates tables; with foreign keys on it would cascade-delete."""
-    from tournament_manager.storage import migrate
+    from alembic import command  # what `migrate` runs, imported when a file needs it
 
     seen: list[int] = []
-    real_upgrade = migrate.command.upgrade
+    real_upgrade = command.upgrade
 
     def spying_upgrade(config, revision):  # type: ignore[no-untyped-def]
         connection = config.attributes["connection"]
         seen.append(connection.exec_driver_sql("PRAGMA foreign_keys").scalar())
         real_upgrade(config, revision)
 
-    monkeypatch.setattr(migrate.command, "upgrade", spying_upgrade)
+    monkeypatch.setattr(command, "upgrade", spying_upgrade)
     create_document(tmp_path / "spy.tmt").close(backup=False)
     assert seen == [0]
 
@@ -194,3 +194,36 @@ def test_a_0002_file_gets_its_corrections_withdrawals_and_audit_chain(
         assert report.ok, report.findings
     finally:
         upgraded.close(backup=False)
+
+
+def test_the_revisions_read_from_the_files_are_alembics() -> None:
+    """`schema_state` reads the shipped revisions without alembic (a third of a second at
+    every start); they must be exactly what alembic itself finds."""
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from tournament_manager.storage.migrate import MIGRATIONS_DIR, _revisions
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    script = ScriptDirectory.from_config(config)
+    known, head = _revisions()
+    assert known == {revision.revision for revision in script.walk_revisions()}
+    assert head == script.get_current_head()
+
+
+def test_a_current_file_opens_without_importing_alembic(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from tournament_manager.storage.document import create_document
+
+    path = tmp_path / "current.tmt"
+    create_document(path).close(backup=False)
+    code = ("import sys; from pathlib import Path; "
+            "from tournament_manager.storage.document import open_document; "
+            f"open_document(Path({str(path)!r})).close(backup=False); "
+            "print('alembic' in sys.modules)")
+    shown = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           check=True).stdout.strip()
+    assert shown == "False"

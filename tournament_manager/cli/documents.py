@@ -5,6 +5,10 @@ ends with one worded line and status 1, never an internal error: a command that 
 refuses a read-only file, a routine backup that failed is a warning on stderr, and a
 stale lock broken to open the file is said so. `--take-over-lock` (added to every command
 that names a tournament file, by `add_lock_option`) breaks a lock from another computer.
+
+Only what parsing the arguments needs is imported with this module: every command imports
+it, and `score` or `--help` must not pay for SQLAlchemy (the storage stack comes with the
+first event opened).
 """
 
 from __future__ import annotations
@@ -16,22 +20,17 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from tournament_manager.application.events import (
-    EventAddress,
-    create_event,
-    open_event,
-    parse_address,
-)
 from tournament_manager.application.stations import THIS_LAPTOP, Station, StationRole
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
-from tournament_manager.messages import services as service_messages
-from tournament_manager.services.errors import ServiceError
-from tournament_manager.services.ports import NotFound
-from tournament_manager.storage.document import BackupFailure, Document, LockWait
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
-from tournament_manager.storage.server import ServerEvent
+
+if TYPE_CHECKING:  # the storage stack is imported by the commands that open an event
+    from tournament_manager.application.events import EventAddress
+    from tournament_manager.storage.document import BackupFailure, Document
+    from tournament_manager.storage.server import ServerEvent
 
 TAKE_OVER_LOCK_FLAG = "--take-over-lock"
 STATION_ENV = "TOURNAMENT_MANAGER_STATION"
@@ -72,6 +71,10 @@ def add_lock_option(parser: argparse.ArgumentParser) -> None:
 @contextmanager
 def user_errors() -> Iterator[None]:
     """Turn the known failures of documents and services into `CliError`s."""
+    from tournament_manager.messages import services as service_messages
+    from tournament_manager.services.errors import ServiceError
+    from tournament_manager.services.ports import NotFound
+
     try:
         yield
     except DocumentError as error:
@@ -93,6 +96,8 @@ def event_address(text: str) -> EventAddress:
     """The argparse type of an event argument: a file path, or `postgresql://…` for an
     event on a server. An address of another kind stays a path here and is refused in
     words before the command runs (`main`), as argparse would print a usage screen."""
+    from tournament_manager.application.events import parse_address
+
     try:
         return parse_address(text)
     except DocumentError:
@@ -107,6 +112,9 @@ def opened(path: EventAddress, *, read_only: bool = False,
     half-made behind.
 
     A command that writes (`read_only=False`) refuses a file that can only be read."""
+    from tournament_manager.application.events import create_event, open_event
+    from tournament_manager.storage.document import LockWait
+
     with user_errors():
         wait = LockWait(LOCK_WAIT_SECONDS, lambda holder: _note(
             document_messages.describe_lock_wait(str(path), holder, LOCK_WAIT_SECONDS)))

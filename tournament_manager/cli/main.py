@@ -9,42 +9,37 @@ from __future__ import annotations
 
 import argparse
 import importlib
-import logging
 import os
-import pkgutil
 import sys
-from collections.abc import Iterator, Sequence
-from pathlib import Path
+from collections.abc import Callable, Iterator, Sequence
 
 from tournament_manager import __version__
-from tournament_manager.application.events import parse_address
 from tournament_manager.cli import commands
-from tournament_manager.cli.documents import (
-    add_lock_option,
-    add_station_options,
-    event_address,
-    station,
-    station_of,
-    take_over_lock,
-)
 from tournament_manager.cli.errors import CliError
-from tournament_manager.messages.documents import describe
-from tournament_manager.paths import address_scheme
-from tournament_manager.storage.errors import DocumentError, DocumentProblem
-
-log = logging.getLogger(__name__)
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
+    """The parser for `argv`: every command's own parser when `argv` names none (or for
+    the tests, with None), else only the command it names, the others listed by their
+    summaries (`commands.SUMMARIES`) without importing them."""
     parser = argparse.ArgumentParser(
         prog="tournament-manager",
         description="Run a mahjong tournament. Without a subcommand the desktop application opens.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
-    for info in sorted(pkgutil.iter_modules(commands.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"{commands.__name__}.{info.name}")
-        module.register(subparsers)
+    chosen = next((word for word in argv or () if not word.startswith("-")), None)
+    for name, module_name in commands.COMMANDS.items():
+        if argv is None or name == chosen:
+            module = importlib.import_module(f"{commands.__name__}.{module_name}")
+            module.register(subparsers)
+        else:
+            subparsers.add_parser(name, help=commands.SUMMARIES[name])
+    documents = sys.modules.get("tournament_manager.cli.documents")
+    if documents is None:
+        return parser  # no command loaded names an event (`score`, `--help`, `--version`)
+    add_lock_option, add_station_options = documents.add_lock_option, documents.add_station_options
+    event_address = documents.event_address
     for command in _commands(parser):
         if any(action.dest == "file" and action.type is event_address
                and not action.option_strings
@@ -69,9 +64,17 @@ def _refuse_addresses(args: argparse.Namespace, argv: Sequence[str]) -> None:
     """An address of a kind no event is kept at (`https://…`, `mysql://…`), given where a
     file or a server event belongs, is refused before anything is created: as a path it
     would become a local folder named `https:`."""
+    from pathlib import Path
+
+    from tournament_manager.messages.documents import describe
+    from tournament_manager.paths import address_scheme
+    from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
     for value in vars(args).values():
         if isinstance(value, Path) and (scheme := address_scheme(value)) is not None:
             typed = next((item for item in argv if Path(item) == value), str(value))
+            from tournament_manager.application.events import parse_address
+
             try:
                 parse_address(typed)
             except DocumentError as error:
@@ -81,22 +84,47 @@ def _refuse_addresses(args: argparse.Namespace, argv: Sequence[str]) -> None:
 
 
 def run_cli(argv: Sequence[str]) -> int:
-    parser = build_parser()
+    parser = build_parser(argv)
     args = parser.parse_args(list(argv))
     handler = getattr(args, "handler", None)
     if handler is None:
         parser.print_help()
         return 2
-    token = take_over_lock.set(bool(getattr(args, "take_over_lock", False)))
-    station_token = station.set(station_of(args))
+    return _run(handler, args, argv)
+
+
+def _run(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace,
+         argv: Sequence[str]) -> int:
+    """Run a command with its errors as one worded line. A command on an event has loaded
+    `cli.documents` (its argument type) and with it the words for document problems; one
+    that names no event (`score`) loads neither."""
+    documents = sys.modules.get("tournament_manager.cli.documents")
+    if documents is None:
+        return _guarded(handler, args, argv, ())
+    lock_token = documents.take_over_lock.set(bool(getattr(args, "take_over_lock", False)))
+    station_token = documents.station.set(documents.station_of(args))
     try:
         _refuse_addresses(args, argv)
+        return _guarded(handler, args, argv, (documents.DocumentError,))
+    except CliError as error:
+        print(f"tournament-manager: {error}", file=sys.stderr)
+        return error.status
+    finally:
+        documents.take_over_lock.reset(lock_token)
+        documents.station.reset(station_token)
+
+
+def _guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namespace,
+             argv: Sequence[str], document_errors: tuple[type[Exception], ...]) -> int:
+    try:
         return int(handler(args))
     except CliError as error:
         print(f"tournament-manager: {error}", file=sys.stderr)
         return error.status
-    except DocumentError as error:  # a document problem met outside `user_errors`
-        print(f"tournament-manager: {describe(error)}", file=sys.stderr)
+    except document_errors as error:  # a document problem met outside `user_errors`
+        from tournament_manager.messages.documents import describe
+
+        print(f"tournament-manager: {describe(error)}", file=sys.stderr)  # type: ignore[arg-type]
         return 1
     except KeyboardInterrupt:
         print("tournament-manager: interrupted", file=sys.stderr)
@@ -108,10 +136,9 @@ def run_cli(argv: Sequence[str]) -> int:
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except Exception as error:  # a bug of ours: logged in full, one line for the user
-        log.exception("command %s failed", argv[:1])
+        import logging
+
+        logging.getLogger(__name__).exception("command %s failed", argv[:1])
         print(f"tournament-manager: internal error ({type(error).__name__}: {error}); "
               "please report it with the log file", file=sys.stderr)
         return 70
-    finally:
-        take_over_lock.reset(token)
-        station.reset(station_token)

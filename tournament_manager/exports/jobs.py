@@ -25,7 +25,6 @@ from pathlib import Path
 from tournament_manager.exports import sources
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.errors import ExportError, ExportProblem
-from tournament_manager.exports.pdf.common import page_size
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.verification import VerificationReport, run_verification
 
@@ -120,7 +119,10 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
             progress: Progress, reading: Progress, include_provisional: bool) -> Layout:
     """Inside the open unit of work: read what `kind` prints; the layout, which takes
     longest, runs after the transaction is closed. `reading` is polled while the sheets
-    are read (for a cancel), `progress` while pages are laid out."""
+    are read (for a cancel), `progress` while pages are laid out. The PDF and Excel
+    writers are imported here, when a document is asked for, not with the window."""
+    from tournament_manager.exports.pdf.common import page_size
+
     if kind in SHEET_KINDS:
         from tournament_manager.exports.pdf.player_cards import render_player_cards
         from tournament_manager.exports.pdf.sheets import render_sheets

@@ -23,6 +23,7 @@ import os
 import threading
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressDialog, QWidget
@@ -33,11 +34,13 @@ from tournament_manager.domain.presets import Preset
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.worker import HeldCollector
 from tournament_manager.messages import documents as document_messages
-from tournament_manager.services.demo import DemoSummary, run_demo
 from tournament_manager.services.head_judge import set_head_judge
 from tournament_manager.services.setup import rename_event
 from tournament_manager.storage.errors import DocumentError
 from tournament_manager.storage.lock import lock_path
+
+if TYPE_CHECKING:
+    from tournament_manager.services.demo import DemoSummary
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +104,8 @@ class _Worker(QThread):
         except DocumentError as error:
             self.problem = document_messages.describe(error)
             return
+        from tournament_manager.services.demo import run_demo  # the solver with it
+
         spec = self.spec
         try:
             summary = run_demo(document.unit_of_work, players=spec.players,

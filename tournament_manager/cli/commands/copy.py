@@ -7,12 +7,13 @@ import argparse
 from typing import Any
 
 from tournament_manager.application.events import copy_event
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, user_errors
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "copy", help="copy an event between a file and a server",
+        "copy", help=SUMMARIES["copy"],
         description="Copy a whole event: a .tmt file onto a PostgreSQL server to run it "
                     "from several stations (postgresql://user@host/event; the database is "
                     "made if missing), a server event into a .tmt file to take it away, or "

@@ -7,6 +7,7 @@ import sys
 import time
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.presets import Preset
@@ -17,7 +18,7 @@ from tournament_manager.storage.backup import BackupReason
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "demo", help="play a whole demo event into a new file",
+        "demo", help=SUMMARIES["demo"],
         description="Create a new tournament file and play a whole event in it through the "
                     "services: draws, seat picks, scored hands, penalties, signatures, cuts.")
     parser.add_argument("file", type=event_address, help="the tournament file to create (.tmt)")

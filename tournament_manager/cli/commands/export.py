@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.exports.jobs import (
@@ -46,7 +47,7 @@ _HELP = {
 def register(subparsers: Any) -> None:
     kinds = "; ".join(f"{kind.value}: {text}" for kind, text in _HELP.items())
     parser = subparsers.add_parser(
-        "export", help="write PDFs or the Excel workbook",
+        "export", help=SUMMARIES["export"],
         description=f"Write a printable document or the workbook of a tournament file. {kinds}.")
     parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--what", required=True, choices=[k.value for k in ExportKind],

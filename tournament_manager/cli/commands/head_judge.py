@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import (
@@ -22,7 +23,7 @@ from tournament_manager.services.head_judge import (
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "head-judge", help="set or change the head judge's passphrase",
+        "head-judge", help=SUMMARIES["head-judge"],
         description="Set the head judge's name and passphrase, which correcting a signed "
                     "sheet and reopening a finished session ask for. Changing it asks for "
                     "the current passphrase. Without a terminal, give the current one in "

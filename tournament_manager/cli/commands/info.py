@@ -6,13 +6,14 @@ import argparse
 import json
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.services.tournaments import Overview, overview
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("info", help="summarise a tournament file",
+    parser = subparsers.add_parser("info", help=SUMMARIES["info"],
                                    description="Summarise a tournament file (read-only).")
     parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of text")

@@ -7,6 +7,7 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import ENVIRONMENT, read_new_passphrase
@@ -18,7 +19,7 @@ from tournament_manager.services.tournaments import create_tournament
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("new", help="create a tournament file",
+    parser = subparsers.add_parser("new", help=SUMMARIES["new"],
                                    description="Create a new tournament file.")
     parser.add_argument("file", type=event_address, help="the tournament file to create (.tmt)")
     parser.add_argument("--name", required=True, help="the tournament's name")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
@@ -23,7 +24,7 @@ from tournament_manager.services.players import (
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("players", help="register, list, withdraw, import players",
+    parser = subparsers.add_parser("players", help=SUMMARIES["players"],
                                    description="Manage the players of a tournament file.")
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
 

@@ -12,6 +12,7 @@ import logging
 import sys
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.rules import available_rule_sets, get_rule_set
@@ -57,7 +58,7 @@ example: echo '{"concealed": "123m456p789s23sEE", "winning_tile": "4s",
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
-        help="score hands given as JSON",
+        help=SUMMARIES["score"],
         description="Score one hand object or an array of hands (JSON) and print the results "
         "as JSON of the same shape. Invalid hands are reported in place.",
         epilog=FORMAT_HELP,

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.quality import report_summary
 from tournament_manager.domain.seating import (
@@ -23,7 +24,7 @@ from tournament_manager.messages.seating import describe
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "seating", help="draw a table schedule, or check one, and print its quality report")
+        "seating", help=SUMMARIES["seating"])
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--players", type=int, help="number of players (a multiple of 4)")
     source.add_argument("--import", dest="import_file", type=Path, metavar="FILE",

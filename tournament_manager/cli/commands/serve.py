@@ -8,12 +8,13 @@ import socket
 from pathlib import Path
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "serve", help="let the tables enter their own sheets from phones or tablets",
+        "serve", help=SUMMARIES["serve"],
         description="Serve table-side entry on the local network: each table of a running "
                     "session opens the printed address and types its code; its hands and "
                     "signatures go on its sheet as if typed at this computer (audited as "

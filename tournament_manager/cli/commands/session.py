@@ -13,6 +13,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import read_passphrase
@@ -46,7 +47,7 @@ from tournament_manager.storage.document import Document
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("session", help="draw, show, swap, seat-pick, start, finish",
+    parser = subparsers.add_parser("session", help=SUMMARIES["session"],
                                    description="Run one session of a tournament file.")
     actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
 

@@ -6,12 +6,13 @@ import argparse
 import json
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.services.standings import Standings, StandingsRow, standings
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("standings", help="print the standings",
+    parser = subparsers.add_parser("standings", help=SUMMARIES["standings"],
                                    description="Print the standings of a tournament file.")
     parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
     parser.add_argument("--session", type=int, default=None,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.verification import verify
@@ -12,7 +13,7 @@ from tournament_manager.services.verification import verify
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "verify", help="check signed sheets, payments, cuts and the audit log",
+        "verify", help=SUMMARIES["verify"],
         description="Check every locked sheet against its signatures, every hand's payments "
                     "against the rules, every cut against the standings and the audit log "
                     "against the records. Prints one line per problem and exits 1 if there "
