@@ -55,5 +55,6 @@ def score(hand):
     return best
 
 
-value = score(json.load(open(sys.argv[1])))
+with open(sys.argv[1]) as given:
+    value = score(json.load(given))
 print(json.dumps({"valid": value is not None, "value": value}))

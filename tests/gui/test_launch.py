@@ -16,7 +16,6 @@ from PySide6.QtWidgets import QApplication, QProgressDialog
 
 from tournament_manager import paths
 from tournament_manager.domain.presets import Preset
-from tournament_manager.gui import demo_builder
 from tournament_manager.gui.demo_builder import BUILDING_FILE_NAME, DemoSpec, demo_path
 from tournament_manager.gui.display_check import display_problem
 from tournament_manager.gui.launch import launch, start_main_window
