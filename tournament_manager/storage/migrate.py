@@ -59,8 +59,7 @@ def _revisions() -> tuple[frozenset[str], str]:
     known: set[str] = set()
     below: set[str] = set()
     for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
-        found = dict((key, value) for key, value in _REVISION.findall(
-            path.read_text(encoding="utf-8")))
+        found = dict(_REVISION.findall(path.read_text(encoding="utf-8")))
         if "revision" in found:
             known.add(found["revision"])
             if found.get("down_revision"):
