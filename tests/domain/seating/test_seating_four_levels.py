@@ -3,10 +3,9 @@ counting every pair's meetings in the expanded schedule."""
 
 from __future__ import annotations
 
-from itertools import combinations
-
 import pytest
 
+from tests.domain.seating.test_seating_library import _meetings_at_most_once
 from tournament_manager.domain.seating.four_levels import (
     four_level_field,
     four_level_sessions,
@@ -14,19 +13,6 @@ from tournament_manager.domain.seating.four_levels import (
     search_four_levels,
     solve_four_levels_symmetric,
 )
-
-
-def _repeat_free(schedule: list[list[list[int]]], players: int) -> bool:
-    met: set[tuple[int, int]] = set()
-    for session in schedule:
-        if sorted(p for table in session for p in table) != list(range(players)):
-            return False
-        for table in session:
-            for pair in combinations(sorted(table), 2):
-                if pair in met:
-                    return False
-                met.add(pair)
-    return True
 
 
 def test_the_fields_it_applies_to() -> None:
@@ -42,7 +28,7 @@ def test_an_odd_multiplier_group_finds_the_bound(players: int, order: int) -> No
     assert found is not None
     schedule = four_level_sessions(*found, q, q + (q - 1) // 3)
     assert len(schedule) == (players - 1) // 3
-    assert _repeat_free(schedule, players)
+    assert _meetings_at_most_once(schedule, players)
 
 
 def test_cp_sat_under_plus_minus_one_finds_the_bound() -> None:
@@ -51,4 +37,4 @@ def test_cp_sat_under_plus_minus_one_finds_the_bound() -> None:
     base, transversals = found
     assert len(transversals) == 4  # t = 4, in ± pairs
     schedule = four_level_sessions(base, transversals, 13, 17)
-    assert _repeat_free(schedule, 52)
+    assert _meetings_at_most_once(schedule, 52)
