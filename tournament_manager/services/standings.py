@@ -105,7 +105,7 @@ def session_scores(uow: UnitOfWork, settings: TournamentSettings,
     scores: dict[int, list[SessionScore]] = defaultdict(list)
     active = {p.id for p in players if p.status is PlayerStatus.ACTIVE}
     tables = _group(uow.tables.list(), "session_id")
-    seats = _group(uow.seats.list(cycle=1), "table_id")
+    seats = uow.seats.players_by_table(cycle=1)
     hands = uow.hands.totals_by_table()
     penalties = _group(uow.penalties.list(), "table_id")
     entrants: dict[int, set[int]] = {}
@@ -114,7 +114,7 @@ def session_scores(uow: UnitOfWork, settings: TournamentSettings,
             entrants[session.round_id] = _entrants_of_session(uow, session)
         seated: set[int] = set()
         for table in tables.get(session.id, ()):
-            at_table = [seat.player_id for seat in seats.get(table.id, ())]
+            at_table = list(seats.get(table.id, ()))
             seated.update(at_table)
             raw = raw_scores(at_table, hands.get(table.id, {}), penalties.get(table.id, []))
             converted = converted_scores(raw, settings.session_conversion)

@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from sqlalchemy import Connection, Select, Table, delete, func, insert, select, update
 
-from tournament_manager.domain.model import AuditEntry, Hand, Tournament, Win
+from tournament_manager.domain.model import AuditEntry, Hand, SeatAssignment, Tournament, Win
 from tournament_manager.domain.settings import (
     KEEP_APART_FIELDS,
     RoundKind,
@@ -143,6 +143,17 @@ class SqlCollection(Generic[E]):
             self._audit.record(action, self._entity, entity_id, before, after)
 
 
+class SeatCollection(SqlCollection[SeatAssignment]):
+    def players_by_table(self, cycle: int) -> Mapping[int, Sequence[int]]:
+        seat = schema.seat
+        query = (select(seat.c.table_id, seat.c.player_id).where(seat.c.cycle == cycle)
+                 .order_by(seat.c.table_id, seat.c.arrival, seat.c.id))
+        seated: dict[int, list[int]] = {}
+        for table_id, player_id in self._connection.execute(query).fetchall():
+            seated.setdefault(table_id, []).append(player_id)
+        return seated
+
+
 class HandCollection(SqlCollection[Hand]):
     """Hands with their wins and per-player deltas, loaded in three queries per call."""
 
@@ -152,7 +163,7 @@ class HandCollection(SqlCollection[Hand]):
                         func.sum(schema.hand_delta.c.delta))
                  .join(schema.hand, schema.hand.c.id == schema.hand_delta.c.hand_id)
                  .group_by(schema.hand.c.table_id, schema.hand_delta.c.player_id))
-        for table_id, player_id, total in self._connection.execute(query):
+        for table_id, player_id, total in self._connection.execute(query).fetchall():
             totals.setdefault(table_id, {})[player_id] = int(total)
         return totals
 

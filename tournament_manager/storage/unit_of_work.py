@@ -37,6 +37,7 @@ from tournament_manager.storage import schema
 from tournament_manager.storage.collections import (
     AuditWriter,
     HandCollection,
+    SeatCollection,
     SqlAuditLog,
     SqlCollection,
     TournamentCollection,
@@ -71,7 +72,7 @@ class SqlUnitOfWork:
     round_entries: SqlCollection[RoundEntry]
     sessions: SqlCollection[Session]
     tables: SqlCollection[SessionTable]
-    seats: SqlCollection[SeatAssignment]
+    seats: SeatCollection
     hands: HandCollection
     penalties: SqlCollection[Penalty]
     signatures: SqlCollection[Signature]
@@ -124,7 +125,7 @@ class SqlUnitOfWork:
         self.round_entries = flat(schema.round_entry, RoundEntry)
         self.sessions = flat(schema.session, Session)
         self.tables = flat(schema.session_table, SessionTable)
-        self.seats = flat(schema.seat, SeatAssignment)
+        self.seats = SeatCollection(connection, schema.seat, _MAPPERS[SeatAssignment], audit)
         self.hands = HandCollection(connection, schema.hand, _HAND_MAPPER, audit)
         self.penalties = flat(schema.penalty, Penalty)
         self.signatures = flat(schema.signature, Signature)
