@@ -27,9 +27,9 @@ from tournament_manager.domain.settings import RecordStyle
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
+    sheet_columns,
     sheet_is_complete,
     sign_on_paper_within,
-    starting_winds,
 )
 from tournament_manager.services.tournaments import current_tournament
 
@@ -62,8 +62,7 @@ class CardCheck:
 
 
 def _columns(uow: UnitOfWork, table_id: int) -> tuple[int, ...]:
-    winds = starting_winds(uow.seats.list(table_id=table_id), 1)
-    return tuple(sorted(winds, key=lambda player: "ESWN".index(winds[player].value)))
+    return sheet_columns(uow.seats.list(table_id=table_id))
 
 
 def _sheet_rows(uow: UnitOfWork, table_id: int) -> CardRows:

@@ -45,7 +45,7 @@ from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import TableOutcome
 from tournament_manager.rules.settlement import Win as RulesWin
-from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.tiles import WINDS, Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
@@ -67,6 +67,13 @@ class HandEntry:
     wins: tuple[Win, ...] = ()
     player_points: tuple[tuple[int, int], ...] = ()
     """(player id, his hand's score), for rule sets that score every hand (classical)."""
+
+
+def sheet_columns(seats: Sequence[SeatAssignment]) -> tuple[int, ...]:
+    """The table's players as the sheet's columns: their starting seats E, S, W, N of the
+    first cycle (every later re-pick keeps these columns)."""
+    by_wind = {wind: player for player, wind in starting_winds(seats, 1).items()}
+    return tuple(by_wind[wind] for wind in WINDS if wind in by_wind)
 
 
 def starting_winds(seats: Sequence[SeatAssignment], cycle: int) -> dict[int, Wind]:
@@ -292,7 +299,7 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry)
         discarder_id=entry.discarder_id if entry.result is HandResult.WIN else None,
         wins=entry.wins,
         deltas=tuple((player_at[seat], payments[seat]) for seat in
-                     (Wind.E, Wind.S, Wind.W, Wind.N)),
+                     WINDS),
         player_points=entry.player_points if rules.rule_set.settles_every_hand else (),
     )
 

@@ -28,7 +28,7 @@ from tournament_manager.domain.results import Points, converted_scores, hand_tot
 from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
-from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.tiles import WINDS, Wind
 from tournament_manager.services.double_entry import entry_state
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
@@ -41,8 +41,6 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.verification import SheetCheck, check_sheet
-
-WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
 
 
 @dataclass(frozen=True)
@@ -117,9 +115,13 @@ class SheetView:
         return self.check.verified
 
 
+WIND_ORDER = WINDS
+"""The sheet's column order, E, S, W, N (the rules' own order of the winds)."""
+
+
 def _players_by_wind(winds: dict[int, Wind], players: dict[int, Player]) -> tuple[Player, ...]:
     by_wind = {wind: player_id for player_id, wind in winds.items()}
-    return tuple(players[by_wind[wind]] for wind in WIND_ORDER if wind in by_wind)
+    return tuple(players[by_wind[wind]] for wind in WINDS if wind in by_wind)
 
 
 def sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
@@ -228,7 +230,7 @@ def build_session_seating(uow: UnitOfWork, session_id: int) -> SessionSeating:
         tables.append(TableSeating(table, tuple(
             SeatedPlayer(players[player_id], wind)
             for player_id, wind in sorted(winds.items(),
-                                          key=lambda item: WIND_ORDER.index(item[1])))))
+                                          key=lambda item: WINDS.index(item[1])))))
     return SessionSeating(tournament, session, tuple(tables))
 
 
