@@ -15,7 +15,7 @@ lies within floor(R/4)..ceil(R/4) for his R sessions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from itertools import permutations
 
 from tournament_manager.domain.seating.assignment import min_cost_assignment
@@ -170,13 +170,11 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
         for table in session:
             for p in table:
                 seats_of.setdefault(p, []).append(table)
+    violating = _Violators(p for p in seats_of if _violation(counts[p], played[p]))
     for _ in range(_WIND_STEPS):
-        if stop():
+        if stop() or not violating:
             return
-        violating = [p for p in seats_of if _violation(counts[p], played[p])]
-        if not violating:
-            return
-        p = rng.choice(violating)
+        p = violating.choice(rng)
         moves: list[tuple[list[int], int, int]] = []
         best = 0
         for table in seats_of[p]:
@@ -197,6 +195,35 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
             counts[q][j] -= 1
             counts[q][i] += 1
             table[i], table[j] = q, p
+            for moved in (p, q):
+                violating.mark(moved, _violation(counts[moved], played[moved]) > 0)
+
+
+class _Violators:
+    """The players whose winds are out of range, kept up to date move by move: a swap changes
+    two players' counts only, and re-reading every player each step made the repair after a
+    cut (where history can leave balance out of reach, so all steps run) take seconds."""
+
+    def __init__(self, players: Iterable[int]) -> None:
+        self._order: list[int] = list(players)
+        self._where = {p: i for i, p in enumerate(self._order)}
+
+    def __bool__(self) -> bool:
+        return bool(self._order)
+
+    def choice(self, rng: random.Random) -> int:
+        return rng.choice(self._order)
+
+    def mark(self, player: int, violating: bool) -> None:
+        if violating and player not in self._where:
+            self._where[player] = len(self._order)
+            self._order.append(player)
+        elif not violating and player in self._where:
+            i = self._where.pop(player)
+            last = self._order.pop()
+            if last != player:
+                self._order[i] = last
+                self._where[last] = i
 
 
 def _swap_delta(counts: list[list[int]], played: Sequence[int], p: int, i: int, q: int,
