@@ -10,7 +10,7 @@ from typing import Any
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
-from tournament_manager.domain.presets import Preset
+from tournament_manager.domain.presets import OPEN_DEFAULT_SESSIONS, Preset
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets
 from tournament_manager.services.demo import run_demo
 from tournament_manager.storage.backup import BackupReason
@@ -25,6 +25,9 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--players", type=int, default=64)
     parser.add_argument("--preset", choices=[p.value for p in Preset], default="wsom_2015")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--sessions", type=int, default=None,
+                        help="the number of sessions of an open event (default "
+                             f"{OPEN_DEFAULT_SESSIONS}); the WSOM presets fix their own")
     parser.add_argument("--rules", choices=available_rule_sets(), default=DEFAULT_RULE_SET)
     parser.set_defaults(handler=run)
 
@@ -32,6 +35,9 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     if args.players < 4:
         raise CliError("a demo event needs at least 4 players", status=2)
+    if args.sessions is not None and (args.preset != Preset.OPEN.value or args.sessions < 1):
+        raise CliError("--sessions sets the length of an open event (--preset open): "
+                       "one session or more", status=2)
     started = time.perf_counter()
 
     def progress(_what: str, done: int, total: int) -> None:
@@ -40,6 +46,7 @@ def run(args: argparse.Namespace) -> int:
     with opened(args.file, create=True) as document:
         summary = run_demo(document.unit_of_work, players=args.players,
                            preset=Preset(args.preset), seed=args.seed, rule_set=args.rules,
+                           sessions=args.sessions,
                            take_backup=lambda: document.backup(BackupReason.SESSION_START),
                            progress=progress)
     cuts = " → ".join(str(n) for n in (summary.players, *summary.cuts))
