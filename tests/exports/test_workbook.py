@@ -12,7 +12,7 @@ from tests.exports.conftest import table_of_delta
 from tests.exports.sample_event import SampleEvent
 from tournament_manager.domain.model import PlayerStatus
 from tournament_manager.exports.jobs import ExportKind, export_document, run_export
-from tournament_manager.exports.text import NOT_VERIFIED_BANNER, local_naive
+from tournament_manager.exports.text import NOT_VERIFIED_BANNER, display_width, local_naive
 from tournament_manager.exports.workbook import sheet_title
 from tournament_manager.messages.verification import describe_finding, summary
 from tournament_manager.services.players import set_player_status, update_player
@@ -44,6 +44,18 @@ def test_sheets_and_frozen_headers(workbook: object) -> None:
         assert ws["A1"].font.bold
         assert all(not isinstance(c.value, str) or not c.value.startswith("=")
                    for row in ws.iter_rows() for c in row)
+        if ws.max_row > 1:
+            assert ws.auto_filter.ref == ws.dimensions
+        assert ws.print_title_rows == "$1:$1" and ws.page_setup.orientation == "landscape"
+
+
+def test_columns_are_as_wide_as_their_widest_text(workbook: object) -> None:
+    """The widths are measured from every row before the first one is written (write-only
+    mode streams rows): a name column fits the longest name, wide characters counting two."""
+    ws = workbook["Players"]  # type: ignore[index]
+    names = [row[2] for row in ws.iter_rows(min_row=2, values_only=True)]
+    widest = max(display_width(str(name)) for name in names)
+    assert ws.column_dimensions["C"].width == min(60, max(6, widest + 2))
 
 
 def test_standings_equal_the_service(document: Document, workbook: object) -> None:

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
+from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
@@ -55,6 +56,7 @@ _TITLE_FORBIDDEN = re.compile(r"[:\\/?*\[\]]")
 _WHITESPACE = re.compile(r"[\t\r\n]+")
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
+_HEADER_ALIGNMENT = Alignment(vertical="center")
 PROVISIONAL_SHEET = "provisional plan"
 
 
@@ -81,62 +83,99 @@ def _cell(value: object) -> object:
     return value
 
 
-def _as_text(cells: Sequence[Any]) -> None:
-    """Text stays text: openpyxl stores a string starting with "=" as a live formula, so
-    an imported name like =HYPERLINK(...) would run when the organiser opens the workbook
+class _Sheet:
+    """Rows under a bold frozen header, with column formats and widths, written in
+    openpyxl's write-only mode.
+
+    A whole event (1,000 players × 10 sessions: 40,000 hand rows) in the ordinary mode
+    keeps a Cell object per value and took 30 s and 460 MB; write-only streams each row
+    to the file once. What that mode needs first (the column widths, measured from the
+    contents) is known only after the last row, so the rows are gathered as plain values
+    and written by `finish`.
+
+    Text stays text: openpyxl stores a string starting with "=" as a live formula, so an
+    imported name like =HYPERLINK(...) would run when the organiser opens the workbook
     (OWASP "CSV injection"). Every string cell is written as a string, whatever it starts
     with, and reads back as the original text."""
-    for cell in cells:
-        if isinstance(cell.value, str):
-            cell.data_type = "s"
 
-
-class _Sheet:
-    """Rows appended under a bold frozen header, with column formats and widths."""
-
-    def __init__(self, book: Any, title: str, headings: Sequence[str],
+    def __init__(self, title: str, headings: Sequence[str],
                  formats: dict[int, str] | None = None) -> None:
-        self.ws = book.create_sheet(sheet_title(title, book.sheetnames))
+        self.title = title
         self.formats = formats or {}
+        self.headings = list(headings)
         self.widths = [display_width(h) for h in headings]
-        self.ws.append(list(headings))
-        for cell in self.ws[1]:
-            cell.font = _HEADER_FONT
-            cell.fill = _HEADER_FILL
-            cell.alignment = Alignment(vertical="center")
-        self.ws.freeze_panes = "A2"
-        self.ws.print_title_rows = "1:1"
-        self.ws.page_setup.orientation = "landscape"
-        self.ws.sheet_properties.pageSetUpPr.fitToPage = True
-        self.ws.page_setup.fitToWidth = 1
-        self.ws.page_setup.fitToHeight = 0
+        self.rows: list[list[object]] = []
+        self.alarms: set[tuple[int, int]] = set()
+        """(row index among `rows`, column index) of cells shown in the alarm font."""
+        self.freeze = "A2"
+        self.header_center = ""
 
     def append(self, values: Sequence[object]) -> None:
         row = [_cell(v) for v in values]
-        self.ws.append(row)
-        _as_text(self.ws[self.ws.max_row])
+        self.rows.append(row)
         for index, value in enumerate(row):
             if value is not None:
                 text = value if isinstance(value, str) else f"{value:.2f}" if isinstance(
                     value, float) else str(value)
                 self.widths[index] = max(self.widths[index], display_width(text))
 
-    def finish(self) -> None:
-        for column, fmt in self.formats.items():
-            for (cell,) in self.ws.iter_rows(min_row=2, min_col=column + 1,
-                                             max_col=column + 1):
-                cell.number_format = fmt
+    def alarm_last(self, column: int) -> None:
+        """Show the last appended row's cell at `column` (0-based) in the alarm font."""
+        self.alarms.add((len(self.rows) - 1, column))
+
+    def write(self, book: Any, report: VerificationReport) -> None:
+        """Stream the sheet into a write-only `book`, with the audit seal in its footer and,
+        when the file did not verify, the banner in its header, as the PDFs have them."""
+        ws = self._ws = book.create_sheet(sheet_title(self.title, book.sheetnames))
+        ws.freeze_panes = self.freeze
+        ws.print_title_rows = "1:1"
+        ws.page_setup.orientation = "landscape"
+        ws.sheet_properties.pageSetUpPr.fitToPage = True
+        ws.page_setup.fitToWidth = 1
+        ws.page_setup.fitToHeight = 0
         for index, chars in enumerate(self.widths, start=1):
-            self.ws.column_dimensions[get_column_letter(index)].width = min(60, max(6, chars + 2))
-        if self.ws.max_row > 1:
-            self.ws.auto_filter.ref = self.ws.dimensions
+            ws.column_dimensions[get_column_letter(index)].width = min(60, max(6, chars + 2))
+        if self.rows:
+            ws.auto_filter.ref = (f"A1:{get_column_letter(len(self.headings))}"
+                                  f"{len(self.rows) + 1}")
+        ws.append([self._header(text) for text in self.headings])
+        for number, row in enumerate(self.rows):
+            ws.append([self._written(number, column, value)
+                       for column, value in enumerate(row)])
+        if self.header_center:
+            ws.oddHeader.center.text = self.header_center
+        ws.oddFooter.left.text = seal_text(report.seal)
+        ws.oddFooter.right.text = "Page &P of &N"
+        if not report.ok:
+            ws.oddHeader.left.text = NOT_VERIFIED_BANNER
+            ws.oddHeader.left.color = "BF0D0D"
+
+    def _header(self, text: str) -> Any:
+        cell = WriteOnlyCell(self._ws, value=text)
+        cell.font, cell.fill = _HEADER_FONT, _HEADER_FILL
+        cell.alignment = _HEADER_ALIGNMENT
+        cell.data_type = "s"
+        return cell
+
+    def _written(self, number: int, column: int, value: object) -> Any:
+        fmt = self.formats.get(column)
+        alarm = (number, column) in self.alarms
+        if value is None or not (isinstance(value, str) or fmt or alarm):
+            return value
+        cell = WriteOnlyCell(self._ws, value=value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+        if fmt:
+            cell.number_format = fmt
+        if alarm:
+            cell.font = _ALARM_FONT
+        return cell
 
 
 def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
                     progress: Progress | None = None) -> bytes:
     facts, views, table = data.facts, data.views, data.standings
-    book = Workbook()
-    book.remove(book.active)
+    book = Workbook(write_only=True)
     book.properties.title = clean(facts.tournament.name)
     book.properties.creator = "Tournament Manager"
     book.properties.description = (f"{summary(report)}" if report.ok
@@ -149,28 +188,31 @@ def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
         if progress is not None:
             progress(done, steps)
 
-    _standings_sheet(book, table)
+    sheets = [_standings_sheet(table)]
     step()
     for session in facts.sessions:
-        _session_sheet(book, session.number, sources.session_of(views, session))
+        sheets.append(_session_sheet(session.number, sources.session_of(views, session)))
         step()
-    _tables_sheet(book, views)
+    sheets.append(_tables_sheet(views))
     step()
-    _players_sheet(book, facts.players)
+    sheets.append(_players_sheet(facts.players))
     step()
-    _penalties_sheet(book, views, {p.id: p for p in facts.players})
+    sheets.append(_penalties_sheet(views, {p.id: p for p in facts.players}))
     step()
-    _corrections_sheet(book, views)
+    sheets.append(_corrections_sheet(views))
     step()
-    _verification_sheet(book, report)
+    sheets.append(_verification_sheet(report))
     step()
-    _mark_printouts(book, report)
+    # Written only now, with nothing that can stop in between: a write-only workbook
+    # left unsaved (a cancelled export) holds open temporary files.
+    for sheet in sheets:
+        sheet.write(book, report)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
 
 
-def _standings_sheet(book: Any, table: Standings) -> None:
+def _standings_sheet(table: Standings) -> _Sheet:
     sessions = session_columns(table)
     headings = ["Rank", "Registration ID", "Name", "Native name", "Country", "Round",
                 "Carried", *(f"Session {n}" for n in sessions), "Score", "Raw total",
@@ -178,26 +220,15 @@ def _standings_sheet(book: Any, table: Standings) -> None:
     score_columns = {6, *range(7, 7 + len(sessions)), 7 + len(sessions)}
     formats = {column: SCORE for column in score_columns}
     formats[8 + len(sessions)] = TOTAL
-    sheet = _Sheet(book, "Standings", headings, formats)
+    sheet = _Sheet("Standings", headings, formats)
     for row in table.rows:
         by_session = {s.session_number: s.converted for s in row.sessions}
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
                       row.converted_total, row.raw_total, WITHDRAWN if row.withdrawn else ""])
-    sheet.finish()
-    sheet.ws.oddHeader.center.text = clean(f"{standings_title(table)}: {field_text(table)}")
-
-
-def _mark_printouts(book: Any, report: VerificationReport) -> None:
-    """Every printed worksheet carries the audit seal in its footer and, when the file did
-    not verify, the banner in its header, as the PDFs do."""
-    for ws in book.worksheets:
-        ws.oddFooter.left.text = seal_text(report.seal)
-        ws.oddFooter.right.text = "Page &P of &N"
-        if not report.ok:
-            ws.oddHeader.left.text = NOT_VERIFIED_BANNER
-            ws.oddHeader.left.color = "BF0D0D"
+    sheet.header_center = clean(f"{standings_title(table)}: {field_text(table)}")
+    return sheet
 
 
 def _names(view: SheetView) -> dict[int, Player]:
@@ -226,7 +257,7 @@ def _hand_cells(hand: Hand, names: dict[int, Player]) -> list[object]:
     ]
 
 
-def _session_sheet(book: Any, number: int, views: Sequence[SheetView]) -> None:
+def _session_sheet(number: int, views: Sequence[SheetView]) -> _Sheet:
     seats = [w.value for w in WIND_ORDER]
     headings = ["Table", "Hand", "Cycle", "Dealer", "Result", "Win type", "Winner(s)",
                 "Value", "Discarder", "Responsible (if not discarder)", "Patterns",
@@ -234,22 +265,22 @@ def _session_sheet(book: Any, number: int, views: Sequence[SheetView]) -> None:
                 *(f"Total {s}" for s in seats)]
     formats = {11 + 4 + i: POINTS for i in range(4)}
     formats.update({11 + 8 + i: TOTAL for i in range(4)})
-    sheet = _Sheet(book, f"Session {number}", headings, formats)
+    sheet = _Sheet(f"Session {number}", headings, formats)
     for view in views:
         names = _names(view)
         players = [p.name for p in view.players]
         for row in view.rows:
             sheet.append([view.table.number, row.hand.number, row.cycle,
                           *_hand_cells(row.hand, names), *players, *row.deltas, *row.running])
-    sheet.ws.freeze_panes = "C2"
-    sheet.finish()
+    sheet.freeze = "C2"
+    return sheet
 
 
-def _tables_sheet(book: Any, views: Sequence[SheetView]) -> None:
+def _tables_sheet(views: Sequence[SheetView]) -> _Sheet:
     headings = ["Session", "Table", "Seat", "Wind", "Registration ID", "Player",
                 "Hand total", "Raw total", "Score", "Sheet", "Version", "Corrected",
                 "Signatures", "Signed hash", "Content hash"]
-    sheet = _Sheet(book, "Tables", headings, {6: TOTAL, 7: TOTAL, 8: SCORE})
+    sheet = _Sheet("Tables", headings, {6: TOTAL, 7: TOTAL, 8: SCORE})
     for view in views:
         corrected = ", ".join(f"v{c.version}" for c in view.corrections)
         for index, player in enumerate(view.players):
@@ -261,8 +292,8 @@ def _tables_sheet(book: Any, views: Sequence[SheetView]) -> None:
                           corrected, signature_status(view), view.signed_hash,
                           view.content_hash])
             if view.verified is False:
-                sheet.ws.cell(sheet.ws.max_row, 13).font = _ALARM_FONT
-    sheet.finish()
+                sheet.alarm_last(12)
+    return sheet
 
 
 def _sheet_state(view: SheetView) -> str:
@@ -273,21 +304,21 @@ def _sheet_state(view: SheetView) -> str:
     return "locked" if view.locked else "open"
 
 
-def _players_sheet(book: Any, players: Sequence[Player]) -> None:
+def _players_sheet(players: Sequence[Player]) -> _Sheet:
     headings = ["Player no.", "Registration ID", "Name", "Native name", "Country", "Club",
                 "Team", "Kind", "Status"]
-    sheet = _Sheet(book, "Players", headings)
+    sheet = _Sheet("Players", headings)
     for p in players:
         sheet.append([p.id, p.registration_id, p.name, p.native_name, p.country, p.club,
                       p.team, p.kind.value, p.status.value])
-    sheet.finish()
+    return sheet
 
 
-def _penalties_sheet(book: Any, views: Sequence[SheetView], players: dict[int, Player]
-                     ) -> None:
+def _penalties_sheet(views: Sequence[SheetView], players: dict[int, Player]
+                     ) -> _Sheet:
     headings = ["Session", "Table", "Hand", "Registration ID", "Player", "Reason", "Points",
                 "Mode", "Note"]
-    sheet = _Sheet(book, "Penalties", headings)
+    sheet = _Sheet("Penalties", headings)
     for view in views:
         for penalty in view.penalties:
             player = players.get(penalty.player_id)
@@ -296,33 +327,33 @@ def _penalties_sheet(book: Any, views: Sequence[SheetView], players: dict[int, P
                           player.name if player else f"#{penalty.player_id}",
                           REASON_TEXT.get(penalty.reason, penalty.reason.value),
                           penalty.points, penalty.mode.value, penalty.note])
-    sheet.finish()
+    return sheet
 
 
-def _corrections_sheet(book: Any, views: Sequence[SheetView]) -> None:
+def _corrections_sheet(views: Sequence[SheetView]) -> _Sheet:
     """Every correction of a signed sheet: which, why, when and by whom. "Opened at" is
     the local time the printed sheets show; the UTC column is the moment as recorded."""
     headings = ["Session", "Table", "Version", "Reason", "Opened at", "Head judge",
                 "Opened at (UTC)"]
-    sheet = _Sheet(book, "Corrections", headings, {4: MOMENT})
+    sheet = _Sheet("Corrections", headings, {4: MOMENT})
     for view in views:
         for correction in view.corrections:
             sheet.append([view.session.number, view.table.number, correction.version,
                           correction.reason, local_naive(correction.opened_at),
                           correction.head_judge, correction.opened_at.isoformat()])
-    sheet.finish()
+    return sheet
 
 
-def _verification_sheet(book: Any, report: VerificationReport) -> None:
+def _verification_sheet(report: VerificationReport) -> _Sheet:
     """What verifying the file found when this workbook was written: the audit seal that
     pins the history, the summary, then one row per finding."""
     headings = ["What", "Session", "Table", "Hand", "Detail", "Code"]
-    sheet = _Sheet(book, "Verification", headings)
+    sheet = _Sheet("Verification", headings)
     sheet.append(["Audit seal", None, None, None, report.seal, None])
     sheet.append(["Summary", None, None, None, summary(report), None])
     if not report.ok:
-        sheet.ws.cell(sheet.ws.max_row, 5).font = _ALARM_FONT
+        sheet.alarm_last(4)
     for finding in report.findings:
         sheet.append(["Finding", finding.session, finding.table, finding.hand,
                       describe_finding(finding), finding.kind.value])
-    sheet.finish()
+    return sheet
