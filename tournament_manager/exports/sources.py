@@ -20,7 +20,12 @@ from tournament_manager.domain.model import Player, Round, Session, StageStatus,
 from tournament_manager.domain.names import name_order
 from tournament_manager.exports.errors import ExportError, ExportProblem
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.standings import Standings, compute_standings, session_scores
+from tournament_manager.services.standings import (
+    Standings,
+    compute_standings,
+    load_facts,
+    session_scores,
+)
 from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.views import (
     SessionSeating,
@@ -105,7 +110,7 @@ def seatings(uow: UnitOfWork, session_number: int | None, *,
 
 def _byes(uow: UnitOfWork, facts: EventFacts) -> dict[int, tuple[Player, ...]]:
     """The players who sit a session out, as the standings count them (a bye score)."""
-    scores = session_scores(uow, facts.tournament.settings, facts.sessions, facts.players)
+    scores = session_scores(load_facts(uow), facts.sessions)
     players = {p.id: p for p in facts.players}
     byes: dict[int, list[Player]] = {}
     by_number = {s.number: s.id for s in facts.sessions}

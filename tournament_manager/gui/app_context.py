@@ -16,7 +16,9 @@ from tournament_manager.gui.commands.base import CommandRunner, ServiceCommand
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.message_bar import MessageBar
+from tournament_manager.services.live_standings import LiveStandings
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.standings import Standings
 
 T = TypeVar("T")
 
@@ -34,6 +36,7 @@ class AppContext(QObject):
         self.hub = ChangeHub(self)
         self.runner = CommandRunner(self.unit_of_work, self.hub, self)
         self.runner.problem.connect(messages.show_problem)
+        self._standings = LiveStandings()
         controller.document_changed.connect(self._document_changed)
 
     @property
@@ -45,6 +48,11 @@ class AppContext(QObject):
         if document is None:
             raise NoDocument
         return document.unit_of_work()
+
+    def standings(self, through_session: int | None = None) -> Standings:
+        """The standings, reading only what changed since they were last asked for (one
+        feed for the standings page and the projector)."""
+        return self._standings.standings(self.unit_of_work(), through_session)
 
     def run(self, command: ServiceCommand) -> bool:
         """Execute and push an undoable command; a refusal goes to the message bar."""
@@ -67,4 +75,5 @@ class AppContext(QObject):
 
     def _document_changed(self) -> None:
         self.runner.reset()
+        self._standings = LiveStandings()
         self.hub.notify(Topic.DOCUMENT)

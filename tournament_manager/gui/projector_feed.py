@@ -23,7 +23,6 @@ from tournament_manager.gui.models.standings_model import StandingsModel
 from tournament_manager.gui.pages.seating_page import with_registration
 from tournament_manager.gui.wind_draw_words import WIND_NAMES
 from tournament_manager.services.setup import SessionSummary, session_summaries
-from tournament_manager.services.standings import standings
 from tournament_manager.services.views import session_seating
 
 
@@ -118,7 +117,7 @@ class ProjectorFeed(QObject):
         result = None
         if self._context.has_document:
             try:
-                result = standings(self._context.unit_of_work(), self.through)
+                result = self._context.standings(self.through)
             except EXPECTED_ERRORS:
                 result = None
         self.standings.set_standings(result)

@@ -7,7 +7,7 @@ A `UnitOfWork` is one user action: it commits everything or nothing.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -68,8 +68,10 @@ class Collection(Protocol[E]):
 
 
 class HandCollection(Collection[Hand], Protocol):
-    def totals_by_table(self) -> Mapping[int, Mapping[int, int]]:
-        """table id -> player id -> sum of his hand deltas there.
+    def totals_by_table(self, table_ids: Iterable[int] | None = None
+                        ) -> Mapping[int, Mapping[int, int]]:
+        """table id -> player id -> sum of his hand deltas there (at `table_ids` only, when
+        given; a table without hands is left out).
 
         Standings need only these sums; loading every hand of a 1,000-player event to add
         them up would make live standings slow.
@@ -111,8 +113,28 @@ class SeatCollection(Collection[SeatAssignment], Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class AuditMark:
+    """How far a reader has followed the audit log: the newest entry it has seen (0 and ""
+    for an empty log). Every change to the record writes an entry, so the entries after a
+    mark are everything that changed since, whichever station made it."""
+
+    entry_id: int
+    chain: str
+
+
 class AuditLog(Protocol):
     def list(self, **equal_to: Any) -> Sequence[AuditEntry]: ...
+
+    def mark(self) -> AuditMark:
+        """The newest entry, as a mark to follow the log from."""
+        ...
+
+    def after(self, mark: AuditMark) -> Sequence[AuditEntry] | None:
+        """The entries after `mark`, oldest first; None when the log no longer holds the
+        entry `mark` names as it was (another file read in its place, a restored backup):
+        then nothing read before can be trusted."""
+        ...
 
     def count(self, **equal_to: Any) -> int: ...
 

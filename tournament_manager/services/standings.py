@@ -10,18 +10,20 @@ from __future__ import annotations
 
 import dataclasses
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TypeVar
 
 from tournament_manager.domain.model import (
+    Penalty,
     Player,
     PlayerKind,
     PlayerStatus,
     Round,
     RoundEntry,
     Session,
+    SessionTable,
     StageStatus,
 )
 from tournament_manager.domain.results import (
@@ -87,37 +89,89 @@ def _sessions_scored(sessions: Sequence[Session], through: int | None) -> list[S
             if s.status is not StageStatus.PLANNED and (through is None or s.number <= through)]
 
 
-def _group(items: Sequence[T], key: str) -> dict[int, list[T]]:
+def _group(items: Iterable[T], key: str) -> dict[int, list[T]]:
     grouped: dict[int, list[T]] = defaultdict(list)
     for item in items:
         grouped[getattr(item, key)].append(item)
     return grouped
 
 
-def session_scores(uow: UnitOfWork, settings: TournamentSettings,
-                   sessions: Sequence[Session], players: Sequence[Player]
-                   ) -> dict[int, list[SessionScore]]:
-    """Every player's score in each of `sessions`, byes included.
+TableScores = tuple[dict[int, Points], dict[int, float]]
+"""One table's raw and converted score for each player seated there."""
 
-    Hands, seats and penalties are loaded once for the whole event and grouped here: a
-    query per table would make live standings slow on a 1,000-player event.
-    """
+
+@dataclass
+class StandingsFacts:
+    """Everything the standings are computed from, loaded in a few queries for the whole
+    event: a query per table would make live standings slow on a 1,000-player event.
+
+    `live_standings` keeps one across refreshes and reloads only the tables whose sheets
+    changed; `scores` caches each table's scores until then."""
+
+    settings: TournamentSettings
+    players: dict[int, Player]
+    sessions: list[Session]
+    rounds: list[Round]
+    entries: dict[int, list[RoundEntry]]
+    """Round id -> its entrants as recorded (none for a first round before any cut)."""
+    tables: dict[int, list[SessionTable]]
+    """Session id -> its tables."""
+    seats: Mapping[int, Sequence[int]]
+    """Table id -> the players seated there (first cycle), in arrival order."""
+    totals: dict[int, Mapping[int, int]]
+    """Table id -> each player's sum of hand payments there."""
+    penalties: dict[int, list[Penalty]]
+    """Table id -> its penalties."""
+    scores: dict[int, TableScores] = field(default_factory=dict)
+
+    def reload_tables(self, uow: UnitOfWork, table_ids: Collection[int]) -> None:
+        """Read again the hands and penalties of `table_ids` (their sheets changed)."""
+        self.totals.update({table_id: {} for table_id in table_ids})
+        self.totals.update(uow.hands.totals_by_table(table_ids))
+        for table_id in table_ids:
+            self.penalties[table_id] = list(uow.penalties.list(table_id=table_id))
+            self.scores.pop(table_id, None)
+
+    def table_scores(self, table_id: int) -> TableScores:
+        known = self.scores.get(table_id)
+        if known is None:
+            raw = raw_scores(list(self.seats.get(table_id, ())), self.totals.get(table_id, {}),
+                             self.penalties.get(table_id, []))
+            known = self.scores[table_id] = (
+                raw, converted_scores(raw, self.settings.session_conversion))
+        return known
+
+
+def load_facts(uow: UnitOfWork) -> StandingsFacts:
+    """The whole event's standings facts, read within an open unit of work."""
+    return StandingsFacts(
+        settings=current_tournament(uow).settings,
+        players={p.id: p for p in uow.players.list()},
+        sessions=list(uow.sessions.list()),
+        rounds=sorted(uow.rounds.list(), key=lambda r: r.number),
+        entries=_group(uow.round_entries.list(), "round_id"),
+        tables=_group(uow.tables.list(), "session_id"),
+        seats=uow.seats.players_by_table(cycle=1),
+        totals=dict(uow.hands.totals_by_table()),
+        penalties=_group(uow.penalties.list(), "table_id"),
+    )
+
+
+def session_scores(facts: StandingsFacts, sessions: Sequence[Session]
+                   ) -> dict[int, list[SessionScore]]:
+    """Every player's score in each of `sessions`, byes included."""
     scores: dict[int, list[SessionScore]] = defaultdict(list)
-    active = {p.id for p in players if p.status is PlayerStatus.ACTIVE}
-    tables = _group(uow.tables.list(), "session_id")
-    seats = uow.seats.players_by_table(cycle=1)
-    hands = uow.hands.totals_by_table()
-    penalties = _group(uow.penalties.list(), "table_id")
+    settings = facts.settings
+    active = {p.id for p in facts.players.values() if p.status is PlayerStatus.ACTIVE}
     entrants: dict[int, set[int]] = {}
     for session in sessions:
         if session.round_id not in entrants:
-            entrants[session.round_id] = _entrants_of_session(uow, session)
+            entrants[session.round_id] = _entrants_of_round(facts, session.round_id)
         seated: set[int] = set()
-        for table in tables.get(session.id, ()):
-            at_table = list(seats.get(table.id, ()))
+        for table in facts.tables.get(session.id, ()):
+            at_table = facts.seats.get(table.id, ())
             seated.update(at_table)
-            raw = raw_scores(at_table, hands.get(table.id, {}), penalties.get(table.id, []))
-            converted = converted_scores(raw, settings.session_conversion)
+            raw, converted = facts.table_scores(table.id)
             for player_id in at_table:
                 scores[player_id].append(SessionScore(session.number, table.number,
                                                       raw[player_id], converted[player_id]))
@@ -125,6 +179,14 @@ def session_scores(uow: UnitOfWork, settings: TournamentSettings,
             for player_id in entrants[session.round_id] & active - seated:
                 scores[player_id].append(_bye(session.number, settings))
     return scores
+
+
+def session_byes(uow: UnitOfWork, session: Session) -> list[int]:
+    """The players who sit `session` out, as the standings count them (a bye score)."""
+    with uow:
+        facts = load_facts(uow)
+    return [player for player, rows in session_scores(facts, [session]).items()
+            if any(row.table_number is None for row in rows)]
 
 
 def _bye(session_number: int, settings: TournamentSettings) -> SessionScore:
@@ -136,20 +198,19 @@ def _bye(session_number: int, settings: TournamentSettings) -> SessionScore:
     return SessionScore(session_number, None, raw, converted)
 
 
-def _entrants_of_session(uow: UnitOfWork, session: Session) -> set[int]:
-    entries = uow.round_entries.list(round_id=session.round_id)
+def _entrants_of_round(facts: StandingsFacts, round_id: int) -> set[int]:
+    entries = facts.entries.get(round_id)
     if entries:
         return {entry.player_id for entry in entries}
-    return {p.id for p in uow.players.list(kind=PlayerKind.REGULAR)}
+    return {p.id for p in facts.players.values() if p.kind is PlayerKind.REGULAR}
 
 
-def _round_entries(uow: UnitOfWork, round_: Round, players: Sequence[Player]
-                   ) -> list[RoundEntry]:
+def _round_entries(facts: StandingsFacts, round_: Round) -> list[RoundEntry]:
     """A round's entrants; the first round, before any cut, admits every regular player."""
-    entries = list(uow.round_entries.list(round_id=round_.id))
+    entries = facts.entries.get(round_.id, [])
     if entries or round_.number != 1:
         return entries
-    return [RoundEntry(round_id=round_.id, player_id=p.id) for p in players]
+    return [RoundEntry(round_id=round_.id, player_id=p.id) for p in facts.players.values()]
 
 
 def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[int, Player],
@@ -191,34 +252,38 @@ def standings(uow: UnitOfWork, through_session: int | None = None) -> Standings:
         return compute_standings(uow, through_session)
 
 
-def _withdrawn_by(players: Sequence[Player], through: int | None) -> set[int]:
+def _withdrawn_by(players: Iterable[Player], through: int | None) -> set[int]:
     return {p.id for p in players if p.status is PlayerStatus.WITHDRAWN
             and (through is None or (p.withdrawn_after or 0) <= through)}
 
 
 def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings:
     """Standings inside an already open unit of work (for services that act on them)."""
-    settings = current_tournament(uow).settings
-    players = {p.id: p for p in uow.players.list()}
-    every_session = uow.sessions.list()
+    return standings_of(load_facts(uow), through_session)
+
+
+def standings_of(facts: StandingsFacts, through_session: int | None) -> Standings:
+    """Standings from facts already loaded (`load_facts`, or a live feed's)."""
+    every_session = facts.sessions
     if through_session is not None and all(s.number != through_session
                                            for s in every_session):
         raise NotFound("session", through_session)
     sessions = _sessions_scored(every_session, through_session)
     session_round = {s.number: s.round_id for s in every_session}
-    first_session = {round_id: min(s.number for s in every_session if s.round_id == round_id)
-                     for round_id in set(session_round.values())}
-    scores = session_scores(uow, settings, sessions, list(players.values()))
-    withdrawn = _withdrawn_by(list(players.values()), through_session)
-    rounds = [r for r in sorted(uow.rounds.list(), key=lambda r: r.number)
+    first_session: dict[int, int] = {}
+    for s in every_session:
+        first_session[s.round_id] = min(s.number, first_session.get(s.round_id, s.number))
+    scores = session_scores(facts, sessions)
+    withdrawn = _withdrawn_by(facts.players.values(), through_session)
+    rounds = [r for r in facts.rounds
               if through_session is None or first_session.get(r.id, 0) <= through_session]
     placed: set[int] = set()
     blocks: list[list[StandingsRow]] = []
     for round_ in rounds:
-        entries = _round_entries(uow, round_, list(players.values()))
+        entries = _round_entries(facts, round_)
         if not entries:
             continue
-        blocks.append(_ranked_round(round_, entries, players, scores, session_round,
+        blocks.append(_ranked_round(round_, entries, facts.players, scores, session_round,
                                     withdrawn))
     rows: list[StandingsRow] = []
     for block in reversed(blocks):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -23,7 +23,7 @@ from tournament_manager.domain.settings import (
     RoundPlan,
     TournamentSettings,
 )
-from tournament_manager.services.ports import DriftKind, NotFound, RecordDrift
+from tournament_manager.services.ports import AuditMark, DriftKind, NotFound, RecordDrift
 from tournament_manager.storage import schema
 from tournament_manager.storage.audit_chain import chain_breaks, last_link, link
 from tournament_manager.storage.rows import RowMapper, audit_json
@@ -157,14 +157,18 @@ class SeatCollection(SqlCollection[SeatAssignment]):
 class HandCollection(SqlCollection[Hand]):
     """Hands with their wins and per-player deltas, loaded in three queries per call."""
 
-    def totals_by_table(self) -> Mapping[int, Mapping[int, int]]:
+    def totals_by_table(self, table_ids: Iterable[int] | None = None
+                        ) -> Mapping[int, Mapping[int, int]]:
         totals: dict[int, dict[int, int]] = {}
         query = (select(schema.hand.c.table_id, schema.hand_delta.c.player_id,
                         func.sum(schema.hand_delta.c.delta))
                  .join(schema.hand, schema.hand.c.id == schema.hand_delta.c.hand_id)
                  .group_by(schema.hand.c.table_id, schema.hand_delta.c.player_id))
-        for table_id, player_id, total in self._connection.execute(query).fetchall():
-            totals.setdefault(table_id, {})[player_id] = int(total)
+        chunks = [None] if table_ids is None else _chunks(sorted(table_ids))
+        for chunk in chunks:
+            chosen = query if chunk is None else query.where(schema.hand.c.table_id.in_(chunk))
+            for table_id, player_id, total in self._connection.execute(chosen).fetchall():
+                totals.setdefault(table_id, {})[player_id] = int(total)
         return totals
 
     def _write_children(self, entity_id: int, entity: Hand, replacing: bool) -> None:
@@ -277,6 +281,22 @@ class SqlAuditLog:
 
     def count(self, **equal_to: Any) -> int:
         return self._collection.count(**equal_to)
+
+    def mark(self) -> AuditMark:
+        audit = schema.audit
+        newest = self._connection.execute(
+            select(audit.c.id, audit.c.chain).order_by(audit.c.id.desc()).limit(1)).first()
+        return AuditMark(0, "") if newest is None else AuditMark(newest.id, newest.chain)
+
+    def after(self, mark: AuditMark) -> Sequence[AuditEntry] | None:
+        audit = schema.audit
+        if mark.entry_id:
+            chain = self._connection.execute(
+                select(audit.c.chain).where(audit.c.id == mark.entry_id)).scalar()
+            if chain != mark.chain:
+                return None
+        query = select(audit).where(audit.c.id > mark.entry_id).order_by(audit.c.id)
+        return self._collection._load(self._connection.execute(query).fetchall())
 
     def last_change(self) -> datetime | None:
         at: datetime | None = self._connection.execute(

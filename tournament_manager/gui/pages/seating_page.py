@@ -94,7 +94,7 @@ from tournament_manager.services.seating import (
 )
 from tournament_manager.services.sessions import finish_session, reopen_session
 from tournament_manager.services.setup import SessionSummary, all_players, session_summaries
-from tournament_manager.services.standings import session_scores
+from tournament_manager.services.standings import session_byes
 from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.views import TableSeating, session_seating, table_progress
 from tournament_manager.storage.backup import BackupReason
@@ -468,10 +468,9 @@ class SeatingPage(QWidget):
         """Who sits the stored session out, as the standings count byes."""
         if self._settings is None:
             return ""
-        with self._context.unit_of_work() as work:
-            scores = session_scores(work, self._settings, [summary.session], self._players)
-        byes = sorted((self._labels.get(player, str(player)) for player, rows in scores.items()
-                       if any(row.table_number is None for row in rows)), key=name_order)
+        byes = sorted((self._labels.get(player, str(player))
+                       for player in session_byes(self._context.unit_of_work(), summary.session)),
+                      key=name_order)
         return _tr("Bye this session: {players}.").format(players=", ".join(byes)) if byes \
             else ""
 

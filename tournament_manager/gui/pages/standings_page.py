@@ -25,7 +25,6 @@ from tournament_manager.gui.formatting import compact_rows
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.standings_model import PLAYER, StandingsModel
 from tournament_manager.services.setup import session_summaries
-from tournament_manager.services.standings import standings
 
 EVERY_SESSION = 0
 """The "every session played" choice (sessions are numbered from 1)."""
@@ -90,8 +89,8 @@ class StandingsPage(QWidget):
         if self._context.has_document:
             try:
                 through = current_choice(self.through)
-                result = standings(self._context.unit_of_work(),
-                                   through if isinstance(through, int) and through else None)
+                result = self._context.standings(
+                    through if isinstance(through, int) and through else None)
             except EXPECTED_ERRORS as error:
                 self.updated.setText(describe_error(error))
         self.model.set_standings(result)
