@@ -12,13 +12,15 @@ import dataclasses
 import random
 import struct
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from tournament_manager.domain.model import (
+    Hand,
     HandResult,
     PenaltyReason,
     Player,
+    SeatAssignment,
     Session,
     Win,
     WinType,
@@ -35,10 +37,11 @@ from tournament_manager.services.players import import_players
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
+    Rules,
     add_penalty,
     enter_hand,
-    hand_seating,
     intercepted,
+    seatings,
     sheet_is_complete,
     sign_sheet,
 )
@@ -119,6 +122,11 @@ class _Table:
         self._players: list[int] = []
         self.options = self.rule_set.validate_options(settings.rule_options)
         self.penalties = 0
+        self._seat_rows: Sequence[SeatAssignment] = ()
+        self._rules: Rules | None = None
+        self._entered: list[Hand] = []
+        """The hands on the sheet so far: with the seats, who sits where in the next one
+        (`score_sheets.seatings`), without reading the sheet back for every hand."""
 
     def play(self) -> int:
         """Play the session to its end (its hands, or its deals); the hands played."""
@@ -127,7 +135,9 @@ class _Table:
             number += 1
             if number == 1 or (self.per_cycle and number % 4 == 1):
                 simulate_table_seat_pick(self.uows(), self.table_id, cycle_of(number))
-            enter_hand(self.uows(), self.table_id, self._entry(number), number)
+                self._read_seats()
+            self._entered.append(
+                enter_hand(self.uows(), self.table_id, self._entry(number), number))
             if self.rng.random() < 0.06:
                 self._penalty(number)
         return number
@@ -137,8 +147,14 @@ class _Table:
         with uow:
             return sheet_is_complete(uow, uow.tables.get(self.table_id))
 
+    def _read_seats(self) -> None:
+        with self.uows() as uow:
+            self._seat_rows = uow.seats.list(table_id=self.table_id)
+            self._rules = Rules(uow)
+
     def _seats(self, number: int) -> dict[int, Wind]:
-        return hand_seating(self.uows(), self.table_id, number).seat_of
+        assert self._rules is not None, "seats are read at the first hand"
+        return seatings(self._seat_rows, self._entered, self._rules, number)[number].seat_of
 
     def _value(self, seat: Wind, win_type: RulesWinType) -> tuple[int, tuple[str, ...]]:
         """A random hand for the winner's seat, scored by the rule set (a false win, or one
@@ -191,9 +207,7 @@ class _Table:
         return dataclasses.replace(entry, player_points=points)
 
     def _penalty(self, number: int) -> None:
-        with self.uows() as uow:
-            player = self.rng.choice([s.player_id for s in uow.seats.list(table_id=self.table_id,
-                                                                        cycle=1)])
+        player = self.rng.choice([s.player_id for s in self._seat_rows if s.cycle == 1])
         seconds = self.rng.choice((10, 20, 40, 75))
         add_penalty(self.uows(), self.table_id, player, PenaltyReason.TIME,
                     time_penalty_points(seconds), hand_number=number,

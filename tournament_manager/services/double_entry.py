@@ -76,8 +76,8 @@ def submit_entry(uow: UnitOfWork, table_id: int, entry: HandEntry, entrant_id: i
     """
     typist = typist.strip()
     with uow:
-        table, number = _new_hand_number(uow, table_id, number, seen)
-        hand = _settle(uow, table, number, entry)
+        table, number, hands = _new_hand_number(uow, table_id, number, seen)
+        hand = _settle(uow, table, number, entry, hands)
         if not current_tournament(uow).settings.double_entry:
             entered = uow.hands.add(hand)
             uow.commit()

@@ -206,11 +206,14 @@ def planned_hands(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules:
     return count.hands + max(0, rules.settings.hands_per_session - count.deals)
 
 
-def _seating(uow: UnitOfWork, table: SessionTable, number: int, rules: Rules) -> HandSeating:
+def _seating(uow: UnitOfWork, table: SessionTable, number: int, rules: Rules,
+             hands: Sequence[Hand] | None = None) -> HandSeating:
+    """Hand `number`'s seats; `hands`, the table's hands when the caller has them read."""
     seats = uow.seats.list(table_id=table.id)
     if len(starting_winds(seats, 1)) != 4:
         raise ServiceError(ServiceProblem.TABLE_NOT_FOUR, table=table.number)
-    hands = uow.hands.list(table_id=table.id)
+    if hands is None:
+        hands = uow.hands.list(table_id=table.id)
     known = seatings(seats, hands, rules, number)
     if number not in known:
         _check_before_end(seats, hands, rules, number)
@@ -272,10 +275,11 @@ def outcome_of(hand: Hand, seat_of: dict[int, Wind], rules: Rules) -> TableOutco
     return _outcome(entry_of(hand), seat_of, rules)
 
 
-def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry) -> Hand:
+def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
+            hands: Sequence[Hand] | None = None) -> Hand:
     """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
     rules = Rules(uow)
-    seating = _seating(uow, table, number, rules)
+    seating = _seating(uow, table, number, rules, hands)
     named = [entry.discarder_id, *(p for w in entry.wins for p in (w.winner_id, w.responsible_id)),
              *(player for player, _points in entry.player_points)]
     strangers = sorted({p for p in named if p is not None} - set(seating.seat_of))
@@ -344,23 +348,25 @@ def enter_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,
                number: int | None = None, *, seen: str | None = None) -> Hand:
     """Add a hand to an open sheet (by default the next one); `seen` as in `_open_table`."""
     with uow:
-        table, number = _new_hand_number(uow, table_id, number, seen)
-        stored = uow.hands.add(_settle(uow, table, number, entry))
+        table, number, hands = _new_hand_number(uow, table_id, number, seen)
+        stored = uow.hands.add(_settle(uow, table, number, entry, hands))
         uow.commit()
     return stored
 
 
 def _new_hand_number(uow: UnitOfWork, table_id: int, number: int | None,
-                     seen: str | None) -> tuple[SessionTable, int]:
-    """The open table and the number a new hand takes there (the next one by default),
-    refused in words when that number is taken or beyond the session's hands."""
+                     seen: str | None) -> tuple[SessionTable, int, Sequence[Hand]]:
+    """The open table, the number a new hand takes there (the next one by default) and
+    the hands already there, refused in words when that number is taken or beyond the
+    session's hands."""
     table = _open_table(uow, table_id, seen)
-    taken = {hand.number for hand in uow.hands.list(table_id=table_id)}
+    hands = uow.hands.list(table_id=table_id)
+    taken = {hand.number for hand in hands}
     number = number if number is not None else max(taken, default=0) + 1
     if number in taken:
         raise ServiceError(ServiceProblem.HAND_NUMBER_TAKEN, hand=number)
     _check_number_allowed(uow, table, number)
-    return table, number
+    return table, number, hands
 
 
 def preview_hand(uow: UnitOfWork, table_id: int, entry: HandEntry,

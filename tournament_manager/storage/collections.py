@@ -41,6 +41,9 @@ class AuditWriter:
         self._clock = clock
         self.reason = ""
         self._last_link: str | None = None
+        self.generation = 0
+        """Moves on with every write and every commit: what was read at one generation
+        still holds while it has not moved (`TournamentCollection` keeps its read)."""
 
     def record(self, action: str, entity: str, entity_id: int,
                before: object | None, after: object | None) -> None:
@@ -57,6 +60,7 @@ class AuditWriter:
             "reason": self.reason,
         }
         # The chain hashes the text `UtcDateTime` stores for `at`.
+        self.generation += 1
         self._last_link = link(self._last_link, at.isoformat(), **values)
         self._connection.execute(
             insert(schema.audit).values(at=at, chain=self._last_link, **values))
@@ -234,6 +238,10 @@ class TournamentCollection(SqlCollection[Tournament]):
 
     Rounds are entities of their own (they carry a status and are edited one by one), so
     the settings' `rounds` are read from them rather than stored twice.
+
+    Every service act reads the tournament's settings, most several times (entering a
+    hand read it twice, two queries each); the read is kept until the unit of work writes anything
+    or commits (another station may have changed them in between).
     """
 
     def _row(self, entity: Tournament) -> dict[str, Any]:
@@ -265,6 +273,21 @@ class TournamentCollection(SqlCollection[Tournament]):
             tournaments.append(self._mapper.from_row(mapping, settings=settings))
         return tournaments
 
+    _kept: tuple[int, tuple[Tournament, ...]] | None = None
+
+    def list(self, **equal_to: Any) -> Sequence[Tournament]:
+        if equal_to or self._audit is None:
+            return super().list(**equal_to)
+        generation = self._audit.generation
+        if self._kept is None or self._kept[0] != generation:
+            self._kept = (generation, tuple(super().list()))
+        return self._kept[1]
+
+
+_AUDIT_MAPPER = RowMapper(AuditEntry)
+"""Built once: a mapper reads its class's type hints, which cost 0.2 ms, and every unit
+of work has an audit log."""
+
 
 class SqlAuditLog:
     """The audit log, and the two checks that it still describes the file: its hash
@@ -273,7 +296,7 @@ class SqlAuditLog:
     def __init__(self, connection: Connection,
                  collections: Mapping[str, SqlCollection[Any]] | None = None) -> None:
         self._connection = connection
-        self._collection = SqlCollection(connection, schema.audit, RowMapper(AuditEntry), None)
+        self._collection = SqlCollection(connection, schema.audit, _AUDIT_MAPPER, None)
         self._collections = collections or {}
 
     def list(self, **equal_to: Any) -> Sequence[AuditEntry]:

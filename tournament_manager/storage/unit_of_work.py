@@ -161,6 +161,8 @@ class SqlUnitOfWork:
         with self._disk_problems():
             self._connection.commit()
             self._begin(self._connection)
+        if self._audit_writer is not None:
+            self._audit_writer.generation += 1
 
     def _begin(self, connection: Connection) -> None:
         """Begin a transaction; on a server, wait first for any other station's writing
