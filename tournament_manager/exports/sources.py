@@ -32,6 +32,7 @@ from tournament_manager.services.views import (
     SheetView,
     build_session_seating,
     build_sheet_view,
+    read_sheet_records,
 )
 
 Progress = Callable[[int, int], None]
@@ -91,9 +92,10 @@ def sheet_views(uow: UnitOfWork, session_number: int | None,
     tables = [table for session in facts.sessions
               for table in sorted(uow.tables.list(session_id=session.id),
                                   key=lambda t: t.number)]
+    records = read_sheet_records(uow, [table.id for table in tables])
     views = []
     for done, table in enumerate(tables, start=1):
-        views.append(build_sheet_view(uow, table.id))
+        views.append(build_sheet_view(uow, table.id, records))
         if progress is not None:
             progress(done, len(tables))
     return facts, views

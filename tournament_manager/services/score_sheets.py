@@ -487,13 +487,18 @@ def _content(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
 
 def sheet_is_complete(uow: UnitOfWork, table: SessionTable) -> bool:
     """Every hand of the session is on the sheet, or play stopped on time."""
-    hands = uow.hands.list(table_id=table.id)
+    return is_complete(table, uow.seats.list(table_id=table.id),
+                       uow.hands.list(table_id=table.id), Rules(uow))
+
+
+def is_complete(table: SessionTable, seats: Sequence[SeatAssignment], hands: Sequence[Hand],
+                rules: Rules) -> bool:
+    """`sheet_is_complete` on records already read (exports read many sheets at once)."""
     numbers = sorted(hand.number for hand in hands)
     if table.stopped_after_hand is not None:
         return numbers == list(range(1, len(numbers) + 1))
-    rules = Rules(uow)
     if rules.settings.session_end is SessionEnd.DEALS:
-        count = deal_count(uow.seats.list(table_id=table.id), hands, rules)
+        count = deal_count(seats, hands, rules)
         return (count.deals >= rules.settings.hands_per_session
                 and numbers == list(range(1, count.hands + 1)))
     return numbers == list(range(1, rules.settings.hands_per_session + 1))

@@ -6,18 +6,21 @@ computes a running total or a converted score of its own.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TypeVar
 
 from tournament_manager.domain.model import (
     Hand,
     Penalty,
     PenaltyReason,
     Player,
+    SeatAssignment,
     Session,
     SessionTable,
     SheetCorrection,
+    SheetSnapshot,
     SheetState,
     Signature,
     StageStatus,
@@ -30,17 +33,20 @@ from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import WINDS, Wind
 from tournament_manager.services.double_entry import entry_state
+from tournament_manager.services.ports import Collection as Collection_
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandSeating,
     Rules,
+    is_complete,
     planned_hands,
     seatings,
-    sheet_is_complete,
     starting_winds,
 )
 from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.verification import SheetCheck, check_sheet
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -129,19 +135,78 @@ def sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
         return build_sheet_view(uow, table_id)
 
 
-def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
-    """The sheet inside an open unit of work (exports build many in one transaction)."""
-    tournament = current_tournament(uow)
-    table = uow.tables.get(table_id)
-    session = uow.sessions.get(table.session_id)
-    seats = uow.seats.list(table_id=table_id)
-    players = {p.id: p for p in (uow.players.get(s.player_id) for s in seats)}
+@dataclass(frozen=True)
+class SheetRecords:
+    """Everything sheet views are built from, for one table or many read at once: an
+    export of a 1,000-player event builds 2,500 views, and twenty queries a table took
+    most of its time."""
+
+    tournament: Tournament
+    rules: Rules
+    tables: Mapping[int, SessionTable]
+    sessions: Mapping[int, Session]
+    players: Mapping[int, Player]
+    seats: Mapping[int, Sequence[SeatAssignment]]
+    hands: Mapping[int, Sequence[Hand]]
+    penalties: Mapping[int, Sequence[Penalty]]
+    signatures: Mapping[int, Sequence[Signature]]
+    snapshots: Mapping[int, Sequence[SheetSnapshot]]
+    corrections: Mapping[int, Sequence[SheetCorrection]]
+
+
+def read_sheet_records(uow: UnitOfWork, table_ids: Collection[int]) -> SheetRecords:
+    """The records of `table_ids` inside an open unit of work: one table's by its own
+    queries, several tables' by reading each kind of record once."""
+    if len(table_ids) == 1:
+        (only,) = table_ids
+
+        def rows(collection: Collection_[T]) -> Mapping[int, Sequence[T]]:
+            return {only: collection.list(table_id=only)}
+
+        table = uow.tables.get(only)
+        tables = {only: table}
+        sessions = {table.session_id: uow.sessions.get(table.session_id)}
+        seats = rows(uow.seats)
+        players = {p.id: p for p in (uow.players.get(s.player_id) for s in seats[only])}
+    else:
+        wanted = set(table_ids)
+
+        def rows(collection: Collection_[T]) -> Mapping[int, Sequence[T]]:
+            grouped: dict[int, list[T]] = {table_id: [] for table_id in wanted}
+            for record in collection.list():
+                table_id = record.table_id  # type: ignore[attr-defined]
+                if table_id in wanted:
+                    grouped[table_id].append(record)
+            return grouped
+
+        tables = {t.id: t for t in uow.tables.list() if t.id in wanted}
+        sessions = {s.id: s for s in uow.sessions.list()}
+        seats = rows(uow.seats)
+        players = {p.id: p for p in uow.players.list()}
+    return SheetRecords(
+        tournament=current_tournament(uow), rules=Rules(uow), tables=tables,
+        sessions=sessions, players=players, seats=seats, hands=rows(uow.hands),
+        penalties=rows(uow.penalties), signatures=rows(uow.signatures),
+        snapshots=rows(uow.snapshots), corrections=rows(uow.corrections))
+
+
+def build_sheet_view(uow: UnitOfWork, table_id: int,
+                     records: SheetRecords | None = None) -> SheetView:
+    """The sheet inside an open unit of work; `records` when many sheets are read at
+    once (`read_sheet_records`)."""
+    if records is None:
+        records = read_sheet_records(uow, [table_id])
+    tournament = records.tournament
+    table = records.tables[table_id]
+    session = records.sessions[table.session_id]
+    seats = records.seats[table_id]
+    players = {s.player_id: records.players[s.player_id] for s in seats}
     first = _players_by_wind(starting_winds(seats, 1), players)
     order = [p.id for p in first]
     repicks = tuple((cycle, _players_by_wind(starting_winds(seats, cycle), players))
                     for cycle in sorted({s.cycle for s in seats} - {1}))
-    hands = sorted(uow.hands.list(table_id=table_id), key=lambda h: h.number)
-    penalties = tuple(uow.penalties.list(table_id=table_id))
+    hands = sorted(records.hands[table_id], key=lambda h: h.number)
+    penalties = tuple(records.penalties[table_id])
     rows, running = [], [0] * len(order)
     for hand in hands:
         deltas = tuple(hand.delta_of(player_id) for player_id in order)
@@ -151,11 +216,12 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
     converted = converted_scores(raw, tournament.settings.session_conversion)
     content = sheet_content(table, seats, hands, penalties)
     digest = sheet_hash(content)
+    signed = records.signatures[table_id]
     signatures = tuple(SignatureView(s, s.content_hash == digest
                                      and s.sheet_version == table.sheet_version)
-                       for s in uow.signatures.list(table_id=table_id))
+                       for s in signed)
     numbers = [hand.number for hand in hands]
-    rules = Rules(uow)
+    rules = records.rules
     planned = planned_hands(seats, hands, rules)
     expected = (table.stopped_after_hand if table.stopped_after_hand is not None
                 else planned)
@@ -165,14 +231,12 @@ def build_sheet_view(uow: UnitOfWork, table_id: int) -> SheetView:
         rows=tuple(rows), penalties=penalties, hand_totals=tuple(running),
         raw_totals=tuple(raw[p] for p in order), converted=tuple(converted[p] for p in order),
         signatures=signatures, content_hash=digest,
-        complete=sheet_is_complete(uow, table), planned_hands=planned,
+        complete=is_complete(table, seats, hands, rules), planned_hands=planned,
         missing_hands=tuple(n for n in range(1, max([expected, *numbers]) + 1)
                             if n not in numbers),
         resigned_flags=_resignation_flags(penalties),
-        corrections=tuple(sorted(uow.corrections.list(table_id=table_id),
-                                 key=lambda c: c.version)),
-        check=check_sheet(session, table, content, uow.snapshots.list(table_id=table_id),
-                          uow.signatures.list(table_id=table_id),
+        corrections=tuple(sorted(records.corrections[table_id], key=lambda c: c.version)),
+        check=check_sheet(session, table, content, records.snapshots[table_id], signed,
                           {seat.player_id for seat in seats if seat.cycle == 1}),
         hand_seatings=hand_seatings,
     )

@@ -47,8 +47,15 @@ def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
 def _assigned(session: Sequence[list[int]], counts: list[dict[int, int]]) -> list[list[int]]:
     """The session's groups in the table order that repeats the fewest tables `counts`
     (each player's tables so far) holds, and `counts` with the session added."""
-    cost = [[sum(counts[p].get(t, 0) for p in group) for t in range(len(session))]
-            for group in session]
+    tables = len(session)
+    cost = []
+    for group in session:  # from each player's few tables: a dense sum was T × T × 4
+        row = [0] * tables
+        for p in group:
+            for t, visits in counts[p].items():
+                if t < tables:
+                    row[t] += visits
+        cost.append(row)
     ordered: list[list[int]] = [[] for _ in session]
     for group, t in zip(session, min_cost_assignment(cost)):
         ordered[t] = group
