@@ -12,9 +12,11 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
 from tournament_manager.gui import display_check, wheel_guard
@@ -53,12 +55,51 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
 
 
 def start_main_window(requested: Path | None, settings: AppSettings,
-                      dialogs: DocumentDialogs | None = None) -> MainWindow:
-    """The shown main window with its first document; separate from `launch` for tests."""
+                      dialogs: DocumentDialogs | None = None, *,
+                      open_when_painted: bool = False) -> MainWindow:
+    """The shown main window with its first document; separate from `launch` for tests.
+
+    With `open_when_painted` (the application's own start) the document is opened once
+    the window is on screen: the judge sees the window at once, and a 256-player event
+    fills it a few hundred milliseconds later, instead of nothing until both are ready."""
     window = MainWindow(settings, dialogs)
     window.show()
-    open_first_document(window.controller, settings, requested)
+    if open_when_painted:
+        window.show_opening()
+
+        def open_first() -> None:
+            open_first_document(window.controller, settings, requested)
+            window.opening_done()
+
+        _OnFirstPaint(window, open_first)
+    else:
+        open_first_document(window.controller, settings, requested)
     return window
+
+
+class _OnFirstPaint(QObject):
+    """Runs `action` once, from the event loop, after `widget` is first painted (or after
+    a short wait, should no paint come: a minimised start)."""
+
+    def __init__(self, widget: QWidget, action: Callable[[], object]) -> None:
+        super().__init__(widget)
+        self._action: Callable[[], object] | None = action
+        widget.installEventFilter(self)
+        QTimer.singleShot(_LONGEST_WAIT_MS, self._run)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() is QEvent.Type.Paint and self._action is not None:
+            QTimer.singleShot(0, self._run)  # after this paint has reached the screen
+        return False
+
+    def _run(self) -> None:
+        action, self._action = self._action, None
+        if action is not None:
+            self.parent().removeEventFilter(self)
+            action()
+
+
+_LONGEST_WAIT_MS = 500
 
 
 def _application(args: list[str]) -> tuple[QApplication, list[str]]:
@@ -83,7 +124,8 @@ def launch(args: list[str]) -> int:
     app.setApplicationVersion(__version__)
     apply_theme(app)
     wheel_guard.install(app)
-    window = start_main_window(_parse(args), AppSettings())  # referenced while the loop runs
+    window = start_main_window(_parse(args), AppSettings(),  # referenced while the loop runs
+                               open_when_painted=True)
     log.info("started, version %s", __version__)
     crash.set_gui_reporter(window.message_bar.show_problem)  # non-modal: the round goes on
     try:

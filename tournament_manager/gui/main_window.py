@@ -577,6 +577,19 @@ class MainWindow(QMainWindow):
                                            describe_report(report))
         return report
 
+    def show_opening(self) -> None:
+        """Between the window's first paint and its first document (`launch`): the
+        welcome page waits, so nothing is clicked that the opening would undo."""
+        self.welcome.setEnabled(False)
+        self._path_label.setText(self.tr("Opening…"))
+
+    def opening_done(self) -> None:
+        """The first document is open, or there was none to open, or it could not be
+        opened (the message bar says why)."""
+        self.welcome.setEnabled(True)
+        if self._controller.document is None:
+            self._path_label.clear()
+
     def _show_document(self) -> None:
         document = self._controller.document
         has_document = document is not None

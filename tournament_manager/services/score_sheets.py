@@ -519,10 +519,12 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
     """
     with uow:
         table = _open_table(uow, table_id, seen)  # he signs what he was shown, or nothing
-        seated = {seat.player_id for seat in uow.seats.list(table_id=table_id)}
+        seats = uow.seats.list(table_id=table_id)
+        hands = uow.hands.list(table_id=table_id)
+        seated = {seat.player_id for seat in seats}
         if player_id not in seated:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
-        if not sheet_is_complete(uow, table):
+        if not is_complete(table, seats, hands, Rules(uow)):
             raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
         if not image_png:
             raise ServiceError(ServiceProblem.EMPTY_SIGNATURE)
@@ -530,7 +532,7 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
                uow.signatures.list(table_id=table_id, player_id=player_id)):
             # The same strokes again: a pad that was never cleared, not a new acceptance.
             raise ServiceError(ServiceProblem.SIGNATURE_REUSED, player=player_id)
-        content = _content(uow, table)
+        content = sheet_content(table, seats, hands, uow.penalties.list(table_id=table_id))
         digest = sheet_hash(content)
         signature = uow.signatures.add(Signature(
             table_id=table_id, player_id=player_id, signed_at=clock(), image_png=image_png,

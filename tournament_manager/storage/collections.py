@@ -15,7 +15,18 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any, ClassVar, Generic, TypeVar
 
-from sqlalchemy import Connection, Insert, Select, Table, delete, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    Insert,
+    Select,
+    Table,
+    bindparam,
+    delete,
+    func,
+    insert,
+    select,
+    update,
+)
 
 from tournament_manager.domain.model import AuditEntry, Hand, SeatAssignment, Tournament, Win
 from tournament_manager.domain.settings import (
@@ -30,6 +41,19 @@ from tournament_manager.storage.audit_chain import chain_breaks, last_link, link
 from tournament_manager.storage.rows import RowMapper, audit_json
 
 E = TypeVar("E")
+
+
+@functools.cache
+def _selection(table: Table, names: tuple[str, ...], nulls: tuple[str, ...]) -> Select[Any]:
+    """The rows of `table` whose columns `names` equal the parameters of those names (or
+    are NULL, for `nulls`), in id order: one statement per shape of filter, built once,
+    its values bound at each run. A select built anew for every call spent more time in
+    building and keying the statement than SQLite spent running it."""
+    query = select(table)
+    for name in names:
+        column = table.c[name]
+        query = query.where(column.is_(None) if name in nulls else column == bindparam(name))
+    return query.order_by(table.c.id)
 
 
 @functools.cache
@@ -128,16 +152,20 @@ class SqlCollection(Generic[E]):
         self._record("remove", entity_id, before, None)
 
     def get(self, entity_id: int) -> E:
-        rows = self._connection.execute(
-            select(self._table).where(self._table.c.id == entity_id)
-        ).fetchall()
+        rows = self._connection.execute(_selection(self._table, ("id",), ()),
+                                        {"id": entity_id}).fetchall()
         if not rows:
             raise NotFound(self._entity, entity_id)
         return self._load(rows)[0]
 
     def list(self, **equal_to: Any) -> Sequence[E]:
-        query = self._filtered(select(self._table), equal_to).order_by(self._table.c.id)
-        return self._load(self._connection.execute(query).fetchall())
+        values = {name: value.value if isinstance(value, Enum) else value
+                  for name, value in equal_to.items()}
+        query = _selection(self._table, tuple(sorted(values)),
+                           tuple(sorted(name for name, value in values.items()
+                                        if value is None)))
+        parameters = {name: value for name, value in values.items() if value is not None}
+        return self._load(self._connection.execute(query, parameters).fetchall())
 
     def count(self, **equal_to: Any) -> int:
         query = self._filtered(select(func.count()).select_from(self._table), equal_to)
