@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QProgressDialog
+from PySide6.QtWidgets import QApplication, QLabel, QProgressDialog
 
 from tournament_manager import paths
 from tournament_manager.domain.presets import Preset
@@ -120,6 +120,25 @@ def test_a_refused_command_line_file_leaves_the_welcome_page_with_the_reason(
     window.close()
 
 
+@pytest.mark.parametrize("asked", [None, "gone.tmt"])
+def test_a_start_that_opens_nothing_leaves_the_welcome_page_usable(
+        qtbot, app_settings: AppSettings, tmp_path: Path, asked: str | None):
+    """Opened once painted (the application's own start): with nothing to open, or a file
+    that cannot be opened, the waiting welcome page is enabled again and says nothing of
+    an opening."""
+    window = start_main_window(tmp_path / asked if asked else None, app_settings,
+                               open_when_painted=True)
+    qtbot.addWidget(window)
+    assert not window.welcome.isEnabled()
+    assert window.findChild(QLabel, "document_path").text() == "Opening…"
+
+    qtbot.waitUntil(window.welcome.isEnabled)
+    assert window.controller.document is None
+    assert window.findChild(QLabel, "document_path").text() == ""
+    assert ("no such file" in window.message_bar.text()) == bool(asked)
+    window.close()
+
+
 def test_the_demo_event_is_built_in_the_background_then_opened(
         qtbot, window: MainWindow, data_dir: Path):
     window.demo_spec = TINY_DEMO
@@ -189,19 +208,32 @@ def test_cancelling_the_demo_leaves_no_file(
 def test_launch_runs_the_application_until_its_window_closes(
         qapp, data_dir: Path, tmp_path: Path,
         make_tournament_file: Callable[[Path, str], Path]):
+    """The window comes up first, waiting; its event fills it once it is painted."""
     event = make_tournament_file(tmp_path / "club night.tmt", "Club Night")
     seen: list[str] = []
+    waiting: list[bool] = []
 
-    def close_main_window() -> None:
-        for widget in QApplication.topLevelWidgets():
-            if isinstance(widget, MainWindow):
-                seen.append(widget.windowTitle())
-                widget.close()
+    def close_once_open() -> None:
+        windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow)]
+        if not windows:
+            return
+        window = windows[0]
+        if window.controller.document is None:
+            waiting.append(not window.welcome.isEnabled())
+            return
+        poll.stop()
+        seen.append(window.windowTitle())
+        assert window.welcome.isEnabled()
+        window.close()
 
-    QTimer.singleShot(0, close_main_window)
+    poll = QTimer()
+    poll.timeout.connect(close_once_open)
+    poll.start(0)
+    QTimer.singleShot(20_000, lambda: QApplication.exit(1))  # fail, never hang
     assert launch([str(event), "--gui-unknown-option"]) == 0
 
     assert seen == ["Club Night — Tournament Manager"]
+    assert waiting and all(waiting), "the welcome page waits while the event opens"
     assert not lock_path(event).exists()
     assert (data_dir / "settings.ini").is_file(), "preferences follow the data directory"
 
