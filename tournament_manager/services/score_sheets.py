@@ -297,6 +297,7 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
                            value_problem=error.problem,
                            rule_set=rules.rule_set.name) from error
     player_at = {seat: player for player, seat in seating.seat_of.items()}
+    points = dict(entry.player_points)
     return Hand(
         table_id=table.id, number=number, dealer_id=seating.dealer_id, result=entry.result,
         win_type=entry.win_type if entry.result is HandResult.WIN else None,
@@ -304,7 +305,10 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
         wins=entry.wins,
         deltas=tuple((player_at[seat], payments[seat]) for seat in
                      WINDS),
-        player_points=entry.player_points if rules.rule_set.settles_every_hand else (),
+        # In seat order, as the sheet shows them and the file gives them back.
+        player_points=tuple((player_at[seat], points[player_at[seat]]) for seat in WINDS
+                            if player_at[seat] in points)
+        if rules.rule_set.settles_every_hand else (),
     )
 
 

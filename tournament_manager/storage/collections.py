@@ -38,7 +38,7 @@ from tournament_manager.domain.settings import (
 from tournament_manager.services.ports import AuditMark, DriftKind, NotFound, RecordDrift
 from tournament_manager.storage import schema
 from tournament_manager.storage.audit_chain import chain_breaks, last_link, link
-from tournament_manager.storage.rows import RowMapper, audit_json
+from tournament_manager.storage.rows import RowMapper, audit_json, audit_picture
 
 E = TypeVar("E")
 
@@ -387,7 +387,7 @@ class SqlAuditLog:
             current = {item.id: item for item in collection.list()}
             for entity_id, item in current.items():
                 entry = entries.get(entity_id)
-                picture = json.loads(audit_json(item))
+                picture = audit_picture(item)
                 if entry is None or entry[1] == "remove":
                     drifts.append(_drift(entity, picture, DriftKind.UNRECORDED))
                 elif not _agrees(_comparable(entity, json.loads(entry[2] or "{}")),
@@ -443,9 +443,14 @@ class _Cascades:
 
 def _comparable(entity: str, picture: dict[str, Any]) -> dict[str, Any]:
     """What a record's audit picture must agree on. A tournament's round plan is read from
-    the rounds themselves (audited as rounds), not stored with the tournament."""
+    the rounds themselves (audited as rounds), not stored with the tournament. A hand's
+    players' points are one figure per player, whatever their order: they are read back in
+    seat order, and files written before 0.2 pictured them in the order they were typed
+    (the winner first), which made every classical hand look changed outside."""
     if entity == schema.tournament.name:
         picture.get("settings", {}).pop("rounds", None)
+    if entity == schema.hand.name and isinstance(picture.get("player_points"), list):
+        picture["player_points"] = sorted(picture["player_points"])
     return picture
 
 
