@@ -14,6 +14,7 @@ brought up to date and ranked again.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import statistics
 import tempfile
@@ -78,8 +79,7 @@ def build(path: Path, players: int, sessions: int, hands: int, seed: int) -> Doc
                                                  wind=WINDS[arrival], arrival=arrival))
                 for hand in range(1, hands + 1):
                     uow.hands.add(_random_hand(rng, table.id, hand, seats))
-            uow.sessions.update(session.__class__(**{**session.__dict__,
-                                                     "status": StageStatus.FINISHED}))
+            uow.sessions.update(dataclasses.replace(session, status=StageStatus.FINISHED))
         uow.commit()
     return document
 

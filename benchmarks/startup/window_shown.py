@@ -17,7 +17,7 @@ class _FirstPaint(QObject):
         super().__init__(window)
         window.installEventFilter(self)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         if event.type() is QEvent.Type.Paint:
             print("shown", flush=True)
             watched.removeEventFilter(self)

@@ -123,6 +123,8 @@ def test_control_characters_are_stripped(document: Document, sample: SampleEvent
 
 HOSTILE = ("=HYPERLINK(\"http://evil.example\",\"click\")", "=WEBSERVICE(\"http://x\")",
            "+cmd|' /C calc'!A0", "-2+3", "@SUM(A1:A9)", "\tTabbed", "\rReturn", "=1+1")
+ERROR_LOOKING = ("#N/A", "#REF!")
+"""Texts a spreadsheet would take for its own error values."""
 
 
 def test_imported_text_never_becomes_a_formula(document: Document, sample: SampleEvent,
@@ -133,9 +135,10 @@ def test_imported_text_never_becomes_a_formula(document: Document, sample: Sampl
 
     with document.unit_of_work() as uow:
         players = [uow.players.get(p) for p in sample.players[:len(HOSTILE)]]
-    for player, text in zip(players, HOSTILE, strict=True):
+    for index, (player, text) in enumerate(zip(players, HOSTILE, strict=True)):
+        native = ERROR_LOOKING[index] if index < len(ERROR_LOOKING) else player.native_name
         update_player(document.unit_of_work(), dataclasses.replace(
-            player, name=f"{text} name", club=text, registration_id=text))
+            player, name=f"{text} name", club=text, registration_id=text, native_name=native))
     out = run_export(document.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "w.xlsx")
     with zipfile.ZipFile(out) as archive:
         xml = "".join(archive.read(name).decode("utf-8") for name in archive.namelist()
@@ -145,8 +148,9 @@ def test_imported_text_never_becomes_a_formula(document: Document, sample: Sampl
     rows = _rows(book["Players"])
     # A carriage return is a line break in a workbook: it reads back as a line feed.
     assert {text.replace("\r", "\n") for text in HOSTILE} <= {row["Club"] for row in rows}
+    assert set(ERROR_LOOKING) <= {row["Native name"] for row in rows}
     cells = [cell for row in book["Players"].iter_rows() for cell in row]
-    assert all(cell.data_type != "f" for cell in cells)
+    assert all(cell.data_type not in ("f", "e") for cell in cells)  # no formula, no error
 
 
 @pytest.mark.parametrize(("title", "expected"), [

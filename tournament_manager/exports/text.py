@@ -116,6 +116,8 @@ def local_date(moment: datetime | None) -> str:
 
 def display_width(text: str) -> int:
     """Columns a string takes in a spreadsheet: East Asian wide characters count two."""
+    if text.isascii():  # most cells: no character is wide
+        return len(text)
     return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
 
 

@@ -16,6 +16,7 @@ from typing import Any
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
+from openpyxl.cell.cell import ERROR_CODES  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
@@ -160,8 +161,9 @@ class _Sheet:
     def _written(self, number: int, column: int, value: object) -> Any:
         fmt = self.formats.get(column)
         alarm = (number, column) in self.alarms
-        if value is None or not (isinstance(value, str) or fmt or alarm):
-            return value
+        if value is None or not (fmt or alarm or isinstance(value, str) and (
+                value.startswith("=") or value in ERROR_CODES)):
+            return value  # a plain value: openpyxl writes a string as text by itself
         cell = WriteOnlyCell(self._ws, value=value)
         if isinstance(value, str):
             cell.data_type = "s"

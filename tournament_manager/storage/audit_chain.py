@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -52,11 +53,19 @@ class _Entry(NamedTuple):
                     self.before, self.after, self.reason)
 
 
-def _entries(connection: Connection) -> list[_Entry]:
-    # The stored text exactly as written (no type conversion): the chain was computed on it.
-    rows = connection.execute(text(
-        f"SELECT {', '.join(_Entry._fields)} FROM audit ORDER BY id")).fetchall()
-    return [_Entry(*row) for row in rows]
+def _entries(connection: Connection) -> Iterator[_Entry]:
+    """Every entry, oldest first, read a few thousand at a time: a 1,000-player event's log
+    (160,000 entries with their before and after pictures) held whole took 200 MB.
+
+    The stored text exactly as written (no type conversion): the chain was computed on it."""
+    result = connection.execute(text(
+        f"SELECT {', '.join(_Entry._fields)} FROM audit ORDER BY id"))
+    for rows in result.partitions(_READ_AT_ONCE):
+        for row in rows:
+            yield _Entry(*row)
+
+
+_READ_AT_ONCE = 5000
 
 
 def chain_breaks(connection: Connection) -> list[ChainBreak]:
@@ -73,7 +82,7 @@ def chain_breaks(connection: Connection) -> list[ChainBreak]:
 def seal_chain(connection: Connection) -> None:
     """Compute the chain over every entry, oldest first (a file from before the chain)."""
     previous = GENESIS
-    for entry in _entries(connection):
+    for entry in list(_entries(connection)):  # read whole before the rows are updated
         previous = entry.link_after(previous)
         connection.execute(text("UPDATE audit SET chain = :chain WHERE id = :id"),
                            {"chain": previous, "id": entry.id})
