@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,12 @@ from openpyxl import load_workbook
 from tests.exports.conftest import table_of_delta
 from tests.exports.sample_event import SampleEvent
 from tournament_manager.domain.model import PlayerStatus
-from tournament_manager.exports.jobs import ExportKind, export_document, run_export
+from tournament_manager.exports.jobs import (
+    ExportCancelled,
+    ExportKind,
+    export_document,
+    run_export,
+)
 from tournament_manager.exports.text import NOT_VERIFIED_BANNER, display_width, local_naive
 from tournament_manager.exports.workbook import sheet_title
 from tournament_manager.messages.verification import describe_finding, summary
@@ -225,3 +231,24 @@ def test_a_tampered_file_lists_its_findings(document: Document, tampered: Docume
     assert {r["Table"] for r in tables if r["Signatures"] == "DOES NOT MATCH SIGNATURES"} == {
         changed}
     assert all(ws.oddHeader.left.text == NOT_VERIFIED_BANNER for ws in book.worksheets)
+
+
+def test_a_workbook_cancelled_midway_leaves_no_temporary_files(
+        document: Document, sample: SampleEvent, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Write-only sheets stream into temporary files: a cancel after the first sheet
+    (the second poll) writes no workbook and leaves none of them behind."""
+    scratch = tmp_path / "scratch"
+    scratch.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(scratch))
+    polls: list[int] = []
+
+    def cancel() -> bool:
+        polls.append(1)
+        return len(polls) >= 2
+
+    out = tmp_path / "w.xlsx"
+    with pytest.raises(ExportCancelled):
+        export_document(document.unit_of_work(), ExportKind.WORKBOOK, out, cancel=cancel)
+    assert len(polls) == 2 and not out.exists()
+    assert list(scratch.iterdir()) == []

@@ -88,9 +88,11 @@ def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
     check_target(out)
     watched = _watched(progress, cancel)
     with uow:
+        # Verified first: what it reads is let go before the sheets are gathered, so a
+        # large event's export does not hold both at once.
+        report = run_verification(uow)
         layout = _gather(uow, kind, session_number, paper, watched,
                          _watched(None, cancel), include_provisional)
-        report = run_verification(uow)
     content = layout(report)
     watched(0, 0)  # a cancel during the last page still writes nothing
     return ExportResult(write_atomic(out, content), report)

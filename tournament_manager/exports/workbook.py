@@ -8,6 +8,7 @@ from their contents (wide East Asian characters count two), numbers formatted.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Callable, Iterable, Sequence
@@ -190,25 +191,25 @@ def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
         if progress is not None:
             progress(done, steps)
 
-    sheets = [_standings_sheet(table)]
-    step()
-    for session in facts.sessions:
-        sheets.append(_session_sheet(session.number, sources.session_of(views, session)))
-        step()
-    sheets.append(_tables_sheet(views))
-    step()
-    sheets.append(_players_sheet(facts.players))
-    step()
-    sheets.append(_penalties_sheet(views, {p.id: p for p in facts.players}))
-    step()
-    sheets.append(_corrections_sheet(views))
-    step()
-    sheets.append(_verification_sheet(report))
-    step()
-    # Written only now, with nothing that can stop in between: a write-only workbook
-    # left unsaved (a cancelled export) holds open temporary files.
-    for sheet in sheets:
-        sheet.write(book, report)
+    builders: list[Callable[[], _Sheet]] = [
+        lambda: _standings_sheet(table),
+        *(functools.partial(_session_sheet, session.number,
+                            sources.session_of(views, session)) for session in facts.sessions),
+        lambda: _tables_sheet(views),
+        lambda: _players_sheet(facts.players),
+        lambda: _penalties_sheet(views, {p.id: p for p in facts.players}),
+        lambda: _corrections_sheet(views),
+        lambda: _verification_sheet(report),
+    ]
+    try:
+        for build in builders:  # each sheet streamed, then let go
+            build().write(book, report)
+            step()
+    except BaseException:
+        # A cancelled export: saving somewhere lets openpyxl close and remove the
+        # temporary files its write-only sheets stream into.
+        book.save(io.BytesIO())
+        raise
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()
