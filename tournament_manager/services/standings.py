@@ -96,8 +96,8 @@ def _group(items: Iterable[T], key: str) -> dict[int, list[T]]:
     return grouped
 
 
-TableScores = tuple[dict[int, Points], dict[int, float]]
-"""One table's raw and converted score for each player seated there."""
+TableScores = tuple[tuple[int, SessionScore], ...]
+"""One table's session score for each player seated there: (player id, score)."""
 
 
 @dataclass
@@ -132,13 +132,19 @@ class StandingsFacts:
             self.penalties[table_id] = list(uow.penalties.list(table_id=table_id))
             self.scores.pop(table_id, None)
 
-    def table_scores(self, table_id: int) -> TableScores:
-        known = self.scores.get(table_id)
+    def table_scores(self, session: Session, table: SessionTable) -> TableScores:
+        """The table's scores, kept until its sheet changes (a change to its number or
+        session reloads every fact)."""
+        known = self.scores.get(table.id)
         if known is None:
-            raw = raw_scores(list(self.seats.get(table_id, ())), self.totals.get(table_id, {}),
-                             self.penalties.get(table_id, []))
-            known = self.scores[table_id] = (
-                raw, converted_scores(raw, self.settings.session_conversion))
+            at_table = list(self.seats.get(table.id, ()))
+            raw = raw_scores(at_table, self.totals.get(table.id, {}),
+                             self.penalties.get(table.id, []))
+            converted = converted_scores(raw, self.settings.session_conversion)
+            known = self.scores[table.id] = tuple(
+                (player_id, SessionScore(session.number, table.number, raw[player_id],
+                                         converted[player_id]))
+                for player_id in at_table)
         return known
 
 
@@ -169,12 +175,9 @@ def session_scores(facts: StandingsFacts, sessions: Sequence[Session]
             entrants[session.round_id] = _entrants_of_round(facts, session.round_id)
         seated: set[int] = set()
         for table in facts.tables.get(session.id, ()):
-            at_table = facts.seats.get(table.id, ())
-            seated.update(at_table)
-            raw, converted = facts.table_scores(table.id)
-            for player_id in at_table:
-                scores[player_id].append(SessionScore(session.number, table.number,
-                                                      raw[player_id], converted[player_id]))
+            for player_id, score in facts.table_scores(session, table):
+                seated.add(player_id)
+                scores[player_id].append(score)
         if seated:
             for player_id in entrants[session.round_id] & active - seated:
                 scores[player_id].append(_bye(session.number, settings))
@@ -312,7 +315,7 @@ def _overall_ranks(rows: list[StandingsRow]) -> list[StandingsRow]:
         else:
             overall = position
         shared_with[id(row)] = overall
-        ranked_rows.append(dataclasses.replace(row, rank=overall))
+        ranked_rows.append(row if row.rank == overall else dataclasses.replace(row, rank=overall))
         previous = row
     return ranked_rows
 
