@@ -140,9 +140,11 @@ def table_entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
 
 def entry_state(uow: UnitOfWork, table_id: int) -> EntryState | None:
     """One table's entries about hands not yet on its sheet, inside an open unit of work."""
+    entries = list(uow.table_entries.list(table_id=table_id))
+    if not entries:  # most events: no table-side entries, and no sheet to read for them
+        return None
     on_sheet = {h.number for h in uow.hands.list(table_id=table_id)}
-    entries = [e for e in uow.table_entries.list(table_id=table_id)
-               if e.hand_number not in on_sheet]
+    entries = [e for e in entries if e.hand_number not in on_sheet]
     if not entries:
         return None
     differed = [e for e in entries if e.status is EntryStatus.DISAGREED]

@@ -304,7 +304,8 @@ class SeatingPage(QWidget):
         layout.addLayout(right, 3)
 
         context.hub.follow(self, self._changed)
-        context.controller.document_changed.connect(self._document_changed)
+        # The next document's refresh comes from the hub (Topic.DOCUMENT), once.
+        context.controller.closing.connect(self._forget_document)
         self.refresh()
 
     def _button(self, name: str, text: str, slot: Callable[[], object]) -> QPushButton:
@@ -320,13 +321,13 @@ class SeatingPage(QWidget):
         if not self._held:
             self.refresh()
 
-    def _document_changed(self) -> None:
-        """Another file (or none): nothing chosen or drawn in the last one applies."""
+    def _forget_document(self) -> None:
+        """The document is closed or replaced: nothing chosen or drawn in it applies to
+        the next one."""
         self._draw = None
         self._chosen = None
         self._table_id = None
         self._picks.clear()
-        self.refresh()
 
     def refresh(self) -> None:
         if not self._context.has_document:
