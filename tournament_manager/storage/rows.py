@@ -91,12 +91,19 @@ def _field_names(cls: type) -> tuple[str, ...]:
     return tuple(f.name for f in dataclasses.fields(cls))
 
 
+_SCALARS = frozenset({type(None), bool, int, float, str})
+
+
 def _plain(value: Any) -> Any:
-    if value is None or isinstance(value, (bool, int, float, str)) and not isinstance(
-            value, Enum):
+    kind = type(value)
+    if kind in _SCALARS:  # by far the most values: checked by their exact type first
         return value
+    if kind is tuple or kind is list:
+        return [_plain(item) for item in value]
     if isinstance(value, Enum):
         return _plain(value.value)
+    if isinstance(value, (bool, int, float, str)):  # a subclass (not an enum)
+        return value
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return {name: _plain(getattr(value, name)) for name in _field_names(type(value))}
     if isinstance(value, (tuple, list)):
