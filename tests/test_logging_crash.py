@@ -231,8 +231,16 @@ def test_launch_shows_uncaught_errors_in_its_message_bar_while_it_runs(qapp) -> 
         QApplication.exit(0)
 
     QTimer.singleShot(0, report_then_quit)
-    QTimer.singleShot(20_000, lambda: QApplication.exit(1))  # fail, never hang
-    assert launch([]) == 0
+    # Fail, never hang; stopped afterwards, as left running it would end whatever event loop
+    # runs 20 s on (a later test's dialog).
+    failsafe = QTimer()
+    failsafe.setSingleShot(True)
+    failsafe.timeout.connect(lambda: QApplication.exit(1))
+    failsafe.start(20_000)
+    try:
+        assert launch([]) == 0
+    finally:
+        failsafe.stop()
     assert len(seen) == 1 and "RuntimeError: late bug" in seen[0]
     assert crash._gui_reporter is None, "no window, no reporter"
 

@@ -229,8 +229,17 @@ def test_launch_runs_the_application_until_its_window_closes(
     poll = QTimer()
     poll.timeout.connect(close_once_open)
     poll.start(0)
-    QTimer.singleShot(20_000, lambda: QApplication.exit(1))  # fail, never hang
-    assert launch([str(event), "--gui-unknown-option"]) == 0
+    # Fail, never hang; stopped afterwards, as left running it would end whatever event loop
+    # runs 20 s on (a later test's dialog).
+    failsafe = QTimer()
+    failsafe.setSingleShot(True)
+    failsafe.timeout.connect(lambda: QApplication.exit(1))
+    failsafe.start(20_000)
+    try:
+        assert launch([str(event), "--gui-unknown-option"]) == 0
+    finally:
+        failsafe.stop()
+        poll.stop()
 
     assert seen == ["Club Night — Tournament Manager"]
     assert waiting and all(waiting), "the welcome page waits while the event opens"
