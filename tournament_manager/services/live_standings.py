@@ -19,6 +19,7 @@ import json
 from collections.abc import Iterable, Sequence
 
 from tournament_manager.domain.model import AuditEntry
+from tournament_manager.services.bulk import bulk_reading
 from tournament_manager.services.ports import AuditMark, UnitOfWork
 from tournament_manager.services.standings import (
     Standings,
@@ -48,9 +49,10 @@ class LiveStandings:
 
     def standings(self, uow: UnitOfWork, through_session: int | None = None) -> Standings:
         """As `standings.standings(uow, through_session)`, reading only what changed."""
-        with uow:
-            facts = self._caught_up(uow)
-        return standings_of(facts, through_session)
+        with bulk_reading():
+            with uow:
+                facts = self._caught_up(uow)
+            return standings_of(facts, through_session)
 
     def _caught_up(self, uow: UnitOfWork) -> StandingsFacts:
         if self._facts is not None and self._mark is not None:

@@ -35,6 +35,7 @@ from tournament_manager.domain.results import (
 from tournament_manager.domain.settings import SessionConversion, TournamentSettings
 from tournament_manager.domain.standings import Competitor, Placing, TieBreak, cut_line, rank
 from tournament_manager.domain.standings import tie_broken_by as _tie_broken_by
+from tournament_manager.services.bulk import bulk_reading
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.tournaments import current_tournament
@@ -262,7 +263,8 @@ def _withdrawn_by(players: Iterable[Player], through: int | None) -> set[int]:
 
 def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings:
     """Standings inside an already open unit of work (for services that act on them)."""
-    return standings_of(load_facts(uow), through_session)
+    with bulk_reading():
+        return standings_of(load_facts(uow), through_session)
 
 
 def standings_of(facts: StandingsFacts, through_session: int | None) -> Standings:

@@ -1,0 +1,28 @@
+"""Reading a whole event at once without the cyclic garbage collector in the way.
+
+Standings for 1,000 players build tens of thousands of small objects (rows, scores,
+records) in one burst, none of them in a reference cycle. CPython counts every one of
+them towards its next collection, and a full collection walks every object the
+application holds: a fifth of a standings recompute went to collections that found
+nothing. `bulk_reading` pauses the collector for such a burst and restores it after; a
+cycle made meanwhile is collected at the next collection as usual.
+"""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def bulk_reading() -> Iterator[None]:
+    """The collector paused for the block (left as it was if already paused: nested use,
+    or an application that manages it itself)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
