@@ -49,8 +49,31 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) 
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
-    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 100, 124, 148, 160, 172):
+    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 96, 100, 124, 132, 148, 160, 172):
         assert by_players[players] == (players - 1) // 3, players
+
+
+@pytest.mark.parametrize(("players", "q"), [(96, 31), (132, 43)])
+def test_the_groups_of_three_entries_miss_only_the_groups(players: int, q: int) -> None:
+    """3q + 3 at the bound q: the only pairs that never meet are the two others of each
+    player's group {x at every level} (and the three ∞ together)."""
+    schedule = library_schedule(players, q)
+    assert schedule is not None and _meetings_at_most_once(schedule, players)
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    groups = [(x, q + x, 2 * q + x) for x in range(q)] + [(3 * q, 3 * q + 1, 3 * q + 2)]
+    assert set(combinations(range(players), 2)) - met == {
+        pair for group in groups for pair in combinations(group, 2)}
+
+
+@pytest.mark.parametrize("players", [96, 132])
+def test_a_damaged_groups_of_three_entry_is_not_used(players: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == players)
+    damaged = json.loads(json.dumps(entry))
+    damaged["base"][4][1], damaged["base"][5][1] = damaged["base"][5][1], damaged["base"][4][1]
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(players, entry["sessions"]) is None
 
 
 def test_a_damaged_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -9,6 +9,13 @@ difference search (`difference_search`), trying each multiplier and a few seeds;
 CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
 so an interrupted run keeps what it found, and `library` checks each entry again on use.
 
+The 3q + 3 fields past 60 need the multiplier-orbit annealing kept warm (`WARM`) and longer:
+`--players 96 --moves 3000000` found 96 x 31 at seed 3 in 269 s (2026-11-26, one core; each
+failed seed costs 70 s). 132 x 43 (q = 43) took nine restarts of 30 million moves, which a
+C transcription of `search_cyclotomic` ran in about two minutes; this Python search would
+need hours for it, so that entry was written from the transcription's base session
+(verified by `library.sound` like every entry) and its found_by says so.
+
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
 `--below 2` also tries up to two session counts under the bound, `--seconds 600` the CP-SAT
@@ -52,6 +59,8 @@ from tournament_manager.domain.seating.orbits import OrbitStructure, candidate_s
 ALL_FIELDS = tuple(range(16, 173, 4))
 CP_SAT_FIELDS = ((28, 9), (32, 9), (20, 5))
 """Below the bound, where the symmetric search has no structure: the orbit solver's fields."""
+WARM = 0.3
+"""The temperature the 3q + 3 search stays at (at 0.05 it stalls one or two clashes short)."""
 
 
 def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[list[int]],
@@ -62,17 +71,22 @@ def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[li
 
 
 def _cyclotomic(players: int, moves: int, seeds: int) -> dict[str, Any] | None:
+    """3q + 1 settles all but greedily; 3q + 3 (groups of three) from 96 up needs the
+    annealing kept warm (`search_cyclotomic`'s `coolest`)."""
     q = bound_sessions(players)
     if q is None:
         return None
+    coolest = WARM if players % 3 == 0 else 0.05
     started = time.monotonic()
     for order in multiplier_orders(players):
         for seed in range(seeds):
-            base = search_cyclotomic(players, order, seed=seed, max_moves=moves)
+            base = search_cyclotomic(players, order, seed=seed, max_moves=moves,
+                                     coolest=coolest)
             if base is not None:
                 return {"players": players, "sessions": q, "field": q, "base": base,
                         "found_by": f"multiplier-orbit search over GF({q}), multiplier group "
-                                    f"of order {order}, seed {seed}",
+                                    f"of order {order}, seed {seed}"
+                                    + (f", temperature {coolest}" if coolest != 0.05 else ""),
                         "seconds": round(time.monotonic() - started, 1)}
     return None
 
