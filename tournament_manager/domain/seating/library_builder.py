@@ -16,6 +16,16 @@ C transcription of `search_cyclotomic` ran in about two minutes; this Python sea
 need hours for it, so that entry was written from the transcription's base session
 (verified by `library.sound` like every entry) and its found_by says so.
 
+The same holds for the difference search on the fields it has a structure for but never
+settled: its Python annealing stalls one clash short in a million moves a seed (16 s at 80).
+`tools/seating_search/` keeps both C transcriptions (same moves, cost and acceptance, another
+random generator); their entries name the seed and the restart, and were checked by
+`orbits.verified` before they were written. On 2026-11-26, one core: 80 x 26 (u = 3) at the
+first restart of 20 million moves (2.5 s); 108 x 35 (0 cycled, u = 11) after about two
+minutes of 20-million-move restarts and 33 of 50 million (266 s) at temperatures 0.25/0.35.
+Still one or two clashes short after about 8 minutes each: 116, 120, 128 and 136 (every u,
+both shapes); 156, 164 and 168 two or three short after a minute.
+
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
 `--below 2` also tries up to two session counts under the bound, `--seconds 600` the CP-SAT
