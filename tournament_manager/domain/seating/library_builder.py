@@ -21,10 +21,11 @@ settled: its Python annealing stalls one clash short in a million moves a seed (
 `tools/seating_search/` keeps both C transcriptions (same moves, cost and acceptance, another
 random generator); their entries name the seed and the restart, and were checked by
 `orbits.verified` before they were written. On 2026-11-26, one core: 80 x 26 (u = 3) at the
-first restart of 20 million moves (2.5 s); 108 x 35 (0 cycled, u = 11) after about two
-minutes of 20-million-move restarts and 33 of 50 million (266 s) at temperatures 0.25/0.35.
-Still one or two clashes short after about 8 minutes each: 116, 120, 128 and 136 (every u,
-both shapes); 156, 164 and 168 two or three short after a minute.
+first restart of 20 million moves (2.5 s); 108 x 35 (0 cycled, u = 11) after about seven
+minutes of restarts (20 and 50 million moves, temperatures 0.25 to 0.35, every u and both
+shapes); 120 x 39 (0 cycled, u = 22) after 21 minutes of them (166 restarts, up to 80
+million moves). Still one or two clashes short after about 15 minutes each: 116, 128 and 136;
+156, 164 and 168 two or three short after a minute.
 
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
