@@ -1,13 +1,15 @@
 """Seating benchmark over the grid of fields: every N = 16..172 (multiples of 4), R = 5..bound.
 
     .venv/bin/python -m benchmarks.bench_seating [--quick] [--jobs 2] [--time-limit 60]
+        [--players 96 132]
 
 Each cell is a fresh draw by `plan_schedule` (the same call the window makes, seed 0), and
 every figure is counted from the schedule itself: excess meetings (sum over pairs of
 meetings - 1) against the least the seats force, the most meetings of a pair, the range of
 any player's count of any wind against floor(R/4)..ceil(R/4), table revisits, back-to-back
 repeats, the method and the seconds the draw took. The full grid's output is kept in
-`benchmarks/results/seating-grid.txt`; `--quick` draws a sample of a dozen cells. The last
+`benchmarks/results/seating-grid.txt`; `--quick` draws a sample of a dozen cells, `--players`
+the rows of those fields only (to re-measure rows after a library change). The last
 line counts the cells whose excess is above the forced minimum. Not a test: the target is
 zero excess wherever zero is possible (20 x 6 excepted) and <= 60 s a draw.
 """
@@ -71,8 +73,11 @@ def main() -> None:
     parser.add_argument("--quick", action="store_true", help="a dozen cells, not the grid")
     parser.add_argument("--jobs", type=int, default=1, help="cells drawn at once")
     parser.add_argument("--time-limit", type=float, default=60.0)
+    parser.add_argument("--players", type=int, nargs="*", help="only these rows of the grid")
     args = parser.parse_args()
     cells = list(QUICK) if args.quick else grid()
+    if args.players:
+        cells = [cell for cell in cells if cell[0] in args.players]
     print(f"{'N':>4} {'R':>3} {'bound':>5} {'excess':>6} {'forced':>6} {'max':>3} "
           f"{'winds':>8} {'winds':>5} {'revisits':>8} {'b2b':>5} {'method':>17} "
           f"{'seconds':>7}", flush=True)

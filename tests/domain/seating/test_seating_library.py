@@ -49,8 +49,69 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) 
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
-    for players in (24, 36, 40, 44, 48, 52, 56, 60, 88, 100, 124, 148, 160, 172):
+    for players in (24, 36, 40, 44, 48, 52, 56, 60, 80, 88, 96, 100, 108, 120, 124, 132, 148,
+                    160, 172):
         assert by_players[players] == (players - 1) // 3, players
+
+
+def _at_the_bound(players: int) -> list[int]:
+    return [players] if any(e["players"] == players and e["sessions"] == (players - 1) // 3
+                            for e in _entries()) else []
+
+
+@pytest.mark.parametrize("players", [e["players"] for e in _entries()
+                                     if e["players"] % 12 == 0 and "field" in e])
+def test_the_3q_plus_3_entries_miss_only_groups_of_three(players: int) -> None:
+    """3q + 3 over GF(q) at the bound q: a resolvable 4-GDD of type 3^(q+1), so the pairs
+    that never meet split the field into groups of three (each player misses the two others
+    of his group, who miss each other). The difference search's entries at N = 0 mod 12 (84,
+    108) are repeat-free at the bound too, but what they leave is longer cycles."""
+    schedule = library_schedule(players, players // 3 - 1)
+    assert schedule is not None and _meetings_at_most_once(schedule, players)
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    missed: dict[int, set[int]] = {p: {p} for p in range(players)}
+    for a, b in set(combinations(range(players), 2)) - met:
+        missed[a].add(b)
+        missed[b].add(a)
+    assert all(len(group) == 3 and all(missed[other] == group for other in group)
+               for group in missed.values())
+
+
+@pytest.mark.parametrize("players", [n for n in range(20, 173, 12) for n in _at_the_bound(n)])
+def test_the_partner_entries_leave_each_player_exactly_one_other(players: int) -> None:
+    """N = 8 mod 12 at the bound (N - 2)/3: a resolvable 4-GDD of type 2^(N/2), so the
+    pairs that never meet pair off the whole field."""
+    sessions = (players - 1) // 3
+    schedule = library_schedule(players, sessions)
+    assert schedule is not None and _meetings_at_most_once(schedule, players)
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    unmet = set(combinations(range(players), 2)) - met
+    assert len(unmet) == players // 2
+    assert sorted(p for pair in unmet for p in pair) == list(range(players))
+
+
+@pytest.mark.parametrize("players", [e["players"] for e in _entries() if "cycle" in e
+                                     and e["sessions"] == (e["players"] - 1) // 3])
+def test_a_damaged_difference_entry_is_not_used(players: int,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == players)
+    damaged = json.loads(json.dumps(entry))
+    damaged["base"][2][0], damaged["base"][3][0] = damaged["base"][3][0], damaged["base"][2][0]
+    assert verified_or_none(damaged) is None
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(players, entry["sessions"]) is None
+
+
+@pytest.mark.parametrize("players", [96, 132])
+def test_a_damaged_groups_of_three_entry_is_not_used(players: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == players)
+    damaged = json.loads(json.dumps(entry))
+    damaged["base"][4][1], damaged["base"][5][1] = damaged["base"][5][1], damaged["base"][4][1]
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(players, entry["sessions"]) is None
 
 
 def test_a_damaged_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:

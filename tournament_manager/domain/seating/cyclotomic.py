@@ -193,8 +193,13 @@ def minus_table(add: LatinSquare) -> LatinSquare:
 
 
 def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
-                      cancelled: Callable[[], bool] = lambda: False) -> list[list[int]] | None:
+                      cancelled: Callable[[], bool] = lambda: False,
+                      coolest: float = 0.05) -> list[list[int]] | None:
     """A base session for `players` under the multiplier group of `order`, or None.
+
+    The temperature falls from 0.6 to `coolest` in the first few hundred thousand moves and
+    stays there: 0.05 is all but greedy, which settles the small fields at once; 96 = 3·31 + 3
+    needs a warmer 0.3 and a few million moves (at 0.05 it stalls at one or two clashes).
 
     Player l·q + x is element x (as `latin.field_tables` codes it) of level l; the fixed
     players ∞ are 3q, 3q + 1, 3q + 2.
@@ -255,7 +260,7 @@ def search_cyclotomic(players: int, order: int, *, seed: int, max_moves: int,
         else:
             u, j = other
             tables[t][i], tables[u][j] = tables[u][j], tables[t][i]
-        temperature = max(0.05, temperature * 0.99999)
+        temperature = max(coolest, temperature * 0.99999)
     if cost:
         return None
     return _base(tables, kinds, powers(times, generator), times, minus[0], q, one_fixed)

@@ -9,6 +9,24 @@ difference search (`difference_search`), trying each multiplier and a few seeds;
 CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
 so an interrupted run keeps what it found, and `library` checks each entry again on use.
 
+The 3q + 3 fields past 60 need the multiplier-orbit annealing kept warm (`WARM`) and longer:
+`--players 96 --moves 3000000` found 96 x 31 at seed 3 in 269 s (2026-11-26, one core; each
+failed seed costs 70 s). 132 x 43 (q = 43) took nine restarts of 30 million moves, which a
+C transcription of `search_cyclotomic` ran in about two minutes; this Python search would
+need hours for it, so that entry was written from the transcription's base session
+(verified by `library.sound` like every entry) and its found_by says so.
+
+The same holds for the difference search on the fields it has a structure for but never
+settled: its Python annealing stalls one clash short in a million moves a seed (16 s at 80).
+`tools/seating_search/` keeps both C transcriptions (same moves, cost and acceptance, another
+random generator); their entries name the seed and the restart, and were checked by
+`orbits.verified` before they were written. On 2026-11-26, one core: 80 x 26 (u = 3) at the
+first restart of 20 million moves (2.5 s); 108 x 35 (0 cycled, u = 11) after about seven
+minutes of restarts (20 and 50 million moves, temperatures 0.25 to 0.35, every u and both
+shapes); 120 x 39 (0 cycled, u = 22) after 21 minutes of them (166 restarts, up to 80
+million moves). Still one or two clashes short after about 15 minutes each: 116, 128 and 136;
+156, 164 and 168 two or three short after a minute.
+
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
 `--below 2` also tries up to two session counts under the bound, `--seconds 600` the CP-SAT
@@ -52,6 +70,8 @@ from tournament_manager.domain.seating.orbits import OrbitStructure, candidate_s
 ALL_FIELDS = tuple(range(16, 173, 4))
 CP_SAT_FIELDS = ((28, 9), (32, 9), (20, 5))
 """Below the bound, where the symmetric search has no structure: the orbit solver's fields."""
+WARM = 0.3
+"""The temperature the 3q + 3 search stays at (at 0.05 it stalls one or two clashes short)."""
 
 
 def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[list[int]],
@@ -62,17 +82,22 @@ def _entry(players: int, sessions: int, structure: OrbitStructure, base: list[li
 
 
 def _cyclotomic(players: int, moves: int, seeds: int) -> dict[str, Any] | None:
+    """3q + 1 settles all but greedily; 3q + 3 (groups of three) from 96 up needs the
+    annealing kept warm (`search_cyclotomic`'s `coolest`)."""
     q = bound_sessions(players)
     if q is None:
         return None
+    coolest = WARM if players % 3 == 0 else 0.05
     started = time.monotonic()
     for order in multiplier_orders(players):
         for seed in range(seeds):
-            base = search_cyclotomic(players, order, seed=seed, max_moves=moves)
+            base = search_cyclotomic(players, order, seed=seed, max_moves=moves,
+                                     coolest=coolest)
             if base is not None:
                 return {"players": players, "sessions": q, "field": q, "base": base,
                         "found_by": f"multiplier-orbit search over GF({q}), multiplier group "
-                                    f"of order {order}, seed {seed}",
+                                    f"of order {order}, seed {seed}"
+                                    + (f", temperature {coolest}" if coolest != 0.05 else ""),
                         "seconds": round(time.monotonic() - started, 1)}
     return None
 
