@@ -93,7 +93,7 @@ class _Sheet:
     keeps a Cell object per value and took 30 s and 460 MB; write-only streams each row
     to the file once. What that mode needs first (the column widths, measured from the
     contents) is known only after the last row, so the rows are gathered as plain values
-    and written by `finish`.
+    and streamed by `write`.
 
     Text stays text: openpyxl stores a string starting with "=" as a live formula, so an
     imported name like =HYPERLINK(...) would run when the organiser opens the workbook
@@ -111,6 +111,8 @@ class _Sheet:
         """(row index among `rows`, column index) of cells shown in the alarm font."""
         self.freeze = "A2"
         self.header_center = ""
+        self._ws: Any = None
+        """The write-only worksheet, while `write` streams into it."""
 
     def append(self, values: Sequence[object]) -> None:
         row = [_cell(v) for v in values]

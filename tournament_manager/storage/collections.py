@@ -38,22 +38,34 @@ from tournament_manager.domain.settings import (
 from tournament_manager.services.ports import AuditMark, DriftKind, NotFound, RecordDrift
 from tournament_manager.storage import schema
 from tournament_manager.storage.audit_chain import chain_breaks, last_link, link
-from tournament_manager.storage.rows import RowMapper, audit_json, audit_picture
+from tournament_manager.storage.rows import RowMapper, audit_json, audit_picture, picture_text
 
 E = TypeVar("E")
 
 
 @functools.cache
-def _selection(table: Table, names: tuple[str, ...], nulls: tuple[str, ...]) -> Select[Any]:
+def _selection(table: Table, names: tuple[str, ...], nulls: tuple[str, ...],
+               counting: bool = False) -> Select[Any]:
     """The rows of `table` whose columns `names` equal the parameters of those names (or
-    are NULL, for `nulls`), in id order: one statement per shape of filter, built once,
-    its values bound at each run. A select built anew for every call spent more time in
-    building and keying the statement than SQLite spent running it."""
-    query = select(table)
+    are NULL, for `nulls`), in id order, or their number: one statement per shape of
+    filter, built once, its values bound at each run. A select built anew for every call
+    spent more time in building and keying the statement than SQLite spent running it."""
+    query = select(func.count()).select_from(table) if counting else select(table)
     for name in names:
         column = table.c[name]
         query = query.where(column.is_(None) if name in nulls else column == bindparam(name))
-    return query.order_by(table.c.id)
+    return query if counting else query.order_by(table.c.id)
+
+
+def _filter(equal_to: Mapping[str, Any]) -> tuple[tuple[str, ...], tuple[str, ...],
+                                                   dict[str, Any]]:
+    """`_selection`'s shape of a filter (its columns, those asked to be NULL) and the
+    values to bind (enums by value)."""
+    values = {name: value.value if isinstance(value, Enum) else value
+              for name, value in equal_to.items()}
+    nulls = tuple(sorted(name for name, value in values.items() if value is None))
+    bound = {name: value for name, value in values.items() if value is not None}
+    return tuple(sorted(values)), nulls, bound
 
 
 @functools.cache
@@ -159,25 +171,14 @@ class SqlCollection(Generic[E]):
         return self._load(rows)[0]
 
     def list(self, **equal_to: Any) -> Sequence[E]:
-        values = {name: value.value if isinstance(value, Enum) else value
-                  for name, value in equal_to.items()}
-        query = _selection(self._table, tuple(sorted(values)),
-                           tuple(sorted(name for name, value in values.items()
-                                        if value is None)))
-        parameters = {name: value for name, value in values.items() if value is not None}
-        return self._load(self._connection.execute(query, parameters).fetchall())
+        names, nulls, bound = _filter(equal_to)
+        query = _selection(self._table, names, nulls)
+        return self._load(self._connection.execute(query, bound).fetchall())
 
     def count(self, **equal_to: Any) -> int:
-        query = self._filtered(select(func.count()).select_from(self._table), equal_to)
-        return int(self._connection.execute(query).scalar_one())
-
-    def _filtered(self, query: Select[Any], equal_to: dict[str, Any]) -> Select[Any]:
-        for name, value in equal_to.items():
-            column = self._table.c[name]
-            if isinstance(value, Enum):
-                value = value.value
-            query = query.where(column.is_(None) if value is None else column == value)
-        return query
+        names, nulls, bound = _filter(equal_to)
+        query = _selection(self._table, names, nulls, counting=True)
+        return int(self._connection.execute(query, bound).scalar_one())
 
     def _record(self, action: str, entity_id: int, before: E | None, after: E | None) -> None:
         if self._audit is not None:
@@ -356,7 +357,8 @@ class SqlAuditLog:
             if chain != mark.chain:
                 return None
         query = select(audit).where(audit.c.id > mark.entry_id).order_by(audit.c.id)
-        return self._collection._load(self._connection.execute(query).fetchall())
+        rows: Sequence[Any] = self._connection.execute(query).fetchall()
+        return [_AUDIT_MAPPER.from_row(row._mapping) for row in rows]
 
     def last_change(self) -> datetime | None:
         at: datetime | None = self._connection.execute(
@@ -398,7 +400,7 @@ class SqlAuditLog:
                     drifts.append(_drift(entity, picture, DriftKind.UNRECORDED))
                 # The same text is the same picture (nearly every record, for one JSON
                 # write); a different text may still agree field by field.
-                elif entry[2] != _text(picture) and not _agrees(
+                elif entry[2] != picture_text(picture) and not _agrees(
                         _comparable(entity, json.loads(entry[2] or "{}")),
                         _comparable(entity, picture)):
                     drifts.append(_drift(entity, picture, DriftKind.CHANGED))
@@ -409,11 +411,6 @@ class SqlAuditLog:
                 if not cascades.removed_after(recorded_picture, entry_id):
                     drifts.append(_drift(entity, recorded_picture, DriftKind.REMOVED))
         return sorted(drifts, key=lambda d: (d.entity, d.entity_id))
-
-
-def _text(picture: dict[str, Any]) -> str:
-    """A picture as `audit_json` writes it."""
-    return json.dumps(picture, ensure_ascii=False, sort_keys=True)
 
 
 def _drift(entity: str, picture: dict[str, Any], kind: DriftKind) -> RecordDrift:

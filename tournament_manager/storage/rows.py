@@ -83,7 +83,12 @@ def audit_picture(entity: object) -> dict[str, Any]:
 
 def audit_json(entity: object) -> str:
     """A stable JSON picture of an entity for the audit log (blobs by size and hash)."""
-    return json.dumps(audit_picture(entity), ensure_ascii=False, sort_keys=True)
+    return picture_text(audit_picture(entity))
+
+
+def picture_text(picture: Mapping[str, Any]) -> str:
+    """An audit picture as the log stores it: the same picture is always the same text."""
+    return json.dumps(picture, ensure_ascii=False, sort_keys=True)
 
 
 @functools.cache

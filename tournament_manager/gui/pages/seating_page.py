@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import Player, StageStatus
+from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.names import name_order
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.domain.seat_pick import SeatPick
@@ -175,7 +175,6 @@ class SeatingPage(QWidget):
         self._labels: dict[int, str] = {}
         """Names with registration numbers, where tables are listed."""
         self._settings: TournamentSettings | None = None
-        self._players: tuple[Player, ...] = ()
         self._draw: SessionDraw | None = None
         self._draw_stopped = False
         self._chosen: int | None = None
@@ -351,7 +350,6 @@ class SeatingPage(QWidget):
         uow = self._context.unit_of_work
         self._sessions = session_summaries(uow())
         players = all_players(uow())
-        self._players = players
         self._names = {p.id: p.name for p in players}
         self._labels = {p.id: with_registration(p.name, p.registration_id) for p in players}
         with uow() as work:
