@@ -211,6 +211,49 @@ def test_an_exception_escaping_the_cli_is_one_line_too(data_dir: Path) -> None:
     assert "uncaught exception" in log_text and "LookupError: escaped" in log_text
 
 
+def test_score_starts_without_a_log_and_keeps_one_when_a_hand_fails(
+        data_dir: Path, tmp_path: Path) -> None:
+    """`score` is UNLOGGED: a clean run leaves no log behind and never loads logging; a
+    hand the calculator fails on still lands in the log, in full."""
+    hand = tmp_path / "hand.json"
+    hand.write_text('{"concealed": "123m456m789m11p22s", "winning_tile": "2s", '
+                    '"win_type": "self_draw", "seat_wind": "E"}', encoding="utf-8")
+    clean = ("import sys\n"
+             "from tournament_manager.__main__ import main\n"
+             "code = main(['score', sys.argv[1]])\n"
+             "print('logging' in sys.modules, file=sys.stderr)\n"
+             "sys.exit(code)\n")
+    completed = _python(clean, data_dir, str(hand))
+    assert completed.returncode == 0 and completed.stderr.strip() == "False"
+    assert not (data_dir / "logs" / logging_setup.LOG_FILE_NAME).exists()
+    failing = ("import sys\n"
+               "import tournament_manager.cli.commands.score as score\n"
+               "def broken(*args): raise ZeroDivisionError('calculator')\n"
+               "score.evaluate_hand = broken\n"
+               "from tournament_manager.__main__ import main\n"
+               "sys.exit(main(['score', sys.argv[1]]))\n")
+    completed = _python(failing, data_dir, str(hand))
+    assert completed.returncode == 0 and '"code": "internal_error"' in completed.stdout
+    log_text = (data_dir / "logs" / logging_setup.LOG_FILE_NAME).read_text(encoding="utf-8")
+    assert "hand 0 of the batch could not be scored" in log_text
+    assert "ZeroDivisionError: calculator" in log_text
+
+
+def test_an_exception_escaping_an_unlogged_command_is_logged_then(data_dir: Path) -> None:
+    code = ("import sys\n"
+            "import tournament_manager.cli.main as cli\n"
+            "def broken(args): raise LookupError('escaped early')\n"
+            "cli.run_cli = broken\n"
+            "from tournament_manager.__main__ import main\n"
+            "main(['score', 'hand.json'])\n")
+    completed = _python(code, data_dir)
+    assert completed.returncode == 1
+    line = _one_line(completed)
+    assert line.startswith("tournament-manager: internal error (LookupError: escaped early)")
+    log_text = (data_dir / "logs" / logging_setup.LOG_FILE_NAME).read_text(encoding="utf-8")
+    assert "uncaught exception" in log_text and "LookupError: escaped early" in log_text
+
+
 def test_launch_shows_uncaught_errors_in_its_message_bar_while_it_runs(qapp) -> None:
     from PySide6.QtWidgets import QApplication
 

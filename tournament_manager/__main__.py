@@ -6,11 +6,13 @@ directory and prints one line; see `tournament_manager.smoke`.
 
 from __future__ import annotations
 
-import logging
 import os
 import sys
 from collections.abc import Sequence
+from types import TracebackType
 from typing import NoReturn
+
+from tournament_manager.cli.commands import UNLOGGED
 
 SMOKE_TEST_FLAG = "--smoke-test"
 ANSWERED_AT_ONCE = ("--help", "-h", "--version")
@@ -28,6 +30,12 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         return run_smoke_test(args[1:])
     if args[:1] and args[0] in ANSWERED_AT_ONCE:  # nothing to log, nothing to crash
+        from tournament_manager.cli.main import run_cli
+
+        return run_cli(args)
+
+    if args[:1] and args[0] in UNLOGGED and sys.stdout is not None and sys.stderr is not None:
+        _on_failure_only()
         from tournament_manager.cli.main import run_cli
 
         return run_cli(args)
@@ -52,6 +60,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return run_cli(args)
 
 
+def _on_failure_only() -> None:
+    """For an `UNLOGGED` command: Python's own fault dump on stderr, and the log file with
+    the crash handler set up by the first uncaught exception, not before."""
+    import faulthandler
+
+    try:
+        faulthandler.enable(sys.stderr, all_threads=True)
+    except (AttributeError, OSError, ValueError):  # a stream without a file descriptor
+        pass
+    sys.excepthook = _first_uncaught
+
+
+def _first_uncaught(exc_type: type[BaseException], exc: BaseException,
+                    tb: TracebackType | None) -> None:
+    from tournament_manager import crash, logging_setup
+
+    sys.excepthook = sys.__excepthook__  # crash.install keeps this one as its fallback
+    logging_setup.ensure_configured()
+    crash.install(gui=False)
+    crash.excepthook(exc_type, exc, tb)
+
+
 def _leave(code: int) -> NoReturn:
     """End the desktop application without the interpreter's final teardown.
 
@@ -60,6 +90,8 @@ def _leave(code: int) -> NoReturn:
     wrappers, where PySide6 6.12 can over-release a Python bool and abort the process
     (bool_dealloc) after a clean session. Skipping that pass keeps a clean quit clean.
     """
+    import logging  # loaded long since by the window
+
     logging.shutdown()
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:

@@ -87,6 +87,13 @@ def configure(*, max_bytes: int = MAX_BYTES, backup_count: int = BACKUP_COUNT) -
     return path
 
 
+def ensure_configured() -> None:
+    """Configure now unless done already: a command that starts without logging (`score`,
+    see `cli.commands.UNLOGGED`) calls this only when it has a failure to record."""
+    if _handler is None:
+        configure()
+
+
 def reset() -> None:
     """Remove what `configure` added (for tests, and before configuring again)."""
     global _handler

@@ -96,8 +96,8 @@ def test_migrations_run_with_foreign_keys_off(tmp_path: Path, monkeypatch: pytes
 
 def test_a_populated_0001_file_is_upgraded_with_its_data(tmp_path: Path) -> None:
     """A file written by the first release keeps every row and gets the new defaults."""
-    from tournament_manager.storage.engine import APPLICATION_ID
     from tournament_manager.storage.migrate import upgrade_to_head
+    from tournament_manager.storage.sqlite_file import APPLICATION_ID
 
     path = tmp_path / "old.tmt"
     engine = make_engine(path, foreign_keys=False)
@@ -202,12 +202,12 @@ def test_the_revisions_read_from_the_files_are_alembics() -> None:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-    from tournament_manager.storage.migrate import MIGRATIONS_DIR, _revisions
+    from tournament_manager.storage.revisions import MIGRATIONS_DIR, revisions
 
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
     script = ScriptDirectory.from_config(config)
-    known, head = _revisions()
+    known, head = revisions()
     assert known == {revision.revision for revision in script.walk_revisions()}
     assert head == script.get_current_head()
 

@@ -22,8 +22,8 @@ from tournament_manager.services.players import register_player
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.backup import backup_folder, list_backups, restore_backup
 from tournament_manager.storage.document import create_document, open_document
-from tournament_manager.storage.engine import COMPANION_SUFFIX, MAX_PATH_BYTES
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.storage.sqlite_file import COMPANION_SUFFIX, MAX_PATH_BYTES
 
 ODD_NAMES = ["Open%202026.tmt", "who?.tmt", "club #3.tmt", "100% open.tmt",
              "with  spaces .tmt", "東京 オープン 2026.tmt", "a?b#c%d&e=f.tmt"]

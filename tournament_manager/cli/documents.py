@@ -96,6 +96,10 @@ def event_address(text: str) -> EventAddress:
     """The argparse type of an event argument: a file path, or `postgresql://…` for an
     event on a server. An address of another kind stays a path here and is refused in
     words before the command runs (`main`), as argparse would print a usage screen."""
+    from tournament_manager.paths import address_scheme
+
+    if address_scheme(text) is None:  # a file: no need to load the storage stack to say so
+        return Path(text)
     from tournament_manager.application.events import parse_address
 
     try:

@@ -22,9 +22,9 @@ from enum import StrEnum
 from pathlib import Path
 
 from tournament_manager import paths
-from tournament_manager.storage.engine import check_document_path, connect, connect_read_only
 from tournament_manager.storage.errors import DocumentError, DocumentProblem, problem_of
 from tournament_manager.storage.lock import lock_path
+from tournament_manager.storage.sqlite_file import check_document_path, connect, connect_read_only
 
 KEEP_BACKUPS = 20
 BACKUP_SUFFIX = ".tmt"

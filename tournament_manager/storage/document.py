@@ -30,18 +30,17 @@ from tournament_manager.storage.backup import (
     restore_backup,
     take_backup,
 )
-from tournament_manager.storage.engine import (
-    APPLICATION_ID,
-    check_document_path,
-    connect_read_only,
-    make_engine,
-)
+from tournament_manager.storage.engine import make_engine
 from tournament_manager.storage.errors import DocumentError, DocumentProblem, problem_of
 from tournament_manager.storage.lock import COMMAND, DocumentLock, LockHolder
 from tournament_manager.storage.migrate import schema_state, upgrade_to_head
+from tournament_manager.storage.sqlite_file import (
+    APPLICATION_ID,
+    SQLITE_HEADER,
+    check_document_path,
+    connect_read_only,
+)
 from tournament_manager.storage.unit_of_work import SqlUnitOfWork, data_version
-
-SQLITE_HEADER = b"SQLite format 3\x00"
 
 log = logging.getLogger(__name__)
 

@@ -8,38 +8,15 @@ one transaction that is committed only if `foreign_key_check` finds nothing.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
+from tournament_manager.storage.revisions import MIGRATIONS_DIR, SchemaState, revisions
+
 if TYPE_CHECKING:
     from alembic.config import Config
-
-MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
-_REVISION = re.compile(r"""^(revision|down_revision)\s*=\s*(?:["']([^"']*)["']|None)""",
-                       re.MULTILINE)
-
-
-class SchemaState:
-    """Where a document's schema stands against this application's migrations."""
-
-    def __init__(self, current: str | None, head: str, known: frozenset[str]) -> None:
-        self.current = current
-        self.head = head
-        self.known = known
-
-    @property
-    def is_current(self) -> bool:
-        return self.current == self.head
-
-    @property
-    def is_newer(self) -> bool:
-        """Written by a newer version of the application: we must not touch it."""
-        return self.current is not None and self.current not in self.known
 
 
 def _config(connection: Connection | None = None) -> Config:
@@ -51,26 +28,8 @@ def _config(connection: Connection | None = None) -> Config:
     return config
 
 
-@cache
-def _revisions() -> tuple[frozenset[str], str]:
-    """Every revision this application ships, and the head, read from the migration
-    files themselves: opening a current file never imports alembic (a third of a second
-    at every start); `test_migrations` checks this reading against alembic's own."""
-    known: set[str] = set()
-    below: set[str] = set()
-    for path in (MIGRATIONS_DIR / "versions").glob("*.py"):
-        found = dict(_REVISION.findall(path.read_text(encoding="utf-8")))
-        if "revision" in found:
-            known.add(found["revision"])
-            if found.get("down_revision"):
-                below.add(found["down_revision"])
-    heads = known - below
-    assert len(heads) == 1, f"the migrations have {len(heads)} heads"
-    return frozenset(known), heads.pop()
-
-
 def schema_state(connection: Connection) -> SchemaState:
-    known, head = _revisions()
+    known, head = revisions()
     try:
         with connection.begin_nested():
             current = connection.execute(

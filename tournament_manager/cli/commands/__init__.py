@@ -40,3 +40,7 @@ SUMMARIES: dict[str, str] = {
     "standings": "print the standings",
     "verify": "check signed sheets, payments, cuts and the audit log",
 }
+
+UNLOGGED: frozenset[str] = frozenset({"score"})
+"""Commands that read no event and change nothing: they start without the log file and the
+crash handler (a third of `score`'s start-up), which are set up only if something fails."""

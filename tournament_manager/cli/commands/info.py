@@ -1,15 +1,21 @@
-"""`tournament-manager info FILE`: what a tournament file holds, at a glance."""
+"""`tournament-manager info FILE`: what a tournament file holds, at a glance.
+
+A current file is read by `storage.glance_reader` without the storage stack (a tenth of
+the time); any other event, or a file that reader leaves alone, is opened the full way.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.domain.settings import SessionEnd
-from tournament_manager.services.tournaments import Overview, overview
+from tournament_manager.services.glance import Glance, glance_of
+from tournament_manager.storage.glance_reader import read_glance
 
 
 def register(subparsers: Any) -> None:
@@ -21,28 +27,31 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    with opened(args.file, read_only=True) as document:
-        summary = overview(document.unit_of_work())
+    summary = read_glance(args.file) if isinstance(args.file, Path) else None
+    if summary is None:
+        from tournament_manager.services.tournaments import overview
+
+        with opened(args.file, read_only=True) as document:
+            summary = glance_of(overview(document.unit_of_work()))
     print(json.dumps(_as_json(summary), indent=2, ensure_ascii=False) if args.json
           else _as_text(summary))
     return 0
 
 
-def _as_json(summary: Overview) -> dict[str, object]:
-    settings = summary.tournament.settings
+def _as_json(summary: Glance) -> dict[str, object]:
     return {
-        "name": summary.tournament.name,
-        "venue": summary.tournament.venue,
-        "created_at": summary.tournament.created_at.isoformat(),
-        "rule_set": settings.rule_set,
-        "format_preset": settings.format_preset,
+        "name": summary.name,
+        "venue": summary.venue,
+        "created_at": summary.created_at.isoformat(),
+        "rule_set": summary.rule_set,
+        "format_preset": summary.format_preset,
         "rounds": [
             {"kind": plan.kind.value, "sessions": plan.sessions, "advance": plan.advance,
              "carry": plan.carry}
-            for plan in settings.rounds
+            for plan in summary.rounds
         ],
-        "hands_per_session": settings.hands_per_session,
-        "session_end": settings.session_end.value,
+        "hands_per_session": summary.hands_per_session,
+        "session_end": summary.session_end.value,
         "players": summary.players,
         "withdrawn": summary.withdrawn,
         "substitutes": summary.substitutes,
@@ -64,24 +73,22 @@ def _round_line(number: int, kind: str, sessions: int, advance: int | None) -> s
     return f"  round {number}: {kind}, {sessions} session{plural}{cut}"
 
 
-def _as_text(summary: Overview) -> str:
-    tournament = summary.tournament
-    settings = tournament.settings
+def _as_text(summary: Glance) -> str:
     lines = [
-        tournament.name + (f" — {tournament.venue}" if tournament.venue else ""),
-        (f"created {tournament.created_at:%Y-%m-%d %H:%M} UTC; rules {settings.rule_set}; "
-         f"format {settings.format_preset}"),
+        summary.name + (f" — {summary.venue}" if summary.venue else ""),
+        (f"created {summary.created_at:%Y-%m-%d %H:%M} UTC; rules {summary.rule_set}; "
+         f"format {summary.format_preset}"),
         (f"players: {summary.players} ({summary.withdrawn} withdrawn, "
          f"{summary.substitutes} substitutes)"),
         (f"sessions: {summary.sessions_played} of {summary.sessions} played, "
-         f"{summary.sessions_drawn} drawn, {settings.hands_per_session} "
-         f"{'deals' if settings.session_end is SessionEnd.DEALS else 'hands'} each; "
+         f"{summary.sessions_drawn} drawn, {summary.hands_per_session} "
+         f"{'deals' if summary.session_end is SessionEnd.DEALS else 'hands'} each; "
          f"{summary.tables} tables drawn"
          + (f"; {summary.sessions_provisional} later sessions planned provisionally (not "
             "drawn: they change as results come in)" if summary.sessions_provisional
             else "")),
         *(_round_line(number, plan.kind.value, plan.sessions, plan.advance)
-          for number, plan in enumerate(settings.rounds, start=1)),
+          for number, plan in enumerate(summary.rounds, start=1)),
         (f"hands recorded: {summary.hands}; penalties: {summary.penalties}; "
          f"signatures: {summary.signatures}"),
     ]

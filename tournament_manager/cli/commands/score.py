@@ -8,20 +8,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import logging
 import sys
 from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.errors import CliError
-from tournament_manager.messages.hand_errors import describe_hand_problem
+from tournament_manager.cli.parsing import RawDescriptionHelpFormatter
 from tournament_manager.rules import available_rule_sets, get_rule_set
-from tournament_manager.rules.errors import OptionError
+from tournament_manager.rules.errors import HandProblem, OptionError
 from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
 from tournament_manager.rules.registry import DEFAULT_RULE_SET
 from tournament_manager.rules.rule_set import RuleSet
-
-log = logging.getLogger(__name__)
 
 INTERNAL_ERROR_CODE = "internal_error"
 
@@ -62,7 +59,7 @@ def register(subparsers: Any) -> None:
         description="Score one hand object or an array of hands (JSON) and print the results "
         "as JSON of the same shape. Invalid hands are reported in place.",
         epilog=FORMAT_HELP,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
+        formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--rules",
@@ -98,15 +95,32 @@ def _score_one(data: object, rule_set: RuleSet[Any], options: Any,
     """One hand's result; a hand the calculator fails on (a bug of ours) gets an error
     entry of its own and is logged, and the rest of the batch is still scored."""
     try:
-        return report_to_json(evaluate_hand(data, rule_set, options), describe_hand_problem)
-    except Exception as error:  # a bug of ours must not take the batch down
-        log.exception("hand %d of the batch could not be scored", index)
+        return report_to_json(evaluate_hand(data, rule_set, options), _describe)
+    except Exception as error:  # noqa: BLE001 - a bug of ours: logged, the batch goes on
+        _log_failure(index)
         return {
             "valid": False,
             "error": f"this hand could not be scored (internal error: {type(error).__name__});"
                      " please report it with the log file",
             "code": INTERNAL_ERROR_CODE,
         }
+
+
+def _describe(problem: HandProblem) -> str:
+    """The words for a hand that cannot be scored, loaded only when a hand needs them."""
+    from tournament_manager.messages.hand_errors import describe_hand_problem
+
+    return describe_hand_problem(problem)
+
+
+def _log_failure(index: int) -> None:
+    """`score` starts without a log (`commands.UNLOGGED`): it is set up for the first failure."""
+    import logging
+
+    from tournament_manager import logging_setup
+
+    logging_setup.ensure_configured()
+    logging.getLogger(__name__).exception("hand %d of the batch could not be scored", index)
 
 
 def _as_text(output: object) -> str:

@@ -1,0 +1,53 @@
+"""argparse's parser with a help formatter that finds the terminal width without `shutil`.
+
+argparse's formatter imports `shutil` (and with it zlib, bz2 and lzma) to ask for the width,
+when the first parser or argument is made, not only when help is printed: 2 ms, a twentieth
+of `score`'s whole run, for nothing on every command that prints no help. The width is
+found the way `shutil.get_terminal_size` finds it: `COLUMNS`, else the terminal, else 80.
+Subparsers are made of the same class, so every command's parser uses these formatters.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from typing import Any
+
+FALLBACK_COLUMNS = 80
+
+
+def terminal_columns() -> int:
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns > 0:
+        return columns
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or FALLBACK_COLUMNS
+    except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
+        return FALLBACK_COLUMNS
+
+
+class _TerminalWidth(argparse.HelpFormatter):
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         terminal_columns() - 2 if width is None else width)
+
+
+class HelpFormatter(_TerminalWidth):
+    """argparse's default formatter."""
+
+
+class RawDescriptionHelpFormatter(_TerminalWidth, argparse.RawDescriptionHelpFormatter):
+    """Descriptions and epilogs printed as written."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An `ArgumentParser` whose formatter, unless another is given, is `HelpFormatter`."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)
+        super().__init__(*args, **kwargs)
