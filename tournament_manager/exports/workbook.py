@@ -78,8 +78,10 @@ def sheet_title(text: str, taken: Iterable[str] = ()) -> str:
 
 
 def _cell(value: object) -> object:
+    """A value as the sheet holds it; empty text is no cell at all (openpyxl would write an
+    empty one: a fifteenth of a whole event's cells, and reading back gives None alike)."""
     if isinstance(value, str):
-        return clean(value)
+        return clean(value) or None
     if isinstance(value, Fraction):
         return int(value) if value.denominator == 1 else float(value)
     return value
