@@ -1,4 +1,6 @@
-"""Screenshots of the main screens, for the README: `python docs/make_screenshots.py`.
+"""Screenshots of the main screens, for the README: `python docs/make_screenshots.py`,
+and in another language: `python docs/make_screenshots.py --language zh_CN` (or zh_TW)
+writes the same pictures into docs/screenshots/<language>/.
 
 Runs offscreen on a throwaway data folder: builds a small event through the services
 (16 players, session 1 running, hands entered by keyboard on table 1), then grabs each
@@ -59,6 +61,16 @@ def build_event(folder: Path) -> Path:
     return path
 
 
+def _language() -> str | None:
+    if "--language" in sys.argv:
+        return sys.argv[sys.argv.index("--language") + 1]
+    return None
+
+
+if _language() is not None:
+    OUT = OUT / str(_language())
+
+
 def grab(widget: QWidget, name: str) -> None:
     QApplication.processEvents()
     widget.grab().save(str(OUT / f"{name}.png"))
@@ -77,7 +89,11 @@ def main() -> None:
     from tournament_manager.gui.main_window import MainWindow
     from tournament_manager.gui.settings import AppSettings
     from tournament_manager.gui.theme import apply_theme
+    from tournament_manager.gui.translation import install_translations
+    from tournament_manager.languages import Language
 
+    if _language() is not None:
+        install_translations(app, Language(_language()))
     apply_theme(app)  # type: ignore[arg-type]
     OUT.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp())

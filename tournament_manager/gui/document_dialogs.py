@@ -17,13 +17,11 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 from tournament_manager.gui.new_tournament_dialog import NewTournament, NewTournamentDialog
 from tournament_manager.paths import DOCUMENT_SUFFIX
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DocumentDialogs", text)
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def _filter() -> str:
-    return _tr("Tournaments (*{suffix})").format(suffix=DOCUMENT_SUFFIX)
+    return translate("DocumentDialogs", "Tournaments (*{suffix})").format(suffix=DOCUMENT_SUFFIX)
 
 
 def with_document_suffix(path: Path) -> Path:
@@ -42,26 +40,34 @@ def ask_new_tournament(parent: QWidget) -> NewTournament | None:
 
 def choose_new_path(parent: QWidget, suggestion: Path) -> Path | None:
     # Never confirm overwriting: a new document refuses to replace a file anyway.
-    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("New Tournament File"), str(suggestion),
-                                            _filter(),
-                                            options=QFileDialog.Option.DontConfirmOverwrite)
+    chosen, _ = QFileDialog.getSaveFileName(
+        parent,
+        translate("DocumentDialogs", "New Tournament File"),
+        str(suggestion),
+        _filter(),
+        options=QFileDialog.Option.DontConfirmOverwrite,
+    )
     return with_document_suffix(Path(chosen)) if chosen else None
 
 
 def choose_open_path(parent: QWidget, folder: Path) -> Path | None:
-    chosen, _ = QFileDialog.getOpenFileName(parent, _tr("Open Tournament"), str(folder),
-                                            _filter())
+    chosen, _ = QFileDialog.getOpenFileName(
+        parent, translate("DocumentDialogs", "Open Tournament"), str(folder), _filter()
+    )
     return Path(chosen) if chosen else None
 
 
 def choose_copy_path(parent: QWidget, suggestion: Path) -> Path | None:
-    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("Save a Copy"), str(suggestion),
-                                            _filter())
+    chosen, _ = QFileDialog.getSaveFileName(
+        parent, translate("DocumentDialogs", "Save a Copy"), str(suggestion), _filter()
+    )
     return with_document_suffix(Path(chosen)) if chosen else None
 
 
 def choose_export_path(parent: QWidget, suggestion: Path, name_filter: str) -> Path | None:
-    chosen, _ = QFileDialog.getSaveFileName(parent, _tr("Export"), str(suggestion), name_filter)
+    chosen, _ = QFileDialog.getSaveFileName(
+        parent, translate("DocumentDialogs", "Export"), str(suggestion), name_filter
+    )
     if not chosen:
         return None
     path = Path(chosen)

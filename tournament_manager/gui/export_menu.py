@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl
 from PySide6.QtGui import QAction, QDesktopServices
 from PySide6.QtWidgets import QMenu, QWidget
 
@@ -37,6 +37,8 @@ from tournament_manager.messages.exports import describe as describe_export_erro
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.tournaments import overview
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 CARD_KINDS = (ExportKind.PLAYER_CARDS, ExportKind.BLANK_PLAYER_CARDS)
 """Shown only at an event that keeps player cards (the WSOM record)."""
 SESSION_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, *CARD_KINDS, ExportKind.SEATING,
@@ -44,42 +46,44 @@ SESSION_KINDS = (ExportKind.SHEETS, ExportKind.BLANK_SHEETS, *CARD_KINDS, Export
 PROVISIONAL_KINDS = (*SESSION_KINDS, ExportKind.WORKBOOK)
 """The documents that can hold a session's tables, and so a provisional plan."""
 LABELS = {
-    ExportKind.SHEETS: "Filled &Score Sheets (PDF)…",
-    ExportKind.BLANK_SHEETS: "&Blank Score Sheets (PDF)…",
-    ExportKind.PLAYER_CARDS: "Filled Player &Cards (PDF)…",
-    ExportKind.BLANK_PLAYER_CARDS: "Blank Player Car&ds (PDF)…",
-    ExportKind.SEATING: "Seating &Lists (PDF)…",
-    ExportKind.TABLE_CARDS: "&Table Cards (PDF)…",
-    ExportKind.STANDINGS: "St&andings (PDF)…",
-    ExportKind.WORKBOOK: "&Workbook (Excel)…",
+    ExportKind.SHEETS: QT_TRANSLATE_NOOP("ExportMenu", "Filled &Score Sheets (PDF)…"),
+    ExportKind.BLANK_SHEETS: QT_TRANSLATE_NOOP("ExportMenu", "&Blank Score Sheets (PDF)…"),
+    ExportKind.PLAYER_CARDS: QT_TRANSLATE_NOOP("ExportMenu", "Filled Player &Cards (PDF)…"),
+    ExportKind.BLANK_PLAYER_CARDS: QT_TRANSLATE_NOOP("ExportMenu", "Blank Player Car&ds (PDF)…"),
+    ExportKind.SEATING: QT_TRANSLATE_NOOP("ExportMenu", "Seating &Lists (PDF)…"),
+    ExportKind.TABLE_CARDS: QT_TRANSLATE_NOOP("ExportMenu", "&Table Cards (PDF)…"),
+    ExportKind.STANDINGS: QT_TRANSLATE_NOOP("ExportMenu", "St&andings (PDF)…"),
+    ExportKind.WORKBOOK: QT_TRANSLATE_NOOP("ExportMenu", "&Workbook (Excel)…"),
 }
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ExportMenu", text)
 
 
 class ExportMenu(QMenu):
     def __init__(self, context: AppContext, dialogs: DocumentDialogs,
                  session_number: Callable[[], int | None], parent: QWidget) -> None:
-        super().__init__(_tr("&Export"), parent)
+        super().__init__(translate("ExportMenu", "&Export"), parent)
         self.setObjectName("export_menu")
         self._window = parent
         self._context, self._dialogs, self._session_number = context, dialogs, session_number
         self._card_actions: list[QAction] = []
         for kind, label in LABELS.items():
-            action = self.addAction(_tr(label))
+            action = self.addAction(translate("ExportMenu", label))
             action.setObjectName(f"export_{kind.value.replace('-', '_')}")
             action.triggered.connect(lambda _checked=False, k=kind: self.export(k))
             if kind in CARD_KINDS:
                 self._card_actions.append(action)
         self.addSeparator()
-        self.include_provisional: QAction = self.addAction(_tr("Include &Provisional Plans"))
+        self.include_provisional: QAction = self.addAction(
+            translate("ExportMenu", "Include &Provisional Plans")
+        )
         self.include_provisional.setObjectName("export_include_provisional")
         self.include_provisional.setCheckable(True)
-        self.include_provisional.setToolTip(_tr(
-            "Also print sessions not drawn yet (the round's plan); every page of them is "
-            "marked PROVISIONAL PLAN — not the draw"))
+        self.include_provisional.setToolTip(
+            translate(
+                "ExportMenu",
+                "Also print sessions not drawn yet (the round's plan); every page of them is "
+                "marked PROVISIONAL PLAN — not the draw",
+            )
+        )
         self.aboutToShow.connect(self._about_to_show)
 
     def _about_to_show(self) -> None:
@@ -103,7 +107,11 @@ class ExportMenu(QMenu):
         session = self._session_number() if kind in SESSION_KINDS else None
         suffix = ".xlsx" if kind is ExportKind.WORKBOOK else ".pdf"
         name = f"{document.path.stem} {kind.value}" + (f" session {session}" if session else "")
-        name_filter = _tr("Excel workbook (*.xlsx)") if suffix == ".xlsx" else _tr("PDF (*.pdf)")
+        name_filter = (
+            translate("ExportMenu", "Excel workbook (*.xlsx)")
+            if suffix == ".xlsx"
+            else translate("ExportMenu", "PDF (*.pdf)")
+        )
         out = self._dialogs.choose_export_path(self._window,
                                                document.path.with_name(name + suffix),
                                                name_filter)
@@ -121,18 +129,29 @@ class ExportMenu(QMenu):
         def show(dialog: WorkDialog, value: object) -> None:
             if isinstance(value, tuple):
                 done, total = value
-                dialog.show_progress(done, total, _tr("Writing {name}… page {done} of "
-                                                      "{total}").format(
-                                                          name=out.name, done=done, total=total))
+                dialog.show_progress(
+                    done,
+                    total,
+                    translate("ExportMenu", "Writing {name}… page {done} of {total}").format(
+                        name=out.name, done=done, total=total
+                    ),
+                )
 
-        outcome = run_in_worker(self._window, job, title=_tr("Export"),
-                                label=_tr("Reading the record for {name}…").format(
-                                    name=out.name),
-                                cancel_label=_tr("Cancel"), on_report=show)
+        outcome = run_in_worker(
+            self._window,
+            job,
+            title=translate("ExportMenu", "Export"),
+            label=translate("ExportMenu", "Reading the record for {name}…").format(name=out.name),
+            cancel_label=translate("ExportMenu", "Cancel"),
+            on_report=show,
+        )
         error = outcome.error
         if isinstance(error, ExportCancelled):
-            self._context.messages.show_info(_tr("Export cancelled: {name} was not written.")
-                                             .format(name=out.name))
+            self._context.messages.show_info(
+                translate("ExportMenu", "Export cancelled: {name} was not written.").format(
+                    name=out.name
+                )
+            )
             return None
         if isinstance(error, ExportError):
             self._context.messages.show_problem(self._refusal(error))
@@ -149,22 +168,31 @@ class ExportMenu(QMenu):
     def _refusal(self, error: ExportError) -> str:
         text = describe_export_error(error)
         if error.code is ExportProblem.NOTHING_DRAWN and error.details.get("provisional"):
-            text += _tr(" (its tables are only the round's plan: tick File ▸ Export ▸ Include "
-                        "Provisional Plans to print them, marked provisional)")
+            text += translate(
+                "ExportMenu",
+                " (its tables are only the round's plan: tick File ▸ Export ▸ Include "
+                "Provisional Plans to print them, marked provisional)",
+            )
         return text
 
     def _report(self, result: ExportResult) -> None:
         """The file written, to open; a warning and the findings when the record did not
         verify as it was read."""
         written = result.path
-        actions = [(_tr("Open"),
+        actions = [(translate("ExportMenu", "Open"),
                     lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(written))))]
         report = result.verification
         if report.ok:
-            self._context.messages.show_info(_tr("Wrote {path}").format(path=written), actions)
+            self._context.messages.show_info(
+                translate("ExportMenu", "Wrote {path}").format(path=written), actions
+            )
             return
         self._context.messages.show_problem(
-            _tr("Wrote {path}, but the record does not verify: {summary}. Every page says "
-                "so.").format(path=written, summary=summary(report)),
-            actions, details=describe_report(report),
-            details_title=_tr("What verification found"))
+            translate(
+                "ExportMenu",
+                "Wrote {path}, but the record does not verify: {summary}. Every page says so.",
+            ).format(path=written, summary=summary(report)),
+            actions,
+            details=describe_report(report),
+            details_title=translate("ExportMenu", "What verification found"),
+        )

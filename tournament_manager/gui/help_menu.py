@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import Qt, qVersion
+from PySide6.QtCore import QCoreApplication, Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager import __version__
+
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 LICENCE = "MIT"
 
@@ -172,11 +174,13 @@ one. <b>Help ▸ Keyboard Shortcuts</b> lists every key.</p>
 
 
 def show_about(parent: QWidget) -> None:
-    QMessageBox.about(parent, parent.tr("About Tournament Manager"), about_text(parent))
+    QMessageBox.about(parent, translate("HelpMenu", "About Tournament Manager"),
+                      about_text(parent))
 
 
 def about_text(parent: QWidget) -> str:
-    return parent.tr(
+    return translate(
+        "HelpMenu",
         "<h3>Tournament Manager {version}</h3>"
         "<p>For the head judge of a mahjong tournament: players, draws, score sheets and "
         "signatures, penalties, cuts and standings, with printouts for the organisers.</p>"

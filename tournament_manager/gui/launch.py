@@ -25,6 +25,7 @@ from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.theme import apply_theme
+from tournament_manager.gui.translation import install_translations, window_language
 
 log = logging.getLogger(__name__)
 
@@ -122,9 +123,11 @@ def launch(args: list[str]) -> int:
     app.setOrganizationName(paths.APP_AUTHOR)
     app.setApplicationName(paths.APP_NAME)
     app.setApplicationVersion(__version__)
+    settings = AppSettings()
+    install_translations(app, window_language(settings.language()))
     apply_theme(app)
     wheel_guard.install(app)
-    window = start_main_window(_parse(args), AppSettings(),  # referenced while the loop runs
+    window = start_main_window(_parse(args), settings,  # referenced while the loop runs
                                open_when_painted=True)
     log.info("started, version %s", __version__)
     crash.set_gui_reporter(window.message_bar.show_problem)  # non-modal: the round goes on

@@ -76,7 +76,9 @@ from tournament_manager.gui.projector_screens import ProjectorScreenMenu, projec
 from tournament_manager.gui.room_clock import RoomClock
 from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.table_server import TableCodesDialog, TableServer
+from tournament_manager.gui.translation import window_language
 from tournament_manager.gui.welcome_page import WelcomePage
+from tournament_manager.languages import LANGUAGE_ENV, Language, forced_language
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.paths import DOCUMENT_SUFFIX
 from tournament_manager.services.clock import session_clock
@@ -340,9 +342,40 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.action_serve_tables)
         view_menu.addAction(self.action_verify)
+        view_menu.addSeparator()
+        view_menu.addMenu(self._language_menu())
         self.help_menu = HelpMenu(self, [file_menu, edit_menu, view_menu],
                                   self._actions_outside_the_menus)
         self.menuBar().addMenu(self.help_menu)
+
+    def _language_menu(self) -> QMenu:
+        """View ▸ Language: each language under its own name, the one spoken ticked; a
+        choice is remembered and spoken from the next start (`gui.translation`)."""
+        menu = QMenu(self.tr("&Language"), self)
+        menu.setObjectName("language_menu")
+        group = QActionGroup(menu)
+        spoken = window_language(self._settings.language())
+        for language in Language:
+            action = menu.addAction(language.native_name)
+            action.setObjectName(f"action_language_{language.value}")
+            action.setCheckable(True)
+            action.setChecked(language is spoken)
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, chosen=language:
+                                     self._choose_language(chosen))
+        return menu
+
+    def _choose_language(self, language: Language) -> None:
+        self._settings.set_language(language.value)
+        if forced_language() is not None:
+            self.message_bar.show_info(self.tr(
+                "{language} is remembered, but {variable} sets the language of this "
+                "computer's sessions: unset it to use the choice.").format(
+                    language=language.native_name, variable=LANGUAGE_ENV))
+            return
+        self.message_bar.show_info(self.tr(
+            "The window speaks {language} from the next start.").format(
+                language=language.native_name))
 
     def _actions_outside_the_menus(self) -> list[tuple[str, list[QAction]]]:
         """For the shortcuts list: the projector's keys, and each page's own actions."""

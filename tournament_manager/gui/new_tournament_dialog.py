@@ -22,7 +22,8 @@ from tournament_manager.domain.presets import OPEN_DEFAULT_SESSIONS, Preset
 from tournament_manager.gui.head_judge_dialog import NewPassphraseFields
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.gui.preset_names import preset_label
-from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets, get_rule_set
+from tournament_manager.gui.setting_words import rule_set_label
+from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets
 from tournament_manager.services.head_judge import HeadJudgeSetup
 
 
@@ -66,7 +67,7 @@ class NewTournamentDialog(QDialog):
         self.rule_set_combo = QComboBox(self)
         self.rule_set_combo.setObjectName("new_tournament_rule_set")
         for rule_set_id in available_rule_sets():
-            add_choice(self.rule_set_combo, get_rule_set(rule_set_id).name, rule_set_id)
+            add_choice(self.rule_set_combo, rule_set_label(rule_set_id), rule_set_id)
 
         judge_box = QGroupBox(self.tr("Head judge"), self)
         self.judge_name = QLineEdit(judge_box)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -27,9 +28,11 @@ from tournament_manager.storage.errors import DocumentError
 from tournament_manager.storage.server import ServerAddress
 
 ROLE_WORDS = {
-    StationRole.HEAD_JUDGE: "Head judge",
-    StationRole.RESULTS_DESK: "Results desk",
-    StationRole.PROJECTOR: "Projector (shows the event, changes nothing)",
+    StationRole.HEAD_JUDGE: QT_TRANSLATE_NOOP("OpenServerDialog", "Head judge"),
+    StationRole.RESULTS_DESK: QT_TRANSLATE_NOOP("OpenServerDialog", "Results desk"),
+    StationRole.PROJECTOR: QT_TRANSLATE_NOOP(
+        "OpenServerDialog", "Projector (shows the event, changes nothing)"
+    ),
 }
 
 

@@ -8,6 +8,8 @@ from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import RoundPlan, TournamentSettings
 from tournament_manager.gui.setting_words import choice_label
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 
 def preset_label(preset: Preset) -> str:
     labels = {
@@ -20,22 +22,18 @@ def preset_label(preset: Preset) -> str:
     return labels[preset]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Presets", text)
-
-
 def rounds_text(rounds: tuple[RoundPlan, ...]) -> str:
     """The round plan in words: "Preliminary 1 session, top 4 go on · Final 1 session,
     carrying 50%"."""
     parts = []
     for index, plan in enumerate(rounds):
         words = [choice_label(plan.kind) + " " + (
-            _tr("1 session") if plan.sessions == 1 else
-            _tr("{n} sessions").format(n=plan.sessions))]
+            translate("Presets", "1 session") if plan.sessions == 1 else
+            translate("Presets", "{n} sessions").format(n=plan.sessions))]
         if index and plan.carry != 1:
-            words.append(_tr("carrying {carry:.0%}").format(carry=plan.carry))
+            words.append(translate("Presets", "carrying {carry:.0%}").format(carry=plan.carry))
         if plan.advance is not None:
-            words.append(_tr("top {n} go on").format(n=plan.advance))
+            words.append(translate("Presets", "top {n} go on").format(n=plan.advance))
         parts.append(", ".join(words))
     return " · ".join(parts)
 
@@ -51,4 +49,6 @@ def format_label(settings: TournamentSettings) -> str:
     sessions = settings.rounds[0].sessions if settings.rounds else None
     if not settings.rounds or settings.rounds == preset_rounds(preset, sessions):
         return preset_label(preset)
-    return _tr("Rounds set on Setup: {rounds}").format(rounds=rounds_text(settings.rounds))
+    return translate("Presets", "Rounds set on Setup: {rounds}").format(
+        rounds=rounds_text(settings.rounds)
+    )

@@ -21,13 +21,11 @@ from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.models.seating_model import PlayerSeatsModel
 from tournament_manager.gui.models.standings_model import StandingsModel
 from tournament_manager.gui.pages.seating_page import with_registration
-from tournament_manager.gui.wind_draw_words import WIND_NAMES
+from tournament_manager.gui.wind_draw_words import wind_name
 from tournament_manager.services.setup import SessionSummary, session_summaries
 from tournament_manager.services.views import session_seating
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("ProjectorFeed", text)
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def seating_session(summaries: tuple[SessionSummary, ...]) -> SessionSummary | None:
@@ -100,15 +98,19 @@ class ProjectorFeed(QObject):
                 seating = None
             if seating is not None:
                 rows = [(with_registration(seat.player.name, seat.player.registration_id),
-                         table.table.number, _tr(WIND_NAMES[seat.wind.value]))
+                         table.table.number, wind_name(seat.wind))
                         for table in seating.tables for seat in table.seats]
         self.seating.set_seats(rows)
         if shown is None:
             self.seating_detail = ""
         elif shown.session.status is StageStatus.RUNNING:
-            self.seating_detail = _tr("session {n}").format(n=shown.session.number)
+            self.seating_detail = translate("ProjectorFeed", "session {n}").format(
+                n=shown.session.number
+            )
         else:
-            self.seating_detail = _tr("next: session {n}").format(n=shown.session.number)
+            self.seating_detail = translate("ProjectorFeed", "next: session {n}").format(
+                n=shown.session.number
+            )
 
     def _show_standings(self, summaries: tuple[SessionSummary, ...]) -> None:
         numbers = {s.session.number for s in summaries}
@@ -121,5 +123,8 @@ class ProjectorFeed(QObject):
             except EXPECTED_ERRORS:
                 result = None
         self.standings.set_standings(result)
-        self.standings_detail = ("" if self.through is None else
-                                 _tr("after session {n}").format(n=self.through))
+        self.standings_detail = (
+            ""
+            if self.through is None
+            else translate("ProjectorFeed", "after session {n}").format(n=self.through)
+        )

@@ -27,10 +27,9 @@ from tournament_manager.domain.settings import (
     SessionEnd,
 )
 from tournament_manager.rules.options import OptionKind, OptionSpec
+from tournament_manager.rules.registry import get_rule_set
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SettingWords", text)
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def phrase(code: str) -> str:
@@ -40,34 +39,42 @@ def phrase(code: str) -> str:
 
 def _choices() -> dict[StrEnum, str]:
     return {
-        SeatPickMode.PER_SESSION: _tr("Every session"),
-        SeatPickMode.PER_CYCLE: _tr("Every cycle of hands"),
-        OnTimeOut.VOID_CURRENT_HAND: _tr("The hand in play is void"),
-        OnTimeOut.FINISH_CURRENT_HAND: _tr("The hand in play is finished"),
-        PenaltyMode.DEDUCT: _tr("Deducted from the offender"),
-        PenaltyMode.DISTRIBUTE: _tr("Paid to the other three"),
-        SessionConversion.MATCH_POINTS: _tr("Match points"),
-        SessionConversion.RAW: _tr("Raw score"),
-        SessionConversion.TABLE_POINTS: _tr("Table points (4, 2, 1, 0)"),
-        SessionEnd.HANDS: _tr("After its hands"),
-        SessionEnd.DEALS: _tr("After its deals (a dealer who wins deals again)"),
-        RecordStyle.TABLE_SHEET: _tr("One sheet per table"),
-        RecordStyle.PLAYER_CARDS: _tr("One card per player"),
-        FinalSeating.BY_RANK_SNAKE: _tr("By rank, snaking across tables"),
-        FinalSeating.BY_RANK_BLOCKS: _tr("By rank, in blocks of four"),
-        FinalSeating.RANDOM: _tr("At random"),
-        OddFieldPolicy.SUBSTITUTES: _tr("Fill the last table with substitutes"),
-        OddFieldPolicy.BYES: _tr("Byes for the players left over"),
-        SeatRotation.NONE: _tr("Drawn afresh each round"),
-        SeatRotation.MCR_WEST_DEALS_THIRD: _tr("MCR rotation: West deals third"),
-        SeatRotation.MCR_NORTH_DEALS_THIRD: _tr("MCR rotation: North deals third"),
-        RoundKind.PRELIMINARY: _tr("Preliminary"),
-        RoundKind.ELIMINATION: _tr("Elimination"),
-        RoundKind.FINAL: _tr("Final"),
-        StageStatus.PLANNED: _tr("Planned"),
-        StageStatus.PUBLISHED: _tr("Published"),
-        StageStatus.RUNNING: _tr("Being played"),
-        StageStatus.FINISHED: _tr("Finished"),
+        SeatPickMode.PER_SESSION: translate("SettingWords", "Every session"),
+        SeatPickMode.PER_CYCLE: translate("SettingWords", "Every cycle of hands"),
+        OnTimeOut.VOID_CURRENT_HAND: translate("SettingWords", "The hand in play is void"),
+        OnTimeOut.FINISH_CURRENT_HAND: translate("SettingWords", "The hand in play is finished"),
+        PenaltyMode.DEDUCT: translate("SettingWords", "Deducted from the offender"),
+        PenaltyMode.DISTRIBUTE: translate("SettingWords", "Paid to the other three"),
+        SessionConversion.MATCH_POINTS: translate("SettingWords", "Match points"),
+        SessionConversion.RAW: translate("SettingWords", "Raw score"),
+        SessionConversion.TABLE_POINTS: translate("SettingWords", "Table points (4, 2, 1, 0)"),
+        SessionEnd.HANDS: translate("SettingWords", "After its hands"),
+        SessionEnd.DEALS: translate(
+            "SettingWords", "After its deals (a dealer who wins deals again)"
+        ),
+        RecordStyle.TABLE_SHEET: translate("SettingWords", "One sheet per table"),
+        RecordStyle.PLAYER_CARDS: translate("SettingWords", "One card per player"),
+        FinalSeating.BY_RANK_SNAKE: translate("SettingWords", "By rank, snaking across tables"),
+        FinalSeating.BY_RANK_BLOCKS: translate("SettingWords", "By rank, in blocks of four"),
+        FinalSeating.RANDOM: translate("SettingWords", "At random"),
+        OddFieldPolicy.SUBSTITUTES: translate(
+            "SettingWords", "Fill the last table with substitutes"
+        ),
+        OddFieldPolicy.BYES: translate("SettingWords", "Byes for the players left over"),
+        SeatRotation.NONE: translate("SettingWords", "Drawn afresh each round"),
+        SeatRotation.MCR_WEST_DEALS_THIRD: translate(
+            "SettingWords", "MCR rotation: West deals third"
+        ),
+        SeatRotation.MCR_NORTH_DEALS_THIRD: translate(
+            "SettingWords", "MCR rotation: North deals third"
+        ),
+        RoundKind.PRELIMINARY: translate("SettingWords", "Preliminary"),
+        RoundKind.ELIMINATION: translate("SettingWords", "Elimination"),
+        RoundKind.FINAL: translate("SettingWords", "Final"),
+        StageStatus.PLANNED: translate("SettingWords", "Planned"),
+        StageStatus.PUBLISHED: translate("SettingWords", "Published"),
+        StageStatus.RUNNING: translate("SettingWords", "Being played"),
+        StageStatus.FINISHED: translate("SettingWords", "Finished"),
     }
 
 
@@ -78,59 +85,79 @@ def choice_label(member: StrEnum) -> str:
 
 def _option_names() -> dict[str, str]:
     return {
-        "pattern_values": _tr("Pattern values"),
-        "minimum_points": _tr("Minimum points to win"),
-        "payoff_scheme": _tr("Payoff"),
-        "par": _tr("Par (points paid to the winner)"),
-        "triple_win": _tr("Three winners on one discard"),
-        "profile": _tr("Rule book"),
-        "two_concealed_kongs": _tr("Two concealed kongs (points)"),
-        "kong_scoring": _tr("Kong scoring"),
-        "kong_stacking": _tr("Concealed kongs over concealed pungs"),
-        "fully_concealed_special": _tr("Fully concealed with special hands"),
-        "lesser_knitted_all_types": _tr("Lesser honours and knitted tiles: all types"),
-        "nine_gates_terminal_pung": _tr("Nine gates with a terminal pung"),
-        "knitted_straight_edge_closed": _tr("Knitted straight: edge and closed waits"),
-        "all_terminals_double_pung": _tr("All terminals counts double pung"),
-        "all_green_half_flush": _tr("All green counts half flush"),
-        "seven_pairs_tile_hog_exceptions": _tr("Seven pairs: tile hog exceptions"),
-        "wait_rule": _tr("Wait fan scored"),
-        "win_bonus": _tr("Points for going out"),
-        "flower_points": _tr("Points per flower"),
-        "self_draw_points": _tr("Points for a self-draw"),
-        "only_place_points": _tr("Points for the only possible tile"),
-        "prevailing_pair_points": _tr("Points for a pair of the prevailing wind"),
-        "prevailing_pung_double": _tr("Pung of the prevailing wind doubles"),
-        "concealed_hand_points": _tr("Points for a concealed hand"),
-        "pairs_for_losers": _tr("Losers score their pairs"),
-        "one_suit_doubles_for_losers": _tr("Losers score one-suit doubles"),
-        "limit": _tr("Limit"),
-        "payment": _tr("Each loser pays"),
-        "east_double": _tr("East pays and receives double"),
-        "loser_settlement": _tr("Losers settle among themselves"),
-        "dealer_keeps_deal_on_draw": _tr("Dealer keeps the deal after a draw"),
+        "pattern_values": translate("SettingWords", "Pattern values"),
+        "minimum_points": translate("SettingWords", "Minimum points to win"),
+        "payoff_scheme": translate("SettingWords", "Payoff"),
+        "par": translate("SettingWords", "Par (points paid to the winner)"),
+        "triple_win": translate("SettingWords", "Three winners on one discard"),
+        "profile": translate("SettingWords", "Rule book"),
+        "two_concealed_kongs": translate("SettingWords", "Two concealed kongs (points)"),
+        "kong_scoring": translate("SettingWords", "Kong scoring"),
+        "kong_stacking": translate("SettingWords", "Concealed kongs over concealed pungs"),
+        "fully_concealed_special": translate("SettingWords", "Fully concealed with special hands"),
+        "lesser_knitted_all_types": translate(
+            "SettingWords", "Lesser honours and knitted tiles: all types"
+        ),
+        "nine_gates_terminal_pung": translate("SettingWords", "Nine gates with a terminal pung"),
+        "knitted_straight_edge_closed": translate(
+            "SettingWords", "Knitted straight: edge and closed waits"
+        ),
+        "all_terminals_double_pung": translate("SettingWords", "All terminals counts double pung"),
+        "all_green_half_flush": translate("SettingWords", "All green counts half flush"),
+        "seven_pairs_tile_hog_exceptions": translate(
+            "SettingWords", "Seven pairs: tile hog exceptions"
+        ),
+        "wait_rule": translate("SettingWords", "Wait fan scored"),
+        "win_bonus": translate("SettingWords", "Points for going out"),
+        "flower_points": translate("SettingWords", "Points per flower"),
+        "self_draw_points": translate("SettingWords", "Points for a self-draw"),
+        "only_place_points": translate("SettingWords", "Points for the only possible tile"),
+        "prevailing_pair_points": translate(
+            "SettingWords", "Points for a pair of the prevailing wind"
+        ),
+        "prevailing_pung_double": translate("SettingWords", "Pung of the prevailing wind doubles"),
+        "concealed_hand_points": translate("SettingWords", "Points for a concealed hand"),
+        "pairs_for_losers": translate("SettingWords", "Losers score their pairs"),
+        "one_suit_doubles_for_losers": translate("SettingWords", "Losers score one-suit doubles"),
+        "limit": translate("SettingWords", "Limit"),
+        "payment": translate("SettingWords", "Each loser pays"),
+        "east_double": translate("SettingWords", "East pays and receives double"),
+        "loser_settlement": translate("SettingWords", "Losers settle among themselves"),
+        "dealer_keeps_deal_on_draw": translate(
+            "SettingWords", "Dealer keeps the deal after a draw"
+        ),
     }
 
 
 def _option_choices() -> dict[str, str]:
     return {
-        "default": _tr("Standard"),
-        "wsom_variant": _tr("WSOM variant"),
-        "formal": _tr("Formal (par)"),
-        "uniform": _tr("Uniform"),
-        "discarder_pays": _tr("Discarder pays"),
-        "all_win": _tr("All three win"),
-        "draw": _tr("A draw"),
-        "green_book": _tr("Green Book (MCR 2006)"),
-        "mahjonggb": _tr("MahjongGB"),
-        "full": _tr("Full"),
-        "reduced": _tr("Reduced"),
-        "any_arrangement": _tr("If any arrangement has it"),
-        "every_arrangement": _tr("If every arrangement has it"),
-        "classic_seed": _tr("Classic"),
-        "classic_babcock": _tr("Babcock"),
-        "difference": _tr("The difference of the scores"),
+        "default": translate("SettingWords", "Standard"),
+        "wsom_variant": translate("SettingWords", "WSOM variant"),
+        "formal": translate("SettingWords", "Formal (par)"),
+        "uniform": translate("SettingWords", "Uniform"),
+        "discarder_pays": translate("SettingWords", "Discarder pays"),
+        "all_win": translate("SettingWords", "All three win"),
+        "draw": translate("SettingWords", "A draw"),
+        "green_book": translate("SettingWords", "Green Book (MCR 2006)"),
+        "mahjonggb": translate("SettingWords", "MahjongGB"),
+        "full": translate("SettingWords", "Full"),
+        "reduced": translate("SettingWords", "Reduced"),
+        "any_arrangement": translate("SettingWords", "If any arrangement has it"),
+        "every_arrangement": translate("SettingWords", "If every arrangement has it"),
+        "classic_seed": translate("SettingWords", "Classic"),
+        "classic_babcock": translate("SettingWords", "Babcock"),
+        "difference": translate("SettingWords", "The difference of the scores"),
     }
+
+
+def rule_set_label(rule_set_id: str) -> str:
+    """A rule set as the forms name it (the rules layer's own `name` is English)."""
+    names = {
+        "zung-jung": translate("SettingWords", "Zung Jung (Asia Pacific Mahjong)"),
+        "mcr": translate("SettingWords", "Mahjong Competition Rules (MCR, Chinese Official)"),
+        "classic": translate("SettingWords", "Classical Chinese (Babcock points and doubles)"),
+    }
+    return names.get(rule_set_id) or get_rule_set(rule_set_id).name
 
 
 def option_label(key: str) -> str:
@@ -145,9 +172,9 @@ def option_choice_label(code: str) -> str:
 def option_value_label(spec: OptionSpec, value: object) -> str:
     """An option's value as the form says it: "on", "off", "none", a choice in words."""
     if spec.kind is OptionKind.BOOLEAN:
-        return _tr("on") if value else _tr("off")
+        return translate("SettingWords", "on") if value else translate("SettingWords", "off")
     if value is None:
-        return _tr("none")
+        return translate("SettingWords", "none")
     if spec.kind in (OptionKind.CHOICE, OptionKind.PATTERN_TABLE):
         return option_choice_label(str(value))
     return str(value)

@@ -25,6 +25,7 @@ _WINDOW_STATE = "main_window/state"
 _PROJECTOR_SCREEN = "projector/screen"
 _LAST_SERVER = "server/address"
 _STATION_NAME = "server/station"
+_LANGUAGE = "window/language"
 
 
 def user_settings() -> QSettings:
@@ -106,6 +107,16 @@ class AppSettings:
 
     def set_projector_screen(self, name: str) -> None:
         self._store.setValue(_PROJECTOR_SCREEN, name)
+        self._store.sync()
+
+    def language(self) -> str | None:
+        """The language chosen in View ▸ Language (`languages.Language`'s value), or None:
+        follow the system."""
+        value = self._store.value(_LANGUAGE, "")
+        return value if isinstance(value, str) and value else None
+
+    def set_language(self, language: str) -> None:
+        self._store.setValue(_LANGUAGE, language)
         self._store.sync()
 
     def _byte_array(self, key: str) -> QByteArray | None:

@@ -9,18 +9,20 @@ from __future__ import annotations
 
 from collections.abc import Hashable, Iterable, Mapping
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from tournament_manager.domain.seat_pick import WIND_ORDER, SeatPick
 from tournament_manager.rules.tiles import Wind
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 DICE = "⚀⚁⚂⚃⚄⚅"
 WIND_GLYPHS = {"E": "東", "S": "南", "W": "西", "N": "北"}
-WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("WindDraw", text)
+WIND_NAMES = {"E": QT_TRANSLATE_NOOP("WindDraw", "East"),
+              "S": QT_TRANSLATE_NOOP("WindDraw", "South"),
+              "W": QT_TRANSLATE_NOOP("WindDraw", "West"),
+              "N": QT_TRANSLATE_NOOP("WindDraw", "North")}
+"""English names, marked for pyside6-lupdate: shown through `wind_name`."""
 
 
 def player_name(names: Mapping[int, str], player: object) -> str:
@@ -28,9 +30,14 @@ def player_name(names: Mapping[int, str], player: object) -> str:
     return names.get(player, str(player)) if isinstance(player, int) else str(player)
 
 
+def wind_name(wind: Wind) -> str:
+    """"East", in the window's language."""
+    return translate("WindDraw", WIND_NAMES[wind.value])
+
+
 def wind_label(wind: Wind) -> str:
     """"東 East", as the tiles and the sheets show a wind."""
-    return f"{WIND_GLYPHS[wind.value]} {_tr(WIND_NAMES[wind.value])}"
+    return f"{WIND_GLYPHS[wind.value]} {wind_name(wind)}"
 
 
 def dice_text(throw: tuple[int, int]) -> str:
@@ -50,16 +57,28 @@ def describe_seat_pick(pick: SeatPick, names: Mapping[int, str]) -> str:
         return player_name(names, pick.arrival[chair])
 
     row = " ".join(WIND_GLYPHS[tile.value] for tile in pick.row)
-    end = _tr("odd") if pick.end.value == "odd" else _tr("even")
-    return "\n".join([
-        _tr("Arrival, counter-clockwise: {order}").format(
-            order=", ".join(name(chair) for chair in range(4))),
-        _tr("Wind tiles face down, odd end first: ▮ ▮ ▮ ▮ → {row}").format(row=row),
-        _tr("{thrower} throws {dice}: {next} throws again").format(
-            thrower=name(pick.first_thrower), dice=dice_text(pick.first_dice),
-            next=name(pick.second_thrower)),
-        _tr("{thrower} throws {dice}: {taker} takes first, from the {end} end").format(
-            thrower=name(pick.second_thrower), dice=dice_text(pick.second_dice),
-            taker=name(pick.first_taker), end=end),
-        describe_winds(pick.winds, names),
-    ])
+    end = translate("WindDraw", "odd") if pick.end.value == "odd" else translate("WindDraw", "even")
+    return "\n".join(
+        [
+            translate("WindDraw", "Arrival, counter-clockwise: {order}").format(
+                order=", ".join(name(chair) for chair in range(4))
+            ),
+            translate("WindDraw", "Wind tiles face down, odd end first: ▮ ▮ ▮ ▮ → {row}").format(
+                row=row
+            ),
+            translate("WindDraw", "{thrower} throws {dice}: {next} throws again").format(
+                thrower=name(pick.first_thrower),
+                dice=dice_text(pick.first_dice),
+                next=name(pick.second_thrower),
+            ),
+            translate(
+                "WindDraw", "{thrower} throws {dice}: {taker} takes first, from the {end} end"
+            ).format(
+                thrower=name(pick.second_thrower),
+                dice=dice_text(pick.second_dice),
+                taker=name(pick.first_taker),
+                end=end,
+            ),
+            describe_winds(pick.winds, names),
+        ]
+    )

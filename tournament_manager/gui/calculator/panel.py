@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -55,15 +55,20 @@ from tournament_manager.rules.hand_json import (
     evaluate_shown_hand,
 )
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, get_rule_set
-from tournament_manager.rules.result import ScoredPattern
+from tournament_manager.rules.result import Limit, ScoredPattern
 from tournament_manager.rules.tiles import TILE_KINDS, TileId, parse_tiles, tile_code
 
 PICKER_ICON = QSize(24, 32)
 MODES = ("concealed", "chow", "pung", "kong", "concealed_kong", "winning")
-FLAG_LABELS = {"seabed": "Final draw (seabed)", "riverbed": "Final discard (riverbed)",
-               "kong_replacement": "Win on kong", "robbing_kong": "Robbing a kong",
-               "heaven": "Blessing of heaven", "earth": "Blessing of earth",
-               "last_tile": "Last tile of its kind (MCR)"}
+FLAG_LABELS = {
+    "seabed": QT_TRANSLATE_NOOP("CalculatorPanel", "Final draw (seabed)"),
+    "riverbed": QT_TRANSLATE_NOOP("CalculatorPanel", "Final discard (riverbed)"),
+    "kong_replacement": QT_TRANSLATE_NOOP("CalculatorPanel", "Win on kong"),
+    "robbing_kong": QT_TRANSLATE_NOOP("CalculatorPanel", "Robbing a kong"),
+    "heaven": QT_TRANSLATE_NOOP("CalculatorPanel", "Blessing of heaven"),
+    "earth": QT_TRANSLATE_NOOP("CalculatorPanel", "Blessing of earth"),
+    "last_tile": QT_TRANSLATE_NOOP("CalculatorPanel", "Last tile of its kind (MCR)"),
+}
 
 
 @dataclass(frozen=True)
@@ -457,10 +462,13 @@ class CalculatorPanel(QWidget):
         assert result.arrangement is not None
         self.arrangement.set_groups([group.tiles for group in result.arrangement.groups])
         self._show_patterns(result.patterns)
-        limit = "" if result.limit.value == "none" else self.tr(" ({limit} limit)").format(
-            limit=result.limit.value)
+        limit = {Limit.COMPOUND: self.tr(" (compound limit)"),
+                 Limit.LISTED: self.tr(" (listed limit)")}.get(result.limit, "")
         self.value.setText(self.tr("V = {value}").format(value=result.value) + limit)
-        self.payments.setText("  ".join(f"{who}: {amount:+d}"
+        payers = {"winner": self.tr("winner"), "responsible": self.tr("responsible"),
+                  "other": self.tr("other"), "E": self.tr("E"), "S": self.tr("S"),
+                  "W": self.tr("W"), "N": self.tr("N")}  # by role, or by seat
+        self.payments.setText("  ".join(f"{payers.get(who, who)}: {amount:+d}"
                                         for who, amount in report.payments.items()))
         self.error.clear()
         self.use_button.setEnabled(True)

@@ -25,11 +25,9 @@ from tournament_manager.services.players import (
 )
 from tournament_manager.services.setup import remove_player, restore_player
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 PLAYER = "player"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("PlayerCommands", text)
 
 
 class AddPlayer(ServiceCommand):
@@ -37,7 +35,10 @@ class AddPlayer(ServiceCommand):
 
     def __init__(self, context: CommandContext, player: Player, *,
                  allow_duplicate: bool = False) -> None:
-        super().__init__(context, _tr("Add player {name}").format(name=player.name.strip()))
+        super().__init__(
+            context,
+            translate("PlayerCommands", "Add player {name}").format(name=player.name.strip()),
+        )
         self.player = player
         self.allow_duplicate = allow_duplicate
         self.player_id: int | None = None
@@ -69,7 +70,9 @@ class EditPlayer(ServiceCommand):
     topic = Topic.PLAYERS
 
     def __init__(self, context: CommandContext, old: Player, new: Player) -> None:
-        super().__init__(context, _tr("Edit player {name}").format(name=new.name.strip()))
+        super().__init__(
+            context, translate("PlayerCommands", "Edit player {name}").format(name=new.name.strip())
+        )
         self.old, self.new = old, new
 
     def _current(self, player: Player) -> Player:
@@ -87,8 +90,8 @@ class SetPlayerStatus(ServiceCommand):
     topic = Topic.PLAYERS
 
     def __init__(self, context: CommandContext, player: Player, status: PlayerStatus) -> None:
-        text = (_tr("Withdraw {name}") if status is PlayerStatus.WITHDRAWN
-                else _tr("Reinstate {name}"))
+        text = (translate("PlayerCommands", "Withdraw {name}") if status is PlayerStatus.WITHDRAWN
+                else translate("PlayerCommands", "Reinstate {name}"))
         super().__init__(context, text.format(name=player.name))
         self.player_id, self.status, self.old = player.id, status, player.status
 
@@ -106,7 +109,9 @@ class RemovePlayer(ServiceCommand):
     topic = Topic.PLAYERS
 
     def __init__(self, context: CommandContext, player_id: int, name: str) -> None:
-        super().__init__(context, _tr("Remove player {name}").format(name=name))
+        super().__init__(
+            context, translate("PlayerCommands", "Remove player {name}").format(name=name)
+        )
         self.player_id = player_id
         self.removed: Player | None = None
 
@@ -128,7 +133,9 @@ class ImportPlayers(ServiceCommand):
     def __init__(self, context: CommandContext, rows: Sequence[Sequence[str]],
                  mapping: Mapping[PlayerField, int], source: str, *,
                  allow_duplicates: bool = False) -> None:
-        super().__init__(context, _tr("Import players from {file}").format(file=source))
+        super().__init__(
+            context, translate("PlayerCommands", "Import players from {file}").format(file=source)
+        )
         self.rows, self.mapping = rows, dict(mapping)
         self.allow_duplicates = allow_duplicates
         self.ids: list[int] = []

@@ -37,9 +37,7 @@ from tournament_manager.services.seating import (
 )
 from tournament_manager.services.sessions import start_session, unstart_session
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SeatingCommands", text)
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def table_arrival(uow: UnitOfWork, table_id: int) -> tuple[int, ...]:
@@ -61,8 +59,12 @@ class SwapPlayers(ServiceCommand):
 
     def __init__(self, context: CommandContext, session_id: int, session_number: int,
                  a: int, b: int, names: tuple[str, str]) -> None:
-        super().__init__(context, _tr("Swap {a} and {b} in session {session}").format(
-                a=names[0], b=names[1], session=session_number))
+        super().__init__(
+            context,
+            translate("SeatingCommands", "Swap {a} and {b} in session {session}").format(
+                a=names[0], b=names[1], session=session_number
+            ),
+        )
         self.session_id, self.a, self.b = session_id, a, b
 
     def do(self) -> None:
@@ -78,8 +80,12 @@ class PublishDraw(ServiceCommand):
     topic = Topic.SESSIONS
 
     def __init__(self, context: CommandContext, draw: SessionDraw) -> None:
-        super().__init__(context, _tr("Publish the draw of session {n}").format(
-            n=draw.session_number))
+        super().__init__(
+            context,
+            translate("SeatingCommands", "Publish the draw of session {n}").format(
+                n=draw.session_number
+            ),
+        )
         self.draw = draw
 
     def do(self) -> None:
@@ -96,7 +102,9 @@ class StartSession(ServiceCommand):
 
     def __init__(self, context: CommandContext, session_id: int, session_number: int,
                  take_backup: Callable[[], object]) -> None:
-        super().__init__(context, _tr("Start session {n}").format(n=session_number))
+        super().__init__(
+            context, translate("SeatingCommands", "Start session {n}").format(n=session_number)
+        )
         self.session_id, self.take_backup = session_id, take_backup
 
     def do(self) -> None:
@@ -135,9 +143,11 @@ class _TableWinds(ServiceCommand):
 
 
 def _cycle_text(text: str, table_number: int, cycle: int) -> str:
-    where = _tr("T{table}").format(table=table_number)
+    where = translate("SeatingCommands", "T{table}").format(table=table_number)
     if cycle > 1:
-        where = _tr("T{table}, cycle {cycle}").format(table=table_number, cycle=cycle)
+        where = translate("SeatingCommands", "T{table}, cycle {cycle}").format(
+            table=table_number, cycle=cycle
+        )
     return text.format(where=where)
 
 
@@ -146,8 +156,12 @@ class WindDraw(_TableWinds):
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  cycle: int = 1) -> None:
-        super().__init__(context, table_id, cycle,
-                         _cycle_text(_tr("Wind draw at {where}"), table_number, cycle))
+        super().__init__(
+            context,
+            table_id,
+            cycle,
+            _cycle_text(translate("SeatingCommands", "Wind draw at {where}"), table_number, cycle),
+        )
         self.result: SeatPick | None = None
 
     def pick(self) -> None:
@@ -159,9 +173,14 @@ class RecordTableDraw(_TableWinds):
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  draw: ReportedDraw, cycle: int = 1) -> None:
-        super().__init__(context, table_id, cycle,
-                         _cycle_text(_tr("Record the wind draw at {where}"), table_number,
-                                     cycle))
+        super().__init__(
+            context,
+            table_id,
+            cycle,
+            _cycle_text(
+                translate("SeatingCommands", "Record the wind draw at {where}"), table_number, cycle
+            ),
+        )
         self.draw = draw
         self.result: SeatPick | None = None
 
@@ -174,8 +193,14 @@ class RecordTableWinds(_TableWinds):
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  winds: Mapping[int, Wind], cycle: int = 1) -> None:
-        super().__init__(context, table_id, cycle,
-                         _cycle_text(_tr("Record the winds at {where}"), table_number, cycle))
+        super().__init__(
+            context,
+            table_id,
+            cycle,
+            _cycle_text(
+                translate("SeatingCommands", "Record the winds at {where}"), table_number, cycle
+            ),
+        )
         self.winds = dict(winds)
 
     def pick(self) -> None:

@@ -27,11 +27,9 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.services.views import sheet_view
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 PENALTY = "penalty"
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SheetCommands", text)
 
 
 def hand_at(command: ServiceCommand, table_id: int, number: int) -> Hand:
@@ -63,7 +61,7 @@ class EnterHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  entry: HandEntry, number: int | None = None, *,
                  seen: str | None = None) -> None:
-        super().__init__(context, _tr("Enter hand"), seen)
+        super().__init__(context, translate("SheetCommands", "Enter hand"), seen)
         self.table_id, self.table_number = table_id, table_number
         self.entry, self.number = entry, number
 
@@ -71,8 +69,11 @@ class EnterHand(SheetCommand):
         hand = enter_hand(self.uow(), self.table_id, self.entry, self.number,
                           seen=self.seen())
         self.number = hand.number
-        self.setText(_tr("Enter hand T{table} #{hand}").format(table=self.table_number,
-                                                               hand=hand.number))
+        self.setText(
+            translate("SheetCommands", "Enter hand T{table} #{hand}").format(
+                table=self.table_number, hand=hand.number
+            )
+        )
 
     def revert(self) -> None:
         assert self.number is not None
@@ -82,7 +83,7 @@ class EnterHand(SheetCommand):
 class ReplaceHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  number: int, entry: HandEntry, *, seen: str | None = None) -> None:
-        super().__init__(context, _tr("Change hand T{table} #{hand}").format(
+        super().__init__(context, translate("SheetCommands", "Change hand T{table} #{hand}").format(
             table=table_number, hand=number), seen)
         self.table_id, self.number, self.entry = table_id, number, entry
         self.old: HandEntry | None = None
@@ -100,7 +101,7 @@ class ReplaceHand(SheetCommand):
 class DeleteHand(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  number: int, *, seen: str | None = None) -> None:
-        super().__init__(context, _tr("Delete hand T{table} #{hand}").format(
+        super().__init__(context, translate("SheetCommands", "Delete hand T{table} #{hand}").format(
             table=table_number, hand=number), seen)
         self.table_id, self.number = table_id, number
         self.old: HandEntry | None = None
@@ -120,8 +121,11 @@ class AddPenalty(SheetCommand):
                  player_id: int, reason: PenaltyReason, points: int,
                  hand_number: int | None = None, note: str = "", *,
                  seen: str | None = None) -> None:
-        super().__init__(context, _tr("Add penalty T{table}").format(table=table_number),
-                         seen)
+        super().__init__(
+            context,
+            translate("SheetCommands", "Add penalty T{table}").format(table=table_number),
+            seen,
+        )
         self.args = (table_id, player_id, reason, points)
         self.hand_number, self.note = hand_number, note
         self.penalty_id: int | None = None
@@ -145,8 +149,11 @@ class AddPenalty(SheetCommand):
 class RemovePenalty(SheetCommand):
     def __init__(self, context: CommandContext, table_number: int, penalty_id: int, *,
                  seen: str | None = None) -> None:
-        super().__init__(context, _tr("Remove penalty T{table}").format(table=table_number),
-                         seen)
+        super().__init__(
+            context,
+            translate("SheetCommands", "Remove penalty T{table}").format(table=table_number),
+            seen,
+        )
         self.penalty_id = penalty_id
         self.removed: Penalty | None = None
 
@@ -167,7 +174,7 @@ class SignSheet(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  player_id: int, player_name: str, png: bytes, *,
                  seen: str | None = None) -> None:
-        super().__init__(context, _tr("Sign T{table} ({name})").format(
+        super().__init__(context, translate("SheetCommands", "Sign T{table} ({name})").format(
             table=table_number, name=player_name), seen)
         self.table_id, self.player_id, self.png = table_id, player_id, png
         self.signature_id: int | None = None
@@ -195,7 +202,9 @@ class CorrectSheet(ServiceCommand):
 
     def __init__(self, context: CommandContext, table_id: int, table_number: int,
                  reason: str, credential: HeadJudgeCredential) -> None:
-        super().__init__(context, _tr("Correct T{table}").format(table=table_number))
+        super().__init__(
+            context, translate("SheetCommands", "Correct T{table}").format(table=table_number)
+        )
         self.table_id, self.reason = table_id, reason
         self._credential: HeadJudgeCredential | None = credential
 
@@ -214,8 +223,11 @@ class CorrectSheet(ServiceCommand):
 class StopOnTime(SheetCommand):
     def __init__(self, context: CommandContext, table_id: int, table_number: int, *,
                  seen: str | None = None) -> None:
-        super().__init__(context, _tr("Stop T{table} on time").format(table=table_number),
-                         seen)
+        super().__init__(
+            context,
+            translate("SheetCommands", "Stop T{table} on time").format(table=table_number),
+            seen,
+        )
         self.table_id = table_id
 
     def do(self) -> None:

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 
 from tournament_manager.domain.model import Penalty, Player
 from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import reason_label, signed
 
-COLUMNS = ("Player", "Reason", "Points", "Hand", "Note")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("PenaltyModel", "Player"),
+    QT_TRANSLATE_NOOP("PenaltyModel", "Reason"),
+    QT_TRANSLATE_NOOP("PenaltyModel", "Points"),
+    QT_TRANSLATE_NOOP("PenaltyModel", "Hand"),
+    QT_TRANSLATE_NOOP("PenaltyModel", "Note"),
+)
 
 
 class PenaltyModel(RowListModel[Penalty]):

@@ -10,14 +10,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QCollator, QLocale, QSortFilterProxyModel, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCollator, QLocale, QSortFilterProxyModel, Qt
 
 from tournament_manager.domain.model import Player, PlayerKind
 from tournament_manager.domain.names import matches
 from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import status_label
 
-COLUMNS = ("Name", "Native name", "Reg. no.", "Country", "Club", "Team", "Kind", "Status")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("PlayersModel", "Name"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Native name"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Reg. no."),
+    QT_TRANSLATE_NOOP("PlayersModel", "Country"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Club"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Team"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Kind"),
+    QT_TRANSLATE_NOOP("PlayersModel", "Status"),
+)
 REGISTRATION_COLUMN = 2
 STATUS_COLUMN = 7
 PLAYER_ROLE = Qt.ItemDataRole.UserRole

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, Qt
 
 from tournament_manager.gui.models.row_list import Index, RowListModel
 
@@ -37,7 +37,12 @@ class SessionRow:
 class SessionListModel(RowListModel[SessionRow]):
     """One row per session, in number order; the session id under `SESSION_ID_ROLE`."""
 
-    columns = ("Session", "Round", "State", "Tables")
+    columns = (
+        QT_TRANSLATE_NOOP("SessionListModel", "Session"),
+        QT_TRANSLATE_NOOP("SessionListModel", "Round"),
+        QT_TRANSLATE_NOOP("SessionListModel", "State"),
+        QT_TRANSLATE_NOOP("SessionListModel", "Tables"),
+    )
 
     def set_sessions(self, rows: Sequence[SessionRow]) -> None:
         self._set_rows(rows)
@@ -65,7 +70,13 @@ class SessionListModel(RowListModel[SessionRow]):
 
 
 class SeatingModel(RowListModel[TableRow]):
-    columns = ("Table", "East", "South", "West", "North")
+    columns = (
+        QT_TRANSLATE_NOOP("SeatingModel", "Table"),
+        QT_TRANSLATE_NOOP("SeatingModel", "East"),
+        QT_TRANSLATE_NOOP("SeatingModel", "South"),
+        QT_TRANSLATE_NOOP("SeatingModel", "West"),
+        QT_TRANSLATE_NOOP("SeatingModel", "North"),
+    )
 
     def __init__(self, parent: Any = None) -> None:
         super().__init__(parent)
@@ -105,7 +116,11 @@ class SeatingModel(RowListModel[TableRow]):
 class PlayerSeatsModel(RowListModel[tuple[str, int, str]]):
     """Where each player sits, by name: what a room of players looks for on the projector."""
 
-    columns = ("Player", "Table", "Seat")
+    columns = (
+        QT_TRANSLATE_NOOP("PlayerSeatsModel", "Player"),
+        QT_TRANSLATE_NOOP("PlayerSeatsModel", "Table"),
+        QT_TRANSLATE_NOOP("PlayerSeatsModel", "Seat"),
+    )
 
     def set_seats(self, rows: Sequence[tuple[str, int, str]]) -> None:
         """(player name, table number, seat wind) rows; shown sorted by name."""

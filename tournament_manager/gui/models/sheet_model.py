@@ -8,15 +8,30 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 
 from tournament_manager.gui.models.wording import number, result_label, signed, win_type_label
 from tournament_manager.services.views import SheetRow, SheetView
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
-FIXED_COLUMNS = ("#", "Dealer", "Result", "Winner", "Win type", "Discarder", "Responsible",
-                 "Value", "Patterns")
+FIXED_COLUMNS = (
+    QT_TRANSLATE_NOOP("SheetModel", "#"),
+    QT_TRANSLATE_NOOP("SheetModel", "Dealer"),
+    QT_TRANSLATE_NOOP("SheetModel", "Result"),
+    QT_TRANSLATE_NOOP("SheetModel", "Winner"),
+    QT_TRANSLATE_NOOP("SheetModel", "Win type"),
+    QT_TRANSLATE_NOOP("SheetModel", "Discarder"),
+    QT_TRANSLATE_NOOP("SheetModel", "Responsible"),
+    QT_TRANSLATE_NOOP("SheetModel", "Value"),
+    QT_TRANSLATE_NOOP("SheetModel", "Patterns"),
+)
 NUMBER, DEALER, RESULT, WINNER, WIN_TYPE, DISCARDER, RESPONSIBLE, VALUE, PATTERNS = range(9)
 NAME_COLUMNS = (DEALER, WINNER, DISCARDER, RESPONSIBLE)
 

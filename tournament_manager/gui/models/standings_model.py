@@ -10,14 +10,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import (
+    QT_TRANSLATE_NOOP,
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    Qt,
+)
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from tournament_manager.services.standings import Standings, StandingsRow
 
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
-FIXED = ("Rank", "No.", "Player", "Country", "Round", "Total", "Raw")
+FIXED = (
+    QT_TRANSLATE_NOOP("StandingsModel", "Rank"),
+    QT_TRANSLATE_NOOP("StandingsModel", "No."),
+    QT_TRANSLATE_NOOP("StandingsModel", "Player"),
+    QT_TRANSLATE_NOOP("StandingsModel", "Country"),
+    QT_TRANSLATE_NOOP("StandingsModel", "Round"),
+    QT_TRANSLATE_NOOP("StandingsModel", "Total"),
+    QT_TRANSLATE_NOOP("StandingsModel", "Raw"),
+)
 RANK, REGISTRATION, PLAYER, COUNTRY, ROUND, TOTAL, RAW = range(7)
 TEXT_COLUMNS = (PLAYER, COUNTRY)
 

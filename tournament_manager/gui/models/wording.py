@@ -17,35 +17,46 @@ from tournament_manager.domain.model import (
 )
 from tournament_manager.services.views import TableState
 
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Wording", text)
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def result_label(result: HandResult) -> str:
-    return {HandResult.WIN: _tr("Win"), HandResult.DRAW: _tr("Draw"),
-            HandResult.VOID: _tr("Void")}[result]
+    return {
+        HandResult.WIN: translate("Wording", "Win"),
+        HandResult.DRAW: translate("Wording", "Draw"),
+        HandResult.VOID: translate("Wording", "Void"),
+    }[result]
 
 
 def win_type_label(win_type: WinType | None) -> str:
     if win_type is None:
         return ""
-    return {WinType.SELF_DRAW: _tr("Self-draw"), WinType.DISCARD: _tr("Discard"),
-            WinType.ROBBING_KONG: _tr("Robbing a kong"),
-            WinType.WIN_ON_KONG: _tr("Win on kong")}[win_type]
+    return {
+        WinType.SELF_DRAW: translate("Wording", "Self-draw"),
+        WinType.DISCARD: translate("Wording", "Discard"),
+        WinType.ROBBING_KONG: translate("Wording", "Robbing a kong"),
+        WinType.WIN_ON_KONG: translate("Wording", "Win on kong"),
+    }[win_type]
 
 
 def reason_label(reason: PenaltyReason) -> str:
-    return {PenaltyReason.TIME: _tr("Time"), PenaltyReason.TIME_WARNING: _tr("Time warning"),
-            PenaltyReason.FALSE_WIN: _tr("False win"),
-            PenaltyReason.WRONG_CLAIM: _tr("Wrong claim"),
-            PenaltyReason.DEAD_HAND: _tr("Dead hand"),
-            PenaltyReason.PENALTY_TILES: _tr("Penalty tiles"),
-            PenaltyReason.BEHAVIOUR: _tr("Behaviour"), PenaltyReason.OTHER: _tr("Other")}[reason]
+    return {
+        PenaltyReason.TIME: translate("Wording", "Time"),
+        PenaltyReason.TIME_WARNING: translate("Wording", "Time warning"),
+        PenaltyReason.FALSE_WIN: translate("Wording", "False win"),
+        PenaltyReason.WRONG_CLAIM: translate("Wording", "Wrong claim"),
+        PenaltyReason.DEAD_HAND: translate("Wording", "Dead hand"),
+        PenaltyReason.PENALTY_TILES: translate("Wording", "Penalty tiles"),
+        PenaltyReason.BEHAVIOUR: translate("Wording", "Behaviour"),
+        PenaltyReason.OTHER: translate("Wording", "Other"),
+    }[reason]
 
 
 def status_label(status: PlayerStatus) -> str:
-    return {PlayerStatus.ACTIVE: _tr("Active"), PlayerStatus.WITHDRAWN: _tr("Withdrawn")}[status]
+    return {
+        PlayerStatus.ACTIVE: translate("Wording", "Active"),
+        PlayerStatus.WITHDRAWN: translate("Wording", "Withdrawn"),
+    }[status]
 
 
 def number(value: float) -> str:
@@ -62,10 +73,13 @@ def session_state_label(status: StageStatus, provisional: bool = False) -> str:
     """A session's state; a planned session holding the round's plan says it is not the
     draw (its tables change when the session is drawn)."""
     if provisional:
-        return _tr("provisional plan: not drawn yet")
-    return {StageStatus.PLANNED: _tr("planned"), StageStatus.PUBLISHED: _tr("published"),
-            StageStatus.RUNNING: _tr("running"),
-            StageStatus.FINISHED: _tr("finished")}[status]
+        return translate("Wording", "provisional plan: not drawn yet")
+    return {
+        StageStatus.PLANNED: translate("Wording", "planned"),
+        StageStatus.PUBLISHED: translate("Wording", "published"),
+        StageStatus.RUNNING: translate("Wording", "running"),
+        StageStatus.FINISHED: translate("Wording", "finished"),
+    }[status]
 
 
 TABLE_STATE_ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.COMPLETE,
@@ -75,10 +89,15 @@ TABLE_STATE_ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.
 
 
 def table_state_label(state: TableState) -> str:
-    return {TableState.WAITING: _tr("waiting"), TableState.PLAYING: _tr("playing"),
-            TableState.STOPPED_ON_TIME: _tr("stopped on time"),
-            TableState.COMPLETE: _tr("complete"), TableState.SIGNING: _tr("signing"),
-            TableState.LOCKED: _tr("locked"), TableState.CORRECTING: _tr("correcting")}[state]
+    return {
+        TableState.WAITING: translate("Wording", "waiting"),
+        TableState.PLAYING: translate("Wording", "playing"),
+        TableState.STOPPED_ON_TIME: translate("Wording", "stopped on time"),
+        TableState.COMPLETE: translate("Wording", "complete"),
+        TableState.SIGNING: translate("Wording", "signing"),
+        TableState.LOCKED: translate("Wording", "locked"),
+        TableState.CORRECTING: translate("Wording", "correcting"),
+    }[state]
 
 
 def progress_summary(states: Iterable[TableState]) -> str:

@@ -9,7 +9,7 @@ correction moved the standings meanwhile, it is refused and the preview is read 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -36,10 +36,26 @@ from tournament_manager.gui.setting_words import choice_label
 from tournament_manager.services.setup import RoundSummary, round_summaries
 from tournament_manager.services.standings import CutPreview, StandingsRow, cut_preview
 
-COLUMNS = ("Round", "Kind", "Sessions", "Keeps", "Carry", "Status", "Entrants")
+COLUMNS = (
+    QT_TRANSLATE_NOOP("CutsPage", "Round"),
+    QT_TRANSLATE_NOOP("CutsPage", "Kind"),
+    QT_TRANSLATE_NOOP("CutsPage", "Sessions"),
+    QT_TRANSLATE_NOOP("CutsPage", "Keeps"),
+    QT_TRANSLATE_NOOP("CutsPage", "Carry"),
+    QT_TRANSLATE_NOOP("CutsPage", "Status"),
+    QT_TRANSLATE_NOOP("CutsPage", "Entrants"),
+)
 ROUNDS_SHOWN = 6
 """The rounds table shows this many rounds without scrolling (a format has at most 6)."""
-PREVIEW_COLUMNS = ("Rank", "No.", "Player", "Country", "Total", "Raw", "Goes on")
+PREVIEW_COLUMNS = (
+    QT_TRANSLATE_NOOP("CutsPage", "Rank"),
+    QT_TRANSLATE_NOOP("CutsPage", "No."),
+    QT_TRANSLATE_NOOP("CutsPage", "Player"),
+    QT_TRANSLATE_NOOP("CutsPage", "Country"),
+    QT_TRANSLATE_NOOP("CutsPage", "Total"),
+    QT_TRANSLATE_NOOP("CutsPage", "Raw"),
+    QT_TRANSLATE_NOOP("CutsPage", "Goes on"),
+)
 LINE_ROLE = Qt.ItemDataRole.UserRole + 1
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -45,9 +45,14 @@ from tournament_manager.messages.players import (
 from tournament_manager.services.players import possible_duplicates
 
 PREVIEW_ROWS = 50
-FIELD_LABELS = {PlayerField.NAME: "Name", PlayerField.NATIVE_NAME: "Native name",
-                PlayerField.REGISTRATION_ID: "Reg. no.", PlayerField.COUNTRY: "Country",
-                PlayerField.CLUB: "Club", PlayerField.TEAM: "Team"}
+FIELD_LABELS = {
+    PlayerField.NAME: QT_TRANSLATE_NOOP("ImportDialog", "Name"),
+    PlayerField.NATIVE_NAME: QT_TRANSLATE_NOOP("ImportDialog", "Native name"),
+    PlayerField.REGISTRATION_ID: QT_TRANSLATE_NOOP("ImportDialog", "Reg. no."),
+    PlayerField.COUNTRY: QT_TRANSLATE_NOOP("ImportDialog", "Country"),
+    PlayerField.CLUB: QT_TRANSLATE_NOOP("ImportDialog", "Club"),
+    PlayerField.TEAM: QT_TRANSLATE_NOOP("ImportDialog", "Team"),
+}
 
 
 class ImportDialog(QDialog):

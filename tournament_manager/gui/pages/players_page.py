@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -58,15 +58,21 @@ from tournament_manager.services.players import possible_duplicates
 from tournament_manager.services.setup import all_players
 
 IMPORTABLE = (".csv", ".xlsx", ".xlsm", ".txt", ".tsv")
-FORM_FIELDS = (("name", "Name"), ("native_name", "Native name"),
-               ("registration_id", "Reg. no."), ("country", "Country"), ("club", "Club"),
-               ("team", "Team"))
+FORM_FIELDS = (
+    ("name", QT_TRANSLATE_NOOP("PlayersPage", "Name")),
+    ("native_name", QT_TRANSLATE_NOOP("PlayersPage", "Native name")),
+    ("registration_id", QT_TRANSLATE_NOOP("PlayersPage", "Reg. no.")),
+    ("country", QT_TRANSLATE_NOOP("PlayersPage", "Country")),
+    ("club", QT_TRANSLATE_NOOP("PlayersPage", "Club")),
+    ("team", QT_TRANSLATE_NOOP("PlayersPage", "Team")),
+)
 
 
 def _ask_import_path(parent: QWidget) -> Path | None:
     name, _filter = QFileDialog.getOpenFileName(
-        parent, parent.tr("Import players"), "",
-        parent.tr("Registration tables (*.csv *.xlsx *.xlsm *.txt *.tsv)"))
+        parent, QCoreApplication.translate("PlayersPage", "Import players"), "",
+        QCoreApplication.translate("PlayersPage",
+                                   "Registration tables (*.csv *.xlsx *.xlsm *.txt *.tsv)"))
     return Path(name) if name else None
 
 

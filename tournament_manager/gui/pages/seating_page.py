@@ -76,6 +76,7 @@ from tournament_manager.gui.wind_draw_words import (
     describe_seat_pick,
     describe_winds,
     player_name,
+    wind_name,
 )
 from tournament_manager.gui.worker import WorkDialog, run_in_worker
 from tournament_manager.services.errors import ServiceProblem
@@ -99,6 +100,8 @@ from tournament_manager.services.tournaments import current_tournament
 from tournament_manager.services.views import TableSeating, session_seating, table_progress
 from tournament_manager.storage.backup import BackupReason
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 __all__ = ["WIND_NAMES", "SeatingPage", "describe_report", "describe_seat_pick",
            "player_name", "with_registration"]
 
@@ -106,10 +109,6 @@ DRAW_TIME_LIMIT = 20.0
 DRAWN = (StageStatus.PUBLISHED, StageStatus.RUNNING, StageStatus.FINISHED)
 WINDS_OPEN = (StageStatus.PUBLISHED, StageStatus.RUNNING)
 """Sessions whose tables' winds may be picked (the service says which cycles)."""
-
-
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("SeatingPage", text)
 
 
 def with_registration(name: str, registration_id: str) -> str:
@@ -128,22 +127,36 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
         return player_name(names, player)
 
     lines = [
-        _tr("Repeated pairs: {n} (excess meetings {excess}, theoretical minimum {minimum})")
-        .format(n=len(report.repeated_pairs), excess=report.excess_meetings,
-                minimum=report.theoretical_min_excess),
-        *(_tr("  {a} and {b} meet again{back}").format(
-            a=name(pair.players[0]), b=name(pair.players[1]),
-            back=_tr(" (back to back)") if pair.back_to_back else "")
-          for pair in report.repeated_pairs[:12]),
-        _tr("Most meetings of one pair: {n}").format(n=report.max_meetings),
-        _tr("Wind spread: {n} ({state})").format(
+        translate(
+            "SeatingPage",
+            "Repeated pairs: {n} (excess meetings {excess}, theoretical minimum {minimum})",
+        ).format(
+            n=len(report.repeated_pairs),
+            excess=report.excess_meetings,
+            minimum=report.theoretical_min_excess,
+        ),
+        *(
+            translate("SeatingPage", "  {a} and {b} meet again{back}").format(
+                a=name(pair.players[0]),
+                b=name(pair.players[1]),
+                back=translate("SeatingPage", " (back to back)") if pair.back_to_back else "",
+            )
+            for pair in report.repeated_pairs[:12]
+        ),
+        translate("SeatingPage", "Most meetings of one pair: {n}").format(n=report.max_meetings),
+        translate("SeatingPage", "Wind spread: {n} ({state})").format(
             n=report.wind_spread,
-            state=_tr("balanced") if report.winds_balanced else _tr("not balanced")),
-        _tr("Table revisits: {n}{forced}").format(
-            n=len(report.table_revisits), forced=_tr(" (forced)") if report.revisits_forced
-            else ""),
-        _tr("Club, country or team mates together: {n}").format(
-            n=len(report.forbidden_meetings)),
+            state=translate("SeatingPage", "balanced")
+            if report.winds_balanced
+            else translate("SeatingPage", "not balanced"),
+        ),
+        translate("SeatingPage", "Table revisits: {n}{forced}").format(
+            n=len(report.table_revisits),
+            forced=translate("SeatingPage", " (forced)") if report.revisits_forced else "",
+        ),
+        translate("SeatingPage", "Club, country or team mates together: {n}").format(
+            n=len(report.forbidden_meetings)
+        ),
     ]
     return "\n".join(lines)
 
@@ -151,17 +164,27 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
 def describe_draw(draw: SessionDraw, labels: dict[int, str], stopped: bool) -> str:
     """What the head judge must know about a draw before publishing it: that it is not
     published, a search stopped early, who sits out and why."""
-    lines = [_tr("Draw of session {n}: not published yet.").format(n=draw.session_number)]
+    lines = [
+        translate("SeatingPage", "Draw of session {n}: not published yet.").format(
+            n=draw.session_number
+        )
+    ]
     if stopped:
-        lines.append(_tr("The search was stopped: this is the best draw it had found."))
+        lines.append(
+            translate("SeatingPage", "The search was stopped: this is the best draw it had found.")
+        )
     if draw.byes:
-        lines.append(_tr("Bye this session: {players}.").format(
+        lines.append(translate("SeatingPage", "Bye this session: {players}.").format(
             players=", ".join(player_name(labels, p) for p in draw.byes)))
     if draw.substitutes_missing:
-        lines.append(_tr(
-            "The event seats substitutes to fill the last table, but {n} more would be "
-            "needed, so byes were used. Register a substitute on the Players page (tick "
-            "Substitute) and draw again to seat everyone.").format(n=draw.substitutes_missing))
+        lines.append(
+            translate(
+                "SeatingPage",
+                "The event seats substitutes to fill the last table, but {n} more would be "
+                "needed, so byes were used. Register a substitute on the Players page (tick "
+                "Substitute) and draw again to seat everyone.",
+            ).format(n=draw.substitutes_missing)
+        )
     return "\n".join(lines)
 
 
@@ -206,15 +229,28 @@ class SeatingPage(QWidget):
         header.setStretchLastSection(True)
         self.session_list.selectionModel().currentRowChanged.connect(self._session_chosen)
 
-        self.draw_button = self._button("draw_session", _tr("&Draw…"), self.draw)
-        self.publish_button = self._button("publish_draw", _tr("&Publish"), self.publish)
-        self.start_button = self._button("start_session", _tr("&Start session"), self.start)
-        self.finish_button = self._button("finish_session", _tr("Fi&nish session…"),
-                                          self.finish)
-        self.reopen_button = self._button("reopen_session", _tr("Re&open session…"),
-                                          self.reopen)
-        self.reopen_button.setToolTip(_tr("The head judge reopens a finished session, with "
-                                          "his passphrase and a reason on record"))
+        self.draw_button = self._button(
+            "draw_session", translate("SeatingPage", "&Draw…"), self.draw
+        )
+        self.publish_button = self._button(
+            "publish_draw", translate("SeatingPage", "&Publish"), self.publish
+        )
+        self.start_button = self._button(
+            "start_session", translate("SeatingPage", "&Start session"), self.start
+        )
+        self.finish_button = self._button(
+            "finish_session", translate("SeatingPage", "Fi&nish session…"), self.finish
+        )
+        self.reopen_button = self._button(
+            "reopen_session", translate("SeatingPage", "Re&open session…"), self.reopen
+        )
+        self.reopen_button.setToolTip(
+            translate(
+                "SeatingPage",
+                "The head judge reopens a finished session, with "
+                "his passphrase and a reason on record",
+            )
+        )
         self.state = QLabel(self)
         self.state.setObjectName("seating_state")
         self.state.setWordWrap(True)
@@ -241,26 +277,41 @@ class SeatingPage(QWidget):
         self.swap_effect = QLabel(self)
         self.swap_effect.setObjectName("swap_effect")
         self.swap_effect.setWordWrap(True)
-        self.swap_button = self._button("swap_players", _tr("S&wap"), self.swap)
+        self.swap_button = self._button(
+            "swap_players", translate("SeatingPage", "S&wap"), self.swap
+        )
 
         self.cycle_box = QComboBox(self)
         self.cycle_box.setObjectName("seat_pick_cycle")
-        cycle_label = QLabel(_tr("C&ycle:"), self)
+        cycle_label = QLabel(translate("SeatingPage", "C&ycle:"), self)
         cycle_label.setBuddy(self.cycle_box)
-        self.pick_button = self._button("wind_draw",
-                                        _tr("Simula&te the draw at the selected table"),
-                                        self.wind_draw)
-        self.draw_all_button = self._button("wind_draw_all", _tr("Draw &all tables"),
-                                            self.wind_draw_all)
-        self.draw_all_button.setToolTip(_tr("Simulate the wind draw of cycle 1 at every "
-                                            "table of the session that has not started "
-                                            "playing (one entry of Edit ▸ Undo)"))
+        self.pick_button = self._button(
+            "wind_draw",
+            translate("SeatingPage", "Simula&te the draw at the selected table"),
+            self.wind_draw,
+        )
+        self.draw_all_button = self._button(
+            "wind_draw_all", translate("SeatingPage", "Draw &all tables"), self.wind_draw_all
+        )
+        self.draw_all_button.setToolTip(
+            translate(
+                "SeatingPage",
+                "Simulate the wind draw of cycle 1 at every "
+                "table of the session that has not started "
+                "playing (one entry of Edit ▸ Undo)",
+            )
+        )
         self.record_button = self._button("record_table_draw",
-                                          _tr("&Record the table's draw…"),
+                                          translate("SeatingPage", "&Record the table's draw…"),
                                           self.record_table_draw)
-        self.record_button.setToolTip(_tr("Type the tiles and throws of a draw done at the "
-                                          "table (or who took which wind); the winds are "
-                                          "shown before they are saved"))
+        self.record_button.setToolTip(
+            translate(
+                "SeatingPage",
+                "Type the tiles and throws of a draw done at the "
+                "table (or who took which wind); the winds are "
+                "shown before they are saved",
+            )
+        )
         self.pick_steps = QLabel(self)
         self.pick_steps.setObjectName("wind_draw_steps")
         self.pick_steps.setWordWrap(True)
@@ -270,7 +321,7 @@ class SeatingPage(QWidget):
         big.setPointSizeF(big.pointSizeF() * 1.2)
         self.pick_steps.setFont(big)
 
-        winds = QGroupBox(_tr("Wind draw at a table"), self)
+        winds = QGroupBox(translate("SeatingPage", "Wind draw at a table"), self)
         winds.setObjectName("wind_draw_box")
         cycle_row = QHBoxLayout()
         cycle_row.addWidget(cycle_label)
@@ -363,9 +414,9 @@ class SeatingPage(QWidget):
                                                           session.id)]
             tables = progress_summary(states)
         elif provisional:
-            tables = _tr("{n} tables planned").format(n=summary.tables)
+            tables = translate("SeatingPage", "{n} tables planned").format(n=summary.tables)
         else:
-            tables = _tr("not drawn")
+            tables = translate("SeatingPage", "not drawn")
         return SessionRow(session.id, session.number, summary.round_number,
                           session_state_label(session.status, provisional), tables,
                           provisional)
@@ -400,7 +451,7 @@ class SeatingPage(QWidget):
         seating = session_seating(self._context.unit_of_work(), playing[-1].session.id)
         self.by_name.set_seats([
             (with_registration(seat.player.name, seat.player.registration_id),
-             table.table.number, _tr(WIND_NAMES[seat.wind.value]))
+             table.table.number, wind_name(seat.wind))
             for table in seating.tables for seat in table.seats])
 
     def _session_chosen(self, current: QModelIndex, _previous: QModelIndex) -> None:
@@ -423,8 +474,12 @@ class SeatingPage(QWidget):
 
     def _show_session(self) -> None:
         summary = self.current_session()
-        self.swap_effect.setText(_tr("Select two players (Ctrl+click) to see a swap's effect "
-                                     "on repeated pairs."))
+        self.swap_effect.setText(
+            translate(
+                "SeatingPage",
+                "Select two players (Ctrl+click) to see a swap's effect on repeated pairs.",
+            )
+        )
         kept = self._selected_rows() if summary is not None and (
             self._shown == summary.session.id) else set()
         self._shown = summary.session.id if summary is not None else None
@@ -445,7 +500,7 @@ class SeatingPage(QWidget):
                                    for t in seating.tables], self._labels)
             self.report.setText(describe_report(session_quality(
                 self._context.unit_of_work(), summary.session.id), self._names)
-                if seating.tables else _tr("No tables drawn yet."))
+                if seating.tables else translate("SeatingPage", "No tables drawn yet."))
             self.state.setText("\n".join(line for line in (
                 self._state_text(summary, seating.provisional),
                 self._byes_text(summary) if seating.tables else "") if line))
@@ -457,10 +512,13 @@ class SeatingPage(QWidget):
     def _state_text(self, summary: SessionSummary, provisional: bool) -> str:
         number = summary.session.number
         if provisional:
-            return _tr("Session {n}: provisional plan, not drawn yet. These tables come from "
-                       "the round's plan and change when the session is drawn: Draw, read "
-                       "the report, then Publish.").format(n=number)
-        return _tr("Session {n}: {state}.").format(
+            return translate(
+                "SeatingPage",
+                "Session {n}: provisional plan, not drawn yet. These tables come from "
+                "the round's plan and change when the session is drawn: Draw, read "
+                "the report, then Publish.",
+            ).format(n=number)
+        return translate("SeatingPage", "Session {n}: {state}.").format(
             n=number, state=session_state_label(summary.session.status))
 
     def _byes_text(self, summary: SessionSummary) -> str:
@@ -470,8 +528,11 @@ class SeatingPage(QWidget):
         byes = sorted((self._labels.get(player, str(player))
                        for player in session_byes(self._context.unit_of_work(), summary.session)),
                       key=name_order)
-        return _tr("Bye this session: {players}.").format(players=", ".join(byes)) if byes \
+        return (
+            translate("SeatingPage", "Bye this session: {players}.").format(players=", ".join(byes))
+            if byes
             else ""
+        )
 
     def _enable(self, summary: SessionSummary | None) -> None:
         status = summary.session.status if summary is not None else None
@@ -500,9 +561,11 @@ class SeatingPage(QWidget):
         self.cycle_box.clear()
         for cycle in range(1, max(cycles, 1) + 1):
             first = HANDS_PER_CYCLE * (cycle - 1) + 1
-            text = _tr("{cycle} (before hand {hand})").format(cycle=cycle, hand=first)
+            text = translate("SeatingPage", "{cycle} (before hand {hand})").format(
+                cycle=cycle, hand=first
+            )
             if cycle > 1 and per_session:
-                text += _tr(" — a re-pick: the head judge's")
+                text += translate("SeatingPage", " — a re-pick: the head judge's")
             add_choice(self.cycle_box, text, cycle)
         choose(self.cycle_box, chosen)
         self.cycle_box.blockSignals(False)
@@ -562,9 +625,13 @@ class SeatingPage(QWidget):
             return
         new = ", ".join(f"{player_name(self._names, a)} – {player_name(self._names, b)}"
                         for a, b in effect.new_repeats)
-        self.swap_effect.setText(_tr("Swapping: repeated pairs {before} → {after}{new}").format(
-            before=effect.repeated_pairs_before, after=effect.repeated_pairs_after,
-            new=_tr(" (new: {pairs})").format(pairs=new) if new else ""))
+        self.swap_effect.setText(
+            translate("SeatingPage", "Swapping: repeated pairs {before} → {after}{new}").format(
+                before=effect.repeated_pairs_before,
+                after=effect.repeated_pairs_after,
+                new=translate("SeatingPage", " (new: {pairs})").format(pairs=new) if new else "",
+            )
+        )
 
     # -- the session -----------------------------------------------------------------------
     def draw(self, *, time_limit: float = DRAW_TIME_LIMIT) -> SessionDraw | None:
@@ -582,20 +649,35 @@ class SeatingPage(QWidget):
 
         def show(dialog: WorkDialog, value: object) -> None:
             if isinstance(value, Progress):
-                best = (_tr("searching…") if value.best_cost < 0 else
-                        _tr("best so far: {cost} (0: no repeated pair)").format(
-                            cost=value.best_cost))
-                dialog.show_progress(0, 0, _tr(
-                    "Drawing the tables of session {n} (at most {limit:.0f} s): {best}")
-                    .format(n=number, limit=time_limit, best=best))
+                best = (
+                    translate("SeatingPage", "searching…")
+                    if value.best_cost < 0
+                    else translate(
+                        "SeatingPage", "best so far: {cost} (0: no repeated pair)"
+                    ).format(cost=value.best_cost)
+                )
+                dialog.show_progress(
+                    0,
+                    0,
+                    translate(
+                        "SeatingPage",
+                        "Drawing the tables of session {n} (at most {limit:.0f} s): {best}",
+                    ).format(n=number, limit=time_limit, best=best),
+                )
 
         self.drawing = True
         try:
             outcome = run_in_worker(
-                self, job, title=_tr("Draw Session {n}").format(n=number),
-                label=_tr("Drawing the tables of session {n}…").format(n=number),
-                cancel_label=_tr("Stop and Keep the Best"), on_report=show,
-                expected_seconds=time_limit)
+                self,
+                job,
+                title=translate("SeatingPage", "Draw Session {n}").format(n=number),
+                label=translate("SeatingPage", "Drawing the tables of session {n}…").format(
+                    n=number
+                ),
+                cancel_label=translate("SeatingPage", "Stop and Keep the Best"),
+                on_report=show,
+                expected_seconds=time_limit,
+            )
         finally:
             self.drawing = False
         if isinstance(outcome.error, EXPECTED_ERRORS):
@@ -635,13 +717,15 @@ class SeatingPage(QWidget):
         if summary is None:
             return
         number = summary.session.number
-        if not confirm(self, _tr("Finish Session"),
-                       _tr("Finish session {n}?").format(n=number),
-                       _tr("Every table's sheet must be signed and locked. The session then "
-                           "counts as played in the standings and cuts, and its clock stops."
-                           "\nEdit ▸ Undo does not reopen it: only the head judge can, with "
-                           "his passphrase and a reason."),
-                       _tr("Finish Session"), object_name="finish_session_confirm"):
+        if not confirm(self, translate("SeatingPage", "Finish Session"),
+                       translate("SeatingPage", "Finish session {n}?").format(n=number),
+                       translate("SeatingPage",
+                                 "Every table's sheet must be signed and locked. The session "
+                                 "then counts as played in the standings and cuts, and its "
+                                 "clock stops.\nEdit ▸ Undo does not reopen it: only the head "
+                                 "judge can, with his passphrase and a reason."),
+                       translate("SeatingPage", "Finish Session"),
+                       object_name="finish_session_confirm"):
             return
         if self._context.call(lambda uow: finish_session(uow, summary.session.id),
                               Topic.SESSIONS) is not None:
@@ -654,11 +738,16 @@ class SeatingPage(QWidget):
             return
         number = summary.session.number
         act = ask_head_judge(
-            self, self._context.unit_of_work, title=_tr("Reopen Session"),
-            what=_tr("Reopen session {n}: it counts as unfinished again until it is "
-                     "finished anew, and the cut after its round waits for it.").format(
-                         n=number),
-            act_label=_tr("Reopen Session"))
+            self,
+            self._context.unit_of_work,
+            title=translate("SeatingPage", "Reopen Session"),
+            what=translate(
+                "SeatingPage",
+                "Reopen session {n}: it counts as unfinished again until it is "
+                "finished anew, and the cut after its round waits for it.",
+            ).format(n=number),
+            act_label=translate("SeatingPage", "Reopen Session"),
+        )
         if act is None:
             return
         self._context.call(lambda uow: reopen_session(uow, summary.session.id, act.reason,
@@ -682,7 +771,9 @@ class SeatingPage(QWidget):
     def _one_table(self) -> TableSeating | None:
         table = self._selected_table()
         if table is None:
-            self._context.messages.show_problem(_tr("Select one table for its wind draw."))
+            self._context.messages.show_problem(
+                translate("SeatingPage", "Select one table for its wind draw.")
+            )
         return table
 
     def wind_draw(self) -> None:
@@ -751,10 +842,11 @@ class SeatingPage(QWidget):
         self._context.messages.clear()
         winds = table_winds(self._context.unit_of_work(), table.table.id, cycle)
         pick = judged if isinstance(judged, SeatPick) else result()
-        heading = _tr("Table {table}, cycle {cycle}:").format(table=table.table.number,
-                                                               cycle=cycle)
+        heading = translate("SeatingPage", "Table {table}, cycle {cycle}:").format(
+            table=table.table.number, cycle=cycle
+        )
         steps = (describe_seat_pick(pick, self._labels) if pick is not None
-                 else _tr("Winds as the table reported them: {winds}").format(
+                 else translate("SeatingPage", "Winds as the table reported them: {winds}").format(
                      winds=describe_winds(winds.items(), self._labels)))
         self._picks[table.table.id] = f"{heading}\n{steps}"
         self._table_id = table.table.id
@@ -767,12 +859,19 @@ class SeatingPage(QWidget):
         to say: the refusal if he was not asked in the end, "" if the act itself was
         refused (the message bar says why already)."""
         judge = ask_head_judge(
-            self, self._context.unit_of_work, title=_tr("Re-pick the Winds"),
-            what=_tr("{refusal}.\nThe head judge may allow it: the players of table {table} "
-                     "pick their seats again before cycle {cycle}, and the reason goes on "
-                     "the record.").format(refusal=refusal[:1].upper() + refusal[1:],
-                                          table=table.table.number, cycle=cycle),
-            act_label=_tr("Re-pick the Winds"))
+            self,
+            self._context.unit_of_work,
+            title=translate("SeatingPage", "Re-pick the Winds"),
+            what=translate(
+                "SeatingPage",
+                "{refusal}.\nThe head judge may allow it: the players of table {table} "
+                "pick their seats again before cycle {cycle}, and the reason goes on "
+                "the record.",
+            ).format(
+                refusal=refusal[:1].upper() + refusal[1:], table=table.table.number, cycle=cycle
+            ),
+            act_label=translate("SeatingPage", "Re-pick the Winds"),
+        )
         if judge is None:
             return refusal, None
         done = self._context.call(lambda uow: act(uow, (judge.credential, judge.reason)),
@@ -788,15 +887,18 @@ class SeatingPage(QWidget):
         progress = table_progress(self._context.unit_of_work(), summary.session.id)
         open_tables = [row.table for row in progress if row.hands == 0]
         if not open_tables:
-            self._context.messages.show_problem(_tr(
-                "Every table of session {n} has started playing: its winds are fixed.")
-                .format(n=summary.session.number))
+            self._context.messages.show_problem(
+                translate(
+                    "SeatingPage",
+                    "Every table of session {n} has started playing: its winds are fixed.",
+                ).format(n=summary.session.number)
+            )
             return
         stack = self._context.runner.stack
         problems: list[str] = []
         drawn: list[tuple[int, int, SeatPick]] = []
         self._acting = self._held = True
-        stack.beginMacro(_tr("Wind draw at every table of session {n}").format(
+        stack.beginMacro(translate("SeatingPage", "Wind draw at every table of session {n}").format(
             n=summary.session.number))
         try:
             for table in open_tables:
@@ -811,7 +913,7 @@ class SeatingPage(QWidget):
             self._acting = self._held = False
         for table_id, number, pick in drawn:
             self._picks[table_id] = "{heading}\n{steps}".format(
-                heading=_tr("Table {table}, cycle 1:").format(table=number),
+                heading=translate("SeatingPage", "Table {table}, cycle 1:").format(table=number),
                 steps=describe_seat_pick(pick, self._labels))
         self.refresh()
         skipped = len(progress) - len(open_tables)
@@ -819,8 +921,17 @@ class SeatingPage(QWidget):
             self._context.messages.show_problem("; ".join(problems))
         else:
             self._context.messages.show_info(
-                _tr("Winds drawn at {n} tables of session {session}{skipped}. Select a "
-                    "table to read its draw.").format(
-                    n=len(drawn), session=summary.session.number,
-                    skipped=_tr(" ({k} already playing kept theirs)").format(k=skipped)
-                    if skipped else ""))
+                translate(
+                    "SeatingPage",
+                    "Winds drawn at {n} tables of session {session}{skipped}. Select a "
+                    "table to read its draw.",
+                ).format(
+                    n=len(drawn),
+                    session=summary.session.number,
+                    skipped=translate("SeatingPage", " ({k} already playing kept theirs)").format(
+                        k=skipped
+                    )
+                    if skipped
+                    else "",
+                )
+            )

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from PySide6.QtCore import QT_TRANSLATE_NOOP
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -55,23 +56,33 @@ from tournament_manager.gui.setting_words import (
     option_choice_label,
     option_label,
     option_value_label,
+    rule_set_label,
 )
 from tournament_manager.rules.options import OptionKind, OptionSpec
 from tournament_manager.rules.registry import available_rule_sets, get_rule_set
 
 DEFAULTS = TournamentSettings()
 ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
-    ("session_end", "Session ends", SessionEnd),
-    ("seat_pick", "Seat pick", SeatPickMode),
-    ("on_time_out", "When time runs out", OnTimeOut),
-    ("penalty_mode", "Penalty points", PenaltyMode),
-    ("session_conversion", "Session score", SessionConversion),
-    ("record_style", "Score record", RecordStyle),
-    ("final_seating", "Final seating", FinalSeating),
-    ("odd_field", "Field not a multiple of 4", OddFieldPolicy),
-    ("seat_rotation", "Seats between rounds", SeatRotation),
+    ("session_end", QT_TRANSLATE_NOOP("SettingsForm", "Session ends"), SessionEnd),
+    ("seat_pick", QT_TRANSLATE_NOOP("SettingsForm", "Seat pick"), SeatPickMode),
+    ("on_time_out", QT_TRANSLATE_NOOP("SettingsForm", "When time runs out"), OnTimeOut),
+    ("penalty_mode", QT_TRANSLATE_NOOP("SettingsForm", "Penalty points"), PenaltyMode),
+    ("session_conversion", QT_TRANSLATE_NOOP("SettingsForm", "Session score"), SessionConversion),
+    ("record_style", QT_TRANSLATE_NOOP("SettingsForm", "Score record"), RecordStyle),
+    ("final_seating", QT_TRANSLATE_NOOP("SettingsForm", "Final seating"), FinalSeating),
+    ("odd_field", QT_TRANSLATE_NOOP("SettingsForm", "Field not a multiple of 4"), OddFieldPolicy),
+    ("seat_rotation", QT_TRANSLATE_NOOP("SettingsForm", "Seats between rounds"), SeatRotation),
 )
-ROUND_COLUMNS = ("Kind", "Sessions", "Keeps (cut)", "Carry")
+ROUND_COLUMNS = (
+    QT_TRANSLATE_NOOP("SettingsForm", "Kind"),
+    QT_TRANSLATE_NOOP("SettingsForm", "Sessions"),
+    QT_TRANSLATE_NOOP("SettingsForm", "Keeps (cut)"),
+    QT_TRANSLATE_NOOP("SettingsForm", "Carry"),
+)
+KEEP_APART_LABELS = {"club": QT_TRANSLATE_NOOP("SettingsForm", "Club"),
+                     "country": QT_TRANSLATE_NOOP("SettingsForm", "Country"),
+                     "team": QT_TRANSLATE_NOOP("SettingsForm", "Team")}
+"""The words for `domain.settings.KEEP_APART_FIELDS`."""
 HINT_WIDTH = 200
 COMBO_CHARACTERS = 12
 """A choice list narrower than its longest choice (which its popup shows in full), so
@@ -90,7 +101,7 @@ class SettingsForm(QWidget):
         self.rule_set = self._combo()
         self.rule_set.setObjectName("setting_rule_set")
         for rule_set_id in available_rule_sets():
-            add_choice(self.rule_set, get_rule_set(rule_set_id).name, rule_set_id)
+            add_choice(self.rule_set, rule_set_label(rule_set_id), rule_set_id)
         self.preset = self._combo()
         self.preset.setObjectName("setting_preset")
         for preset in Preset:
@@ -117,7 +128,7 @@ class SettingsForm(QWidget):
             for member in enum:
                 add_choice(combo, choice_label(member), member.value)
             self.enums[key] = combo
-        self.keep_apart = {name: QCheckBox(self.tr(name.capitalize()), self)
+        self.keep_apart = {name: QCheckBox(self.tr(KEEP_APART_LABELS[name]), self)
                            for name in KEEP_APART_FIELDS}
         self.rounds = QTableWidget(0, len(ROUND_COLUMNS), self)
         self.rounds.setObjectName("setting_rounds")
@@ -171,12 +182,12 @@ class SettingsForm(QWidget):
         for box in self.keep_apart.values():
             keep.addWidget(box)
         self._row(play_form, self.tr("Keep apart in session 1:"), keep,
-                  ", ".join(self.tr(field) for field in DEFAULTS.keep_apart))
+                  ", ".join(self.tr(KEEP_APART_LABELS[field]) for field in DEFAULTS.keep_apart))
         rules = self._rules_box = QGroupBox(self.tr("Scoring rules"), self)
         rules_layout = QVBoxLayout(rules)
         rule_row = QFormLayout()
         self._row(rule_row, self.tr("Rule set:"), self.rule_set,
-                  get_rule_set(DEFAULTS.rule_set).name)
+                  rule_set_label(DEFAULTS.rule_set))
         rules_layout.addLayout(rule_row)
         rules_layout.addLayout(self._rule_form)
         rules_layout.addStretch(1)

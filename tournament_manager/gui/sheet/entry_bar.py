@@ -532,7 +532,8 @@ class HandEntryBar(QFrame):
         if seating is not None:
             dealer = next((p.name for p in players if p.id == seating.dealer_id), "")
         verb = self.tr("Change hand") if self._replacing else self.tr("Hand")
-        self._title.setText(f"{verb} #{self._number}" + (f" · {dealer} deals" if dealer else ""))
+        self._title.setText(f"{verb} #{self._number}" + (
+            self.tr(" · {dealer} deals").format(dealer=dealer) if dealer else ""))
         if self._full():
             self._title.setText(self.tr("All hands entered"))
         winners = {w.winner for w in draft.wins}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,7 +48,12 @@ from tournament_manager.services.player_cards import (
     sheet_as_card,
 )
 
-STATUS_COLUMNS = ("Player", "Card", "Signed", "Against the sheet")
+STATUS_COLUMNS = (
+    QT_TRANSLATE_NOOP("PlayerCardsDialog", "Player"),
+    QT_TRANSLATE_NOOP("PlayerCardsDialog", "Card"),
+    QT_TRANSLATE_NOOP("PlayerCardsDialog", "Signed"),
+    QT_TRANSLATE_NOOP("PlayerCardsDialog", "Against the sheet"),
+)
 
 
 class PlayerCardsDialog(QDialog):

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout,
 from tournament_manager.gui.models.wording import table_state_label
 from tournament_manager.services.views import TableProgress, TableState
 
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
+
 TABLE_ID_ROLE = Qt.ItemDataRole.UserRole
 TINT_ALPHA = 70
 TINTS = {
@@ -36,10 +38,6 @@ ORDER = (TableState.PLAYING, TableState.STOPPED_ON_TIME, TableState.COMPLETE,
          TableState.SIGNING, TableState.CORRECTING, TableState.LOCKED, TableState.WAITING)
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("TableProgress", text)
-
-
 def progress_text(row: TableProgress, desk: bool = False) -> str:
     """Where one table stands, in words: "playing 7/16", "signing 2/4", "locked"; a
     double-entry disagreement first, since it needs a judge at the table. At the results
@@ -47,10 +45,10 @@ def progress_text(row: TableProgress, desk: bool = False) -> str:
     and tick", "verified"."""
     state = _desk_text(row) if desk else _state_text(row)
     if row.disagreements:
-        return _tr("entries differ on hand {hands} · {state}").format(
+        return translate("TableProgress", "entries differ on hand {hands} · {state}").format(
             hands=", ".join(str(n) for n in row.disagreements), state=state)
     if row.entries_waiting:
-        return _tr("{state} · hand {n} awaits its second entry").format(
+        return translate("TableProgress", "{state} · hand {n} awaits its second entry").format(
             state=state, n=row.hands + 1)
     return state
 
@@ -58,26 +56,26 @@ def progress_text(row: TableProgress, desk: bool = False) -> str:
 def _desk_text(row: TableProgress) -> str:
     state = row.state
     if state in (TableState.WAITING, TableState.PLAYING) and not row.hands:
-        return _tr("to type")
+        return translate("TableProgress", "to type")
     if state is TableState.PLAYING:
-        return _tr("typed {n}/{of}").format(n=row.hands, of=row.expected)
+        return translate("TableProgress", "typed {n}/{of}").format(n=row.hands, of=row.expected)
     if state in (TableState.COMPLETE, TableState.STOPPED_ON_TIME):
-        return _tr("typed: check and tick")
+        return translate("TableProgress", "typed: check and tick")
     if state is TableState.LOCKED:
-        return _tr("verified")
+        return translate("TableProgress", "verified")
     return _state_text(row)
 
 
 def _state_text(row: TableProgress) -> str:
     state = row.state
     if state is TableState.PLAYING:
-        return _tr("playing {n}/{of}").format(n=row.hands, of=row.expected)
+        return translate("TableProgress", "playing {n}/{of}").format(n=row.hands, of=row.expected)
     if state is TableState.STOPPED_ON_TIME:
-        return _tr("stopped on time after {n}").format(n=row.expected)
+        return translate("TableProgress", "stopped on time after {n}").format(n=row.expected)
     if state is TableState.SIGNING:
-        return _tr("signing {k}/4").format(k=row.signatures)
+        return translate("TableProgress", "signing {k}/4").format(k=row.signatures)
     if state is TableState.CORRECTING and row.signatures:
-        return _tr("correcting, signing {k}/4").format(k=row.signatures)
+        return translate("TableProgress", "correcting, signing {k}/4").format(k=row.signatures)
     return table_state_label(state)
 
 
@@ -173,24 +171,41 @@ class TableProgressList(QWidget):
             row = by_id.get(table_id)
             if row is None:
                 continue
-            text = _tr("Table {n} · {state}").format(n=row.table.number,
+            text = translate("TableProgress", "Table {n} · {state}").format(n=row.table.number,
                                                      state=progress_text(row, self._desk))
             if item.text() != text:
                 item.setText(text)
                 item.setBackground(_disagreement_brush() if row.disagreements
                                    else tint(row.state))
                 players = self._players.get(table_id, "")
-                item.setToolTip("\n".join(
-                    part for part in (text, players, _tr("{hands} of {of} hands on the sheet; "
-                                                         "{k} of 4 signatures").format(
-                        hands=row.hands, of=row.expected, k=row.signatures)) if part))
+                item.setToolTip(
+                    "\n".join(
+                        part
+                        for part in (
+                            text,
+                            players,
+                            translate(
+                                "TableProgress",
+                                "{hands} of {of} hands on the sheet; {k} of 4 signatures",
+                            ).format(hands=row.hands, of=row.expected, k=row.signatures),
+                        )
+                        if part
+                    )
+                )
         self._states = {row.table.id: row.state for row in rows}
         counts = Counter(row.state for row in rows)
         states = [f"{counts[state]} {table_state_label(state)}"
                   for state in ORDER if counts[state]]
         differing = sum(1 for row in rows if row.disagreements)
         if differing:
-            states.append(_tr("{n} with entries that differ").format(n=differing))
-        self.summary.setText(_tr("{n} tables: {states}").format(
-            n=len(rows), states=", ".join(states)) if rows else _tr("No tables drawn yet."))
+            states.append(
+                translate("TableProgress", "{n} with entries that differ").format(n=differing)
+            )
+        self.summary.setText(
+            translate("TableProgress", "{n} tables: {states}").format(
+                n=len(rows), states=", ".join(states)
+            )
+            if rows
+            else translate("TableProgress", "No tables drawn yet.")
+        )
         self._fit_summary()

@@ -6,7 +6,7 @@ The four columns share the width equally and the names in their headers are elid
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QWidget
 
@@ -14,7 +14,11 @@ from tournament_manager.gui.models.wording import signed
 from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.services.views import SheetView
 
-ROWS = ("Session total (hands)", "Raw (with penalties)", "Converted")
+ROWS = (
+    QT_TRANSLATE_NOOP("TotalsPanel", "Session total (hands)"),
+    QT_TRANSLATE_NOOP("TotalsPanel", "Raw (with penalties)"),
+    QT_TRANSLATE_NOOP("TotalsPanel", "Converted"),
+)
 
 
 class TotalsPanel(QGroupBox):

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -88,7 +88,16 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.services.views import SheetView, sheet_view
 
-FIXED = ("#", "Dealer", "Result", "Winner", "Win type", "Discarder", "Responsible", "Value")
+FIXED = (
+    QT_TRANSLATE_NOOP("TranscriptionView", "#"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Dealer"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Result"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Winner"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Win type"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Discarder"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Responsible"),
+    QT_TRANSLATE_NOOP("TranscriptionView", "Value"),
+)
 NUMBER, DEALER, RESULT, WINNER, WIN_TYPE, DISCARDER, RESPONSIBLE, VALUE = range(len(FIXED))
 DELTAS = len(FIXED)
 RULES_TOTALS = DELTAS + 4

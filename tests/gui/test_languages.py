@@ -1,0 +1,191 @@
+"""The window in English, 简体中文 and 繁體中文: which language is chosen, and that every
+page of a running event speaks it, with no English word of ours left on screen."""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QAbstractItemView,
+    QApplication,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QTabWidget,
+    QWidget,
+)
+
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.translation import (
+    install_translations,
+    remove_translations,
+    window_language,
+)
+from tournament_manager.languages import (
+    LANGUAGE_ENV,
+    Language,
+    chosen_language,
+    parse_language,
+)
+from tournament_manager.storage.document import open_document
+
+from .canned import CannedDialogs
+from .event_files import seated_event_file
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+from translations import messages, ts_file
+
+
+@pytest.mark.parametrize(("name", "language"), [
+    ("zh_CN.UTF-8", Language.ZH_CN), ("zh-Hans-CN", Language.ZH_CN), ("zh_SG", Language.ZH_CN),
+    ("zh_TW", Language.ZH_TW), ("zh_HK.Big5", Language.ZH_TW), ("zh-Hant", Language.ZH_TW),
+    ("zh_MO", Language.ZH_TW), ("Chinese (Traditional)_Taiwan", Language.ZH_TW),
+    ("Chinese (Simplified)_China", Language.ZH_CN), ("en_GB.UTF-8", Language.EN),
+    ("C", Language.EN), ("fr_FR", None), ("", None), (None, None)])
+def test_locale_names_are_read_as_languages(name: str | None,
+                                            language: Language | None) -> None:
+    assert parse_language(name) is language
+
+
+def test_the_environment_wins_then_the_choice_then_the_system(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LANGUAGE_ENV, raising=False)
+    monkeypatch.setenv("LANG", "zh_TW.UTF-8")
+    for variable in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(variable, raising=False)
+    assert chosen_language() is Language.ZH_TW
+    assert chosen_language(system="en_US") is Language.EN
+    assert chosen_language("zh_CN", "en_US") is Language.ZH_CN
+    monkeypatch.setenv(LANGUAGE_ENV, "en")
+    assert chosen_language("zh_CN", "zh_TW") is Language.EN
+    monkeypatch.setenv(LANGUAGE_ENV, "klingon")
+    assert chosen_language("zh_CN") is Language.ZH_CN  # not a language of ours: ignored
+    assert window_language("zh_TW") is Language.ZH_TW
+
+
+QT_FREE_WORDING = {"Round 1 is the last round: there is nothing to cut to"}
+"""English still shown: the Qt-free layers' sentences (`tournament_manager.messages`), which
+get their catalogue next."""
+
+
+def _english_of_ours(language: Language) -> dict[str, str]:
+    """Our English words (accelerators and trailing dots dropped) -> their translation,
+    where the translation differs: any of them on screen is a word not translated."""
+    found = {}
+    for (_context, source), text in messages(ts_file(language.value)).items():
+        plain = _plain(source)
+        if text is not None and _plain(text) != plain and len(plain) > 1 and "{" not in plain:
+            found[plain] = text
+    return found
+
+
+def _english_words(language: Language, data: set[str]) -> set[str]:
+    """The English words of our sources (four letters or more) that no translation keeps
+    and no datum of the event holds (a name, the venue): one of them on screen is English
+    written outside the translation files (an f-string, a word table not marked)."""
+    sources, kept = set(), set()
+    for (_context, source), text in messages(ts_file(language.value)).items():
+        sources |= _words(re.sub(r"\{[^}]*\}|<[^>]*>", " ", source))
+        kept |= _words(text or "")
+    return sources - kept - {word for datum in data for word in _words(datum)}
+
+
+def _words(text: str) -> set[str]:
+    return {word.casefold() for word in re.findall(r"[A-Za-z]{4,}", text)}
+
+
+def _plain(text: str) -> str:
+    return re.sub(r"\(&\w\)|&(?=\w)", "", text).rstrip("….:").strip()
+
+
+def _shown(window: QWidget) -> set[str]:
+    """Every text of the window a judge reads: labels, buttons, group titles, tabs, menus
+    and their actions, line-edit hints and the headers of every table."""
+    texts = set()
+    for widget in window.findChildren(QWidget):
+        if isinstance(widget, (QLabel, QAbstractButton)):
+            texts.add(widget.text())
+        elif isinstance(widget, QGroupBox):
+            texts.add(widget.title())
+        elif isinstance(widget, QLineEdit):
+            texts.add(widget.placeholderText())
+        elif isinstance(widget, QTabWidget):
+            texts.update(widget.tabText(i) for i in range(widget.count()))
+        elif isinstance(widget, QMenu):
+            texts.add(widget.title())
+            texts.update(action.text() for action in widget.actions())
+        header = getattr(widget, "horizontalHeader", None)
+        if isinstance(widget, QAbstractItemView) and header is not None and widget.model():
+            texts.update(str(widget.model().headerData(column, Qt.Orientation.Horizontal))
+                         for column in range(header().count()))
+    return {_plain(text) for text in texts if text}
+
+
+@pytest.fixture
+def speaking(request: pytest.FixtureRequest, qtbot, tmp_path: Path,
+             app_settings: AppSettings) -> Iterator[tuple[Language, MainWindow]]:
+    """A running event in a window made after `language` was installed, as at a start."""
+    language = Language(request.param)
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_translations(app, language)
+    try:
+        window = MainWindow(app_settings, CannedDialogs().dialogs())
+        qtbot.addWidget(window)
+        window.show()
+        path, _ = seated_event_file(tmp_path / "spring.tmt")
+        assert window.controller.open(path)
+        with open_document(path, read_only=True) as document, document.unit_of_work() as uow:
+            window.data_words = {p.name for p in uow.players.list()} | {  # type: ignore[attr-defined]
+                "Spring Open", "Hall A", "Ada Judge", str(path)}
+        yield language, window
+        window.close()
+    finally:
+        remove_translations(app)
+
+
+@pytest.mark.parametrize("speaking", ["zh_CN", "zh_TW"], indirect=True)
+def test_every_page_speaks_the_language(speaking: tuple[Language, MainWindow]) -> None:
+    language, window = speaking
+    english = _english_of_ours(language)
+    assert QCoreApplication.translate("MainWindow", "&File") == \
+        messages(ts_file(language.value))[("MainWindow", "&File")]
+    vocabulary = _english_words(language, window.data_words)  # type: ignore[attr-defined]
+    left, mixed = {}, set()
+    for index in range(window.tabs.count()):
+        window.go_to_page(index)
+        QApplication.processEvents()
+        shown = _shown(window)
+        left.update({text: english[text] for text in shown if text in english})
+        mixed |= {text for text in shown if _words(text) & vocabulary}
+    assert left == {}
+    assert mixed <= QT_FREE_WORDING
+
+
+def test_the_language_menu_remembers_the_choice_for_the_next_start(
+        window: MainWindow, app_settings: AppSettings,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(LANGUAGE_ENV, raising=False)
+    menu = window.findChild(QMenu, "language_menu")
+    assert menu is not None
+    names = [action.text() for action in menu.actions()]
+    assert names == ["English", "简体中文", "繁體中文"]
+    assert sum(action.isChecked() for action in menu.actions()) == 1
+    chosen = window.findChild(type(menu.actions()[0]), "action_language_zh_TW")
+    chosen.trigger()
+    assert app_settings.language() == "zh_TW"
+    assert window_language(app_settings.language()) is Language.ZH_TW
+    assert "繁體中文" in window.message_bar.text() and "next start" in window.message_bar.text()
+    monkeypatch.setenv(LANGUAGE_ENV, "en")
+    window.findChild(type(chosen), "action_language_zh_CN").trigger()
+    assert app_settings.language() == "zh_CN"
+    assert LANGUAGE_ENV in window.message_bar.text()
