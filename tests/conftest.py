@@ -6,6 +6,9 @@ import os
 import sys
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+# The tests read English words whatever the machine's language; the language tests set
+# their own (and a Chinese machine still runs every other test in English).
+os.environ["TOURNAMENT_MANAGER_LANGUAGE"] = "en"
 
 from collections.abc import Iterator
 from pathlib import Path

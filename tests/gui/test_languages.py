@@ -72,11 +72,6 @@ def test_the_environment_wins_then_the_choice_then_the_system(
     assert window_language("zh_TW") is Language.ZH_TW
 
 
-QT_FREE_WORDING = {"Round 1 is the last round: there is nothing to cut to"}
-"""English still shown: the Qt-free layers' sentences (`tournament_manager.messages`), which
-get their catalogue next."""
-
-
 def _english_of_ours(language: Language) -> dict[str, str]:
     """Our English words (accelerators and trailing dots dropped) -> their translation,
     where the translation differs: any of them on screen is a word not translated."""
@@ -168,7 +163,7 @@ def test_every_page_speaks_the_language(speaking: tuple[Language, MainWindow]) -
         left.update({text: english[text] for text in shown if text in english})
         mixed |= {text for text in shown if _words(text) & vocabulary}
     assert left == {}
-    assert mixed <= QT_FREE_WORDING
+    assert mixed == set()
 
 
 def test_the_language_menu_remembers_the_choice_for_the_next_start(

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from tournament_manager.languages import Language, chosen_language
+from tournament_manager.words import use_language
 
 TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 
@@ -27,8 +28,10 @@ def window_language(saved: str | None) -> Language:
 
 def install_translations(app: QCoreApplication, language: Language) -> None:
     """Replace whatever translations are installed by those of `language`; English has
-    none. Numbers and dates follow the language too (`QLocale.setDefault`)."""
+    none. The Qt-free layers' words (`tournament_manager.words`) and numbers and dates
+    (`QLocale.setDefault`) follow the language too."""
     remove_translations(app)
+    use_language(language)
     if language is Language.EN:
         QLocale.setDefault(QLocale(QLocale.Language.English, QLocale.Country.UnitedStates))
         return
@@ -48,5 +51,6 @@ def install_translations(app: QCoreApplication, language: Language) -> None:
 
 
 def remove_translations(app: QCoreApplication) -> None:
+    use_language(None)
     while _installed:
         app.removeTranslator(_installed.pop())

@@ -6,98 +6,134 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.words import N_, _, n_
 
 if TYPE_CHECKING:
     from tournament_manager.storage.document import BackupFailure
     from tournament_manager.storage.lock import LockHolder
 
 _TEMPLATES = {
-    DocumentProblem.MISSING: "{path}: no such file",
-    DocumentProblem.EXISTS: "{path} already exists; choose another name (nothing was overwritten)",
-    DocumentProblem.UNREADABLE: "{path} cannot be read: {reason}",
-    DocumentProblem.NOT_A_TOURNAMENT: "{path} is not a tournament file",
-    DocumentProblem.TOO_NEW: (
-        "{path} was written by a newer version of Tournament Manager; "
-        "update the application to open it (the file was not changed)"
+    DocumentProblem.MISSING: N_("{path}: no such file"),
+    DocumentProblem.EXISTS: N_(
+        "{path} already exists; choose another name (nothing was overwritten)"
     ),
-    DocumentProblem.DAMAGED: "{path} is damaged ({reason}); restore it from a backup",
+    DocumentProblem.UNREADABLE: N_("{path} cannot be read: {reason}"),
+    DocumentProblem.NOT_A_TOURNAMENT: N_("{path} is not a tournament file"),
+    DocumentProblem.TOO_NEW: (
+        N_(
+            "{path} was written by a newer version of Tournament Manager; "
+            "update the application to open it (the file was not changed)"
+        )
+    ),
+    DocumentProblem.DAMAGED: N_("{path} is damaged ({reason}); restore it from a backup"),
     DocumentProblem.LOCKED: (
-        "{path} is already open in another Tournament Manager "
-        "(user {user} on {host}, process {pid}, {age}since {since}){hint}"
+        N_(
+            "{path} is already open in another Tournament Manager "
+            "(user {user} on {host}, process {pid}, {age}since {since}){hint}"
+        )
     ),
     DocumentProblem.MIGRATION_FAILED: (
-        "{path} could not be upgraded to this version of Tournament Manager ({cause}); "
-        "the file was left as it was, and a copy from before the attempt is {backup}"
+        N_(
+            "{path} could not be upgraded to this version of Tournament Manager ({cause}); "
+            "the file was left as it was, and a copy from before the attempt is {backup}"
+        )
     ),
     DocumentProblem.READ_ONLY_OUTDATED: (
-        "{path} was made by an older version and must be upgraded before it can be read; "
-        "open it for work once (in a folder that can be written) to upgrade it"
+        N_(
+            "{path} was made by an older version and must be upgraded before it can be read; "
+            "open it for work once (in a folder that can be written) to upgrade it"
+        )
     ),
     DocumentProblem.NO_SPACE: (
-        "no space left on the disk for {path}; free some space and try again "
-        "(the tournament file itself is intact)"
+        N_(
+            "no space left on the disk for {path}; free some space and try again "
+            "(the tournament file itself is intact)"
+        )
     ),
-    DocumentProblem.UNWRITABLE: "{path} cannot be written: {reason}",
+    DocumentProblem.UNWRITABLE: N_("{path} cannot be written: {reason}"),
     DocumentProblem.SAME_FILE: (
-        "{path} is the open tournament itself: a copy cannot replace it; choose another file"
+        N_("{path} is the open tournament itself: a copy cannot replace it; choose another file")
     ),
     DocumentProblem.LOCKED_TARGET: (
-        "{path} is open in a Tournament Manager; close it there before replacing it"
+        N_("{path} is open in a Tournament Manager; close it there before replacing it")
     ),
     DocumentProblem.READ_ONLY_FILE: (
-        "{path} is read-only ({where}): {consequence}; to work on it, save a copy in a "
-        "folder that can be written"
+        N_(
+            "{path} is read-only ({where}): {consequence}; to work on it, save a copy in a "
+            "folder that can be written"
+        )
     ),
     DocumentProblem.DISK_ERROR: (
-        "the disk reported an error while using {path} ({reason}); the file was not "
-        "changed by us: copy it to another disk and open the copy"
+        N_(
+            "the disk reported an error while using {path} ({reason}); the file was not "
+            "changed by us: copy it to another disk and open the copy"
+        )
     ),
     DocumentProblem.DATABASE_URL: (
-        "{path} is an address ({scheme}://…) this application cannot use: a tournament is "
-        "kept in a file such as event.tmt, or on a PostgreSQL server "
-        "(postgresql://user@host/event)"
+        N_(
+            "{path} is an address ({scheme}://…) this application cannot use: a tournament is "
+            "kept in a file such as event.tmt, or on a PostgreSQL server "
+            "(postgresql://user@host/event)"
+        )
     ),
-    DocumentProblem.SERVER_ADDRESS: "{path} cannot be used as a server address: {reason}",
+    DocumentProblem.SERVER_ADDRESS: N_("{path} cannot be used as a server address: {reason}"),
     DocumentProblem.SERVER_UNREACHABLE: (
-        "the server of {path} cannot be reached ({reason}); check that it runs and that "
-        "this computer is on its network"
+        N_(
+            "the server of {path} cannot be reached ({reason}); check that it runs and that "
+            "this computer is on its network"
+        )
     ),
     DocumentProblem.SERVER_REFUSED: (
-        "the server of {path} refused the connection ({reason}); check the user name and "
-        "password in the address"
+        N_(
+            "the server of {path} refused the connection ({reason}); check the user name and "
+            "password in the address"
+        )
     ),
     DocumentProblem.ROLE_READS_ONLY: (
-        "a {role} station only shows {path}; open it as the head judge or the results desk "
-        "to change it"
+        N_(
+            "a {role} station only shows {path}; open it as the head judge or the results desk "
+            "to change it"
+        )
     ),
     DocumentProblem.SERVER_BUSY: (
-        "the server of {path} stayed busy with other stations' work; nothing was saved "
-        "here: try again in a moment"
+        N_(
+            "the server of {path} stayed busy with other stations' work; nothing was saved "
+            "here: try again in a moment"
+        )
     ),
     DocumentProblem.CHANGED_ELSEWHERE: (
-        "another station changed the same part of {path} at the same moment; nothing was "
-        "saved here: look at it again and repeat what you did"
+        N_(
+            "another station changed the same part of {path} at the same moment; nothing was "
+            "saved here: look at it again and repeat what you did"
+        )
     ),
     DocumentProblem.PATH_TOO_LONG: (
-        "{path} is too long a path for a tournament file; choose a shorter name or folder"
+        N_("{path} is too long a path for a tournament file; choose a shorter name or folder")
     ),
 }
 
 _READ_ONLY_WHERE = {
-    "file": "the file is marked read-only",
-    "folder": "its folder or disk cannot be written",
+    "file": N_("the file is marked read-only"),
+    "folder": N_("its folder or disk cannot be written"),
 }
 
+_ROLES = {"head judge": N_("head judge"), "results desk": N_("results desk"),
+          "projector": N_("projector")}
+"""`StationRole.words` (kept in English: the audit log names its actors with them)."""
+
+_UNWRITABLE = N_("it cannot be written")
+"""A read-only file whose cause is neither the file nor its folder."""
+
 _MIGRATION_CAUSES = {
-    DocumentProblem.NO_SPACE.value: "no space left on the disk",
-    DocumentProblem.DISK_ERROR.value: "the disk reported an error",
-    DocumentProblem.DAMAGED.value: "the file is damaged",
-    "bug": "an error in the upgrade; the details are in the log file, please report it",
+    DocumentProblem.NO_SPACE.value: N_("no space left on the disk"),
+    DocumentProblem.DISK_ERROR.value: N_("the disk reported an error"),
+    DocumentProblem.DAMAGED.value: N_("the file is damaged"),
+    "bug": N_("an error in the upgrade; the details are in the log file, please report it"),
 }
 
 _BACKUP_MOMENTS = {
-    "open": "on opening", "close": "on closing", "session": "before the session",
-    "migration": "before the upgrade", "before-restore": "before the restore",
+    "open": N_("on opening"), "close": N_("on closing"), "session": N_("before the session"),
+    "migration": N_("before the upgrade"), "before-restore": N_("before the restore"),
 }
 
 
@@ -106,20 +142,23 @@ def describe(error: DocumentError) -> str:
     if error.problem is DocumentProblem.LOCKED:
         details["hint"] = describe_lock_hint(error)
         age = describe_age(details.get("age_seconds", ""))
-        details["age"] = f"for {age}, " if age else ""
+        details["age"] = _("for {age}, ").format(age=age) if age else ""
         details.update({key: details.get(key, "?") for key in ("user", "host", "pid",
                                                                 "since")})
     if error.problem is DocumentProblem.READ_ONLY_FILE:
-        details["where"] = _READ_ONLY_WHERE.get(details.get("where", ""), "it cannot be written")
-        details["consequence"] = ("nothing was changed" if details.get("refused") == "yes"
-                                  else "it is open for reading only, nothing can be changed")
+        details["where"] = _(_READ_ONLY_WHERE.get(details.get("where", ""), _UNWRITABLE))
+        details["consequence"] = (_("nothing was changed") if details.get("refused") == "yes"
+                                  else _("it is open for reading only, nothing can be changed"))
+    if error.problem is DocumentProblem.ROLE_READS_ONLY and details.get("role") in _ROLES:
+        details["role"] = _(_ROLES[details["role"]])
     if error.problem is DocumentProblem.MIGRATION_FAILED:
-        details["cause"] = _MIGRATION_CAUSES.get(details.get("cause", ""),
-                                                 _MIGRATION_CAUSES["bug"])
+        details["cause"] = _(_MIGRATION_CAUSES.get(details.get("cause", ""),
+                                                   _MIGRATION_CAUSES["bug"]))
         backup = details.get("backup", "")
-        details["backup"] = f"at {backup}" if backup else "among its backups"
+        details["backup"] = (_("at {backup}").format(backup=backup) if backup
+                             else _("among its backups"))
     details.setdefault("reason", "")
-    return _TEMPLATES[error.problem].format(path=error.path, **details)
+    return _(_TEMPLATES[error.problem]).format(path=error.path, **details)
 
 
 def describe_age(seconds: str | float | None) -> str:
@@ -128,44 +167,51 @@ def describe_age(seconds: str | float | None) -> str:
         value = int(float(seconds))  # type: ignore[arg-type]
     except (TypeError, ValueError):
         return ""
-    for unit, size in (("day", 86400), ("hour", 3600), ("minute", 60)):
-        if value >= size:
-            count = value // size
-            return f"{count} {unit}{'s' if count != 1 else ''}"
-    return f"{value} second{'s' if value != 1 else ''}"
+    if value >= 86400:
+        return n_("{n} day", "{n} days", value // 86400).format(n=value // 86400)
+    if value >= 3600:
+        return n_("{n} hour", "{n} hours", value // 3600).format(n=value // 3600)
+    if value >= 60:
+        return n_("{n} minute", "{n} minutes", value // 60).format(n=value // 60)
+    return n_("{n} second", "{n} seconds", value).format(n=value)
 
 
 def describe_lock_hint(error: DocumentError) -> str:
     """What the user can do about a lock: nothing while its holder runs on this host;
     take it over once the other computer is known to be off."""
     if error.details.get("can_take_over") == "yes":
-        return ("; if that computer no longer runs Tournament Manager (it crashed or was "
-                "switched off), the lock can be taken over")
-    return "; close the file there first"
+        return _("; if that computer no longer runs Tournament Manager (it crashed or was "
+                 "switched off), the lock can be taken over")
+    return _("; close the file there first")
 
 
 def describe_broken_lock(path: str, holder: LockHolder) -> str:
     age = describe_age(holder.age_seconds())
     since = holder.since.isoformat(timespec="seconds") if holder.since else "?"
     pid = "?" if holder.pid is None else holder.pid
-    return (f"took over the lock of {path} held by user {holder.user} on {holder.host} "
-            f"(process {pid}, {'for ' + age + ', ' if age else ''}since {since})")
+    return _("took over the lock of {path} held by user {user} on {host} "
+             "(process {pid}, {age}since {since})").format(
+        path=path, user=holder.user, host=holder.host, pid=pid, since=since,
+        age=_("for {age}, ").format(age=age) if age else "")
 
 
 def describe_lock_wait(path: str, holder: LockHolder, seconds: float) -> str:
     """A command waiting its turn behind another instance that holds the file."""
     pid = "?" if holder.pid is None else holder.pid
-    return (f"waiting up to {seconds:g} s for {path}, held by user {holder.user} on "
-            f"{holder.host} (process {pid})")
+    return _("waiting up to {seconds} s for {path}, held by user {user} on {host} "
+             "(process {pid})").format(seconds=f"{seconds:g}", path=path, user=holder.user,
+                                       host=holder.host, pid=pid)
 
 
 def describe_backup_failure(path: str, failure: BackupFailure) -> str:
     """A routine backup that failed: the tournament file is intact, but unprotected."""
-    moment = _BACKUP_MOMENTS.get(failure.reason.value, failure.reason.value)
+    moment = _(_BACKUP_MOMENTS.get(failure.reason.value, failure.reason.value))
     error = failure.error
     if error.problem is DocumentProblem.NO_SPACE:
-        cause = f"no space left on the disk of the backup folder {Path(error.path).parent}"
+        cause = _("no space left on the disk of the backup folder {folder}").format(
+            folder=Path(error.path).parent)
     else:
         cause = describe(error)
-    return (f"the automatic backup of {path} {moment} could not be written ({cause}); "
-            "the tournament file itself is intact but has no new backup until this is fixed")
+    return _("the automatic backup of {path} {moment} could not be written ({cause}); the "
+             "tournament file itself is intact but has no new backup until this is "
+             "fixed").format(path=path, moment=moment, cause=cause)

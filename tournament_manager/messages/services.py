@@ -9,170 +9,214 @@ from tournament_manager.messages.hand_errors import describe_settlement_error
 from tournament_manager.rules.errors import SettlementErrorCode, ValueProblem
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import NotFound
+from tournament_manager.words import N_, _
 
 _SETTINGS = {
-    SettingsProblem.NO_ROUNDS: "the format has no round",
-    SettingsProblem.HANDS_NOT_CYCLES: "hands per session must be a positive multiple of 4",
-    SettingsProblem.TIME_LIMIT_NOT_POSITIVE: "the session time limit must be positive",
-    SettingsProblem.ROUND_WITHOUT_SESSIONS: "every round needs at least one session",
-    SettingsProblem.ADVANCE_NOT_TABLES: "a cut must keep a positive multiple of 4 players",
-    SettingsProblem.ADVANCE_NOT_SHRINKING: "each cut must keep fewer players than the one before",
-    SettingsProblem.CARRY_OUT_OF_RANGE: "the carried fraction must be between 0 and 1",
-    SettingsProblem.UNKNOWN_KEEP_APART: "players can be kept apart by club, country or team only",
-    SettingsProblem.NEGATIVE_FALSE_WIN: "the false-win penalty cannot be negative",
+    SettingsProblem.NO_ROUNDS: N_("the format has no round"),
+    SettingsProblem.HANDS_NOT_CYCLES: N_("hands per session must be a positive multiple of 4"),
+    SettingsProblem.TIME_LIMIT_NOT_POSITIVE: N_("the session time limit must be positive"),
+    SettingsProblem.ROUND_WITHOUT_SESSIONS: N_("every round needs at least one session"),
+    SettingsProblem.ADVANCE_NOT_TABLES: N_("a cut must keep a positive multiple of 4 players"),
+    SettingsProblem.ADVANCE_NOT_SHRINKING: N_(
+        "each cut must keep fewer players than the one before"
+    ),
+    SettingsProblem.CARRY_OUT_OF_RANGE: N_("the carried fraction must be between 0 and 1"),
+    SettingsProblem.UNKNOWN_KEEP_APART: N_(
+        "players can be kept apart by club, country or team only"
+    ),
+    SettingsProblem.NEGATIVE_FALSE_WIN: N_("the false-win penalty cannot be negative"),
 }
 
 _TEMPLATES = {
-    ServiceProblem.NO_TOURNAMENT: "the file holds no tournament yet",
-    ServiceProblem.TOURNAMENT_EXISTS: "the file already holds a tournament",
-    ServiceProblem.EMPTY_NAME: "a name cannot be empty",
-    ServiceProblem.UNKNOWN_PLAYER: "no player {player}",
-    ServiceProblem.PLAYER_NOT_AT_TABLE: "not at this table: player {players}",
+    ServiceProblem.NO_TOURNAMENT: N_("the file holds no tournament yet"),
+    ServiceProblem.TOURNAMENT_EXISTS: N_("the file already holds a tournament"),
+    ServiceProblem.EMPTY_NAME: N_("a name cannot be empty"),
+    ServiceProblem.UNKNOWN_PLAYER: N_("no player {player}"),
+    ServiceProblem.PLAYER_NOT_AT_TABLE: N_("not at this table: player {players}"),
     ServiceProblem.ENTRANT_REQUIRED: (
-        "two players type each hand at this event: say which player typed this one"),
-    ServiceProblem.PLAYER_SEATED_TWICE: "player {player} already sits at another table",
-    ServiceProblem.TABLE_NOT_FOUR: "table {table} needs four different players",
-    ServiceProblem.SHEET_LOCKED: (
-        "the sheet of table {table} is signed and locked; the head judge can correct it"
+        N_("two players type each hand at this event: say which player typed this one")
     ),
-    ServiceProblem.HAND_NUMBER_TAKEN: "hand {hand} is already on the sheet",
-    ServiceProblem.DELTAS_NOT_ZERO_SUM: "the scores of hand {hand} do not add up to zero",
-    ServiceProblem.WIN_WITHOUT_WINNER: "hand {hand} is a win: name the winner",
-    ServiceProblem.WINNER_IN_DRAWN_HAND: "hand {hand} is not a win: it has no winner",
-    ServiceProblem.HAND_NOT_SETTLEABLE: "hand {hand} cannot be paid out: {reason}",
-    ServiceProblem.HAND_OUT_OF_SESSION: "a session has hands 1 to {hands}; there is no hand {hand}",
+    ServiceProblem.PLAYER_SEATED_TWICE: N_("player {player} already sits at another table"),
+    ServiceProblem.TABLE_NOT_FOUR: N_("table {table} needs four different players"),
+    ServiceProblem.SHEET_LOCKED: (
+        N_("the sheet of table {table} is signed and locked; the head judge can correct it")
+    ),
+    ServiceProblem.HAND_NUMBER_TAKEN: N_("hand {hand} is already on the sheet"),
+    ServiceProblem.DELTAS_NOT_ZERO_SUM: N_("the scores of hand {hand} do not add up to zero"),
+    ServiceProblem.WIN_WITHOUT_WINNER: N_("hand {hand} is a win: name the winner"),
+    ServiceProblem.WINNER_IN_DRAWN_HAND: N_("hand {hand} is not a win: it has no winner"),
+    ServiceProblem.HAND_NOT_SETTLEABLE: N_("hand {hand} cannot be paid out: {reason}"),
+    ServiceProblem.HAND_OUT_OF_SESSION: N_(
+        "a session has hands 1 to {hands}; there is no hand {hand}"
+    ),
     ServiceProblem.SESSION_DEALS_DONE: (
-        "the session ended after hand {last}, when every player had dealt {times} times; "
-        "there is no hand {hand}"
+        N_(
+            "the session ended after hand {last}, when every player had dealt {times} times; "
+            "there is no hand {hand}"
+        )
     ),
     ServiceProblem.CARDS_NOT_IN_FORMAT: (
-        "this event keeps one score sheet per table: it has no player cards (Settings ▸ "
-        "Score record)"
+        N_(
+            "this event keeps one score sheet per table: it has no player cards (Settings ▸ "
+            "Score record)"
+        )
     ),
     ServiceProblem.CARDS_MISSING: (
-        "session {session} cannot close yet: table {table} still needs the player card of "
-        "{players}"
+        N_(
+            "session {session} cannot close yet: table {table} still needs the player card of "
+            "{players}"
+        )
     ),
     ServiceProblem.CARDS_UNSIGNED: (
-        "session {session} cannot close yet: at table {table} the card of {players} is not "
-        "signed by the three opponents"
+        N_(
+            "session {session} cannot close yet: at table {table} the card of {players} is not "
+            "signed by the three opponents"
+        )
     ),
     ServiceProblem.CARDS_DISAGREE: (
-        "session {session} cannot close yet: at table {table} the card of {players} differs "
-        "from the sheet at hand {hands}"
+        N_(
+            "session {session} cannot close yet: at table {table} the card of {players} differs "
+            "from the sheet at hand {hands}"
+        )
     ),
     ServiceProblem.STOPPED_ON_TIME: (
-        "play at table {table} stopped on time; hand {hand} is not scored"
+        N_("play at table {table} stopped on time; hand {hand} is not scored")
     ),
-    ServiceProblem.NEGATIVE_PENALTY: "a penalty cannot be negative ({points})",
+    ServiceProblem.NEGATIVE_PENALTY: N_("a penalty cannot be negative ({points})"),
     ServiceProblem.SHEET_INCOMPLETE: (
-        "the sheet of table {table} is not complete: enter every hand (or stop on time) first"
+        N_("the sheet of table {table} is not complete: enter every hand (or stop on time) first")
     ),
-    ServiceProblem.EMPTY_SIGNATURE: "the signature is empty",
-    ServiceProblem.HEAD_JUDGE_ONLY: "only the head judge can do this",
+    ServiceProblem.EMPTY_SIGNATURE: N_("the signature is empty"),
+    ServiceProblem.HEAD_JUDGE_ONLY: N_("only the head judge can do this"),
     ServiceProblem.REASON_REQUIRED: (
-        "give the reason in a few words (at least {minimum} characters): it goes on the "
-        "record and on the printed sheet"
+        N_(
+            "give the reason in a few words (at least {minimum} characters): it goes on the "
+            "record and on the printed sheet"
+        )
     ),
-    ServiceProblem.SHEET_NOT_LOCKED: "the sheet of table {table} is not signed yet",
-    ServiceProblem.NO_NEXT_ROUND: "round {round} is the last round: there is nothing to cut to",
-    ServiceProblem.ROUND_HAS_NO_CUT: "round {round} has no cut in this format",
-    ServiceProblem.ROUND_NOT_FINISHED: "round {round} is not finished: sessions {sessions} remain",
-    ServiceProblem.CUT_ALREADY_MADE: "the cut after round {round} has already been made",
-    ServiceProblem.IMPORT_ROWS_INVALID: "{rows} rows cannot be imported; nothing was imported",
-    ServiceProblem.SESSION_NOT_DRAWN: "session {session} has no published table draw yet",
-    ServiceProblem.SESSION_NOT_RUNNING: "session {session} is not running",
+    ServiceProblem.SHEET_NOT_LOCKED: N_("the sheet of table {table} is not signed yet"),
+    ServiceProblem.NO_NEXT_ROUND: N_("round {round} is the last round: there is nothing to cut to"),
+    ServiceProblem.ROUND_HAS_NO_CUT: N_("round {round} has no cut in this format"),
+    ServiceProblem.ROUND_NOT_FINISHED: N_(
+        "round {round} is not finished: sessions {sessions} remain"
+    ),
+    ServiceProblem.CUT_ALREADY_MADE: N_("the cut after round {round} has already been made"),
+    ServiceProblem.IMPORT_ROWS_INVALID: N_("{rows} rows cannot be imported; nothing was imported"),
+    ServiceProblem.SESSION_NOT_DRAWN: N_("session {session} has no published table draw yet"),
+    ServiceProblem.SESSION_NOT_RUNNING: N_("session {session} is not running"),
     ServiceProblem.WINDS_FIXED: (
-        "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
-        "or does not exist"
+        N_(
+            "the winds of table {table} for cycle {cycle} cannot change: the cycle has started "
+            "or does not exist"
+        )
     ),
     ServiceProblem.SHEET_CHANGED_ELSEWHERE: (
-        "the sheet of table {table} was changed by {by} at {at} since it was shown here; "
-        "nothing was done: look at it again as it is now"
+        N_(
+            "the sheet of table {table} was changed by {by} at {at} since it was shown here; "
+            "nothing was done: look at it again as it is now"
+        )
     ),
     ServiceProblem.SEED_OUT_OF_RANGE: (
-        "a draw's seed is a whole number from 0 to {highest}; {seed} is not"
+        N_("a draw's seed is a whole number from 0 to {highest}; {seed} is not")
     ),
     ServiceProblem.DRAW_OUTDATED: (
-        "the field of session {session} changed since this draw was computed (a player "
-        "withdrew or was added, or an earlier session was seated again); draw it again"
+        N_(
+            "the field of session {session} changed since this draw was computed (a player "
+            "withdrew or was added, or an earlier session was seated again); draw it again"
+        )
     ),
     ServiceProblem.SESSION_ALREADY_STARTED: (
-        "session {session} has started: its tables can no longer change"
+        N_("session {session} has started: its tables can no longer change")
     ),
-    ServiceProblem.TOO_FEW_PLAYERS: "session {session} has only {players} players to seat",
+    ServiceProblem.TOO_FEW_PLAYERS: N_("session {session} has only {players} players to seat"),
     ServiceProblem.FIELD_NOT_TABLES: (
-        "{players} players do not fill tables of four; add substitutes or choose byes first"
+        N_("{players} players do not fill tables of four; add substitutes or choose byes first")
     ),
-    ServiceProblem.PLAYER_NOT_IN_SESSION: "player {player} has no seat in this session",
+    ServiceProblem.PLAYER_NOT_IN_SESSION: N_("player {player} has no seat in this session"),
     ServiceProblem.SHEET_CHANGED_SINCE: (
-        "the sheet of table {table} has changed since it was signed: it needs new signatures"
+        N_("the sheet of table {table} has changed since it was signed: it needs new signatures")
     ),
     ServiceProblem.HAND_MISSING_BEFORE: (
-        "enter hand {missing} first: who deals hand {hand} depends on it"
+        N_("enter hand {missing} first: who deals hand {hand} depends on it")
     ),
     ServiceProblem.NOT_THE_LAST_HAND: (
-        "only the last hand can be removed: the later hands' dealers depend on hand {hand}"
+        N_("only the last hand can be removed: the later hands' dealers depend on hand {hand}")
     ),
     ServiceProblem.EVENT_STARTED: (
-        "the settings cannot change any more: the first session has been drawn"
+        N_("the settings cannot change any more: the first session has been drawn")
     ),
-    ServiceProblem.UNKNOWN_RULE_SET: "there is no rule set called {rule_set}",
-    ServiceProblem.BAD_RULE_OPTION: "the rule setting {key} cannot be {value}",
+    ServiceProblem.UNKNOWN_RULE_SET: N_("there is no rule set called {rule_set}"),
+    ServiceProblem.BAD_RULE_OPTION: N_("the rule setting {key} cannot be {value}"),
     ServiceProblem.PLAYER_HAS_RESULTS: (
-        "{player} has already been seated; withdraw him instead of removing him"
+        N_("{player} has already been seated; withdraw him instead of removing him")
     ),
-    ServiceProblem.SESSION_NOT_FINISHED: "session {session} is not finished",
-    ServiceProblem.SESSION_HAS_HANDS: "session {session} already has hands on its sheets",
-    ServiceProblem.NEXT_ROUND_DRAWN: "round {round} is already drawn: the cut stays",
-    ServiceProblem.WINDS_NOT_A_DRAW: "table {table}: each of the four players needs one wind",
+    ServiceProblem.SESSION_NOT_FINISHED: N_("session {session} is not finished"),
+    ServiceProblem.SESSION_HAS_HANDS: N_("session {session} already has hands on its sheets"),
+    ServiceProblem.NEXT_ROUND_DRAWN: N_("round {round} is already drawn: the cut stays"),
+    ServiceProblem.WINDS_NOT_A_DRAW: N_("table {table}: each of the four players needs one wind"),
     ServiceProblem.NO_HEAD_JUDGE_PASSPHRASE: (
-        "no head judge passphrase is set for this event: set one first (Setup page, or "
-        "tournament-manager head-judge FILE)"
+        N_(
+            "no head judge passphrase is set for this event: set one first (Setup page, or "
+            "tournament-manager head-judge FILE)"
+        )
     ),
-    ServiceProblem.WRONG_PASSPHRASE: "that is not the head judge's passphrase",
+    ServiceProblem.WRONG_PASSPHRASE: N_("that is not the head judge's passphrase"),
     ServiceProblem.PASSPHRASE_TOO_SHORT: (
-        "the head judge passphrase needs at least {minimum} characters"
+        N_("the head judge passphrase needs at least {minimum} characters")
     ),
     ServiceProblem.SESSION_NOT_STARTED: (
-        "session {session} has not started: hands are entered once its clock runs"
+        N_("session {session} has not started: hands are entered once its clock runs")
     ),
     ServiceProblem.TRANSCRIBER_REQUIRED: (
-        "say who is typing (Typed by): the record keeps who transcribed each paper sheet "
-        "and card"
+        N_(
+            "say who is typing (Typed by): the record keeps who transcribed each paper sheet "
+            "and card"
+        )
     ),
     ServiceProblem.SIGNATURE_REUSED: (
-        "that signature is the same drawing as one given before: each version of the sheet "
-        "needs a freshly drawn signature"
+        N_(
+            "that signature is the same drawing as one given before: each version of the sheet "
+            "needs a freshly drawn signature"
+        )
     ),
     ServiceProblem.CUT_TIE_UNRESOLVED: (
-        "the cut after round {round} falls inside a tie the tie-break chain cannot "
-        "separate ({players}); the head judge must settle it before the cut"
+        N_(
+            "the cut after round {round} falls inside a tie the tie-break chain cannot "
+            "separate ({players}); the head judge must settle it before the cut"
+        )
     ),
     ServiceProblem.CUT_PREVIEW_STALE: (
-        "the standings of round {round} changed since the cut was previewed: look at the "
-        "cut again"
+        N_(
+            "the standings of round {round} changed since the cut was previewed: look at the "
+            "cut again"
+        )
     ),
     ServiceProblem.POSSIBLE_DUPLICATE: (
-        "{names} may be registered already (same name and country); confirm to register "
-        "them as different players"
+        N_(
+            "{names} may be registered already (same name and country); confirm to register "
+            "them as different players"
+        )
     ),
     ServiceProblem.REPICK_NOT_IN_FORMAT: (
-        "this event picks seats once per session: a new pick at table {table} for cycle "
-        "{cycle} needs the head judge"
+        N_(
+            "this event picks seats once per session: a new pick at table {table} for cycle "
+            "{cycle} needs the head judge"
+        )
     ),
     ServiceProblem.NOT_A_SEAT_DRAW: (
-        "table {table}: that is not a seat draw (four different wind tiles, dice 1 to 6)"
+        N_("table {table}: that is not a seat draw (four different wind tiles, dice 1 to 6)")
     ),
-    ServiceProblem.CLOCK_ALREADY_PAUSED: "the clock of session {session} is already paused",
-    ServiceProblem.CLOCK_NOT_PAUSED: "the clock of session {session} is not paused",
+    ServiceProblem.CLOCK_ALREADY_PAUSED: N_("the clock of session {session} is already paused"),
+    ServiceProblem.CLOCK_NOT_PAUSED: N_("the clock of session {session} is not paused"),
     ServiceProblem.BAD_EXTRA_TIME: (
-        "extra time is a whole number of minutes, at most {most} either way, and never "
-        "leaves less than the session's limit ({minutes} was given)"
+        N_(
+            "extra time is a whole number of minutes, at most {most} either way, and never "
+            "leaves less than the session's limit ({minutes} was given)"
+        )
     ),
-    ServiceProblem.NO_SUCH_TABLE: "session {session} has no table {table}",
+    ServiceProblem.NO_SUCH_TABLE: N_("session {session} has no table {table}"),
     ServiceProblem.SHEETS_NOT_SIGNED: (
-        "session {session} cannot close: the sheets of tables {tables} are not signed"
+        N_("session {session} cannot close: the sheets of tables {tables} are not signed")
     ),
 }
 
@@ -184,11 +228,11 @@ def describe(error: ServiceError) -> str:
             str(error.details.get("seat") or "") or None,
             cast(ValueProblem | None, error.details.get("value_problem")),
             cast(str | None, error.details.get("rule_set")))
-        return _TEMPLATES[error.problem].format(hand=error.details.get("hand"), reason=reason)
+        return _(_TEMPLATES[error.problem]).format(hand=error.details.get("hand"), reason=reason)
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
-        return "; ".join(_SETTINGS[problem] for problem in problems)
-    return _TEMPLATES[error.problem].format(**{key: _words(value)
+        return _("; ").join(_(_SETTINGS[problem]) for problem in problems)
+    return _(_TEMPLATES[error.problem]).format(**{key: _words(value)
                                               for key, value in error.details.items()})
 
 
@@ -198,20 +242,24 @@ def _words(value: object) -> object:
     if isinstance(value, (list, tuple, set, frozenset)):
         items = [str(item) for item in (sorted(value) if isinstance(value, (set, frozenset))
                                         else value)]
-        return (", ".join(items[:-1]) + " and " + items[-1]) if len(items) > 1 else "".join(
-            items)
+        if len(items) < 2:
+            return "".join(items)
+        return _("{items} and {last}").format(items=_(", ").join(items[:-1]), last=items[-1])
     return value
 
 
 _ENTITY_NAMES = {
-    "player": "player",
-    "round": "round",
-    "session": "session",
-    "session_table": "table",
-    "hand": "hand",
-    "penalty": "penalty",
+    "player": N_("there is no player {id}"),
+    "round": N_("there is no round {id}"),
+    "session": N_("there is no session {id}"),
+    "session_table": N_("there is no table {id}"),
+    "hand": N_("there is no hand {id}"),
+    "penalty": N_("there is no penalty {id}"),
 }
+"""Whole sentences, so that a translation can put the number where its language does."""
 
 
 def describe_not_found(error: NotFound) -> str:
-    return f"there is no {_ENTITY_NAMES.get(error.entity, error.entity)} {error.entity_id}"
+    if error.entity not in _ENTITY_NAMES:
+        return _("there is no {entity} {id}").format(entity=error.entity, id=error.entity_id)
+    return _(_ENTITY_NAMES[error.entity]).format(id=error.entity_id)

@@ -1,0 +1,133 @@
+"""The Qt-free layers' words: gettext catalogues made from the code, and compiled for use.
+
+    .venv/bin/python tools/catalogues.py update    # the .po files gain new strings
+    .venv/bin/python tools/catalogues.py release   # .po -> .mo, shipped in the package
+    .venv/bin/python tools/catalogues.py check     # what the tests run: exit 1 if stale
+
+The window's own words are Qt Linguist files (tools/translations.py); these are the words
+of `tournament_manager.words` users (`_`, `N_`, `n_`): the sentences of
+`tournament_manager/messages`. `update` extracts them with Babel into one .po per shipped
+language (no source locations, so moving code changes nothing), keeping what is
+translated and dropping what the code no longer says; `release` compiles the .mo files;
+`check` fails when the code says a string a .po lacks, a shipped language leaves one
+untranslated or fuzzy, or a .mo is not the compiled form of its .po. The words to use are
+in docs/glossary.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import sys
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import extract_from_dir
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "tournament_manager"
+SOURCES = (PACKAGE / "messages",)
+LOCALE = PACKAGE / "locale"
+DOMAIN = "tournament_manager"
+LANGUAGES = ("zh_CN", "zh_TW")
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+
+
+def po_file(language: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{DOMAIN}.po"
+
+
+def mo_file(language: str) -> Path:
+    return po_file(language).with_suffix(".mo")
+
+
+def template() -> Catalog:
+    """Every string the code says, as an empty catalogue."""
+    catalog = Catalog(project="Tournament Manager", domain=DOMAIN)
+    for folder in SOURCES:
+        for _file, _line, message, comments, _context in extract_from_dir(
+                folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
+            catalog.add(message, auto_comments=comments)
+    return catalog
+
+
+def _read(language: str) -> Catalog:
+    if not po_file(language).exists():
+        return Catalog(locale=language, project="Tournament Manager", domain=DOMAIN)
+    with po_file(language).open("rb") as handle:
+        return read_po(handle, locale=language)
+
+
+def _po_bytes(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_po(buffer, catalog, omit_header=False, no_location=True, sort_output=True,
+             ignore_obsolete=True, width=100)
+    return buffer.getvalue()
+
+
+def _mo_bytes(catalog: Catalog) -> bytes:
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog, use_fuzzy=False)
+    return buffer.getvalue()
+
+
+def updated(language: str) -> Catalog:
+    catalog = _read(language)
+    catalog.update(template(), no_fuzzy_matching=True)
+    catalog.fuzzy = False  # the header: a fuzzy one is left out of the .mo, plural rule and all
+    return catalog
+
+
+def update() -> None:
+    for language in LANGUAGES:
+        po_file(language).parent.mkdir(parents=True, exist_ok=True)
+        po_file(language).write_bytes(_po_bytes(updated(language)))
+
+
+def release() -> None:
+    for language in LANGUAGES:
+        mo_file(language).write_bytes(_mo_bytes(_read(language)))
+
+
+def problems() -> list[str]:
+    found: list[str] = []
+    wanted = {message.id for message in template() if message.id}
+    for language in LANGUAGES:
+        catalog = _read(language)
+        shipped = {message.id: message for message in catalog if message.id}
+        found += [f"{language}: not in the .po yet: {key!r}"
+                  for key in sorted(map(str, wanted - set(shipped)))]
+        found += [f"{language}: no longer in the code: {key!r}"
+                  for key in sorted(map(str, set(shipped) - wanted))]
+        for key, message in sorted(shipped.items(), key=lambda item: str(item[0])):
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            if message.fuzzy or not all(strings):
+                found.append(f"{language}: untranslated: {key!r}")
+        if not mo_file(language).exists() or mo_file(language).read_bytes() != _mo_bytes(catalog):
+            found.append(f"{language}: {mo_file(language).name} is not the release of its .po "
+                         "(run tools/catalogues.py release)")
+    return found
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("action", choices=("update", "release", "check"))
+    action = parser.parse_args().action
+    if action == "update":
+        update()
+    elif action == "release":
+        release()
+    else:
+        found = problems()
+        for line in found[:50]:
+            print(line)
+        if len(found) > 50:
+            print(f"... and {len(found) - 50} more")
+        return 1 if found else 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,60 @@
+"""The words of the Qt-free layers (`messages`, later the exports and the command line) in
+the process's language: gettext, as the standard library has it.
+
+Catalogues live in `tournament_manager/locale/<language>/LC_MESSAGES/tournament_manager.mo`,
+compiled from the `.po` beside them (`tools/catalogues.py`; the terms are those of
+docs/glossary.md). In the code:
+
+- `_("text")` says a text now;
+- `N_("text")` only marks a text kept in a table, said where it is used: `_(TABLE[key])`;
+- `n_("one {n} minute", "{n} minutes", n)` picks the form for a count.
+
+The language is `languages.chosen_language()` (forced by the environment, else the
+system's), read once; the window sets its own with `use_language` at launch, since its
+remembered choice lives in Qt's settings, which this layer does not read.
+"""
+
+from __future__ import annotations
+
+import gettext
+from functools import cache
+from pathlib import Path
+
+from tournament_manager.languages import Language, chosen_language
+
+LOCALE = Path(__file__).resolve().parent / "locale"
+DOMAIN = "tournament_manager"
+
+_language: Language | None = None
+
+
+def use_language(language: Language | None) -> None:
+    """Speak `language` from now on (the window's choice); None: choose again as at start."""
+    global _language
+    _language = language
+
+
+def current_language() -> Language:
+    global _language
+    if _language is None:
+        _language = chosen_language()
+    return _language
+
+
+@cache
+def _catalogue(language: Language) -> gettext.NullTranslations:
+    if language is Language.EN:
+        return gettext.NullTranslations()
+    return gettext.translation(DOMAIN, LOCALE, [language.value], fallback=True)
+
+
+def _(text: str) -> str:
+    return _catalogue(current_language()).gettext(text)
+
+
+def N_(text: str) -> str:
+    return text
+
+
+def n_(singular: str, plural: str, count: int) -> str:
+    return _catalogue(current_language()).ngettext(singular, plural, count)
