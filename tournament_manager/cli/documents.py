@@ -16,7 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -151,6 +151,11 @@ def _note(text: str) -> None:
     print(f"tournament-manager: {text}", file=sys.stderr)
 
 
-def _warn_backups(path: Path, failures: list[BackupFailure]) -> None:
+def _warn_backups(path: EventAddress, failures: Sequence[BackupFailure | object]) -> None:
+    """A file's routine backups that failed (a server event keeps none: it has nothing)."""
+    from tournament_manager.storage.document import BackupFailure
+
     for failure in failures:
+        if not isinstance(failure, BackupFailure):
+            continue
         _note(f"warning: {document_messages.describe_backup_failure(str(path), failure)}")

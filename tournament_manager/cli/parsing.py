@@ -24,9 +24,12 @@ def terminal_columns() -> int:
         columns = 0
     if columns > 0:
         return columns
+    stdout = sys.__stdout__
+    if stdout is None:  # a windowed build
+        return FALLBACK_COLUMNS
     try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or FALLBACK_COLUMNS
-    except (AttributeError, ValueError, OSError):  # no stdout, or not a terminal
+        return os.get_terminal_size(stdout.fileno()).columns or FALLBACK_COLUMNS
+    except (AttributeError, ValueError, OSError):  # closed, detached, or not a terminal
         return FALLBACK_COLUMNS
 
 

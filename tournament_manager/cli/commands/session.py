@@ -13,6 +13,7 @@ import time
 from datetime import UTC, datetime
 from typing import Any
 
+from tournament_manager.application.events import OpenEvent
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
@@ -43,7 +44,6 @@ from tournament_manager.services.seating import (
 from tournament_manager.services.sessions import finish_session, reopen_session, start_session
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
-from tournament_manager.storage.document import Document
 
 
 def register(subparsers: Any) -> None:
@@ -105,14 +105,14 @@ def register(subparsers: Any) -> None:
     reopen.set_defaults(handler=run_reopen)
 
 
-def _session_id(document: Document, number: int) -> int:
+def _session_id(document: OpenEvent, number: int) -> int:
     with document.unit_of_work() as uow:
         for session in uow.sessions.list(number=number):
             return session.id
     raise CliError(f"there is no session {number}")
 
 
-def _table_id(document: Document, session_id: int, number: int) -> int:
+def _table_id(document: OpenEvent, session_id: int, number: int) -> int:
     with document.unit_of_work() as uow:
         for table in uow.tables.list(session_id=session_id, number=number):
             return table.id
