@@ -19,10 +19,14 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QTabWidget,
+    QTextEdit,
     QWidget,
 )
 
+from tournament_manager.gui.help_menu import QuickGuideDialog, about_text
 from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.new_tournament_dialog import NewTournamentDialog
+from tournament_manager.gui.open_server_dialog import OpenServerDialog
 from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.translation import (
     install_translations,
@@ -95,6 +99,8 @@ def _english_words(language: Language, data: set[str]) -> set[str]:
 
 
 def _words(text: str) -> set[str]:
+    """English-looking words, addresses (postgresql://judge@host/event) left out."""
+    text = re.sub(r"\S+://\S+", " ", text)
     return {word.casefold() for word in re.findall(r"[A-Za-z]{4,}", text)}
 
 
@@ -113,6 +119,8 @@ def _shown(window: QWidget) -> set[str]:
             texts.add(widget.title())
         elif isinstance(widget, QLineEdit):
             texts.add(widget.placeholderText())
+        elif isinstance(widget, QTextEdit):
+            texts.update(widget.toPlainText().splitlines())
         elif isinstance(widget, QTabWidget):
             texts.update(widget.tabText(i) for i in range(widget.count()))
         elif isinstance(widget, QMenu):
@@ -184,3 +192,23 @@ def test_the_language_menu_remembers_the_choice_for_the_next_start(
     window.findChild(type(chosen), "action_language_zh_CN").trigger()
     assert app_settings.language() == "zh_CN"
     assert LANGUAGE_ENV in window.message_bar.text()
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_the_dialogs_of_a_start_speak_the_language(qtbot, language: str) -> None:
+    """The dialogs a judge meets before any event is open: File ▸ New, File ▸ Open on a
+    Server, Help ▸ Quick Guide and Help ▸ About."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    spoken = Language(language)
+    install_translations(app, spoken)
+    try:
+        vocabulary = _english_words(spoken, set())
+        for dialog in (NewTournamentDialog(), OpenServerDialog(), QuickGuideDialog()):
+            qtbot.addWidget(dialog)
+            shown = _shown(dialog) | {_plain(dialog.windowTitle())}
+            assert {text for text in shown if _words(text) & vocabulary} == set(), dialog
+        about = re.sub(r"<[^>]*>", " ", about_text(QWidget()))
+        assert not _words(about) & vocabulary
+    finally:
+        remove_translations(app)
