@@ -369,8 +369,8 @@ class MainWindow(QMainWindow):
         self._settings.set_language(language.value)
         if forced_language() is not None:
             self.message_bar.show_info(self.tr(
-                "{language} is remembered, but {variable} sets the language of this "
-                "computer's sessions: unset it to use the choice.").format(
+                "{language} is remembered, but the environment variable {variable} "
+                "decides the language here: remove it to use the choice.").format(
                     language=language.native_name, variable=LANGUAGE_ENV))
             return
         self.message_bar.show_info(self.tr(

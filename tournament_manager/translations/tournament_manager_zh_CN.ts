@@ -995,8 +995,8 @@
         <translation>语言(&amp;L)</translation>
     </message>
     <message>
-        <source>{language} is remembered, but {variable} sets the language of this computer&apos;s sessions: unset it to use the choice.</source>
-        <translation>已记住 {language}，但本机的 {variable} 环境变量决定了界面语言：取消设置该变量后才会使用所选语言。</translation>
+        <source>{language} is remembered, but the environment variable {variable} decides the language here: remove it to use the choice.</source>
+        <translation>已记住{language}，但此处的语言由环境变量 {variable} 决定：删除该变量后才会使用此选择。</translation>
     </message>
     <message>
         <source>The window speaks {language} from the next start.</source>

@@ -995,8 +995,8 @@
         <translation>語言(&amp;L)</translation>
     </message>
     <message>
-        <source>{language} is remembered, but {variable} sets the language of this computer&apos;s sessions: unset it to use the choice.</source>
-        <translation>已記住 {language}，但這台電腦的登入工作階段語言由 {variable} 決定：請取消設定該變數，才能使用此選擇。</translation>
+        <source>{language} is remembered, but the environment variable {variable} decides the language here: remove it to use the choice.</source>
+        <translation>已記住{language}，但此處的語言由環境變數 {variable} 決定：移除該變數後才會使用此選擇。</translation>
     </message>
     <message>
         <source>The window speaks {language} from the next start.</source>
