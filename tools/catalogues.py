@@ -6,7 +6,8 @@
 
 The window's own words are Qt Linguist files (tools/translations.py); these are the words
 of `tournament_manager.words` users (`_`, `N_`, `n_`): the sentences of
-`tournament_manager/messages`. `update` extracts them with Babel into one .po per shipped
+`tournament_manager/messages` and the printed and Excel exports of
+`tournament_manager/exports`. `update` extracts them with Babel into one .po per shipped
 language (no source locations, so moving code changes nothing), keeping what is
 translated and dropping what the code no longer says; `release` compiles the .mo files;
 `check` fails when the code says a string a .po lacks, a shipped language leaves one
@@ -28,7 +29,7 @@ from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "tournament_manager"
-SOURCES = (PACKAGE / "messages",)
+SOURCES = (PACKAGE / "messages", PACKAGE / "exports")
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_manager"
 LANGUAGES = ("zh_CN", "zh_TW")

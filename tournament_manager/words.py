@@ -1,4 +1,4 @@
-"""The words of the Qt-free layers (`messages`, later the exports and the command line) in
+"""The words of the Qt-free layers (`messages` and the exports, later the command line) in
 the process's language: gettext, as the standard library has it.
 
 Catalogues live in `tournament_manager/locale/<language>/LC_MESSAGES/tournament_manager.mo`,

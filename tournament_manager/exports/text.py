@@ -1,6 +1,8 @@
 """How values read on paper and in cells: names, points, winds, times, safe text.
 
-Only formatting lives here: every number comes from a read model as it stands.
+Only formatting lives here: every number comes from a read model as it stands. The words
+are those of `tournament_manager.words`: the tables hold `N_` markers, said with `_` where
+a document is laid out, in the process's language.
 """
 
 from __future__ import annotations
@@ -9,49 +11,85 @@ import re
 import unicodedata
 from datetime import datetime
 from fractions import Fraction
+from typing import Any
 
 from tournament_manager.domain.model import (
     HandResult,
     PenaltyReason,
     Player,
+    PlayerKind,
+    PlayerStatus,
     SheetCorrection,
     WinType,
 )
-from tournament_manager.domain.settings import RoundKind
+from tournament_manager.domain.settings import PenaltyMode, RoundKind
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.views import SheetView
+from tournament_manager.words import N_, _
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
 _FOLDS = str.maketrans({"ø": "o", "æ": "ae", "œ": "oe", "ß": "ss", "đ": "d", "ł": "l",
                        "þ": "th"})
 
-WIND_NAMES = {Wind.E: "East", Wind.S: "South", Wind.W: "West", Wind.N: "North"}
+WIND_NAMES = {Wind.E: N_("East"), Wind.S: N_("South"), Wind.W: N_("West"),
+              Wind.N: N_("North")}
 WIND_HANZI = {Wind.E: "東", Wind.S: "南", Wind.W: "西", Wind.N: "北"}
 
 WIN_TYPE_TEXT = {
-    WinType.SELF_DRAW: "Self-draw",
-    WinType.DISCARD: "Discard",
-    WinType.ROBBING_KONG: "Robbing kong",
-    WinType.WIN_ON_KONG: "Win on kong",
+    WinType.SELF_DRAW: N_("Self-draw"),
+    WinType.DISCARD: N_("Discard"),
+    WinType.ROBBING_KONG: N_("Robbing kong"),
+    WinType.WIN_ON_KONG: N_("Win on kong"),
 }
-RESULT_TEXT = {HandResult.WIN: "Win", HandResult.DRAW: "Draw", HandResult.VOID: "Void"}
+RESULT_TEXT = {HandResult.WIN: N_("Win"), HandResult.DRAW: N_("Draw"),
+               HandResult.VOID: N_("Void")}
 REASON_TEXT = {
-    PenaltyReason.TIME: "Time",
-    PenaltyReason.TIME_WARNING: "Time warning",
-    PenaltyReason.FALSE_WIN: "False win",
-    PenaltyReason.WRONG_CLAIM: "Wrong claim",
-    PenaltyReason.DEAD_HAND: "Dead hand",
-    PenaltyReason.PENALTY_TILES: "Penalty tiles",
-    PenaltyReason.BEHAVIOUR: "Behaviour",
-    PenaltyReason.OTHER: "Other",
+    PenaltyReason.TIME: N_("Time"),
+    PenaltyReason.TIME_WARNING: N_("Time warning"),
+    PenaltyReason.FALSE_WIN: N_("False win"),
+    PenaltyReason.WRONG_CLAIM: N_("Wrong claim"),
+    PenaltyReason.DEAD_HAND: N_("Dead hand"),
+    PenaltyReason.PENALTY_TILES: N_("Penalty tiles"),
+    PenaltyReason.BEHAVIOUR: N_("Behaviour"),
+    PenaltyReason.OTHER: N_("Other"),
 }
 ROUND_KIND_TEXT = {
-    RoundKind.PRELIMINARY: "preliminary",
-    RoundKind.ELIMINATION: "elimination",
-    RoundKind.FINAL: "final",
+    RoundKind.PRELIMINARY: N_("preliminary"),
+    RoundKind.ELIMINATION: N_("elimination"),
+    RoundKind.FINAL: N_("final"),
 }
+PLAYER_KIND_TEXT = {PlayerKind.REGULAR: N_("regular"), PlayerKind.SUBSTITUTE: N_("substitute")}
+PLAYER_STATUS_TEXT = {PlayerStatus.ACTIVE: N_("active"), PlayerStatus.WITHDRAWN: N_("withdrawn")}
+PENALTY_MODE_TEXT = {PenaltyMode.DEDUCT: N_("deduct"), PenaltyMode.DISTRIBUTE: N_("distribute")}
+
+
+def said(table: dict[Any, str], key: Any) -> str:
+    """`table[key]` in the process's language; the key itself (a stored value) when the
+    table does not know it."""
+    text = table.get(key)
+    return _(text) if text is not None else str(getattr(key, "value", key))
+
+
+def wind_name(wind: Wind) -> str:
+    return _(WIND_NAMES[wind])
+
+
+def wind_label(wind: Wind) -> str:
+    """"東 East"; only "東" where the language's name of the wind is the character."""
+    name = wind_name(wind)
+    return WIND_HANZI[wind] if name == WIND_HANZI[wind] else f"{WIND_HANZI[wind]} {name}"
+
+
+def round_text(number: int, kind: RoundKind | str) -> str:
+    """"Round 2 (final)"."""
+    return _("Round {number} ({kind})").format(number=number, kind=said(ROUND_KIND_TEXT, kind))
+
+
+def page_text(page: int | str, pages: int | str) -> str:
+    """"Page 3 of 12" (also with the workbook's footer codes &P and &N)."""
+    return _("Page {page} of {pages}").format(page=page, pages=pages)
 
 
 def clean(text: object) -> str:
@@ -123,33 +161,37 @@ def display_width(text: str) -> int:
 
 # -- the record: what was signed, what was corrected, whether it still verifies ---------
 
-NOT_VERIFIED_BANNER = "This record does not verify: see tournament-manager verify"
+NOT_VERIFIED_BANNER = N_("This record does not verify: see tournament-manager verify")
 """On every page printed from a file whose verification found anything: a printout must
 not look as trustworthy as one from an intact file."""
-MISMATCH = "DOES NOT MATCH SIGNATURES"
+MISMATCH = N_("DOES NOT MATCH SIGNATURES")
 HASH_SHOWN = 16
 """Hex characters of a hash printed in running text (enough to compare by eye)."""
 
 
-PROVISIONAL_BANNER = "PROVISIONAL PLAN — not the draw"
+PROVISIONAL_BANNER = N_("PROVISIONAL PLAN — not the draw")
 """On every page printed from a session that holds only the round's plan: the plan changes
 when the session is drawn, and a list that looks final sends players to the wrong tables."""
-PROVISIONAL_NOTE = ("These tables come from the round's plan. They change when the session "
-                    "is drawn and published: do not post or hand out this page as the seating.")
-PROVISIONAL_MARK = "PROVISIONAL"
+PROVISIONAL_NOTE = N_("These tables come from the round's plan. They change when the session "
+                      "is drawn and published: do not post or hand out this page as the "
+                      "seating.")
+PROVISIONAL_MARK = N_("PROVISIONAL")
 """The word across the page, large and faint, that a reader from across the hall sees."""
 
 
 def seal_text(seal: str) -> str:
     """The audit seal as every footer prints it: it pins the whole history printed from."""
-    return f"audit seal {seal[:HASH_SHOWN] if seal else 'none'}"
+    if not seal:
+        return _("audit seal none")
+    return _("audit seal {seal}").format(seal=seal[:HASH_SHOWN])
 
 
 def correction_text(correction: SheetCorrection) -> str:
     """"Corrected v2: reason, 2026-05-02 14:00, head judge Name" (local time)."""
-    return (f"Corrected v{correction.version}: {clean(correction.reason).strip()}, "
-            f"{local_time(correction.opened_at, with_date=True)}, "
-            f"head judge {clean(correction.head_judge).strip()}")
+    return _("Corrected v{version}: {reason}, {time}, head judge {judge}").format(
+        version=correction.version, reason=clean(correction.reason).strip(),
+        time=local_time(correction.opened_at, with_date=True),
+        judge=clean(correction.head_judge).strip())
 
 
 def signed_version(view: SheetView) -> int:
@@ -161,12 +203,12 @@ def signed_version(view: SheetView) -> int:
 def signature_status(view: SheetView) -> str:
     """One word or phrase for a table's signatures, the same on paper and in cells."""
     if view.verified is False:
-        return MISMATCH
+        return _(MISMATCH)
     if view.verified is None:
-        return "not signed"
+        return _("not signed")
     if not view.locked:
-        return f"version {view.table.sheet_version} not signed yet"
-    return "verified"
+        return _("version {version} not signed yet").format(version=view.table.sheet_version)
+    return _("verified")
 
 
 def rank_text(row: StandingsRow, shared: frozenset[int]) -> str:
@@ -188,4 +230,5 @@ def shared_ranks(table: Standings) -> frozenset[int]:
 
 def field_text(table: Standings) -> str:
     """"62 ranked · 2 withdrawn"."""
-    return f"{table.ranked} ranked · {table.withdrawn} withdrawn"
+    return _("{ranked} ranked · {withdrawn} withdrawn").format(ranked=table.ranked,
+                                                               withdrawn=table.withdrawn)

@@ -3,7 +3,9 @@ Penalties, Corrections and Verification.
 
 Cells hold computed values from the read models (never formulas: openpyxl cannot compute
 them and a reader with `data_only` would see nothing). Headers are frozen, columns sized
-from their contents (wide East Asian characters count two), numbers formatted.
+from their contents (wide East Asian characters count two), numbers formatted. Sheet
+names, headings and the words in cells are in the process's language; data, codes and
+hashes as they are.
 """
 
 from __future__ import annotations
@@ -31,21 +33,27 @@ from tournament_manager.exports.pdf.standings import (
 from tournament_manager.exports.sources import is_provisional
 from tournament_manager.exports.text import (
     NOT_VERIFIED_BANNER,
+    PENALTY_MODE_TEXT,
+    PLAYER_KIND_TEXT,
+    PLAYER_STATUS_TEXT,
     REASON_TEXT,
     RESULT_TEXT,
     WIN_TYPE_TEXT,
-    WIND_NAMES,
     clean,
     display_width,
     field_text,
     local_naive,
+    page_text,
+    said,
     seal_text,
     signature_status,
+    wind_name,
 )
 from tournament_manager.messages.verification import describe_finding, summary
 from tournament_manager.services.standings import Standings
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetView
+from tournament_manager.words import N_, _
 
 Progress = Callable[[int, int], None]
 
@@ -59,7 +67,7 @@ _WHITESPACE = re.compile(r"[\t\r\n]+")
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDDDDD")
 _HEADER_ALIGNMENT = Alignment(vertical="center")
-PROVISIONAL_SHEET = "provisional plan"
+PROVISIONAL_SHEET = N_("provisional plan")
 
 
 def sheet_title(text: str, taken: Iterable[str] = ()) -> str:
@@ -151,9 +159,9 @@ class _Sheet:
         if self.header_center:
             ws.oddHeader.center.text = self.header_center
         ws.oddFooter.left.text = seal_text(report.seal)
-        ws.oddFooter.right.text = "Page &P of &N"
+        ws.oddFooter.right.text = page_text("&P", "&N")
         if not report.ok:
-            ws.oddHeader.left.text = NOT_VERIFIED_BANNER
+            ws.oddHeader.left.text = _(NOT_VERIFIED_BANNER)
             ws.oddHeader.left.color = "BF0D0D"
 
     def _header(self, text: str) -> Any:
@@ -186,7 +194,8 @@ def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
     book.properties.title = clean(facts.tournament.name)
     book.properties.creator = "Tournament Manager"
     book.properties.description = (f"{summary(report)}" if report.ok
-                                   else f"{NOT_VERIFIED_BANNER}. {summary(report)}")
+                                   else _("{banner}. {summary}").format(
+                                       banner=_(NOT_VERIFIED_BANNER), summary=summary(report)))
     steps, done = 6 + len(facts.sessions), 0
 
     def step() -> None:
@@ -221,26 +230,28 @@ def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
 
 def _standings_sheet(table: Standings) -> _Sheet:
     sessions = session_columns(table)
-    headings = ["Rank", "Registration ID", "Name", "Native name", "Country", "Round",
-                "Carried", *(f"Session {n}" for n in sessions), "Score", "Raw total",
-                "Status"]
+    headings = [_("Rank"), _("Registration ID"), _("Name"), _("Native name"), _("Country"),
+                _("Round"), _("Carried"), *(_("Session {session}").format(session=n)
+                                            for n in sessions),
+                _("Score"), _("Raw total"), _("Status")]
     score_columns = {6, *range(7, 7 + len(sessions)), 7 + len(sessions)}
     formats = {column: SCORE for column in score_columns}
     formats[8 + len(sessions)] = TOTAL
-    sheet = _Sheet("Standings", headings, formats)
+    sheet = _Sheet(_("Standings"), headings, formats)
     for row in table.rows:
         by_session = {s.session_number: s.converted for s in row.sessions}
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
-                      row.converted_total, row.raw_total, WITHDRAWN if row.withdrawn else ""])
-    sheet.header_center = clean(f"{standings_title(table)}: {field_text(table)}")
+                      row.converted_total, row.raw_total, _(WITHDRAWN) if row.withdrawn else ""])
+    sheet.header_center = clean(_("{title}: {field}").format(title=standings_title(table),
+                                                             field=field_text(table)))
     return sheet
 
 
 def _names(view: SheetView) -> dict[int, Player]:
     names = {p.id: p for p in view.players}
-    for _, repicked in view.repicks:
+    for _cycle, repicked in view.repicks:
         names.update({p.id: p for p in repicked})
     return names
 
@@ -251,13 +262,13 @@ def _hand_cells(hand: Hand, names: dict[int, Player]) -> list[object]:
 
     return [
         name(hand.dealer_id),
-        RESULT_TEXT.get(hand.result, hand.result.value),
-        WIN_TYPE_TEXT[hand.win_type] if hand.win_type is not None else "",
+        said(RESULT_TEXT, hand.result),
+        _(WIN_TYPE_TEXT[hand.win_type]) if hand.win_type is not None else "",
         "; ".join(name(w.winner_id) for w in hand.wins),
         "; ".join(str(w.value) for w in hand.wins) if len(hand.wins) > 1
         else (hand.wins[0].value if hand.wins else None),
         name(hand.discarder_id),
-        "; ".join(name(w.responsible_id) if w.responsible_id is not None else "nobody"
+        "; ".join(name(w.responsible_id) if w.responsible_id is not None else _("nobody")
                   for w in hand.wins if w.responsible_id != hand.discarder_id)
         if hand.discarder_id is not None else "",
         "; ".join(" ".join(w.pattern_ids) for w in hand.wins if w.pattern_ids),
@@ -266,13 +277,13 @@ def _hand_cells(hand: Hand, names: dict[int, Player]) -> list[object]:
 
 def _session_sheet(number: int, views: Sequence[SheetView]) -> _Sheet:
     seats = [w.value for w in WIND_ORDER]
-    headings = ["Table", "Hand", "Cycle", "Dealer", "Result", "Win type", "Winner(s)",
-                "Value", "Discarder", "Responsible (if not discarder)", "Patterns",
-                *(f"Player {s}" for s in seats), *(f"± {s}" for s in seats),
-                *(f"Total {s}" for s in seats)]
+    headings = [_("Table"), _("Hand"), _("Cycle"), _("Dealer"), _("Result"), _("Win type"),
+                _("Winner(s)"), _("Value"), _("Discarder"), _("Responsible (if not discarder)"),
+                _("Patterns"), *(_("Player {seat}").format(seat=s) for s in seats),
+                *(f"± {s}" for s in seats), *(_("Total {seat}").format(seat=s) for s in seats)]
     formats = {11 + 4 + i: POINTS for i in range(4)}
     formats.update({11 + 8 + i: TOTAL for i in range(4)})
-    sheet = _Sheet(f"Session {number}", headings, formats)
+    sheet = _Sheet(_("Session {session}").format(session=number), headings, formats)
     for view in views:
         names = _names(view)
         players = [p.name for p in view.players]
@@ -284,16 +295,17 @@ def _session_sheet(number: int, views: Sequence[SheetView]) -> _Sheet:
 
 
 def _tables_sheet(views: Sequence[SheetView]) -> _Sheet:
-    headings = ["Session", "Table", "Seat", "Wind", "Registration ID", "Player",
-                "Hand total", "Raw total", "Score", "Sheet", "Version", "Corrected",
-                "Signatures", "Signed hash", "Content hash"]
-    sheet = _Sheet("Tables", headings, {6: TOTAL, 7: TOTAL, 8: SCORE})
+    headings = [_("Session"), _("Table"), _("Seat"), _("Wind"), _("Registration ID"),
+                _("Player"), _("Hand total"), _("Raw total"), _("Score"), _("Sheet"),
+                _("Version"), _("Corrected"), _("Signatures"), _("Signed hash"),
+                _("Content hash")]
+    sheet = _Sheet(_("Tables"), headings, {6: TOTAL, 7: TOTAL, 8: SCORE})
     for view in views:
         corrected = ", ".join(f"v{c.version}" for c in view.corrections)
         for index, player in enumerate(view.players):
             wind = WIND_ORDER[index]
             sheet.append([view.session.number, view.table.number, wind.value,
-                          WIND_NAMES[wind], player.registration_id, player.name,
+                          wind_name(wind), player.registration_id, player.name,
                           view.hand_totals[index], view.raw_totals[index],
                           view.converted[index], _sheet_state(view), view.table.sheet_version,
                           corrected, signature_status(view), view.signed_hash,
@@ -307,42 +319,43 @@ def _sheet_state(view: SheetView) -> str:
     """"locked", "open", or "provisional plan" for a table of a session not drawn yet
     (only there when the export was asked to include plans)."""
     if is_provisional(view.session):
-        return PROVISIONAL_SHEET
-    return "locked" if view.locked else "open"
+        return _(PROVISIONAL_SHEET)
+    return _("locked") if view.locked else _("open")
 
 
 def _players_sheet(players: Sequence[Player]) -> _Sheet:
-    headings = ["Player no.", "Registration ID", "Name", "Native name", "Country", "Club",
-                "Team", "Kind", "Status"]
-    sheet = _Sheet("Players", headings)
+    headings = [_("Player no."), _("Registration ID"), _("Name"), _("Native name"),
+                _("Country"), _("Club"), _("Team"), _("Kind"), _("Status")]
+    sheet = _Sheet(_("Players"), headings)
     for p in players:
         sheet.append([p.id, p.registration_id, p.name, p.native_name, p.country, p.club,
-                      p.team, p.kind.value, p.status.value])
+                      p.team, said(PLAYER_KIND_TEXT, p.kind),
+                      said(PLAYER_STATUS_TEXT, p.status)])
     return sheet
 
 
 def _penalties_sheet(views: Sequence[SheetView], players: dict[int, Player]
                      ) -> _Sheet:
-    headings = ["Session", "Table", "Hand", "Registration ID", "Player", "Reason", "Points",
-                "Mode", "Note"]
-    sheet = _Sheet("Penalties", headings)
+    headings = [_("Session"), _("Table"), _("Hand"), _("Registration ID"), _("Player"),
+                _("Reason"), _("Points"), _("Mode"), _("Note")]
+    sheet = _Sheet(_("Penalties"), headings)
     for view in views:
         for penalty in view.penalties:
             player = players.get(penalty.player_id)
             sheet.append([view.session.number, view.table.number, penalty.hand_number,
                           player.registration_id if player else "",
                           player.name if player else f"#{penalty.player_id}",
-                          REASON_TEXT.get(penalty.reason, penalty.reason.value),
-                          penalty.points, penalty.mode.value, penalty.note])
+                          said(REASON_TEXT, penalty.reason),
+                          penalty.points, said(PENALTY_MODE_TEXT, penalty.mode), penalty.note])
     return sheet
 
 
 def _corrections_sheet(views: Sequence[SheetView]) -> _Sheet:
     """Every correction of a signed sheet: which, why, when and by whom. "Opened at" is
     the local time the printed sheets show; the UTC column is the moment as recorded."""
-    headings = ["Session", "Table", "Version", "Reason", "Opened at", "Head judge",
-                "Opened at (UTC)"]
-    sheet = _Sheet("Corrections", headings, {4: MOMENT})
+    headings = [_("Session"), _("Table"), _("Version"), _("Reason"), _("Opened at"),
+                _("Head judge"), _("Opened at (UTC)")]
+    sheet = _Sheet(_("Corrections"), headings, {4: MOMENT})
     for view in views:
         for correction in view.corrections:
             sheet.append([view.session.number, view.table.number, correction.version,
@@ -354,13 +367,13 @@ def _corrections_sheet(views: Sequence[SheetView]) -> _Sheet:
 def _verification_sheet(report: VerificationReport) -> _Sheet:
     """What verifying the file found when this workbook was written: the audit seal that
     pins the history, the summary, then one row per finding."""
-    headings = ["What", "Session", "Table", "Hand", "Detail", "Code"]
-    sheet = _Sheet("Verification", headings)
-    sheet.append(["Audit seal", None, None, None, report.seal, None])
-    sheet.append(["Summary", None, None, None, summary(report), None])
+    headings = [_("What"), _("Session"), _("Table"), _("Hand"), _("Detail"), _("Code")]
+    sheet = _Sheet(_("Verification"), headings)
+    sheet.append([_("Audit seal"), None, None, None, report.seal, None])
+    sheet.append([_("Summary"), None, None, None, summary(report), None])
     if not report.ok:
         sheet.alarm_last(4)
     for finding in report.findings:
-        sheet.append(["Finding", finding.session, finding.table, finding.hand,
+        sheet.append([_("Finding"), finding.session, finding.table, finding.hand,
                       describe_finding(finding), finding.kind.value])
     return sheet

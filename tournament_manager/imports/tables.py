@@ -144,7 +144,7 @@ def _unquoted_lines(text: str, limit: int) -> list[str]:
 
 
 def _read_xlsx(path: Path) -> TextTable:
-    from openpyxl import load_workbook
+    from openpyxl import load_workbook  # type: ignore[import-untyped]
 
     try:
         workbook = load_workbook(path, read_only=True, data_only=True)

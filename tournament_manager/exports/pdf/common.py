@@ -19,8 +19,9 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 )
 
 from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, fitted, register_font, width
-from tournament_manager.exports.text import NOT_VERIFIED_BANNER, seal_text
+from tournament_manager.exports.text import NOT_VERIFIED_BANNER, page_text, seal_text
 from tournament_manager.services.verification import VerificationReport
+from tournament_manager.words import _
 
 mm: float = units.mm
 PAPER_SIZES: dict[str, tuple[float, float]] = {"a4": A4, "letter": LETTER}
@@ -137,7 +138,7 @@ def standard_footer(left: str, seal: str) -> Callable[[Canvas, int, int], None]:
         canvas.setLineWidth(0.4)
         canvas.line(MARGIN, MARGIN + 4 * mm, width - MARGIN, MARGIN + 4 * mm)
         put(canvas, left, MARGIN, MARGIN + 1 * mm, room * 0.6, 7)
-        put(canvas, f"{seal_text(seal)}   ·   Page {page} of {pages}", MARGIN + room * 0.6,
+        put(canvas, f"{seal_text(seal)}   ·   {page_text(page, pages)}", MARGIN + room * 0.6,
             MARGIN + 1 * mm, room * 0.4, 7, "right")
     return footer
 
@@ -162,7 +163,7 @@ def page_frame(title: str, subtitle: str, footer_left: str, report: Verification
     """`build_document`'s header, footer and top space for a printout of the record: the
     audit seal in every footer and, when the file does not verify, a banner on every
     page (pages of a list are handed out one by one)."""
-    banner = "" if report.ok else NOT_VERIFIED_BANNER
+    banner = "" if report.ok else _(NOT_VERIFIED_BANNER)
     return {"header": standard_header(title, subtitle, banner),
             "footer": standard_footer(footer_left, report.seal),
             "top_space": HEADER_SPACE + (BANNER_H + 2.5 * mm if banner else 0)}

@@ -32,6 +32,7 @@ from tournament_manager.exports.pdf.styles import (
 from tournament_manager.exports.text import clean, display_name
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import SheetView
+from tournament_manager.words import _
 
 WINDS = "ESWN"
 HAND_ROW_H = 4.6 * mm
@@ -53,10 +54,12 @@ def render_player_cards(views: Sequence[SheetView], rounds: dict[int, Round],
                       Spacer(1, CARD_GAP)]
         if progress is not None:
             progress(number, len(views))
-    title = views[0].tournament.name if views else "Score record cards"
-    what = "Blank score record cards" if blank else "Score record cards"
-    return build_document(story, pagesize, title=f"{clean(title)}: {what.lower()}",
-                          subject=what, **page_frame(clean(title), what, what, report))
+    title = clean(views[0].tournament.name) if views else _("Score record cards")
+    what = _("Blank score record cards") if blank else _("Score record cards")
+    full = (_("{event}: blank score record cards") if blank
+            else _("{event}: score record cards")).format(event=title)
+    return build_document(story, pagesize, title=full, subject=what,
+                          **page_frame(title, what, what, report))
 
 
 def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float, *,
@@ -64,13 +67,19 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
     players = view.players
     seat = WINDS[players.index(owner)]
     round_ = rounds.get(view.session.round_id)
-    where = (f"Round {round_.number} · " if round_ is not None else "") + (
-        f"Session {view.session.number} · Table {view.table.number}")
-    heading = [para(f"SCORE RECORD CARD — {display_name(owner)} ({seat})", HEADING),
-               para(f"{where} · Reg. no. {clean(owner.registration_id) or '—'}", SUBHEADING)]
-    head: list[object] = ["Hand", *(f"{WINDS[i]} {display_name(p)}"
-                                    + (" (own)" if p.id == owner.id else "")
-                                    for i, p in enumerate(players))]
+    registration = clean(owner.registration_id) or "—"
+    where = (_("Round {round} · Session {session} · Table {table} · Reg. no. {number}")
+             if round_ is not None
+             else _("Session {session} · Table {table} · Reg. no. {number}")).format(
+        round=round_.number if round_ is not None else "", session=view.session.number,
+        table=view.table.number, number=registration)
+    heading = [para(_("SCORE RECORD CARD — {name} ({seat})").format(
+                   name=display_name(owner), seat=seat), HEADING),
+               para(where, SUBHEADING)]
+    head: list[object] = [_("Hand"), *(
+        _("{seat} {name} (own)").format(seat=WINDS[i], name=display_name(p))
+        if p.id == owner.id else f"{WINDS[i]} {display_name(p)}"
+        for i, p in enumerate(players))]
     rows = {row.hand.number: row for row in view.rows} if not blank else {}
     count = max([view.planned_hands or view.tournament.settings.hands_per_session, *rows])
     data: list[list[object]] = [head]
@@ -78,7 +87,7 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
         row = rows.get(number)
         data.append([str(number), *(f"{d:+d}" if row is not None else "" for d in
                                     (row.deltas if row is not None else (0,) * 4))])
-    data.append(["Total", *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
+    data.append([_("Total"), *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
                             else [""] * 4)])
     own = players.index(owner) + 1
     last = len(data) - 1
@@ -90,10 +99,11 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
                              ("ALIGN", (1, 1), (-1, -1), "RIGHT"),
                              zebra=False, size=8.5))
     opponents = [p for p in players if p.id != owner.id]
-    signatures = Table([[f"Signed by {WINDS[players.index(p)]} {display_name(p)}"
+    signatures = Table([[_("Signed by {seat} {name}").format(seat=WINDS[players.index(p)],
+                                                              name=display_name(p))
                          for p in opponents], ["", "", ""]],
                        colWidths=[width / 3] * 3, rowHeights=[None, 12 * mm])
     signatures.setStyle(grid_style(zebra=False, size=8))
-    note = para("Record every player's gain or loss in each hand; pass the card to your "
-                "three opponents to sign at the end of the session.", NOTE)
+    note = para(_("Record every player's gain or loss in each hand; pass the card to your "
+                  "three opponents to sign at the end of the session."), NOTE)
     return [*heading, grid, Spacer(1, 2 * mm), signatures, note]

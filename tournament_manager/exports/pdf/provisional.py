@@ -26,6 +26,7 @@ from reportlab.platypus import Flowable  # type: ignore[import-untyped]
 from tournament_manager.exports.pdf.common import MARGIN, mm, put
 from tournament_manager.exports.pdf.fonts import FONT, fitted
 from tournament_manager.exports.text import PROVISIONAL_BANNER, PROVISIONAL_MARK
+from tournament_manager.words import _
 
 BAND_FILL = Color(0.08, 0.08, 0.08)
 BAND_H = 7.5 * mm
@@ -36,8 +37,10 @@ MARK_ALPHA = 0.16
 
 
 def draw_band(c: Canvas, x: float, top: float, w: float, h: float = BAND_H,
-              size: float = 12, text: str = PROVISIONAL_BANNER) -> float:
-    """The band with its words centred, white on black; returns its bottom."""
+              size: float = 12, text: str = "") -> float:
+    """The band with its words centred, white on black (PROVISIONAL PLAN unless `text`
+    says otherwise); returns its bottom."""
+    text = text or _(PROVISIONAL_BANNER)
     c.saveState()
     c.setFillColor(BAND_FILL)
     c.rect(x, top - h, w, h, stroke=0, fill=1)
@@ -51,7 +54,7 @@ def draw_mark(c: Canvas, pagesize: tuple[float, float]) -> None:
     """PROVISIONAL diagonally across the page, faint enough to read (and write) through."""
     width, height = pagesize
     diagonal = (width ** 2 + height ** 2) ** 0.5
-    text, size = fitted(PROVISIONAL_MARK, 160, diagonal * 0.8)
+    text, size = fitted(_(PROVISIONAL_MARK), 160, diagonal * 0.8)
     c.saveState()
     c.setFillColor(MARK_GREY)
     c.setFillAlpha(MARK_ALPHA)

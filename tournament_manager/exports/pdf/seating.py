@@ -40,17 +40,19 @@ from tournament_manager.exports.sources import EventFacts
 from tournament_manager.exports.text import (
     NOT_VERIFIED_BANNER,
     PROVISIONAL_NOTE,
-    ROUND_KIND_TEXT,
     WIND_HANZI,
-    WIND_NAMES,
     clean,
     display_name,
+    round_text,
     seal_text,
     sort_key,
+    wind_label,
+    wind_name,
 )
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SeatedPlayer, SessionSeating
+from tournament_manager.words import _
 
 Progress = Callable[[int, int], None]
 BYES = ParagraphStyle("byes", parent=NOTE, fontSize=10, leading=13, spaceBefore=6,
@@ -61,7 +63,7 @@ def _round_text(facts: EventFacts, seating: SessionSeating) -> str:
     round_ = facts.rounds.get(seating.session.round_id)
     if round_ is None:
         return ""
-    return f"Round {round_.number} ({ROUND_KIND_TEXT.get(round_.kind, round_.kind)})"
+    return round_text(round_.number, round_.kind)
 
 
 def named(player: Player) -> str:
@@ -91,15 +93,15 @@ def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
         if story:
             story.append(PageBreak())
         story.append(marks.mark(seating.provisional))
-        title = f"Session {seating.session.number}  ·  {_round_text(facts, seating)}"
-        if seating.provisional:
-            title += "  ·  provisional plan"
+        title = (_("Session {session}  ·  {round}  ·  provisional plan") if seating.provisional
+                 else _("Session {session}  ·  {round}")).format(
+            session=seating.session.number, round=_round_text(facts, seating))
         byes = facts.byes.get(seating.session.id, ())
-        story += [para(f"Seating by table  —  {title}", HEADING),
-                  para(PROVISIONAL_NOTE if seating.provisional else
-                       "Starting seats of the first cycle; the East player deals first.", NOTE)]
-        rows: list[list[object]] = [["Table", *(f"{WIND_HANZI[w]} {WIND_NAMES[w]}"
-                                               for w in WIND_ORDER)]]
+        story += [para(_("Seating by table  —  {title}").format(title=title), HEADING),
+                  para(_(PROVISIONAL_NOTE) if seating.provisional else
+                       _("Starting seats of the first cycle; the East player deals first."),
+                       NOTE)]
+        rows: list[list[object]] = [[_("Table"), *(wind_label(w) for w in WIND_ORDER)]]
         for table in seating.tables:
             by_wind = {seat.wind: seat for seat in table.seats}
             rows.append([str(table.table.number),
@@ -109,16 +111,17 @@ def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
                            style=grid_style(("ALIGN", (0, 0), (0, -1), "CENTER"),
                                             ("FONTSIZE", (0, 1), (0, -1), 14))))
         if byes:
-            story.append(para(f"Bye this session (no table): "
-                              f"{', '.join(named(player) for player in byes)}", BYES))
-        story += [PageBreak(), para(f"Seating by player (A–Z)  —  {title}", HEADING)]
+            story.append(para(_("Bye this session (no table): {players}").format(
+                players=_(", ").join(named(player) for player in byes)), BYES))
+        story += [PageBreak(),
+                  para(_("Seating by player (A–Z)  —  {title}").format(title=title), HEADING)]
         players: list[tuple[Player, str, str]] = [
-            (seat.player, str(table.table.number),
-             f"{WIND_HANZI[seat.wind]} {WIND_NAMES[seat.wind]}")
+            (seat.player, str(table.table.number), wind_label(seat.wind))
             for table in seating.tables for seat in table.seats]
-        players += [(player, "–", "bye") for player in byes]
+        players += [(player, "–", _("bye")) for player in byes]
         players.sort(key=lambda item: sort_key(clean(item[0].name)))
-        alpha: list[list[object]] = [["Player", "Reg. no.", "Country", "Table", "Seat"]]
+        alpha: list[list[object]] = [[_("Player"), _("Reg. no."), _("Country"), _("Table"),
+                                      _("Seat")]]
         for player, number, seat_text in players:
             alpha.append([para(display_name(player)), clean(player.registration_id),
                           clean(player.country), number, seat_text])
@@ -129,15 +132,16 @@ def render_seating(facts: EventFacts, seatings: Sequence[SessionSeating],
         if progress is not None:
             progress(done, len(seatings))
     name = clean(facts.tournament.name)
-    frame = page_frame(name, "Seating", f"{name}  ·  seating lists", report)
+    frame = page_frame(name, _("Seating"),
+                       _("{event}  ·  seating lists").format(event=name), report)
     if any(seating.provisional for seating in seatings):
         # Under the header (and the red banner of a record in doubt): room on every page,
         # the band on the provisional ones.
         band_top = MARGIN + 10.5 * mm + (0 if report.ok else BANNER_H + 1.5 * mm)
         frame["footer"] = marks.footer(frame["footer"], band_top)
         frame["top_space"] += BAND_H + BAND_GAP
-    return build_document(story, pagesize, title=f"{name}: seating", subject="Seating lists",
-                          **frame)
+    return build_document(story, pagesize, title=_("{event}: seating").format(event=name),
+                          subject=_("Seating lists"), **frame)
 
 
 def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
@@ -148,7 +152,8 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
     pagesize = page_size(paper, wide=True)
     buffer = io.BytesIO()
     name = clean(facts.tournament.name)
-    canvas = new_canvas(buffer, pagesize, f"{name}: table cards", "Table cards")
+    canvas = new_canvas(buffer, pagesize, _("{event}: table cards").format(event=name),
+                        _("Table cards"))
     total = sum(len(s.tables) for s in seatings)
     done = 0
     width, height = pagesize
@@ -164,11 +169,11 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
                 # on a table must not be taken for the draw.
                 draw_band(canvas, MARGIN, height - MARGIN - 13 * mm, room, 11 * mm, 22)
                 draw_mark(canvas, pagesize)
-            put(canvas, f"Table {table.table.number}", MARGIN, height - MARGIN - 50 * mm,
-                room, 84, "centre")
-            put(canvas, f"Session {seating.session.number}   ·   "
-                f"{_round_text(facts, seating)}", MARGIN, height - MARGIN - 64 * mm, room,
-                18, "centre")
+            put(canvas, _("Table {table}").format(table=table.table.number), MARGIN,
+                height - MARGIN - 50 * mm, room, 84, "centre")
+            put(canvas, _("Session {session}   ·   {round}").format(
+                    session=seating.session.number, round=_round_text(facts, seating)),
+                MARGIN, height - MARGIN - 64 * mm, room, 18, "centre")
             canvas.setLineWidth(0.8)
             canvas.line(MARGIN + 20 * mm, height - MARGIN - 70 * mm,
                         width - MARGIN - 20 * mm, height - MARGIN - 70 * mm)
@@ -177,7 +182,8 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
             for index, wind in enumerate(WIND_ORDER):
                 y = height - MARGIN - 82 * mm - index * line_h
                 put(canvas, WIND_HANZI[wind], MARGIN + 20 * mm, y, 18 * mm, 30)
-                put(canvas, WIND_NAMES[wind], MARGIN + 38 * mm, y, 25 * mm, 14)
+                if wind_name(wind) != WIND_HANZI[wind]:
+                    put(canvas, wind_name(wind), MARGIN + 38 * mm, y, 25 * mm, 14)
                 seat = by_wind.get(wind)
                 if seat is not None:
                     put(canvas, display_name(seat.player), MARGIN + 65 * mm, y,
@@ -199,7 +205,7 @@ def _card_footer(canvas: Canvas, report: VerificationReport, width: float) -> No
     verify (in red across the foot, where it does not hide the table number)."""
     room = width - 2 * MARGIN
     if not report.ok:
-        draw_banner(canvas, [NOT_VERIFIED_BANNER], MARGIN, MARGIN + 6 * mm, room * 0.65,
+        draw_banner(canvas, [_(NOT_VERIFIED_BANNER)], MARGIN, MARGIN + 6 * mm, room * 0.65,
                     (8,))
     put(canvas, seal_text(report.seal), MARGIN + room * 0.7, MARGIN + 1 * mm, room * 0.3, 7,
         "right")

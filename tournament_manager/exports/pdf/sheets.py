@@ -55,26 +55,29 @@ from tournament_manager.exports.pdf.provisional import BAND_GAP, BAND_H, draw_ba
 from tournament_manager.exports.sources import is_provisional
 from tournament_manager.exports.text import (
     HASH_SHOWN,
-    MISMATCH,
     NOT_VERIFIED_BANNER,
+    PENALTY_MODE_TEXT,
     REASON_TEXT,
     RESULT_TEXT,
-    ROUND_KIND_TEXT,
     WIN_TYPE_TEXT,
     WIND_HANZI,
-    WIND_NAMES,
     clean,
     converted,
     correction_text,
     local_date,
     local_time,
+    page_text,
     plain,
+    round_text,
+    said,
     seal_text,
     signed,
     signed_version,
+    wind_name,
 )
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
+from tournament_manager.words import N_, _, n_
 
 HEADER_FILL = Color(0.86, 0.86, 0.86)
 BAND_FILL = Color(0.93, 0.93, 0.93)
@@ -89,20 +92,22 @@ MAX_RECORD_LINES = 10
 """Status and corrections under the signatures; beyond this the grid would be squeezed."""
 
 CONVERSION_TEXT = {
-    SessionConversion.MATCH_POINTS: "Converted (match points)",
-    SessionConversion.RAW: "Converted (raw score)",
-    SessionConversion.TABLE_POINTS: "Converted (table points)",
+    SessionConversion.MATCH_POINTS: N_("Converted (match points)"),
+    SessionConversion.RAW: N_("Converted (raw score)"),
+    SessionConversion.TABLE_POINTS: N_("Converted (table points)"),
 }
 
 # Columns left of the players' columns: (key, heading, width in mm).
 _DESCRIPTION = (
-    ("no", "No.", 6.5),
-    ("dealer", "East (dealer)", 20.0),
-    ("result", "Result / win type", 17.0),
-    ("winners", "Winner(s)", 24.0),
-    ("discarder", "Discarder (responsible)", 24.0),
-    ("value", "V", 8.5),
-    ("patterns", "Patterns", 14.0),
+    # TRANSLATORS: the heading of the hand number's column (6.5 mm wide)
+    ("no", N_("No."), 6.5),
+    ("dealer", N_("East (dealer)"), 20.0),
+    ("result", N_("Result / win type"), 17.0),
+    ("winners", N_("Winner(s)"), 24.0),
+    ("discarder", N_("Discarder (responsible)"), 24.0),
+    # TRANSLATORS: the heading of the column of a win's value (8.5 mm wide)
+    ("value", N_("V"), 8.5),
+    ("patterns", N_("Patterns"), 14.0),
 )
 
 
@@ -127,7 +132,7 @@ def _columns(page_width: float) -> _Columns:
     left, right = MARGIN, page_width - MARGIN
     x, w = {}, {}
     cursor = left
-    for key, _, width_mm in _DESCRIPTION:
+    for key, _heading, width_mm in _DESCRIPTION:
         x[key], w[key] = cursor, width_mm * mm
         cursor += width_mm * mm
     player_w = (right - cursor) / 4
@@ -149,9 +154,10 @@ def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round],
     """One page per table, in the order given; returns the PDF bytes."""
     register_font()
     buffer = io.BytesIO()
-    title = views[0].tournament.name if views else "Score sheets"
-    canvas = new_canvas(buffer, pagesize, f"{clean(title)}: score record sheets",
-                        "Blank score sheets" if blank else "Score sheets")
+    title = views[0].tournament.name if views else _("Score sheets")
+    canvas = new_canvas(buffer, pagesize,
+                        _("{event}: score record sheets").format(event=clean(title)),
+                        _("Blank score sheets") if blank else _("Score sheets"))
     total = len(views)
     for number, view in enumerate(views, start=1):
         _SheetPage(canvas, view, rounds.get(view.session.round_id), report, blank=blank,
@@ -177,7 +183,7 @@ class _SheetPage:
         self.provisional = is_provisional(view.session)
         self.cols = _columns(self.width)
         self.names: dict[int, Player] = {p.id: p for p in view.players}
-        for _, repicked in view.repicks:
+        for _cycle, repicked in view.repicks:
             self.names.update({p.id: p for p in repicked})
         self.column_of = {p.id: index for index, p in enumerate(view.players)}
         settings = view.tournament.settings
@@ -217,7 +223,7 @@ class _SheetPage:
 
     def grid_xs(self) -> list[float]:
         cols = self.cols
-        xs = [cols.x[key] for key, _, _ in _DESCRIPTION]
+        xs = [cols.x[key] for key, _heading, _width in _DESCRIPTION]
         for index in range(4):
             xs += [cols.delta_x(index), cols.total_x(index)]
         return [*xs, cols.right]
@@ -270,11 +276,12 @@ class _SheetPage:
         file it was printed from does not verify."""
         view = self.view
         if not self.blank and view.verified is False:
-            where = f"session {view.session.number}, table {view.table.number}"
-            return ([f"{MISMATCH}: {where} is not what its players signed",
-                     NOT_VERIFIED_BANNER], (12.5, 8))
+            return ([_("DOES NOT MATCH SIGNATURES: session {session}, table {table} is not "
+                       "what its players signed").format(session=view.session.number,
+                                                         table=view.table.number),
+                     _(NOT_VERIFIED_BANNER)], (12.5, 8))
         if not self.report.ok:
-            return [NOT_VERIFIED_BANNER], (9,)
+            return [_(NOT_VERIFIED_BANNER)], (9,)
         return [], ()
 
     def _record_lines(self) -> list[_RecordLine]:
@@ -298,8 +305,9 @@ class _SheetPage:
         left_out = len(view.corrections) - len(corrections)
         if left_out:
             lines.append(_RecordLine(
-                f"… {left_out} earlier correction{'s' if left_out > 1 else ''}: see the "
-                "workbook's Corrections sheet", CORRECTION_SIZE, CORRECTION_H))
+                n_("… {n} earlier correction: see the workbook's Corrections sheet",
+                   "… {n} earlier corrections: see the workbook's Corrections sheet",
+                   left_out).format(n=left_out), CORRECTION_SIZE, CORRECTION_H))
         return lines + [line for block in corrections for line in block]
 
     def _record(self, top: float, lines: Sequence[_RecordLine]) -> None:
@@ -319,43 +327,47 @@ class _SheetPage:
         view = self.view
         if self.blank:
             return []
-        lines = [f"Content hash (SHA-256): {view.content_hash}"]
+        lines = [_("Content hash (SHA-256): {hash}").format(hash=view.content_hash)]
         if view.signed_hash and view.signed_hash != view.content_hash:
-            lines.insert(0, f"Signed hash (SHA-256), version {signed_version(view)}: "
-                            f"{view.signed_hash}")
+            lines.insert(0, _("Signed hash (SHA-256), version {version}: {hash}").format(
+                version=signed_version(view), hash=view.signed_hash))
         return lines
 
     def _notes(self) -> str:
         view = self.view
         if self.blank or not view.missing_hands or view.complete:
             return ""
-        return "Incomplete: hands " + ", ".join(map(str, view.missing_hands)) + " missing"
+        return _("Incomplete: hands {hands} missing").format(
+            hands=_(", ").join(map(str, view.missing_hands)))
 
     def _header(self, top: float) -> float:
         c, view, cols = self.c, self.view, self.cols
         room = cols.right - cols.left
         put(c, clean(view.tournament.name), cols.left, top - 6 * mm, room * 0.66, 15)
-        put(c, "SCORE RECORD SHEET" + (" (blank)" if self.blank else ""),
+        put(c, _("SCORE RECORD SHEET (blank)") if self.blank else _("SCORE RECORD SHEET"),
             cols.left + room * 0.66, top - 6 * mm, room * 0.34, 9, "right")
-        round_text = "Round ?"
-        if self.round is not None:
-            round_text = (f"Round {self.round.number} "
-                          f"({ROUND_KIND_TEXT.get(self.round.kind, self.round.kind)})")
-        put(c, f"{round_text}  ·  Session {view.session.number}  ·  Table {view.table.number}",
+        round_ = (_("Round ?") if self.round is None
+                  else round_text(self.round.number, self.round.kind))
+        put(c, _("{round}  ·  Session {session}  ·  Table {table}").format(
+                round=round_, session=view.session.number, table=view.table.number),
             cols.left, top - 13 * mm, room * 0.66, 13)
         if not self.blank and view.corrected:
             self._corrected_stamp(top)
         session = view.session
         if self.blank:
-            facts = ["Date: ______________", "Start: ________", "End: ________"]
+            facts = [_("Date: {date}").format(date="______________"),
+                     _("Start: {time}").format(time="________"),
+                     _("End: {time}").format(time="________")]
         else:
-            facts = [f"Date: {local_date(session.started_at) or '—'}",
-                     f"Start: {local_time(session.started_at) or '—'}",
-                     f"End: {local_time(session.ended_at) or '—'}",
-                     (f"Sheet: {'signed and locked' if view.locked else 'open'}"
-                      f" (version {view.table.sheet_version})")]
+            version = view.table.sheet_version
+            facts = [_("Date: {date}").format(date=local_date(session.started_at) or "—"),
+                     _("Start: {time}").format(time=local_time(session.started_at) or "—"),
+                     _("End: {time}").format(time=local_time(session.ended_at) or "—"),
+                     (_("Sheet: signed and locked (version {version})") if view.locked
+                      else _("Sheet: open (version {version})")).format(version=version)]
             if view.table.stopped_after_hand is not None:
-                facts.append(f"Play stopped on time after hand {view.table.stopped_after_hand}")
+                facts.append(_("Play stopped on time after hand {hand}").format(
+                    hand=view.table.stopped_after_hand))
         put(c, "     ".join(facts), cols.left, top - 19 * mm, room, 8)
         self.hline(top - 21 * mm, weight=0.9)
         return top - 21 * mm
@@ -363,9 +375,10 @@ class _SheetPage:
     def _corrected_stamp(self, top: float) -> None:
         c, cols = self.c, self.cols
         latest = self.view.corrections[-1] if self.view.corrections else None
-        by = (f"head judge {clean(latest.head_judge)}, "
-              f"{local_time(latest.opened_at, with_date=True)}"
-              if latest is not None else "head judge's correction")
+        by = (_("head judge {judge}, {time}").format(
+                  judge=clean(latest.head_judge),
+                  time=local_time(latest.opened_at, with_date=True))
+              if latest is not None else _("head judge's correction"))
         w, h = 62 * mm, 9 * mm
         x, y = cols.right - w, top - 18.5 * mm
         c.saveState()
@@ -373,7 +386,8 @@ class _SheetPage:
         c.setFillColor(STAMP_RED)
         c.setLineWidth(1.4)
         c.rect(x, y, w, h, stroke=1, fill=0)
-        put(c, f"CORRECTED  (version {self.view.table.sheet_version})", x + 2 * mm,
+        put(c, _("CORRECTED  (version {version})").format(
+                version=self.view.table.sheet_version), x + 2 * mm,
             y + 5.2 * mm, w - 4 * mm, 9, "centre")
         put(c, by, x + 2 * mm, y + 1.5 * mm, w - 4 * mm, 6.5, "centre")
         c.restoreState()
@@ -388,7 +402,8 @@ class _SheetPage:
             c.rect(x, top - h - 1 * mm, box_w, h, stroke=1, fill=0)
             player = self.view.players[index] if index < len(self.view.players) else None
             put(c, WIND_HANZI[wind], x + 2 * mm, top - 9 * mm, 9 * mm, 16)
-            put(c, WIND_NAMES[wind], x + 1.5 * mm, top - 16.5 * mm, 10 * mm, 6.5)
+            if wind_name(wind) != WIND_HANZI[wind]:
+                put(c, wind_name(wind), x + 1.5 * mm, top - 16.5 * mm, 10 * mm, 6.5)
             inner_x, inner_w = x + 12 * mm, box_w - 13.5 * mm
             if player is None:
                 continue
@@ -396,7 +411,8 @@ class _SheetPage:
             native = clean(player.native_name)
             if native and native != player.name:
                 put(c, native, inner_x, top - 11 * mm, inner_w, 8)
-            facts = [f"ID {clean(player.registration_id)}" if player.registration_id else "",
+            facts = [_("ID {id}").format(id=clean(player.registration_id))
+                     if player.registration_id else "",
                      clean(player.country)]
             put(c, "  ·  ".join(f for f in facts if f), inner_x, top - 16 * mm, inner_w, 7)
         y = top - h - 1 * mm
@@ -407,13 +423,14 @@ class _SheetPage:
 
     def _repick_lines(self) -> list[str]:
         if self.view.repicks:
-            return ["Cycle {}: seats re-picked: {}".format(cycle, "   ".join(
-                f"{WIND_HANZI[wind]} {wind.value} {clean(p.name)}"
-                for wind, p in zip(WIND_ORDER, players)))
+            return [_("Cycle {cycle}: seats re-picked: {seats}").format(
+                cycle=cycle, seats="   ".join(f"{WIND_HANZI[wind]} {wind.value} {clean(p.name)}"
+                                              for wind, p in zip(WIND_ORDER, players)))
                 for cycle, players in self.view.repicks]
         if self.blank and self.view.tournament.settings.seat_pick is SeatPickMode.PER_CYCLE:
-            return [f"Cycle {cycle}: seats re-picked:   東 E ____________   南 S ____________"
-                    "   西 W ____________   北 N ____________"
+            blank = "  " + "   ".join(f"{WIND_HANZI[wind]} {wind.value} ____________"
+                                      for wind in WIND_ORDER)
+            return [_("Cycle {cycle}: seats re-picked: {seats}").format(cycle=cycle, seats=blank)
                     for cycle in range(2, self.cycles + 1)]
         return []
 
@@ -424,17 +441,18 @@ class _SheetPage:
         grid_top = top
         head_h = 10 * mm
         self.fill(cols.left, top, cols.right - cols.left, head_h, HEADER_FILL)
-        for key, heading, _ in _DESCRIPTION:
-            put_in(c, heading, cols.x[key], top, cols.w[key], head_h, 6.5, "centre", 0.6 * mm)
+        for key, heading, _width in _DESCRIPTION:
+            put_in(c, _(heading), cols.x[key], top, cols.w[key], head_h, 6.5, "centre",
+                   0.6 * mm)
         for index, player in enumerate(self.view.players):
             x = cols.delta_x(index)
             put_in_wrapped(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
                            cols.player_w, head_h / 2 + 0.01, 7, "centre", 0.8 * mm)
             put_in(c, "±", x, top - head_h / 2, cols.delta_w, head_h / 2, 7, "centre")
-            put_in(c, "Total", cols.total_x(index), top - head_h / 2,
+            put_in(c, _("Total"), cols.total_x(index), top - head_h / 2,
                    cols.player_w - cols.delta_w, head_h / 2, 7, "centre")
         self.hline(top - head_h / 2, cols.players_x, cols.right)
-        self.vlines([cols.x[key] for key, _, _ in _DESCRIPTION[1:]] + [cols.players_x]
+        self.vlines([cols.x[key] for key, _heading, _width in _DESCRIPTION[1:]] + [cols.players_x]
                     + [cols.delta_x(i) for i in range(1, 4)], top, top - head_h)
         self.vlines([cols.total_x(i) for i in range(4)], top - head_h / 2, top - head_h)
         y = top - head_h
@@ -450,13 +468,13 @@ class _SheetPage:
             self.vlines(self.grid_xs()[1:-1], block_top, y)
             self.vlines([cols.delta_x(i) for i in range(4)], block_top, y, 0.8)
             self.hline(y, weight=0.9)
-        y = self._totals_row(y, 5.5 * mm, "Hand totals",
+        y = self._totals_row(y, 5.5 * mm, _("Hand totals"),
                              None if self.blank else [plain(v) for v in self.view.hand_totals])
         y = self._penalties(y, penalty_h, penalty_rows)
         raw = None if self.blank else [plain(v) for v in self.view.raw_totals]
-        y = self._totals_row(y, 5.5 * mm, "Session total (raw, after penalties)", raw,
+        y = self._totals_row(y, 5.5 * mm, _("Session total (raw, after penalties)"), raw,
                              spans=True)
-        conversion = CONVERSION_TEXT[self.view.tournament.settings.session_conversion]
+        conversion = _(CONVERSION_TEXT[self.view.tournament.settings.session_conversion])
         y = self._totals_row(y, 5.5 * mm, conversion,
                              None if self.blank else [converted(v) for v in self.view.converted],
                              spans=True)
@@ -467,9 +485,9 @@ class _SheetPage:
     def _cycle_band(self, top: float, cycle: int) -> float:
         h = 3.8 * mm
         self.fill(self.cols.left, top, self.cols.right - self.cols.left, h, BAND_FILL)
-        note = f"Cycle {cycle}"
-        if any(number == cycle for number, _ in self.view.repicks):
-            note += "  (seats re-picked)"
+        note = (_("Cycle {cycle}  (seats re-picked)")
+                if any(number == cycle for number, _players in self.view.repicks)
+                else _("Cycle {cycle}")).format(cycle=cycle)
         put_in(self.c, note, self.cols.left, top, 60 * mm, h, 6.5)
         self.hline(top - h, weight=0.3)
         return top - h
@@ -499,7 +517,7 @@ class _SheetPage:
         if row is None:
             if not_played:
                 c.setFillColor(MISSING_GREY)
-                put_in_lines(c, ["not played", "(time)"], cols.x["result"], top,
+                put_in_lines(c, [_("not played"), _("(time)")], cols.x["result"], top,
                              cols.w["result"], h, 6.5)
                 c.setFillGray(0)
             return
@@ -553,12 +571,13 @@ class _SheetPage:
         band = 4.2 * mm
         mode = self.view.tournament.settings.penalty_mode
         self.fill(cols.left, top, cols.right - cols.left, band, BAND_FILL)
-        heading = ("Penalties and incidents (points outside the zero-sum check; "
-                   + ("deducted from the offender)" if mode is PenaltyMode.DEDUCT
-                      else "shared among the other three)"))
+        heading = (_("Penalties and incidents (points outside the zero-sum check; deducted "
+                     "from the offender)") if mode is PenaltyMode.DEDUCT
+                   else _("Penalties and incidents (points outside the zero-sum check; shared "
+                          "among the other three)"))
         put_in(c, heading, cols.left, top, cols.players_x - cols.left, band, 6.5)
-        put_in(c, "points lost by the offender", cols.players_x, top, cols.right - cols.players_x,
-               band, 6.5, "centre")
+        put_in(c, _("points lost by the offender"), cols.players_x, top,
+               cols.right - cols.players_x, band, 6.5, "centre")
         y = top - band
         self.hline(y, weight=0.3)
         split = cols.x["winners"]
@@ -573,20 +592,23 @@ class _SheetPage:
                     put_in(c, str(penalty.hand_number), cols.x["no"], y, cols.w["no"], h, 7,
                            "centre", 0.5 * mm)
                 put_in(c, self.name(penalty.player_id), player_x, y, split - player_x, h, 7)
-                reason = REASON_TEXT.get(penalty.reason, penalty.reason.value)
+                reason = said(REASON_TEXT, penalty.reason)
                 if penalty.note:
-                    reason += f": {clean(penalty.note)}"
+                    reason = _("{reason}: {note}").format(reason=reason,
+                                                          note=clean(penalty.note))
                 if (penalty.player_id, penalty.hand_number) in flags:
-                    reason += "  (over 80 time points: treated as resigned)"
+                    reason = _("{reason}  (over 80 time points: treated as resigned)").format(
+                        reason=reason)
                 if penalty.mode is not mode:
-                    reason += f"  [{penalty.mode.value}]"
+                    reason += f"  [{said(PENALTY_MODE_TEXT, penalty.mode)}]"
                 put_in(c, reason, split, y, cols.players_x - split, h, 7)
                 column = self.column_of.get(penalty.player_id)
                 if column is not None:
                     put_in(c, f"-{penalty.points}" if penalty.points else "—",
                            cols.delta_x(column), y, cols.player_w, h, 8, "centre")
             elif index == rows - 1 and len(shown) < len(penalties):
-                put_in(c, f"… {len(penalties) - len(shown)} more: see the workbook",
+                put_in(c, _("… {n} more: see the workbook").format(
+                           n=len(penalties) - len(shown)),
                        player_x, y, cols.players_x - player_x, h, 7)
             y -= h
             self.hline(y, weight=0.3)
@@ -610,26 +632,30 @@ class _SheetPage:
         for index, player in enumerate(self.view.players):
             x = cols.left + index * box_w
             c.rect(x, top - h, box_w, h, stroke=1, fill=0)
-            put(c, f"Signature  {WIND_ORDER[index].value}  {clean(player.name)}", x + 1.5 * mm,
-                top - 3.5 * mm, box_w - 3 * mm, 7)
+            put(c, _("Signature  {seat}  {name}").format(seat=WIND_ORDER[index].value,
+                                                         name=clean(player.name)),
+                x + 1.5 * mm, top - 3.5 * mm, box_w - 3 * mm, 7)
             shown = latest.get(player.id)
             if shown is None:
-                put(c, "Time: ________", x + 1.5 * mm, top - h + 1.8 * mm, box_w - 3 * mm, 7)
+                put(c, _("Time: {time}").format(time="________"), x + 1.5 * mm,
+                    top - h + 1.8 * mm, box_w - 3 * mm, 7)
                 continue
             if shown.signature.on_paper:
-                put(c, "Signed on paper", x + 2 * mm, top - h / 2, box_w - 4 * mm, 9,
+                put(c, _("Signed on paper"), x + 2 * mm, top - h / 2, box_w - 4 * mm, 9,
                     "centre")
-                put(c, f"transcribed by {clean(shown.signature.recorded_by)}", x + 2 * mm,
+                put(c, _("transcribed by {name}").format(
+                        name=clean(shown.signature.recorded_by)), x + 2 * mm,
                     top - h / 2 - 4 * mm, box_w - 4 * mm, 7, "centre")
             else:
                 self._signature_image(shown, x + 2 * mm, top - h + 5 * mm, box_w - 4 * mm,
                                       h - 10 * mm)
-            when = f"Signed {local_time(shown.signature.signed_at, with_date=True)}"
-            if not shown.current:
-                when += " (earlier version)"
+            when = (_("Signed {time}") if shown.current
+                    else _("Signed {time} (earlier version)")).format(
+                time=local_time(shown.signature.signed_at, with_date=True))
             put(c, when, x + 1.5 * mm, top - h + 1.8 * mm, box_w - 3 * mm, 7)
         y = top - h
-        put(c, "Judge initials for corrections: ____________      Recorder: ____________",
+        put(c, _("Judge initials for corrections: {initials}      Recorder: {recorder}").format(
+                initials="____________", recorder="____________"),
             cols.left, y - 4.5 * mm, cols.right - cols.left, 8)
         return y - 6 * mm
 
@@ -641,7 +667,7 @@ class _SheetPage:
                              mask="auto")
         except Exception:  # noqa: BLE001 - a damaged image must not stop the printout
             self.c.setFillColor(MISSING_GREY)
-            put(self.c, "(signature image unreadable)", x, y + h / 2, w, 7, "centre")
+            put(self.c, _("(signature image unreadable)"), x, y + h / 2, w, 7, "centre")
             self.c.setFillGray(0)
 
     def _footer(self, hashes: Sequence[str]) -> None:
@@ -651,8 +677,8 @@ class _SheetPage:
         room = cols.right - cols.left
         y = MARGIN + 1 * mm
         if self.blank:
-            put(c, "Blank sheet: enter each hand, check the four deltas add up to 0, "
-                "then all four players sign.", cols.left, y, room * 0.75, 7)
+            put(c, _("Blank sheet: enter each hand, check the four deltas add up to 0, "
+                     "then all four players sign."), cols.left, y, room * 0.75, 7)
         for line in reversed(hashes):
             put(c, line, cols.left, y, room * 0.75, 6.5)
             y += HASH_LINE_H
@@ -660,7 +686,7 @@ class _SheetPage:
             put(c, self._notes(), cols.left, y, room * 0.75, 7)
         put(c, seal_text(self.report.seal), cols.left + room * 0.75, MARGIN + 4.5 * mm,
             room * 0.25, 7, "right")
-        put(c, f"Page {self.page} of {self.pages}", cols.left + room * 0.75, MARGIN + 1 * mm,
+        put(c, page_text(self.page, self.pages), cols.left + room * 0.75, MARGIN + 1 * mm,
             room * 0.25, 7, "right")
 
 
@@ -668,27 +694,31 @@ def _status_text(view: SheetView) -> str:
     """What was signed and whether the sheet is still that, in one sentence."""
     shown = view.signed_hash[:HASH_SHOWN]
     version = signed_version(view)
+    now = view.content_hash[:HASH_SHOWN]
     if view.verified is False:
-        signed_part = (f"version {version} was signed with hash {shown}" if shown
-                       else "no intact signed copy is on record")
-        return (f"{MISMATCH}: {signed_part}; the sheet now hashes to "
-                f"{view.content_hash[:HASH_SHOWN]}. See tournament-manager verify.")
+        if shown:
+            return _("DOES NOT MATCH SIGNATURES: version {version} was signed with hash "
+                     "{signed}; the sheet now hashes to {now}. See tournament-manager "
+                     "verify.").format(version=version, signed=shown, now=now)
+        return _("DOES NOT MATCH SIGNATURES: no intact signed copy is on record; the sheet "
+                 "now hashes to {now}. See tournament-manager verify.").format(now=now)
     if view.verified is None:
-        return "Not signed: no version of this sheet has been signed by its four players."
+        return _("Not signed: no version of this sheet has been signed by its four players.")
     if not view.locked:
-        return (f"Not signed: version {view.table.sheet_version} is open for correction "
-                f"(version {version} was signed, signed hash {shown}).")
-    return (f"Signatures verified: this is version {version} as its four players signed "
-            f"it (signed hash {shown}).")
+        return _("Not signed: version {current} is open for correction (version {version} "
+                 "was signed, signed hash {signed}).").format(
+            current=view.table.sheet_version, version=version, signed=shown)
+    return _("Signatures verified: this is version {version} as its four players signed it "
+             "(signed hash {signed}).").format(version=version, signed=shown)
 
 
 def _result_text(hand: Hand) -> list[str]:
     if hand.result is HandResult.WIN and hand.win_type is not None:
-        kind = WIN_TYPE_TEXT[hand.win_type]
+        kind = _(WIN_TYPE_TEXT[hand.win_type])
         if len(hand.wins) > 1:
-            return ["Triple win" if len(hand.wins) == 3 else "Double win", kind]
+            return [_("Triple win") if len(hand.wins) == 3 else _("Double win"), kind]
         return [kind]
-    return [RESULT_TEXT.get(hand.result, hand.result.value)]
+    return [said(RESULT_TEXT, hand.result)]
 
 
 def _responsible_text(hand: Hand, name: Callable[[int | None], str]) -> str:
@@ -698,5 +728,6 @@ def _responsible_text(hand: Hand, name: Callable[[int | None], str]) -> str:
     others = [win.responsible_id for win in hand.wins if win.responsible_id != hand.discarder_id]
     if not others:
         return ""
-    return "resp. " + ", ".join(name(p) if p is not None else "nobody" for p in others)
+    return _("resp. {players}").format(players=_(", ").join(
+        name(p) if p is not None else _("nobody") for p in others))
 

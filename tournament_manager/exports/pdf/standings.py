@@ -45,15 +45,16 @@ from tournament_manager.exports.text import (
 )
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
+from tournament_manager.words import N_, _
 
 Progress = Callable[[int, int], None]
 
 CONVERSION_NOTE = {
-    SessionConversion.MATCH_POINTS: "Score: match points (sign(raw) × √|raw| per session)",
-    SessionConversion.RAW: "Score: raw points",
-    SessionConversion.TABLE_POINTS: "Score: table points (4/2/1/0 by rank at the table)",
+    SessionConversion.MATCH_POINTS: N_("Score: match points (sign(raw) × √|raw| per session)"),
+    SessionConversion.RAW: N_("Score: raw points"),
+    SessionConversion.TABLE_POINTS: N_("Score: table points (4/2/1/0 by rank at the table)"),
 }
-WITHDRAWN = "withdrawn"
+WITHDRAWN = N_("withdrawn")
 APART_GREY = Color(0.4, 0.4, 0.4)
 MIN_PLAYER_W = 45 * mm
 """Narrower than this and names wrap onto three lines: the page turns landscape."""
@@ -61,8 +62,8 @@ MIN_PLAYER_W = 45 * mm
 
 def standings_title(table: Standings) -> str:
     if table.through_session is None:
-        return "Standings"
-    return f"Standings after session {table.through_session}"
+        return _("Standings")
+    return _("Standings after session {session}").format(session=table.through_session)
 
 
 def session_columns(table: Standings) -> list[int]:
@@ -73,14 +74,14 @@ def _session_cell(row: StandingsRow, number: int) -> str:
     for score in row.sessions:
         if score.session_number == number:
             text = converted(score.converted)
-            return f"{text} (bye)" if score.table_number is None else text
+            return _("{score} (bye)").format(score=text) if score.table_number is None else text
     return ""
 
 
 def _player_cell(row: StandingsRow) -> object:
     """The name, and under it why a player without a rank has none."""
     if row.withdrawn:
-        return [para(display_name(row.player)), para(WITHDRAWN, SMALL)]
+        return [para(display_name(row.player)), para(_(WITHDRAWN), SMALL)]
     return para(display_name(row.player))
 
 
@@ -108,10 +109,10 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
     carried = any(row.carried for row in table.rows)
     pagesize = page_size(paper, wide=_needs_landscape(paper, len(sessions), carried))
     fixed, numbers = _widths(pagesize[0] - 2 * MARGIN, len(sessions), carried)
-    heading: list[object] = ["Rank", "Reg. no.", "Player", "Country", "Round"]
+    heading: list[object] = [_("Rank"), _("Reg. no."), _("Player"), _("Country"), _("Round")]
     if carried:
-        heading.append("Carried")
-    heading += [f"S{number}" for number in sessions] + ["Score", "Raw"]
+        heading.append(_("Carried"))
+    heading += [f"S{number}" for number in sessions] + [_("Score"), _("Raw")]
     data: list[list[object]] = [heading]
     extra: list[tuple[object, ...]] = []
     previous_round: int | None = None
@@ -119,7 +120,7 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
     shared = shared_ranks(table)
     for index, row in enumerate(table.rows, start=1):
         if previous_round is not None and row.round_number != previous_round:
-            data.append([f"Eliminated after round {row.round_number}",
+            data.append([_("Eliminated after round {round}").format(round=row.round_number),
                          *([""] * (len(heading) - 1))])
             line = len(data) - 1
             extra += [("SPAN", (0, line), (-1, line)), ("BACKGROUND", (0, line), (-1, line),
@@ -150,19 +151,22 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
     if progress is not None:
         progress(len(table.rows), len(table.rows))
     title = standings_title(table)
-    return build_document(story, pagesize, title=f"{name}: {title}", subject="Standings",
+    return build_document(story, pagesize, title=_("{event}: {title}").format(event=name,
+                                                                              title=title),
+                          subject=_("Standings"),
                           **page_frame(name, title, f"{name}  ·  {title}", report))
 
 
 def _note(facts: EventFacts, latest_round: int, shared: frozenset[int],
           table: Standings) -> str:
-    note = CONVERSION_NOTE[facts.tournament.settings.session_conversion]
-    note += ("; ranked by score, then raw total, then the recorded draw. "
-             "S1, S2, …: converted score of each session of the player's current round.")
+    # The sentences after the first begin with the space that separates them in English.
+    note = _("{scoring}; ranked by score, then raw total, then the recorded draw. "
+             "S1, S2, …: converted score of each session of the player's current round."
+             ).format(scoring=_(CONVERSION_NOTE[facts.tournament.settings.session_conversion]))
     if shared:
-        note += " =5: a rank shared by players the tie-break chain cannot separate."
+        note += _(" =5: a rank shared by players the tie-break chain cannot separate.")
     if table.withdrawn:
-        note += " Withdrawn players keep their results, apart from the ranked field."
+        note += _(" Withdrawn players keep their results, apart from the ranked field.")
     if latest_round > 1:
-        note += " Players who reached a later round are listed first."
+        note += _(" Players who reached a later round are listed first.")
     return note

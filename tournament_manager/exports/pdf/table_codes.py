@@ -18,6 +18,7 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.pdf.fonts import FONT, register_font
+from tournament_manager.words import _
 
 CARDS_PER_PAGE = 4
 QR_SIZE = 60 * mm
@@ -35,7 +36,7 @@ def write_table_codes(out: Path, event: str, address: str,
     register_font()
     buffer = io.BytesIO()
     canvas = Canvas(buffer, pagesize=A4, initialFontName=FONT)
-    canvas.setTitle(f"{event}: table codes")
+    canvas.setTitle(_("{event}: table codes").format(event=event))
     width, height = A4
     card_height = height / CARDS_PER_PAGE
     for index, (session, table, code) in enumerate(codes):
@@ -47,13 +48,14 @@ def write_table_codes(out: Path, event: str, address: str,
         canvas.line(10 * mm, top - card_height, width - 10 * mm, top - card_height)
         canvas.setDash()
         canvas.setFont(FONT, 11)
-        canvas.drawString(15 * mm, top - 14 * mm, f"{event} — session {session}")
+        canvas.drawString(15 * mm, top - 14 * mm,
+                          _("{event} — session {session}").format(event=event, session=session))
         canvas.setFont(FONT, 30)
-        canvas.drawString(15 * mm, top - 30 * mm, f"Table {table}")
+        canvas.drawString(15 * mm, top - 30 * mm, _("Table {table}").format(table=table))
         canvas.setFont(FONT, 11)
-        canvas.drawString(15 * mm, top - 42 * mm, "Open on a phone or tablet on this network:")
+        canvas.drawString(15 * mm, top - 42 * mm, _("Open on a phone or tablet on this network:"))
         canvas.drawString(15 * mm, top - 49 * mm, address)
-        canvas.drawString(15 * mm, top - 58 * mm, "and type the code")
+        canvas.drawString(15 * mm, top - 58 * mm, _("and type the code"))
         canvas.setFont(FONT, 26)
         canvas.drawString(15 * mm, top - 69 * mm, " ".join(code))
         qr = QrCodeWidget(code_link(address, code))
@@ -65,6 +67,6 @@ def write_table_codes(out: Path, event: str, address: str,
     if not codes:
         canvas.setFont(FONT, 14)
         canvas.drawString(15 * mm, height - 30 * mm,
-                          "No session is being played: start one, then print the codes.")
+                          _("No session is being played: start one, then print the codes."))
     canvas.save()
     return write_atomic(out, buffer.getvalue())
