@@ -13,6 +13,13 @@ translated and dropping what the code no longer says; `release` compiles the .mo
 `check` fails when the code says a string a .po lacks, a shipped language leaves one
 untranslated or fuzzy, or a .mo is not the compiled form of its .po. The words to use are
 in docs/glossary.md.
+
+The scoring patterns' names are not marked in the code: the rules layer knows no words
+layer. `template` asks each rule set for every (id, English name) it can report
+(`RuleSet.pattern_names`) and adds the names with the rule set's id as their gettext context
+(`messages.patterns.pattern_name` says them with `p_`), so a new pattern is a string the
+.po lacks until it is translated. MCR's Chinese names are the official ones of the MCR
+spec's fan tables; Zung Jung's those of its Chinese edition (中庸麻雀).
 """
 
 from __future__ import annotations
@@ -22,18 +29,27 @@ import io
 import sys
 from pathlib import Path
 
-from babel.messages.catalog import Catalog
+from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # the rule sets of this checkout, whatever is installed
+    sys.path.insert(0, str(ROOT))
+
+from tournament_manager.rules.registry import (
+    available_rule_sets,
+    get_rule_set,
+)
+
 PACKAGE = ROOT / "tournament_manager"
 SOURCES = (PACKAGE / "messages", PACKAGE / "exports")
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_manager"
 LANGUAGES = ("zh_CN", "zh_TW")
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
+PLACEHOLDER_TILE = "{tile}"
 
 
 def po_file(language: str) -> Path:
@@ -48,10 +64,18 @@ def template() -> Catalog:
     """Every string the code says, as an empty catalogue."""
     catalog = Catalog(project="Tournament Manager", domain=DOMAIN)
     for folder in SOURCES:
-        for _file, _line, message, comments, _context in extract_from_dir(
+        for _file, _line, message, comments, context in extract_from_dir(
                 folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
-            catalog.add(message, auto_comments=comments)
+            catalog.add(message, auto_comments=comments, context=context)
+    for rule_set_id in available_rule_sets():
+        for pattern_id, name in get_rule_set(rule_set_id).pattern_names():
+            catalog.add(name, context=rule_set_id, auto_comments=[f"pattern {pattern_id}"])
     return catalog
+
+
+def _key(message: Message) -> tuple[str, str]:
+    """A message's identity: its context (a rule set's id for a pattern name) and its id."""
+    return (message.context or "", str(message.id))
 
 
 def _read(language: str) -> Catalog:
@@ -94,22 +118,29 @@ def release() -> None:
 
 def problems() -> list[str]:
     found: list[str] = []
-    wanted = {message.id for message in template() if message.id}
+    wanted = {_key(message) for message in template() if message.id}
     for language in LANGUAGES:
         catalog = _read(language)
-        shipped = {message.id: message for message in catalog if message.id}
-        found += [f"{language}: not in the .po yet: {key!r}"
-                  for key in sorted(map(str, wanted - set(shipped)))]
-        found += [f"{language}: no longer in the code: {key!r}"
-                  for key in sorted(map(str, set(shipped) - wanted))]
-        for key, message in sorted(shipped.items(), key=lambda item: str(item[0])):
+        shipped = {_key(message): message for message in catalog if message.id}
+        found += [f"{language}: not in the .po yet: {_said(key)}"
+                  for key in sorted(wanted - set(shipped))]
+        found += [f"{language}: no longer in the code: {_said(key)}"
+                  for key in sorted(set(shipped) - wanted)]
+        for key, message in sorted(shipped.items()):
             strings = message.string if isinstance(message.string, tuple) else (message.string,)
             if message.fuzzy or not all(strings):
-                found.append(f"{language}: untranslated: {key!r}")
+                found.append(f"{language}: untranslated: {_said(key)}")
+            elif PLACEHOLDER_TILE in key[1] and not all(PLACEHOLDER_TILE in s for s in strings):
+                found.append(f"{language}: the translation drops {PLACEHOLDER_TILE}: {_said(key)}")
         if not mo_file(language).exists() or mo_file(language).read_bytes() != _mo_bytes(catalog):
             found.append(f"{language}: {mo_file(language).name} is not the release of its .po "
                          "(run tools/catalogues.py release)")
     return found
+
+
+def _said(key: tuple[str, str]) -> str:
+    context, text = key
+    return f"{text!r} ({context})" if context else repr(text)
 
 
 def main() -> int:

@@ -7,7 +7,10 @@ docs/glossary.md). In the code:
 
 - `_("text")` says a text now;
 - `N_("text")` only marks a text kept in a table, said where it is used: `_(TABLE[key])`;
-- `n_("one {n} minute", "{n} minutes", n)` picks the form for a count.
+- `n_("one {n} minute", "{n} minutes", n)` picks the form for a count;
+- `p_("mcr", "All Pungs")` says a text in a context, where one English text has different
+  translations (the pattern names, whose context is their rule set's id:
+  `messages.patterns`).
 
 The language is `languages.chosen_language()` (forced by the environment, else the
 system's), read once; the window sets its own with `use_language` at launch, since its
@@ -58,3 +61,7 @@ def N_(text: str) -> str:
 
 def n_(singular: str, plural: str, count: int) -> str:
     return _catalogue(current_language()).ngettext(singular, plural, count)
+
+
+def p_(context: str, text: str) -> str:
+    return _catalogue(current_language()).pgettext(context, text)

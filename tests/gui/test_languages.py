@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.gui.calculator.panel import CalculatorPanel
 from tournament_manager.gui.help_menu import QuickGuideDialog, about_text
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.new_tournament_dialog import NewTournamentDialog
@@ -39,6 +40,7 @@ from tournament_manager.languages import (
     chosen_language,
     parse_language,
 )
+from tournament_manager.messages.patterns import pattern_name
 from tournament_manager.storage.document import open_document
 
 from .canned import CannedDialogs
@@ -172,6 +174,44 @@ def test_every_page_speaks_the_language(speaking: tuple[Language, MainWindow]) -
         mixed |= {text for text in shown if _words(text) & vocabulary}
     assert left == {}
     assert mixed == set()
+
+
+def _cells(panel: CalculatorPanel, column: int) -> list[str]:
+    table = panel.patterns
+    return [table.item(row, column).text() for row in range(table.rowCount())]
+
+
+# A hand each rule set scores (ZJ and classical: a dragon pung; MCR: a pure straight), typed
+# as concealed tiles, melds and the winning tile.
+CALCULATED = {
+    "zung-jung": ("111222p33p99m", "RdRdRd", "3p"),
+    "mcr": ("123456789m11p22p", "", "2p"),
+    "classic": ("111222p33p99m", "RdRdRd", "3p"),
+}
+
+
+@pytest.mark.parametrize("speaking", ["zh_CN", "zh_TW"], indirect=True)
+def test_the_calculator_names_the_patterns_in_the_language(
+        speaking: tuple[Language, MainWindow]) -> None:
+    """The pattern list's cells are data the sweep above does not read: a pattern named in
+    English there (a name the rules layer gives, not a word of the .ts) is caught here."""
+    _language, window = speaking
+    window.show_page(window.sheets_page)
+    panel = window.sheets_page.calculator
+    for rule_set_id, (concealed, melds, winning) in CALCULATED.items():
+        panel.set_rules(rule_set_id, {})
+        for edit, text in ((panel.concealed, concealed), (panel.melds, melds),
+                           (panel.winning, winning)):
+            edit.setText(text)
+        QApplication.processEvents()
+        scored = panel.report.result.patterns
+        names = _cells(panel, 1)
+        assert names, (rule_set_id, panel.error.text())
+        assert _cells(panel, 0) == [pattern.id for pattern in scored]
+        assert names == [pattern_name(rule_set_id, p.id, p.name) for p in scored]
+        for name, pattern in zip(names, scored, strict=True):
+            assert name != pattern.name and re.search(r"[\u4e00-\u9fff]", name), name
+            assert _words(name) == set(), (rule_set_id, name)
 
 
 def test_the_language_menu_remembers_the_choice_for_the_next_start(

@@ -104,6 +104,12 @@ class RuleSet(ABC, Generic[OptionsT]):
         return self.codec.profile(profile)
 
     @abstractmethod
+    def pattern_names(self) -> tuple[tuple[str, str], ...]:
+        """Every pattern id this rule set can report, with its English name, for the words
+        layer to translate (`messages.patterns`). A name that carries a tile (classical:
+        "pair of Rd") is given as a template with `{tile}` in the tile code's place."""
+
+    @abstractmethod
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """What makes `hand` unreadable under these rules (bad sets, counts, contradictory
         flags), before any winning shape is looked for."""

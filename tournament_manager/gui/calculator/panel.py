@@ -39,6 +39,7 @@ from tournament_manager.gui.calculator.tile_strip import TileStrip
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.messages.hand_errors import describe_hand_problem
+from tournament_manager.messages.patterns import pattern_name
 from tournament_manager.rules.calculator_input import (
     FLAGS,
     CalculatorInput,
@@ -424,7 +425,8 @@ class CalculatorPanel(QWidget):
     def _show_patterns(self, patterns: Sequence[ScoredPattern]) -> None:
         self.patterns.setRowCount(len(patterns))
         for row, pattern in enumerate(patterns):
-            for column, text in enumerate((pattern.id, pattern.name, str(pattern.points))):
+            name = pattern_name(self._rule_set.id, pattern.id, pattern.name)
+            for column, text in enumerate((pattern.id, name, str(pattern.points))):
                 item = QTableWidgetItem(text)
                 if column == 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight

@@ -16,6 +16,7 @@ from tournament_manager.rules.classic.options import (
     ClassicOptions,
 )
 from tournament_manager.rules.classic.scoring import (
+    NAMES,
     ClassicSet,
     WinnerReading,
     limited,
@@ -47,6 +48,9 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     id = "classic"
     name = "Classical Chinese (Babcock points and doubles)"
     codec = CODEC
+
+    def pattern_names(self) -> tuple[tuple[str, str], ...]:
+        return tuple(NAMES.items())
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """Flags are accepted and ignored: no classical item depends on them."""

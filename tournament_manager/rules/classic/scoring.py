@@ -20,6 +20,31 @@ from tournament_manager.rules.tiles import FIRST_DRAGON, FIRST_HONOR, TileId, Wi
 
 DOUBLE_PREFIX: Final = "x2:"
 
+NAMES: Final[dict[str, str]] = {
+    "going_out": "going out",
+    "self_draw": "winning tile from the wall",
+    "only_place": "only possible place",
+    "concealed_hand": "concealed hand",
+    "exposed_pung": "exposed pung of {tile}",
+    "concealed_pung": "concealed pung of {tile}",
+    "exposed_kong": "exposed kong of {tile}",
+    "concealed_kong": "concealed kong of {tile}",
+    "pair": "pair of {tile}",
+    "flowers": "flowers",
+    f"{DOUBLE_PREFIX}dragon": "dragon set of {tile}",
+    f"{DOUBLE_PREFIX}own_wind": "own wind set of {tile}",
+    f"{DOUBLE_PREFIX}prevailing_wind": "prevailing wind set {tile}",
+    f"{DOUBLE_PREFIX}one_suit_honors": "one suit and honours",
+    f"{DOUBLE_PREFIX}pure_one_suit": "pure one suit",
+}
+"""Every item's id and its name as the JSON output prints it; `{tile}` is the set's tile code."""
+
+
+def _item(pattern_id: str, points: int, tile: TileId | None = None) -> ScoredPattern:
+    name = NAMES[pattern_id]
+    return ScoredPattern(pattern_id, name if tile is None else name.format(tile=tile_code(tile)),
+                         points)
+
 
 class ClassicSet(NamedTuple):
     kind: MeldKind  # a chow scores nothing but decides nothing either
@@ -55,14 +80,13 @@ def items(
         points = set_points(group)
         if points:
             state = "concealed" if group.concealed else "exposed"
-            name = f"{state} {group.kind.value} of {tile_code(group.tile)}"
-            found.append(ScoredPattern(f"{state}_{group.kind.value}", name, points))
+            found.append(_item(f"{state}_{group.kind.value}", points, group.tile))
     if pair is not None and (winner or options.pairs_for_losers):
         points = _pair_points(pair, seat, prevalent, options)
         if points:
-            found.append(ScoredPattern("pair", f"pair of {tile_code(pair)}", points))
+            found.append(_item("pair", points, pair))
     if flowers and options.flower_points:
-        found.append(ScoredPattern("flowers", "flowers", flowers * options.flower_points))
+        found.append(_item("flowers", flowers * options.flower_points))
     found += _doubles(sets, tiles, seat, prevalent, winner, options)
     return found
 
@@ -86,24 +110,19 @@ def _doubles(
     for group in sets:
         if group.kind is MeldKind.CHOW:
             continue
-        code = tile_code(group.tile)
         if group.tile >= FIRST_DRAGON:
-            found.append(ScoredPattern(f"{DOUBLE_PREFIX}dragon", f"dragon set of {code}", 1))
+            found.append(_item(f"{DOUBLE_PREFIX}dragon", 1, group.tile))
         if group.tile == seat.tile:
-            found.append(ScoredPattern(f"{DOUBLE_PREFIX}own_wind", f"own wind set of {code}", 1))
+            found.append(_item(f"{DOUBLE_PREFIX}own_wind", 1, group.tile))
         if group.tile == prevalent.tile and options.prevailing_pung_double:
-            found.append(
-                ScoredPattern(f"{DOUBLE_PREFIX}prevailing_wind", f"prevailing wind set {code}", 1)
-            )
+            found.append(_item(f"{DOUBLE_PREFIX}prevailing_wind", 1, group.tile))
     if winner or options.one_suit_doubles_for_losers:
         suits = {t // 9 for t in tiles if t < FIRST_HONOR}
         if len(suits) == 1 and tiles:
             if any(t >= FIRST_HONOR for t in tiles):
-                found.append(
-                    ScoredPattern(f"{DOUBLE_PREFIX}one_suit_honors", "one suit and honours", 1)
-                )
+                found.append(_item(f"{DOUBLE_PREFIX}one_suit_honors", 1))
             else:
-                found.append(ScoredPattern(f"{DOUBLE_PREFIX}pure_one_suit", "pure one suit", 3))
+                found.append(_item(f"{DOUBLE_PREFIX}pure_one_suit", 3))
     return found
 
 
@@ -132,7 +151,7 @@ def player_hand_patterns(hand: PlayerHand, options: ClassicOptions) -> list[Scor
     if options.pairs_for_losers:
         for pair in scoring:
             points = _pair_points(pair, hand.seat_wind, hand.prevalent_wind, options)
-            found.append(ScoredPattern("pair", f"pair of {tile_code(pair)}", points))
+            found.append(_item("pair", points, pair))
     return found
 
 
@@ -176,17 +195,13 @@ def winner_readings(hand: Hand, options: ClassicOptions) -> list[WinnerReading]:
 
 
 def _winner_bonuses(hand: Hand, options: ClassicOptions) -> list[ScoredPattern]:
-    found = [ScoredPattern("going_out", "going out", options.win_bonus)]
+    found = [_item("going_out", options.win_bonus)]
     if hand.win_type is WinType.SELF_DRAW and options.self_draw_points:
-        found.append(
-            ScoredPattern("self_draw", "winning tile from the wall", options.self_draw_points)
-        )
+        found.append(_item("self_draw", options.self_draw_points))
     if options.only_place_points and len(_waits(hand)) == 1:
-        found.append(ScoredPattern("only_place", "only possible place", options.only_place_points))
+        found.append(_item("only_place", options.only_place_points))
     if options.concealed_hand_points and all(not meld.exposed for meld in hand.melds):
-        found.append(
-            ScoredPattern("concealed_hand", "concealed hand", options.concealed_hand_points)
-        )
+        found.append(_item("concealed_hand", options.concealed_hand_points))
     return found
 
 

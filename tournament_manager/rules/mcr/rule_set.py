@@ -11,7 +11,7 @@ from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.mcr import payments
 from tournament_manager.rules.mcr.evaluate import hand_facts
-from tournament_manager.rules.mcr.fans import Fan
+from tournament_manager.rules.mcr.fans import FAN_NAMES, Fan
 from tournament_manager.rules.mcr.fast_path import fast_score
 from tournament_manager.rules.mcr.flags import flag_problem
 from tournament_manager.rules.mcr.layout import build_arrangement
@@ -44,6 +44,9 @@ class McrRuleSet(RuleSet[McrOptions]):
                 "seat_rotation": "mcr_west_deals_third",
                 "false_win_points": 30, "false_win_distributed": True}
 
+
+    def pattern_names(self) -> tuple[tuple[str, str], ...]:
+        return tuple((fan.id, name) for fan, name in FAN_NAMES.items())
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)

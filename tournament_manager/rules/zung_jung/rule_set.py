@@ -46,6 +46,9 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
     name = "Zung Jung (Asia Pacific Mahjong)"
     codec = CODEC
 
+    def pattern_names(self) -> tuple[tuple[str, str], ...]:
+        return ((CHICKEN_ID, CHICKEN_NAME), *PATTERN_NAMES.items())
+
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         return structural_problem(hand) or flag_problem(hand)
 

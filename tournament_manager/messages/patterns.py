@@ -1,0 +1,48 @@
+"""A scoring pattern's name in the current language.
+
+The rules layer names its patterns in English (the `score` command's JSON prints those
+names, a contract); each rule set lists every (id, name) it can report
+(`RuleSet.pattern_names`), and `tools/catalogues.py` puts them in the catalogue with the rule
+set's id as their context, since one English name can be two Chinese ones ("All Pungs": Zung
+Jung 对对和, MCR 碰碰和). A classical item naming a set's tile ("pair of Rd") is listed as a
+template ("pair of {tile}"); the tile code stays as it is in every language.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.words import p_
+
+TILE: str = "{tile}"
+
+
+@cache
+def _names(rule_set_id: str) -> dict[str, str]:
+    return dict(get_rule_set(rule_set_id).pattern_names())
+
+
+@cache
+def _template_pattern(template: str) -> re.Pattern[str]:
+    before, _, after = template.partition(TILE)
+    return re.compile(f"{re.escape(before)}(?P<tile>\\S+){re.escape(after)}")
+
+
+def pattern_name(rule_set_id: str, pattern_id: str, english: str) -> str:
+    """The name of the pattern `pattern_id` of the rule set `rule_set_id`, which the rules
+    reported as `english`, in the current language; `english` itself when the pattern or the
+    rule set is not one the catalogue knows, or the name is not the listed one."""
+    try:
+        template = _names(rule_set_id).get(pattern_id)
+    except KeyError:
+        return english
+    if template is None:
+        return english
+    if TILE not in template:
+        return p_(rule_set_id, template) if english == template else english
+    match = _template_pattern(template).fullmatch(english)
+    if match is None:
+        return english
+    return p_(rule_set_id, template).replace(TILE, match["tile"])
