@@ -172,6 +172,14 @@ def test_every_page_speaks_the_language(speaking: tuple[Language, MainWindow]) -
         shown = _shown(window)
         left.update({text: english[text] for text in shown if text in english})
         mixed |= {text for text in shown if _words(text) & vocabulary}
+    window.projector.show()  # the second screen's window: standings and seating
+    for _step in range(3):
+        window.projector.advance()
+        QApplication.processEvents()
+        shown = _shown(window.projector)
+        left.update({text: english[text] for text in shown if text in english})
+        mixed |= {text for text in shown if _words(text) & vocabulary}
+    window.projector.close()
     assert left == {}
     assert mixed == set()
 
