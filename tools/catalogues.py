@@ -33,6 +33,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po, write_po
+from checks import report  # tools/checks.py, beside this script
 
 ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # the rule sets of this checkout, whatever is installed
@@ -152,12 +153,7 @@ def main() -> int:
     elif action == "release":
         release()
     else:
-        found = problems()
-        for line in found[:50]:
-            print(line)
-        if len(found) > 50:
-            print(f"... and {len(found) - 50} more")
-        return 1 if found else 0
+        return report(problems())
     return 0
 
 

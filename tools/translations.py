@@ -24,6 +24,8 @@ import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from checks import report  # tools/checks.py, beside this script
+
 ROOT = Path(__file__).resolve().parents[1]
 GUI = ROOT / "tournament_manager" / "gui"
 FOLDER = ROOT / "tournament_manager" / "translations"
@@ -142,12 +144,7 @@ def main() -> int:
     elif action == "release":
         release()
     else:
-        found = problems()
-        for line in found[:50]:
-            print(line)
-        if len(found) > 50:
-            print(f"... and {len(found) - 50} more")
-        return 1 if found else 0
+        return report(problems())
     return 0
 
 
