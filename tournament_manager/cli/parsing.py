@@ -5,6 +5,9 @@ when the first parser or argument is made, not only when help is printed: 2 ms, 
 of `score`'s whole run, for nothing on every command that prints no help. The width is
 found the way `shutil.get_terminal_size` finds it: `COLUMNS`, else the terminal, else 80.
 Subparsers are made of the same class, so every command's parser uses these formatters.
+
+argparse's own headings ("usage:", "positional arguments", "options", the `-h` help) are
+said in the process's language (`words`) here; its error messages stay English.
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ import argparse
 import os
 import sys
 from typing import Any
+
+from tournament_manager.words import _
 
 FALLBACK_COLUMNS = 80
 
@@ -39,6 +44,10 @@ class _TerminalWidth(argparse.HelpFormatter):
         super().__init__(prog, indent_increment, max_help_position,
                          terminal_columns() - 2 if width is None else width)
 
+    def add_usage(self, usage: str | None, actions: Any, groups: Any,
+                  prefix: str | None = None) -> None:
+        super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
+
 
 class HelpFormatter(_TerminalWidth):
     """argparse's default formatter."""
@@ -49,8 +58,18 @@ class RawDescriptionHelpFormatter(_TerminalWidth, argparse.RawDescriptionHelpFor
 
 
 class Parser(argparse.ArgumentParser):
-    """An `ArgumentParser` whose formatter, unless another is given, is `HelpFormatter`."""
+    """An `ArgumentParser` whose formatter, unless another is given, is `HelpFormatter`, with
+    its headings and `-h`'s help in the process's language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", HelpFormatter)
+        add_help = kwargs.get("add_help", True)
+        kwargs["add_help"] = False  # added below with its help in words
         super().__init__(*args, **kwargs)
+        self._positionals.title = _("positional arguments")
+        self._optionals.title = _("options")
+        if add_help:
+            prefix = "-" if "-" in self.prefix_chars else self.prefix_chars[0]
+            self.add_argument(prefix + "h", prefix * 2 + "help", action="help",
+                              default=argparse.SUPPRESS,
+                              help=_("show this help message and exit"))
