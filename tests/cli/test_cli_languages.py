@@ -26,6 +26,7 @@ from babel.messages.pofile import read_po
 
 from tournament_manager.cli import commands
 from tournament_manager.cli.main import _commands, build_parser
+from tournament_manager.cli.parsing import wrap_columns
 from tournament_manager.languages import LANGUAGE_ENV, Language
 from tournament_manager.words import DOMAIN, LOCALE
 
@@ -234,3 +235,16 @@ def test_the_check_finds_english_left(language: Language, event: dict[str, objec
                  ("standings", str(event["path"])), ("verify", str(event["path"]))):
         english = _run(Language.EN, *args)
         assert _english(english.stdout, vocabulary), args
+
+
+def test_chinese_help_is_wrapped_by_terminal_columns() -> None:
+    """A Chinese character takes two columns; a line breaks between two of them, never
+    before a closing mark nor after an opening one."""
+    text = "核验：每张已锁定的记分表与其签名是否相符，每局的支付是否符合规则（默认：" * 3
+    lines = wrap_columns(text + " TOURNAMENT_MANAGER_PASSPHRASE（--passphrase-stdin）", 30)
+    assert "".join(lines).replace(" ", "") == (text + "TOURNAMENT_MANAGER_PASSPHRASE"
+                                               "（--passphrase-stdin）")
+    assert all(len(line) + sum(1 for char in line if ord(char) > 0x2e80) <= 30
+               for line in lines)
+    assert not any(line[0] in "，。；：）" or line[-1] in "（“" for line in lines)
+    assert wrap_columns("plain English", 5) == ["plain", "English"]

@@ -14,12 +14,45 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import sys
 from typing import Any
 
 from tournament_manager.words import _
 
 FALLBACK_COLUMNS = 80
+_WIDE = re.compile(r"[\u1100-\u115f\u2e80-\ua4cf\uac00-\ud7a3\uf900-\ufaff\ufe30-\ufe4f\uff00-\uff60"
+                   r"\uffe0-\uffe6]")
+"""A character two columns wide (CJK, full-width punctuation)."""
+_TOKENS = re.compile(r"\s+|" + _WIDE.pattern + r"|[^\s" + _WIDE.pattern[1:-1] + r"]+")
+_CLOSING = frozenset("，。、；：）」』！？》〉…")
+"""Never first on a line."""
+_OPENING = frozenset("（「『《〈“")
+"""Never last on a line."""
+
+
+def wrap_columns(text: str, width: int) -> list[str]:
+    """`text` in lines of at most `width` terminal columns, where a Chinese character takes
+    two and a line may break between any two of them (textwrap counts characters and breaks
+    at spaces only). A word longer than a line stays whole."""
+    lines: list[str] = []
+    line, columns = "", 0
+    for token in _TOKENS.findall(text):
+        if token.isspace():
+            if line:
+                line, columns = line + " ", columns + 1
+            continue
+        wide = len(_WIDE.findall(token))
+        size = len(token) + wide
+        if columns + size > width and line.strip() and token not in _CLOSING:
+            line = line.rstrip()
+            carried = line[-1] if line[-1] in _OPENING and len(line) > 1 else ""
+            lines.append(line[:len(line) - len(carried)])
+            line, columns = carried, 2 * len(carried)
+        line, columns = line + token, columns + size
+    if line.strip():
+        lines.append(line.rstrip())
+    return lines
 
 
 def terminal_columns() -> int:
@@ -48,9 +81,20 @@ class _TerminalWidth(argparse.HelpFormatter):
                   prefix: str | None = None) -> None:
         super().add_usage(usage, actions, groups, _("usage: ") if prefix is None else prefix)
 
+    def _split_lines(self, text: str, width: int) -> list[str]:
+        if _WIDE.search(text) is None:
+            return super()._split_lines(text, width)
+        return wrap_columns(" ".join(text.split()), width)
+
 
 class HelpFormatter(_TerminalWidth):
-    """argparse's default formatter."""
+    """argparse's default formatter; a Chinese description wrapped by terminal columns."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        if _WIDE.search(text) is None:
+            return super()._fill_text(text, width, indent)
+        return "\n".join(indent + line
+                         for line in wrap_columns(" ".join(text.split()), width - len(indent)))
 
 
 class RawDescriptionHelpFormatter(_TerminalWidth, argparse.RawDescriptionHelpFormatter):
