@@ -39,6 +39,7 @@ EXPECTED = {
         "info": ("创建于", "选手：16", "已记录的局", "预赛", "最后修改"),
         "standings": ("排名：16 人排名", "名次", "换算分", "原始总分"),
         "verify": ("核验通过",),
+        "session show": ("第 1 桌：", "第 4 桌："),
         "demo": ("2 场", "局", "罚分", "第 1 场，共 2 场"),
     },
     Language.ZH_TW: {
@@ -46,6 +47,7 @@ EXPECTED = {
         "info": ("建立於", "選手：16", "已記錄的局", "預賽", "最後修改"),
         "standings": ("排名：16 人排名", "名次", "換算分", "原始總分"),
         "verify": ("核驗通過",),
+        "session show": ("第 1 桌：", "第 4 桌："),
         "demo": ("2 場", "局", "罰分", "第 1 場，共 2 場"),
     },
 }
@@ -203,10 +205,11 @@ def test_every_command_has_its_help_checked() -> None:
 
 
 @pytest.mark.parametrize("language", CHINESE)
-@pytest.mark.parametrize("command", ["info", "standings", "verify"])
+@pytest.mark.parametrize("command", ["info", "standings", "verify", "session show"])
 def test_reports_are_in_chinese(language: Language, command: str, event: dict[str, object],
                                 typed: set[str]) -> None:
-    shown = _run(language, command, str(event["path"]))
+    shown = _run(language, *command.split(), str(event["path"]),
+                 *(("1",) if command.startswith("session") else ()))
     assert shown.returncode == 0, shown.stderr
     data = event["data"]
     assert isinstance(data, set)

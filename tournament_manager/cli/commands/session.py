@@ -44,7 +44,7 @@ from tournament_manager.services.seating import (
 from tournament_manager.services.sessions import finish_session, reopen_session, start_session
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
-from tournament_manager.words import _
+from tournament_manager.words import N_, _
 
 
 def register(subparsers: Any) -> None:
@@ -106,6 +106,11 @@ def register(subparsers: Any) -> None:
     reopen.set_defaults(handler=run_reopen)
 
 
+_STAGES = {"construction": N_("construction"), "symmetric_solver": N_("symmetric_solver"),
+           "local_search": N_("local_search"), "positions": N_("positions")}
+"""The draw's stages in words, for its progress lines (English: the stage's code)."""
+
+
 def _session_id(document: OpenEvent, number: int) -> int:
     with document.unit_of_work() as uow:
         for session in uow.sessions.list(number=number):
@@ -125,7 +130,7 @@ def run_draw(args: argparse.Namespace) -> int:
 
     def progress(state: Progress) -> None:
         print(_("{stage}: best {cost} after {seconds} s").format(
-            stage=state.stage.value, cost=state.best_cost, seconds=f"{state.elapsed:.1f}"),
+            stage=_(_STAGES.get(state.stage.value, state.stage.value)), cost=state.best_cost, seconds=f"{state.elapsed:.1f}"),
               file=sys.stderr, flush=True)
 
     with opened(args.file, read_only=not args.publish) as document, user_errors():
