@@ -45,7 +45,7 @@ from tournament_manager.rules.registry import (
 )
 
 PACKAGE = ROOT / "tournament_manager"
-SOURCES = (PACKAGE / "messages", PACKAGE / "exports")
+SOURCES = (PACKAGE / "messages", PACKAGE / "exports", PACKAGE / "cli")
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_manager"
 LANGUAGES = ("zh_CN", "zh_TW")

@@ -16,13 +16,10 @@ Nothing here imports Qt: the command line and the exports choose the same way.
 from __future__ import annotations
 
 import locale
-import logging
 import os
 from enum import StrEnum
 
 LANGUAGE_ENV = "TOURNAMENT_MANAGER_LANGUAGE"
-
-log = logging.getLogger(__name__)
 
 
 class Language(StrEnum):
@@ -84,7 +81,9 @@ def forced_language() -> Language | None:
         return None
     language = parse_language(value)
     if language is None or value.replace("-", "_") not in (*Language, "zh_cn", "zh_tw"):
-        log.warning("%s=%r is not one of %s; ignored", LANGUAGE_ENV, value,
+        import logging  # only here: `score` starts without logging
+
+        logging.getLogger(__name__).warning("%s=%r is not one of %s; ignored", LANGUAGE_ENV, value,
                     ", ".join(Language))
         return None
     return language

@@ -20,12 +20,13 @@ remembered choice lives in Qt's settings, which this layer does not read.
 from __future__ import annotations
 
 import gettext
+import os
 from functools import cache
-from pathlib import Path
 
 from tournament_manager.languages import Language, chosen_language
 
-LOCALE = Path(__file__).resolve().parent / "locale"
+LOCALE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "locale")
+"""Not a `Path`: `pathlib` is not loaded on `score`'s path, which says its help in words."""
 DOMAIN = "tournament_manager"
 
 _language: Language | None = None

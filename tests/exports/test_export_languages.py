@@ -119,13 +119,19 @@ def _words(text: str) -> set[str]:
     return {word.casefold() for word in re.findall(r"[A-Za-z]{4,}", text)}
 
 
+def _without_commands(text: str) -> str:
+    """A translation without the command line it quotes (`--record`, `tournament-manager
+    score`): those words are typed, not kept from the English."""
+    return re.sub(r"tournament-manager\s+[\w-]+|--[\w-]+", " ", text)
+
+
 def _without_placeholders(text: str) -> str:
     return re.sub(r"\{[^}]*\}", " ", text)
 
 
 def _english_words(language: Language) -> set[str]:
     """The words of our English sources no translation keeps and no datum holds."""
-    with (LOCALE / language.value / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
+    with (Path(LOCALE) / language.value / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
         catalog = read_po(handle)
     sources: set[str] = set()
     kept: set[str] = set()
@@ -137,15 +143,16 @@ def _english_words(language: Language) -> set[str]:
         for source in ids:
             sources |= _words(_without_placeholders(source))
         for text in strings:
-            kept |= _words(_without_placeholders(text or ""))
+            kept |= _words(_without_commands(_without_placeholders(text or "")))
     data = [EVENT, HEAD_JUDGE, *PLANNED,
             *(text for player in NAMES for text in (player.name, player.native_name))]
     return sources - kept - {word for datum in data for word in _words(datum)}
 
 
 def _plain(text: str) -> str:
-    """`text` on one line, without what a judge typed and without hashes."""
-    text = " ".join(text.split())
+    """`text` on one line, without what a judge typed, the command lines it quotes and
+    hashes."""
+    text = _without_commands(" ".join(text.split()))
     for typed in FREE_TEXT:
         text = text.replace(typed, " ")
     return re.sub(r"[0-9a-f]{16,}", " ", text)

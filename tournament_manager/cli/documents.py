@@ -26,6 +26,7 @@ from tournament_manager.application.stations import THIS_LAPTOP, Station, Statio
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+from tournament_manager.words import _
 
 if TYPE_CHECKING:  # the storage stack is imported by the commands that open an event
     from tournament_manager.application.events import EventAddress
@@ -48,12 +49,13 @@ station: ContextVar[Station] = ContextVar("station", default=THIS_LAPTOP)
 def add_station_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--station", default=os.environ.get(STATION_ENV, ""), metavar="NAME",
-        help=f"this station's name in the audit log, e.g. 'Desk 2' (default: ${STATION_ENV})")
+        help=_("this station's name in the audit log, e.g. 'Desk 2' (default: ${variable})")
+        .format(variable=STATION_ENV))
     parser.add_argument(
         "--role", choices=[role.value for role in StationRole],
         default=os.environ.get(ROLE_ENV, StationRole.HEAD_JUDGE.value),
-        help=f"this station's role: a projector only reads (default: ${ROLE_ENV}, else "
-             "head-judge)")
+        help=_("this station's role: a projector only reads (default: ${variable}, else "
+               "head-judge)").format(variable=ROLE_ENV))
 
 
 def station_of(args: argparse.Namespace) -> Station:
@@ -64,8 +66,8 @@ def station_of(args: argparse.Namespace) -> Station:
 def add_lock_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         TAKE_OVER_LOCK_FLAG, action="store_true", dest="take_over_lock",
-        help="break the lock of a Tournament Manager on another computer that no longer "
-             "runs (crashed or switched off); a lock held on this computer is never broken")
+        help=_("break the lock of a Tournament Manager on another computer that no longer "
+             "runs (crashed or switched off); a lock held on this computer is never broken"))
 
 
 @contextmanager
@@ -158,4 +160,5 @@ def _warn_backups(path: EventAddress, failures: Sequence[BackupFailure | object]
     for failure in failures:
         if not isinstance(failure, BackupFailure):
             continue
-        _note(f"warning: {document_messages.describe_backup_failure(str(path), failure)}")
+        _note(_("warning: {problem}").format(
+            problem=document_messages.describe_backup_failure(str(path), failure)))

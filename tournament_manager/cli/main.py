@@ -18,6 +18,7 @@ from tournament_manager.cli import commands
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.parsing import Parser
 from tournament_manager.services.bulk import bulk_reading
+from tournament_manager.words import _
 
 
 def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
@@ -27,17 +28,19 @@ def build_parser(argv: Sequence[str] | None = None) -> argparse.ArgumentParser:
     summary (`commands.SUMMARIES`) for the help or the error, without importing any."""
     parser = Parser(
         prog="tournament-manager",
-        description="Run a mahjong tournament. Without a subcommand the desktop application opens.",
+        description=_("Run a mahjong tournament. Without a subcommand the desktop "
+                      "application opens."),
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    subparsers = parser.add_subparsers(title="commands", metavar="COMMAND")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}",
+                        help=_("show program's version number and exit"))
+    subparsers = parser.add_subparsers(title=_("commands"), metavar="COMMAND")
     chosen = next((word for word in argv or () if not word.startswith("-")), None)
     for name, module_name in commands.COMMANDS.items():
         if argv is None or name == chosen:
             module = importlib.import_module(f"{commands.__name__}.{module_name}")
             module.register(subparsers)
         elif chosen not in commands.COMMANDS:  # listed for the top-level help or error
-            subparsers.add_parser(name, help=commands.SUMMARIES[name])
+            subparsers.add_parser(name, help=_(commands.SUMMARIES[name]))
     documents = sys.modules.get("tournament_manager.cli.documents")
     if documents is None:
         return parser  # no command loaded names an event (`score`, `--help`, `--version`)
@@ -131,7 +134,7 @@ def _guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namesp
         print(f"tournament-manager: {describe(error)}", file=sys.stderr)  # type: ignore[arg-type]
         return 1
     except KeyboardInterrupt:
-        print("tournament-manager: interrupted", file=sys.stderr)
+        print(_("tournament-manager: interrupted"), file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`standings FILE | head`): not an error of ours. Point
@@ -146,6 +149,6 @@ def _guarded(handler: Callable[[argparse.Namespace], int], args: argparse.Namesp
 
         logging_setup.ensure_configured()  # an UNLOGGED command starts without the log
         logging.getLogger(__name__).exception("command %s failed", argv[:1])
-        print(f"tournament-manager: internal error ({type(error).__name__}: {error}); "
-              "please report it with the log file", file=sys.stderr)
+        print(_("tournament-manager: internal error ({kind}: {error}); please report it with "
+                "the log file").format(kind=type(error).__name__, error=error), file=sys.stderr)
         return 70

@@ -13,6 +13,7 @@ import os
 import sys
 
 from tournament_manager.cli.errors import CliError
+from tournament_manager.words import _
 
 ENVIRONMENT = "TOURNAMENT_MANAGER_PASSPHRASE"
 NEW_ENVIRONMENT = "TOURNAMENT_MANAGER_NEW_PASSPHRASE"
@@ -23,7 +24,7 @@ def _from_stdin() -> str:
     return line.rstrip("\r\n")
 
 
-def read_passphrase(*, from_stdin: bool = False, prompt: str = "Head judge passphrase: ",
+def read_passphrase(*, from_stdin: bool = False, prompt: str | None = None,
                     variable: str = ENVIRONMENT) -> str:
     """The passphrase given for an act, or a `CliError` saying how to give it."""
     if from_stdin:
@@ -31,10 +32,10 @@ def read_passphrase(*, from_stdin: bool = False, prompt: str = "Head judge passp
     if os.environ.get(variable):
         return os.environ[variable]
     if sys.stdin.isatty():
-        return getpass.getpass(prompt)
-    raise CliError(f"the head judge passphrase is needed: type it at a terminal, set "
-                   f"{variable}, or pass it on standard input with --passphrase-stdin",
-                   status=2)
+        return getpass.getpass(_("Head judge passphrase: ") if prompt is None else prompt)
+    raise CliError(_("the head judge passphrase is needed: type it at a terminal, set "
+                     "{variable}, or pass it on standard input with --passphrase-stdin").format(
+                         variable=variable), status=2)
 
 
 def read_new_passphrase(*, from_stdin: bool = False, variable: str = ENVIRONMENT
@@ -47,7 +48,7 @@ def read_new_passphrase(*, from_stdin: bool = False, variable: str = ENVIRONMENT
         return os.environ[variable]
     if not sys.stdin.isatty():
         return None
-    first = getpass.getpass("New head judge passphrase: ")
-    if getpass.getpass("Type it again: ") != first:
-        raise CliError("the two passphrases differ; nothing was changed")
+    first = getpass.getpass(_("New head judge passphrase: "))
+    if getpass.getpass(_("Type it again: ")) != first:
+        raise CliError(_("the two passphrases differ; nothing was changed"))
     return first

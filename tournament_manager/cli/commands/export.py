@@ -31,36 +31,39 @@ from tournament_manager.exports.jobs import (
 from tournament_manager.messages import exports as export_messages
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.verification import VerificationReport
+from tournament_manager.words import N_, _
 
 _HELP = {
-    ExportKind.SHEETS: "filled (and signed) score sheets, one table per page",
-    ExportKind.BLANK_SHEETS: "blank score sheets pre-filled with tables and names",
-    ExportKind.PLAYER_CARDS: "each player's score record card, filled from the sheets (WSOM)",
-    ExportKind.BLANK_PLAYER_CARDS: "blank score record cards, one per player (WSOM)",
-    ExportKind.SEATING: "seating lists by table and alphabetical by player",
-    ExportKind.TABLE_CARDS: "one big card per table",
-    ExportKind.STANDINGS: "the standings",
-    ExportKind.WORKBOOK: "the whole tournament as an Excel workbook (.xlsx)",
+    ExportKind.SHEETS: N_("filled (and signed) score sheets, one table per page"),
+    ExportKind.BLANK_SHEETS: N_("blank score sheets pre-filled with tables and names"),
+    ExportKind.PLAYER_CARDS: N_("each player's score record card, filled from the sheets (WSOM)"),
+    ExportKind.BLANK_PLAYER_CARDS: N_("blank score record cards, one per player (WSOM)"),
+    ExportKind.SEATING: N_("seating lists by table and alphabetical by player"),
+    ExportKind.TABLE_CARDS: N_("one big card per table"),
+    ExportKind.STANDINGS: N_("the standings"),
+    ExportKind.WORKBOOK: N_("the whole tournament as an Excel workbook (.xlsx)"),
 }
 
 
 def register(subparsers: Any) -> None:
-    kinds = "; ".join(f"{kind.value}: {text}" for kind, text in _HELP.items())
+    kinds = _("; ").join(_("{kind}: {text}").format(kind=kind.value, text=_(text))
+                          for kind, text in _HELP.items())
     parser = subparsers.add_parser(
-        "export", help=SUMMARIES["export"],
-        description=f"Write a printable document or the workbook of a tournament file. {kinds}.")
-    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
+        "export", help=_(SUMMARIES["export"]),
+        description=_("Write a printable document or the workbook of a tournament file. "
+                      "{kinds}.").format(kinds=kinds))
+    parser.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
     parser.add_argument("--what", required=True, choices=[k.value for k in ExportKind],
-                        help="the document to write")
+                        help=_("the document to write"))
     parser.add_argument("--session", type=int, default=None,
-                        help="only this session (default: every session; standings after "
-                             "everything played)")
+                        help=_("only this session (default: every session; standings after "
+                             "everything played)"))
     parser.add_argument("--paper", choices=[p.value for p in PaperSize],
-                        default=PaperSize.A4.value, help="paper size of PDFs (default a4)")
+                        default=PaperSize.A4.value, help=_("paper size of PDFs (default a4)"))
     parser.add_argument("--include-provisional", action="store_true",
-                        help="also print sessions that hold only the round's provisional "
-                             "plan (not drawn yet), each page marked PROVISIONAL PLAN")
-    parser.add_argument("--out", type=Path, required=True, help="the file to write")
+                        help=_("also print sessions that hold only the round's provisional "
+                             "plan (not drawn yet), each page marked PROVISIONAL PLAN"))
+    parser.add_argument("--out", type=Path, required=True, help=_("the file to write"))
     parser.set_defaults(handler=run)
 
 
@@ -81,7 +84,7 @@ def _refusal(error: ExportError) -> str:
     """The worded refusal, with the way to print a plan when only plans were found."""
     text = export_messages.describe(error)
     if error.code is ExportProblem.NOTHING_DRAWN and error.details.get("provisional"):
-        text += " (or add --include-provisional to print the provisional plan, marked so)"
+        text += _(" (or add --include-provisional to print the provisional plan, marked so)")
     return text
 
 
@@ -89,5 +92,6 @@ def _warn(report: VerificationReport) -> None:
     """One `warning:` line per finding, then the summary naming the sheets in doubt."""
     if report.ok:
         return
-    for line in [*describe_report(report), f"{summary(report)} (written anyway)"]:
-        print(f"warning: {line}", file=sys.stderr)
+    for line in [*describe_report(report),
+                 _("{summary} (written anyway)").format(summary=summary(report))]:
+        print(_("warning: {problem}").format(problem=line), file=sys.stderr)

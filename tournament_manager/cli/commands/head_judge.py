@@ -19,21 +19,22 @@ from tournament_manager.services.head_judge import (
     head_judge,
     set_head_judge,
 )
+from tournament_manager.words import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "head-judge", help=SUMMARIES["head-judge"],
-        description="Set the head judge's name and passphrase, which correcting a signed "
-                    "sheet and reopening a finished session ask for. Changing it asks for "
-                    "the current passphrase. Without a terminal, give the current one in "
-                    "TOURNAMENT_MANAGER_PASSPHRASE and the new one in "
-                    f"{NEW_ENVIRONMENT}, or both on standard input (current first) with "
-                    "--passphrase-stdin.")
-    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
-    parser.add_argument("--name", default=None, help="the head judge's name")
+        "head-judge", help=_(SUMMARIES["head-judge"]),
+        description=_("Set the head judge's name and passphrase, which correcting a signed "
+                      "sheet and reopening a finished session ask for. Changing it asks for "
+                      "the current passphrase. Without a terminal, give the current one in "
+                      "TOURNAMENT_MANAGER_PASSPHRASE and the new one in "
+                      "{variable}, or both on standard input (current first) with "
+                      "--passphrase-stdin.").format(variable=NEW_ENVIRONMENT))
+    parser.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
+    parser.add_argument("--name", default=None, help=_("the head judge's name"))
     parser.add_argument("--passphrase-stdin", action="store_true",
-                        help="read the passphrases from standard input, one per line")
+                        help=_("read the passphrases from standard input, one per line"))
     parser.set_defaults(handler=run)
 
 
@@ -43,12 +44,13 @@ def run(args: argparse.Namespace) -> int:
         current = None
         if judge is not None and judge.key:
             current = HeadJudgeCredential(read_passphrase(
-                from_stdin=args.passphrase_stdin, prompt="Current head judge passphrase: "))
+                from_stdin=args.passphrase_stdin, prompt=_("Current head judge passphrase: ")))
         new = read_new_passphrase(from_stdin=args.passphrase_stdin, variable=NEW_ENVIRONMENT)
         if new is None:
-            raise CliError(f"type the new passphrase at a terminal, set {NEW_ENVIRONMENT}, or "
-                           "give it on standard input with --passphrase-stdin", status=2)
+            raise CliError(_("type the new passphrase at a terminal, set {variable}, or give "
+                             "it on standard input with --passphrase-stdin").format(
+                                 variable=NEW_ENVIRONMENT), status=2)
         name = args.name or (judge.name if judge is not None else "")
         judge = set_head_judge(document.unit_of_work(), name, new, current=current)
-    print(f"head judge: {judge.name}; passphrase set")
+    print(_("head judge: {name}; passphrase set").format(name=judge.name))
     return 0

@@ -16,13 +16,14 @@ from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.services.glance import Glance, glance_of
 from tournament_manager.storage.glance_reader import read_glance
+from tournament_manager.words import N_, _, n_
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("info", help=SUMMARIES["info"],
-                                   description="Summarise a tournament file (read-only).")
-    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of text")
+    parser = subparsers.add_parser("info", help=_(SUMMARIES["info"]),
+                                   description=_("Summarise a tournament file (read-only)."))
+    parser.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of text"))
     parser.set_defaults(handler=run)
 
 
@@ -67,31 +68,49 @@ def _as_json(summary: Glance) -> dict[str, object]:
     }
 
 
-def _round_line(number: int, kind: str, sessions: int, advance: int | None) -> str:
-    cut = f", top {advance} advance" if advance is not None else ""
-    plural = "s" if sessions != 1 else ""
-    return f"  round {number}: {kind}, {sessions} session{plural}{cut}"
+_ROUND_KINDS = {"preliminary": N_("preliminary"), "elimination": N_("elimination"),
+                "final": N_("final")}
+"""A round's kind in words (its value is a code, as the JSON gives it)."""
+
+
+def _round_line(number: int, code: str, sessions: int, advance: int | None) -> str:
+    kind = _(_ROUND_KINDS[code]) if code in _ROUND_KINDS else code
+    if advance is None:
+        return n_("  round {number}: {kind}, {n} session",
+                  "  round {number}: {kind}, {n} sessions", sessions).format(
+                      number=number, kind=kind, n=sessions)
+    return n_("  round {number}: {kind}, {n} session, top {advance} advance",
+              "  round {number}: {kind}, {n} sessions, top {advance} advance", sessions).format(
+                  number=number, kind=kind, n=sessions, advance=advance)
 
 
 def _as_text(summary: Glance) -> str:
+    name = (_("{name} — {venue}").format(name=summary.name, venue=summary.venue)
+            if summary.venue else summary.name)
+    each = (_("{n} deals each") if summary.session_end is SessionEnd.DEALS
+            else _("{n} hands each")).format(n=summary.hands_per_session)
+    sessions = _("sessions: {played} of {sessions} played, {drawn} drawn, {each}; "
+                 "{tables} tables drawn").format(
+                     played=summary.sessions_played, sessions=summary.sessions,
+                     drawn=summary.sessions_drawn, each=each, tables=summary.tables)
+    if summary.sessions_provisional:
+        sessions += _("; {n} later sessions planned provisionally (not drawn: they change "
+                      "as results come in)").format(n=summary.sessions_provisional)
     lines = [
-        summary.name + (f" — {summary.venue}" if summary.venue else ""),
-        (f"created {summary.created_at:%Y-%m-%d %H:%M} UTC; rules {summary.rule_set}; "
-         f"format {summary.format_preset}"),
-        (f"players: {summary.players} ({summary.withdrawn} withdrawn, "
-         f"{summary.substitutes} substitutes)"),
-        (f"sessions: {summary.sessions_played} of {summary.sessions} played, "
-         f"{summary.sessions_drawn} drawn, {summary.hands_per_session} "
-         f"{'deals' if summary.session_end is SessionEnd.DEALS else 'hands'} each; "
-         f"{summary.tables} tables drawn"
-         + (f"; {summary.sessions_provisional} later sessions planned provisionally (not "
-            "drawn: they change as results come in)" if summary.sessions_provisional
-            else "")),
+        name,
+        _("created {created} UTC; rules {rules}; format {format}").format(
+            created=f"{summary.created_at:%Y-%m-%d %H:%M}", rules=summary.rule_set,
+            format=summary.format_preset),
+        _("players: {players} ({withdrawn} withdrawn, {substitutes} substitutes)").format(
+            players=summary.players, withdrawn=summary.withdrawn,
+            substitutes=summary.substitutes),
+        sessions,
         *(_round_line(number, plan.kind.value, plan.sessions, plan.advance)
           for number, plan in enumerate(summary.rounds, start=1)),
-        (f"hands recorded: {summary.hands}; penalties: {summary.penalties}; "
-         f"signatures: {summary.signatures}"),
+        _("hands recorded: {hands}; penalties: {penalties}; signatures: {signatures}").format(
+            hands=summary.hands, penalties=summary.penalties, signatures=summary.signatures),
     ]
     if summary.last_change is not None:
-        lines.append(f"last change: {summary.last_change:%Y-%m-%d %H:%M:%S} UTC")
+        lines.append(_("last change: {when} UTC").format(
+            when=f"{summary.last_change:%Y-%m-%d %H:%M:%S}"))
     return "\n".join(lines)

@@ -19,10 +19,11 @@ from tournament_manager.rules.errors import HandProblem, OptionError
 from tournament_manager.rules.hand_json import evaluate_hand, report_to_json
 from tournament_manager.rules.registry import DEFAULT_RULE_SET
 from tournament_manager.rules.rule_set import RuleSet
+from tournament_manager.words import N_, _
 
 INTERNAL_ERROR_CODE = "internal_error"
 
-FORMAT_HELP = """\
+FORMAT_HELP = N_("""\
 the hand (a JSON object; hand-format.md in the documentation has the full contract):
   concealed       tiles held before winning, without the winning tile (13 - 3 x melds):
                   a list of codes ["1m","2m",...] or one compact string "123m456pEEWdWd"
@@ -49,31 +50,32 @@ JSON; malformed input is one line on standard error and exit status 2.
 
 example: echo '{"concealed": "123m456p789s23sEE", "winning_tile": "4s",
   "win_type": "discard", "seat_wind": "S", "discarder": "W"}' | tournament-manager score
-"""
+""")
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "score",
-        help=SUMMARIES["score"],
-        description="Score one hand object or an array of hands (JSON) and print the results "
-        "as JSON of the same shape. Invalid hands are reported in place.",
-        epilog=FORMAT_HELP,
+        help=_(SUMMARIES["score"]),
+        description=_("Score one hand object or an array of hands (JSON) and print the results "
+        "as JSON of the same shape. Invalid hands are reported in place."),
+        epilog=_(FORMAT_HELP),
         formatter_class=RawDescriptionHelpFormatter,
     )
     parser.add_argument(
         "--rules",
         default=DEFAULT_RULE_SET,
         choices=available_rule_sets(),
-        help=f"rule set (default: {DEFAULT_RULE_SET})",
+        help=_("rule set (default: {rules})").format(rules=DEFAULT_RULE_SET),
     )
     parser.add_argument(
         "--profile",
-        help="a named preset of the rule set's options "
-        "(mcr: green_book (default) or mahjonggb; classic: classic_seed (default) or "
-        "classic_babcock)",
+        help=_("a named preset of the rule set's options "
+               "(mcr: green_book (default) or mahjonggb; classic: classic_seed (default) or "
+               "classic_babcock)"),
     )
-    parser.add_argument("file", nargs="?", default="-", metavar="FILE", help="'-' or absent: stdin")
+    parser.add_argument("file", nargs="?", default="-", metavar="FILE",
+                        help=_("'-' or absent: stdin"))
     parser.set_defaults(handler=run)
 
 
@@ -136,16 +138,17 @@ def _options(rule_set: RuleSet[Any], profile: str | None) -> Any:
     try:
         return rule_set.profile_options(profile)
     except OptionError:
-        known = ", ".join(rule_set.profiles()) or "none"
+        known = _(", ").join(rule_set.profiles()) or _("none")
         raise CliError(
-            f"unknown profile '{profile}' for {rule_set.id} (profiles: {known})", status=2
+            _("unknown profile '{profile}' for {rules} (profiles: {known})").format(
+                profile=profile, rules=rule_set.id, known=known), status=2
         ) from None
 
 
 def _load(path: str) -> object:
     """The JSON document of `path` (or standard input); every malformed input, whatever
     the reason, is one `CliError` line with status 2."""
-    where = "standard input" if path == "-" else path
+    where = _("standard input") if path == "-" else path
     try:
         if path == "-":
             stream = getattr(sys.stdin, "buffer", None)  # text only when replaced in tests
@@ -155,25 +158,30 @@ def _load(path: str) -> object:
             with open(path, "rb") as handle:
                 data = handle.read()
     except OSError as error:
-        raise CliError(f"cannot read {path}: {error.strerror}") from None
+        raise CliError(_("cannot read {file}: {error}").format(file=path, error=error.strerror)
+                       ) from None
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
         raise CliError(
-            f"{where} is not UTF-8 text (byte 0x{data[error.start]:02x} at offset {error.start})",
+            _("{where} is not UTF-8 text (byte {byte} at offset {offset})").format(
+                where=where, byte=f"0x{data[error.start]:02x}", offset=error.start),
             status=2,
         ) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise CliError(
-            f"malformed JSON in {where}: {error.msg} at line {error.lineno} column {error.colno}",
+            _("malformed JSON in {where}: {problem} at line {line} column {column}").format(
+                where=where, problem=error.msg, line=error.lineno, column=error.colno),
             status=2,
         ) from None
     except RecursionError:
-        raise CliError(f"malformed JSON in {where}: nested too deeply", status=2) from None
+        raise CliError(_("malformed JSON in {where}: nested too deeply").format(where=where),
+                       status=2) from None
     except ValueError as error:  # an integer past Python's digit limit for conversion
-        raise CliError(f"malformed JSON in {where}: {_first_clause(error)}", status=2) from None
+        raise CliError(_("malformed JSON in {where}: {problem}").format(
+            where=where, problem=_first_clause(error)), status=2) from None
 
 
 def _first_clause(error: Exception) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.errors import CliError
-from tournament_manager.cli.quality import report_summary
+from tournament_manager.cli.quality import report_lines, report_summary
 from tournament_manager.domain.seating import (
     Schedule,
     SeatingError,
@@ -20,20 +20,21 @@ from tournament_manager.domain.seating import (
     quality_report,
 )
 from tournament_manager.messages.seating import describe
+from tournament_manager.words import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "seating", help=SUMMARIES["seating"])
+        "seating", help=_(SUMMARIES["seating"]))
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--players", type=int, help="number of players (a multiple of 4)")
+    source.add_argument("--players", type=int, help=_("number of players (a multiple of 4)"))
     source.add_argument("--import", dest="import_file", type=Path, metavar="FILE",
-                        help="a schedule: one table of four players a line, blank line between"
-                             " sessions")
-    parser.add_argument("--sessions", type=int, help="number of sessions to draw")
+                        help=_("a schedule: one table of four players a line, blank line between"
+                             " sessions"))
+    parser.add_argument("--sessions", type=int, help=_("number of sessions to draw"))
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--time-limit", type=float, default=30.0, metavar="SECONDS")
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.add_argument("--json", action="store_true", help=_("machine-readable output"))
     parser.set_defaults(handler=run)
 
 
@@ -43,10 +44,11 @@ def _schedule(args: argparse.Namespace) -> tuple[Schedule, float]:
         try:
             text = args.import_file.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as error:
-            raise CliError(f"cannot read {args.import_file}: {error}") from error
+            raise CliError(_("cannot read {file}: {error}").format(
+                file=args.import_file, error=error)) from error
         return parse_schedule(text), time.monotonic() - started
     if args.sessions is None:
-        raise CliError("--sessions is required with --players")
+        raise CliError(_("--sessions is required with --players"))
     draw = plan_schedule(list(range(1, args.players + 1)), args.sessions, seed=args.seed,
                          time_limit=args.time_limit)
     return draw.schedule, time.monotonic() - started
@@ -64,9 +66,8 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps({"schedule": sessions, "report": summary}))
         return 0
     print(format_schedule(schedule))
-    for key, value in summary.items():
-        shown = len(value) if key == "repeated_pairs" else value
-        print(f"{key.replace('_', ' ')}: {shown}")
+    for line in report_lines(summary):
+        print(line)
     for pair in summary["repeated_pairs"]:
-        print(f"  repeat: {pair[0]} - {pair[1]}")
+        print(_("  repeat: {a} - {b}").format(a=pair[0], b=pair[1]))
     return 0

@@ -18,7 +18,7 @@ from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import read_passphrase
-from tournament_manager.cli.quality import report_summary
+from tournament_manager.cli.quality import report_lines, report_summary
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.seating import Progress
 from tournament_manager.rules.tiles import Wind
@@ -44,86 +44,93 @@ from tournament_manager.services.seating import (
 from tournament_manager.services.sessions import finish_session, reopen_session, start_session
 from tournament_manager.services.views import session_seating
 from tournament_manager.storage.backup import BackupReason
+from tournament_manager.words import N_, _
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("session", help=SUMMARIES["session"],
-                                   description="Run one session of a tournament file.")
-    actions = parser.add_subparsers(title="actions", metavar="ACTION", required=True)
+    parser = subparsers.add_parser("session", help=_(SUMMARIES["session"]),
+                                   description=_("Run one session of a tournament file."))
+    actions = parser.add_subparsers(title=_("actions"), metavar="ACTION", required=True)
 
     def action(name: str, help_text: str) -> argparse.ArgumentParser:
         sub: argparse.ArgumentParser = actions.add_parser(name, help=help_text)
-        sub.add_argument("file", type=event_address, help="the tournament file (.tmt)")
-        sub.add_argument("session", type=int, help="the session number (1, 2, ...)")
+        sub.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
+        sub.add_argument("session", type=int, help=_("the session number (1, 2, ...)"))
         return sub
 
-    draw = action("draw", "draw the tables and print the quality report")
+    draw = action("draw", _("draw the tables and print the quality report"))
     draw.add_argument("--seed", type=int, default=None)
     draw.add_argument("--time-limit", type=float, default=20.0)
-    draw.add_argument("--publish", action="store_true", help="store the draw as official")
+    draw.add_argument("--publish", action="store_true", help=_("store the draw as official"))
     draw.add_argument("--json", action="store_true")
     draw.set_defaults(handler=run_draw)
-    action("show", "print the tables with players and winds").set_defaults(handler=run_show)
-    swap = action("swap", "swap two players (by id) before the session starts")
+    action("show", _("print the tables with players and winds")).set_defaults(handler=run_show)
+    swap = action("swap", _("swap two players (by id) before the session starts"))
     swap.add_argument("a", type=int)
     swap.add_argument("b", type=int)
-    swap.add_argument("--preview", action="store_true", help="only show the effect")
+    swap.add_argument("--preview", action="store_true", help=_("only show the effect"))
     swap.set_defaults(handler=run_swap)
-    pick = action("seat-pick", "the wind draw at a table: simulated, or as the table did it")
+    pick = action("seat-pick", _("the wind draw at a table: simulated, or as the table did it"))
     pick.add_argument("table", type=int)
     pick.add_argument("--cycle", type=int, default=1)
     pick.add_argument("--record", action="store_true",
-                      help="record the draw the table did with real dice and tiles: give "
-                           "--tiles, --thrower and --dice twice, or --winds")
-    pick.add_argument("--tiles", help="the wind tiles as they lay, odd end first (e.g. SWEN)")
-    pick.add_argument("--thrower", type=int, help="the player (id) who threw first")
+                      help=_("record the draw the table did with real dice and tiles: give "
+                           "--tiles, --thrower and --dice twice, or --winds"))
+    pick.add_argument("--tiles", help=_("the wind tiles as they lay, odd end first (e.g. SWEN)"))
+    pick.add_argument("--thrower", type=int, help=_("the player (id) who threw first"))
     pick.add_argument("--dice", action="append", default=[], metavar="A,B",
-                      help="a throw (e.g. 3,4); give the first and the second throw")
+                      help=_("a throw (e.g. 3,4); give the first and the second throw"))
     pick.add_argument("--winds", metavar="E=ID,S=ID,W=ID,N=ID",
-                      help="only who took which wind")
+                      help=_("only who took which wind"))
     pick.add_argument("--head-judge-reason", default=None,
-                      help="a re-pick the format does not have: the head judge's reason "
-                           "(his passphrase is asked for)")
+                      help=_("a re-pick the format does not have: the head judge's reason "
+                           "(his passphrase is asked for)"))
     pick.add_argument("--passphrase-stdin", action="store_true",
-                      help="read the head judge's passphrase from standard input")
+                      help=_("read the head judge's passphrase from standard input"))
     pick.set_defaults(handler=run_seat_pick)
-    action("start", "start the session (after a backup)").set_defaults(handler=run_start)
-    action("finish", "close the session (all sheets signed)").set_defaults(handler=run_finish)
-    clock = action("clock", "the session clock: time left, pause, resume, extra time")
+    action("start", _("start the session (after a backup)")).set_defaults(handler=run_start)
+    action("finish", _("close the session (all sheets signed)")).set_defaults(handler=run_finish)
+    clock = action("clock", _("the session clock: time left, pause, resume, extra time"))
     what = clock.add_mutually_exclusive_group()
-    what.add_argument("--pause", action="store_true", help="stop the clock for every table")
-    what.add_argument("--resume", action="store_true", help="start it again")
+    what.add_argument("--pause", action="store_true", help=_("stop the clock for every table"))
+    what.add_argument("--resume", action="store_true", help=_("start it again"))
     what.add_argument("--extend", type=int, metavar="MINUTES",
-                      help="add minutes (negative to take back a slip)")
-    clock.add_argument("--table", type=int, help="with --extend: only this table")
+                      help=_("add minutes (negative to take back a slip)"))
+    clock.add_argument("--table", type=int, help=_("with --extend: only this table"))
     clock.set_defaults(handler=run_clock)
-    reopen = action("reopen", "reopen a finished session (the head judge, with a reason)")
+    reopen = action("reopen", _("reopen a finished session (the head judge, with a reason)"))
     reopen.add_argument("--reason", required=True,
-                        help="why (kept on record; at least a few words)")
+                        help=_("why (kept on record; at least a few words)"))
     reopen.add_argument("--passphrase-stdin", action="store_true",
-                        help="read the head judge's passphrase from standard input")
+                        help=_("read the head judge's passphrase from standard input"))
     reopen.set_defaults(handler=run_reopen)
+
+
+_STAGES = {"construction": N_("construction"), "symmetric_solver": N_("symmetric_solver"),
+           "local_search": N_("local_search"), "positions": N_("positions")}
+"""The draw's stages in words, for its progress lines (English: the stage's code)."""
 
 
 def _session_id(document: OpenEvent, number: int) -> int:
     with document.unit_of_work() as uow:
         for session in uow.sessions.list(number=number):
             return session.id
-    raise CliError(f"there is no session {number}")
+    raise CliError(_("there is no session {number}").format(number=number))
 
 
 def _table_id(document: OpenEvent, session_id: int, number: int) -> int:
     with document.unit_of_work() as uow:
         for table in uow.tables.list(session_id=session_id, number=number):
             return table.id
-    raise CliError(f"session has no table {number}")
+    raise CliError(_("session has no table {number}").format(number=number))
 
 
 def run_draw(args: argparse.Namespace) -> int:
     started = time.monotonic()
 
     def progress(state: Progress) -> None:
-        print(f"{state.stage.value}: best {state.best_cost} after {state.elapsed:.1f} s",
+        print(_("{stage}: best {cost} after {seconds} s").format(
+            stage=_(_STAGES.get(state.stage.value, state.stage.value)), cost=state.best_cost, seconds=f"{state.elapsed:.1f}"),
               file=sys.stderr, flush=True)
 
     with opened(args.file, read_only=not args.publish) as document, user_errors():
@@ -140,17 +147,19 @@ def run_draw(args: argparse.Namespace) -> int:
                           "published": args.publish, "report": summary}))
         return 0
     for number, seats in enumerate(tables, start=1):
-        print(f"table {number}: " + " ".join(str(p) for p in seats))
+        print(_("table {number}: {seats}").format(
+            number=number, seats=" ".join(str(p) for p in seats)))
     if draw.byes:
-        print("byes: " + " ".join(str(p) for p in draw.byes))
+        print(_("byes: {players}").format(players=" ".join(str(p) for p in draw.byes)))
     if draw.substitutes_missing:
-        print(f"note: {len(draw.byes)} players sit out because the event seats substitutes but "
-              f"has {draw.substitutes_missing} too few; register "
-              f"{draw.substitutes_missing} more (players add --substitute) to seat everyone",
+        print(_("note: {byes} players sit out because the event seats substitutes but has "
+                "{missing} too few; register {missing} more (players add --substitute) to "
+                "seat everyone").format(byes=len(draw.byes), missing=draw.substitutes_missing),
               file=sys.stderr)
-    for key, value in summary.items():
-        print(f"{key.replace('_', ' ')}: {len(value) if isinstance(value, list) else value}")
-    print(f"seed {draw.seed}; " + ("published" if args.publish else "not published"))
+    for line in report_lines(summary):
+        print(line)
+    print((_("seed {seed}; published") if args.publish
+           else _("seed {seed}; not published")).format(seed=draw.seed))
     return 0
 
 
@@ -158,11 +167,14 @@ def run_show(args: argparse.Namespace) -> int:
     with opened(args.file, read_only=True) as document, user_errors():
         seating = session_seating(document.unit_of_work(), _session_id(document, args.session))
     if seating.provisional:
-        print(f"session {args.session}: provisional plan, not drawn yet (it changes as "
-              "results come in; draw and publish it before it is played)")
+        print(_("session {session}: provisional plan, not drawn yet (it changes as results "
+                "come in; draw and publish it before it is played)").format(
+                    session=args.session))
     for table in seating.tables:
-        seats = ", ".join(f"{s.wind.value} {_named(s.player)}" for s in table.seats)
-        print(f"table {table.table.number}: {seats}")
+        seats = _(", ").join(_("{wind} {player}").format(wind=s.wind.value,
+                                                         player=_named(s.player))
+                             for s in table.seats)
+        print(_("table {number}: {seats}").format(number=table.table.number, seats=seats))
     return 0
 
 
@@ -178,10 +190,11 @@ def run_swap(args: argparse.Namespace) -> int:
         effect = preview_swap(document.unit_of_work(), session_id, args.a, args.b)
         if not args.preview:
             swap_players(document.unit_of_work(), session_id, args.a, args.b)
-    print(f"repeated pairs {effect.repeated_pairs_before} → {effect.repeated_pairs_after}"
-          + ("" if args.preview else " (swapped)"))
+    print((_("repeated pairs {before} → {after}") if args.preview
+           else _("repeated pairs {before} → {after} (swapped)")).format(
+               before=effect.repeated_pairs_before, after=effect.repeated_pairs_after))
     for a, b in effect.new_repeats:
-        print(f"  new repeat: {a} - {b}")
+        print(_("  new repeat: {a} - {b}").format(a=a, b=b))
     return 0
 
 
@@ -198,28 +211,30 @@ def run_seat_pick(args: argparse.Namespace) -> int:
         elif args.winds:
             record_table_winds(document.unit_of_work(), table_id, _winds(args.winds),
                                args.cycle, allowed_by=allowed_by)
-            print(f"winds recorded at table {args.table}")
+            print(_("winds recorded at table {table}").format(table=args.table))
             return 0
         else:
             pick = record_table_draw(document.unit_of_work(), table_id, _reported(args),
                                      args.cycle, allowed_by=allowed_by)
-    print(f"dice {pick.first_dice} then {pick.second_dice}, tiles from the {pick.end.value} end")
+    print(_("dice {first} then {second}, tiles from the {end} end").format(
+        first=pick.first_dice, second=pick.second_dice, end=pick.end.value))
     for player, wind in pick.winds:
-        print(f"  {wind.value}: player {player}")
+        print(_("  {wind}: player {player}").format(wind=wind.value, player=player))
     return 0
 
 
 def _reported(args: argparse.Namespace) -> ReportedDraw:
     tiles = (args.tiles or "").upper()
     if sorted(tiles) != sorted("ESWN") or args.thrower is None or len(args.dice) != 2:
-        raise CliError("--record needs --tiles (the four winds in the order they lay, e.g. "
-                       "SWEN), --thrower (a player id) and --dice twice (e.g. --dice 3,4 "
-                       "--dice 2,5), or --winds", status=2)
+        raise CliError(_("--record needs --tiles (the four winds in the order they lay, e.g. "
+                         "SWEN), --thrower (a player id) and --dice twice (e.g. --dice 3,4 "
+                         "--dice 2,5), or --winds"), status=2)
     throws = []
     for throw in args.dice:
-        first, _, second = throw.partition(",")
+        first, _comma, second = throw.partition(",")
         if not (first.strip().isdigit() and second.strip().isdigit()):
-            raise CliError(f"--dice {throw}: give two dice as A,B", status=2)
+            raise CliError(_("--dice {throw}: give two dice as A,B").format(throw=throw),
+                           status=2)
         throws.append((int(first), int(second)))
     row = tuple(Wind(tile) for tile in tiles)
     return ReportedDraw((row[0], row[1], row[2], row[3]), args.thrower, throws[0], throws[1])
@@ -228,9 +243,10 @@ def _reported(args: argparse.Namespace) -> ReportedDraw:
 def _winds(text: str) -> dict[int, Wind]:
     winds: dict[int, Wind] = {}
     for part in text.split(","):
-        wind, _, player = part.partition("=")
+        wind, _equals, player = part.partition("=")
         if wind.strip().upper() not in "ESWN" or not wind.strip() or not player.strip().isdigit():
-            raise CliError(f"--winds: '{part}' is not WIND=PLAYER_ID", status=2)
+            raise CliError(_("--winds: '{part}' is not WIND=PLAYER_ID").format(part=part),
+                           status=2)
         winds[int(player)] = Wind(wind.strip().upper())
     return winds
 
@@ -239,7 +255,7 @@ def run_start(args: argparse.Namespace) -> int:
     with opened(args.file) as document, user_errors():
         start_session(document.unit_of_work(), _session_id(document, args.session),
                       lambda: document.backup(BackupReason.SESSION_START))
-    print(f"session {args.session} started")
+    print(_("session {session} started").format(session=args.session))
     return 0
 
 
@@ -255,17 +271,18 @@ def run_clock(args: argparse.Namespace) -> int:
             extend_clock(document.unit_of_work(), session_id, args.extend, args.table)
         state = session_clock(document.unit_of_work(), session_id)
     now = datetime.now(UTC)
-    paused = " (paused)" if state.state.paused else ""
-    print(f"session {args.session}: {_left(state.seconds_left(now))} left{paused}")
+    print((_("session {session}: {left} left (paused)") if state.state.paused
+           else _("session {session}: {left} left")).format(
+               session=args.session, left=_left(state.seconds_left(now))))
     for table, extra in sorted(state.table_extra.items()):
-        print(f"  table {table}: {extra // 60:+d} min, {_left(state.seconds_left(now, table))} "
-              "left")
+        print(_("  table {table}: {extra} min, {left} left").format(
+            table=table, extra=f"{extra // 60:+d}", left=_left(state.seconds_left(now, table))))
     return 0
 
 
 def _left(seconds: float) -> str:
     if seconds <= 0:
-        return "no time"
+        return _("no time")
     minutes, secs = divmod(int(seconds), 60)
     hours, minutes = divmod(minutes, 60)
     return f"{hours}:{minutes:02d}:{secs:02d}"
@@ -276,12 +293,12 @@ def run_reopen(args: argparse.Namespace) -> int:
     with opened(args.file) as document, user_errors():
         reopen_session(document.unit_of_work(), _session_id(document, args.session),
                        args.reason, credential)
-    print(f"session {args.session} reopened")
+    print(_("session {session} reopened").format(session=args.session))
     return 0
 
 
 def run_finish(args: argparse.Namespace) -> int:
     with opened(args.file) as document, user_errors():
         finish_session(document.unit_of_work(), _session_id(document, args.session))
-    print(f"session {args.session} finished")
+    print(_("session {session} finished").format(session=args.session))
     return 0

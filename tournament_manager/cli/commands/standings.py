@@ -4,20 +4,22 @@ from __future__ import annotations
 
 import argparse
 import json
+import unicodedata
 from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.services.standings import Standings, StandingsRow, standings
+from tournament_manager.words import _
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("standings", help=SUMMARIES["standings"],
-                                   description="Print the standings of a tournament file.")
-    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
+    parser = subparsers.add_parser("standings", help=_(SUMMARIES["standings"]),
+                                   description=_("Print the standings of a tournament file."))
+    parser.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
     parser.add_argument("--session", type=int, default=None,
-                        help="standings after this session (default: everything played)")
-    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+                        help=_("standings after this session (default: everything played)"))
+    parser.add_argument("--json", action="store_true", help=_("print JSON instead of a table"))
     parser.set_defaults(handler=run)
 
 
@@ -54,20 +56,30 @@ def _as_json(table: Standings) -> dict[str, object]:
 
 
 def _as_text(table: Standings) -> str:
-    heading = ("standings after session "
-               f"{table.through_session}" if table.through_session is not None
-               else "standings")
-    count = f"{table.ranked} ranked" + (f", {table.withdrawn} withdrawn" if table.withdrawn
-                                        else "")
-    lines = [f"{heading}: {count}",
-             f"{'rank':>4}  {'reg':<8} {'player':<28} {'country':<8} {'score':>9} {'raw':>8}"]
+    heading = (_("standings after session {session}").format(session=table.through_session)
+               if table.through_session is not None else _("standings"))
+    count = (_("{ranked} ranked, {withdrawn} withdrawn") if table.withdrawn
+             else _("{ranked} ranked")).format(ranked=table.ranked, withdrawn=table.withdrawn)
+    withdrawn = _("withdrawn")
+    rank, reg, player, country, score, raw = (  # not in the f-string: extracted from here
+        _("rank"), _("reg"), _("player"), _("country"), _("score"), _("raw"))
+    lines = [_("{heading}: {count}").format(heading=heading, count=count),
+             (f"{_pad(rank, 4, right=True)}  {_pad(reg, 8)} {_pad(player, 28)} "
+              f"{_pad(country, 8)} {_pad(score, 9, right=True)} {_pad(raw, 8, right=True)}")]
     for row in table.rows:
         rank = str(row.rank) if row.rank is not None else "-"
-        note = "  withdrawn" if row.withdrawn else ""
+        note = f"  {withdrawn}" if row.withdrawn else ""
         lines.append(f"{rank:>4}  {row.player.registration_id[:8]:<8} "
                      f"{row.player.name[:28]:<28} {row.player.country[:8]:<8} "
                      f"{row.converted_total:>9.2f} {_points(row.raw_total):>8}{note}")
     return "\n".join(lines)
+
+
+def _pad(text: str, width: int, right: bool = False) -> str:
+    """`text` filled to `width` terminal columns: a Chinese character takes two."""
+    columns = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
+    fill = " " * max(0, width - columns)
+    return fill + text if right else text + fill
 
 
 def _points(value: float) -> str:

@@ -9,16 +9,17 @@ from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.verification import verify
+from tournament_manager.words import _
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
-        "verify", help=SUMMARIES["verify"],
-        description="Check every locked sheet against its signatures, every hand's payments "
+        "verify", help=_(SUMMARIES["verify"]),
+        description=_("Check every locked sheet against its signatures, every hand's payments "
                     "against the rules, every cut against the standings and the audit log "
                     "against the records. Prints one line per problem and exits 1 if there "
-                    "is any, 0 for a clean file.")
-    parser.add_argument("file", type=event_address, help="the tournament file (.tmt)")
+                    "is any, 0 for a clean file."))
+    parser.add_argument("file", type=event_address, help=_("the tournament file (.tmt)"))
     parser.set_defaults(handler=run)
 
 
