@@ -28,7 +28,8 @@ million moves). Still one or two clashes short after about 15 minutes each: 116,
 156, 164 and 168 two or three short after a minute. The C program's exact repair (free eight
 base tables, the clashing ones first, and refill them by depth-first search whenever the
 annealing is at most three clashes short) then settled 116 x 38 (u = 11) in 2.7 s, the third
-restart of 30 million moves (about four minutes of restarts, 2026-11-26).
+restart of 30 million moves (about four minutes of restarts, 2026-11-26), and 128 x 42
+(u = 25) at the first restart, 19.6 s.
 
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
