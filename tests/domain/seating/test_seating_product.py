@@ -98,7 +98,7 @@ def test_the_groups_own_sessions_follow_and_a_missing_inner_schedule_gives_none(
     assert product_schedule(96, 30, inner) is None  # no three squares of order 24 by MacNeish
 
 
-@pytest.mark.parametrize(("players", "sessions"), [(112, 37), (128, 40)])
+@pytest.mark.parametrize(("players", "sessions"), [(112, 37), (144, 47)])
 def test_fields_near_the_bound_are_drawn_without_a_repeat_by_the_product(
         players: int, sessions: int) -> None:
     draw = plan_schedule(list(range(players)), sessions, seed=3, time_limit=60)

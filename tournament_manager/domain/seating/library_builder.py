@@ -25,7 +25,12 @@ first restart of 20 million moves (2.5 s); 108 x 35 (0 cycled, u = 11) after abo
 minutes of restarts (20 and 50 million moves, temperatures 0.25 to 0.35, every u and both
 shapes); 120 x 39 (0 cycled, u = 22) after 21 minutes of them (166 restarts, up to 80
 million moves). Still one or two clashes short after about 15 minutes each: 116, 128 and 136;
-156, 164 and 168 two or three short after a minute.
+156, 164 and 168 two or three short after a minute. The C program's exact repair (free eight
+base tables, the clashing ones first, and refill them by depth-first search whenever the
+annealing is at most three clashes short) then settled 116 x 38 (u = 11) in 2.7 s, the third
+restart of 30 million moves (about four minutes of restarts, 2026-11-26), and 128 x 42
+(u = 25) at the first restart, 19.6 s, and 136 x 45 (u = 16) at the fourteenth, 2.6 s
+(about four minutes of restarts over u = 16, 31, 1).
 
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
