@@ -4,7 +4,8 @@ behind PyMahjongGB (the reference algorithm), in one run on one core.
 Both scorers get the same 132 hands of tests/rules/data/mcr-hands.json (mahjonggb profile,
 the profile PyMahjongGB implements), already parsed, repeated `--rounds` times; only scoring
 is timed. Our figure includes the full High-versus-Low search (every decomposition, the
-special shapes, the unique-wait test). Goal (issue 17): within 3x of PyMahjongGB on fresh random hands, in pure Python.
+special shapes, the unique-wait test). Goal (issue 17): within 3x of PyMahjongGB on fresh
+random hands, in pure Python.
 The run also checks that both scorers agree on each hand's total.
 
 Since the example hands repeat across rounds, the run also scores `--random` fresh random
@@ -169,7 +170,8 @@ def report(ours_rate: float, calculator: Callable[..., Any] | None, hands: list[
 
     oracle_rate = rate(oracle, len(hands))
     print(f"  PyMahjongGB (C++ extension):      {oracle_rate:,.0f} hands/s")
-    print(f"  ratio: PyMahjongGB is {oracle_rate / ours_rate:.1f}x faster (goal: within 3x on fresh hands)")
+    print(f"  ratio: PyMahjongGB is {oracle_rate / ours_rate:.1f}x faster "
+          "(goal: within 3x on fresh hands)")
 
 
 if __name__ == "__main__":
