@@ -19,16 +19,14 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 
+from tests.helpers import english_words
 from tournament_manager.cli import commands
 from tournament_manager.cli.main import _commands, build_parser
 from tournament_manager.cli.parsing import wrap_columns
 from tournament_manager.languages import LANGUAGE_ENV, Language
-from tournament_manager.words import DOMAIN, LOCALE
 
 _DATA_DIRS: list[str] = []
 """The data folder of a run made outside a test (the module's event), not the user's."""
@@ -67,38 +65,6 @@ def _run(language: Language | None, *args: str) -> subprocess.CompletedProcess[s
                           capture_output=True, text=True, env=env, timeout=120, check=False)
 
 
-def _words(text: str) -> set[str]:
-    return {word.casefold() for word in re.findall(r"[A-Za-z]{4,}", text)}
-
-
-def _without_commands(text: str) -> str:
-    """A translation without the command line it quotes (`--record`, `tournament-manager
-    score`): those words are typed, not kept from the English."""
-    return re.sub(r"tournament-manager\s+[\w-]+|--[\w-]+", " ", text)
-
-
-def _without_placeholders(text: str) -> str:
-    return re.sub(r"\{\w*\}", " ", text)  # {name}; not the JSON of `score`s help
-
-
-def _catalogue_words(language: Language) -> set[str]:
-    """The words of our English sources no translation keeps."""
-    with (Path(LOCALE) / language.value / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
-        catalog = read_po(handle)
-    sources: set[str] = set()
-    kept: set[str] = set()
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for source in ids:
-            sources |= _words(_without_placeholders(source))
-        for text in strings:
-            kept |= _words(_without_commands(_without_placeholders(text or "")))
-    return sources - kept
-
-
 def _parsers() -> Iterator[tuple[tuple[str, ...], argparse.ArgumentParser]]:
     """Every parser with the words that run it: the commands, and the actions under
     `players` and `session`."""
@@ -130,7 +96,7 @@ def _typed_words() -> set[str]:
             typed |= {str(value) for value in (action.metavar, action.dest, action.default)
                       if value is not None}
             typed |= {str(choice) for choice in action.choices or ()}
-    return {word for text in typed for word in _words(text)}
+    return {word for text in typed for word in english_words.words(text)}
 
 
 def _strings(value: object) -> Iterator[str]:
@@ -147,11 +113,11 @@ def _strings(value: object) -> Iterator[str]:
 def _plain(text: str) -> str:
     """`text` without the command lines it quotes and hashes (a hex run may spell a word:
     `dead`, `face`)."""
-    return re.sub(r"\b[0-9a-f]{8,}\b", " ", _without_commands(text))
+    return re.sub(r"\b[0-9a-f]{8,}\b", " ", english_words.without_commands(text))
 
 
 def _english(text: str, vocabulary: set[str]) -> set[str]:
-    return _words(_plain(text)) & vocabulary
+    return english_words.words(_plain(text)) & vocabulary
 
 
 @pytest.fixture(scope="module")
@@ -171,7 +137,7 @@ def event(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     listed = _run(None, "players", "list", str(path), "--json")
     data |= set(_strings(json.loads(listed.stdout)))
     return {"path": path, "demo": played.stdout + played.stderr,
-            "data": {word for datum in data for word in _words(datum)}}
+            "data": {word for datum in data for word in english_words.words(datum)}}
 
 
 @pytest.fixture(scope="module")
@@ -180,12 +146,12 @@ def typed() -> set[str]:
 
 
 def _vocabulary(language: Language, typed: set[str], data: set[str]) -> set[str]:
-    return _catalogue_words(language) - typed - data
+    return english_words.catalogue_words(language, json_stays=True) - typed - data
 
 
 @pytest.mark.parametrize("language", CHINESE)
 def test_every_help_is_in_chinese(language: Language, typed: set[str]) -> None:
-    vocabulary = _catalogue_words(language) - typed
+    vocabulary = english_words.catalogue_words(language, json_stays=True) - typed
     found = {}
     for words, _parser in _parsers():
         shown = _run(language, *words, "--help")

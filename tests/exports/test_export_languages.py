@@ -16,11 +16,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from babel.messages.pofile import read_po
 from openpyxl import load_workbook
 
 from tests.exports.conftest import pdf_pages
 from tests.exports.sample_event import NAMES, SampleEvent, build_sample_event
+from tests.helpers import english_words
 from tests.helpers.head_judge import NAME as HEAD_JUDGE
 from tests.helpers.tampering import tampered_copy
 from tournament_manager.domain.model import Player, PlayerStatus, StageStatus
@@ -33,7 +33,7 @@ from tournament_manager.services.players import register_player, set_player_stat
 from tournament_manager.services.seating import draw_session, publish_draw
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document, open_document
-from tournament_manager.words import DOMAIN, LOCALE, use_language
+from tournament_manager.words import use_language
 
 EVENT = "澳门麻将公开赛 Macau Mahjong Cup"
 FREE_TEXT = ("declared on a wrong tile", "winner of hand 16 misread")
@@ -115,44 +115,18 @@ def planned(tmp_path: Path) -> Iterator[Document]:
 # -- reading back ---------------------------------------------------------------------
 
 
-def _words(text: str) -> set[str]:
-    return {word.casefold() for word in re.findall(r"[A-Za-z]{4,}", text)}
-
-
-def _without_commands(text: str) -> str:
-    """A translation without the command line it quotes (`--record`, `tournament-manager
-    score`): those words are typed, not kept from the English."""
-    return re.sub(r"tournament-manager\s+[\w-]+|--[\w-]+", " ", text)
-
-
-def _without_placeholders(text: str) -> str:
-    return re.sub(r"\{[^}]*\}", " ", text)
-
-
 def _english_words(language: Language) -> set[str]:
     """The words of our English sources no translation keeps and no datum holds."""
-    with (Path(LOCALE) / language.value / "LC_MESSAGES" / f"{DOMAIN}.po").open("rb") as handle:
-        catalog = read_po(handle)
-    sources: set[str] = set()
-    kept: set[str] = set()
-    for message in catalog:
-        if not message.id:
-            continue
-        ids = message.id if isinstance(message.id, tuple) else (message.id,)
-        strings = message.string if isinstance(message.string, tuple) else (message.string,)
-        for source in ids:
-            sources |= _words(_without_placeholders(source))
-        for text in strings:
-            kept |= _words(_without_commands(_without_placeholders(text or "")))
     data = [EVENT, HEAD_JUDGE, *PLANNED,
             *(text for player in NAMES for text in (player.name, player.native_name))]
-    return sources - kept - {word for datum in data for word in _words(datum)}
+    return english_words.catalogue_words(language) - {
+        word for datum in data for word in english_words.words(datum)}
 
 
 def _plain(text: str) -> str:
     """`text` on one line, without what a judge typed, the command lines it quotes and
     hashes."""
-    text = _without_commands(" ".join(text.split()))
+    text = english_words.without_commands(" ".join(text.split()))
     for typed in FREE_TEXT:
         text = text.replace(typed, " ")
     return re.sub(r"[0-9a-f]{16,}", " ", text)
@@ -181,7 +155,7 @@ def _read(path: Path) -> str:
 
 
 def _english_left(text: str, vocabulary: set[str]) -> set[str]:
-    return _words(_plain(text)) & vocabulary
+    return english_words.words(_plain(text)) & vocabulary
 
 
 def _export(document: Document, kind: ExportKind, folder: Path, **options: object) -> str:
