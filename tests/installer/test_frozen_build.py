@@ -67,3 +67,12 @@ def test_frozen_app_builds_runs_and_its_installer_compiles(tmp_path: Path) -> No
     assert refused.returncode == 1
     assert refused.stderr.strip().splitlines() == [
         f"tournament-manager: {tmp_path / 'none.tmt'}: no such file"]
+
+    # Its languages: the compiled catalogues travel with it, and are found.
+    assert (bundled / "translations" / "tournament_manager_zh_CN.qm").is_file()
+    assert (bundled / "locale" / "zh_TW" / "LC_MESSAGES" / "tournament_manager.mo").is_file()
+    chinese = subprocess.run([str(app / "tournament-manager"), "info",
+                              str(tmp_path / "none.tmt")], capture_output=True, text=True,
+                             env={**env, "TOURNAMENT_MANAGER_LANGUAGE": "zh_TW"}, timeout=120,
+                             check=False)
+    assert chinese.returncode == 1 and "檔案不存在" in chinese.stderr, chinese.stderr
