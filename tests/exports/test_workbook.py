@@ -18,7 +18,7 @@ from tournament_manager.exports.jobs import (
     export_document,
     run_export,
 )
-from tournament_manager.exports.text import NOT_VERIFIED_BANNER, display_width, local_naive
+from tournament_manager.exports.text import NOT_VERIFIED_BANNER, local_naive
 from tournament_manager.exports.workbook import sheet_title
 from tournament_manager.messages.verification import describe_finding, summary
 from tournament_manager.services.players import set_player_status, update_player
@@ -26,6 +26,7 @@ from tournament_manager.services.standings import standings
 from tournament_manager.services.verification import VerificationReport, verify
 from tournament_manager.services.views import sheet_view
 from tournament_manager.storage.document import Document
+from tournament_manager.text_width import display_width
 
 
 def _rows(ws: object) -> list[dict[str, object]]:

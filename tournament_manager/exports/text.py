@@ -152,13 +152,6 @@ def local_date(moment: datetime | None) -> str:
     return local.strftime("%Y-%m-%d")
 
 
-def display_width(text: str) -> int:
-    """Columns a string takes in a spreadsheet: East Asian wide characters count two."""
-    if text.isascii():  # most cells: no character is wide
-        return len(text)
-    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
-
-
 # -- the record: what was signed, what was corrected, whether it still verifies ---------
 
 NOT_VERIFIED_BANNER = N_("This record does not verify: see tournament-manager verify")

@@ -40,7 +40,6 @@ from tournament_manager.exports.text import (
     RESULT_TEXT,
     WIN_TYPE_TEXT,
     clean,
-    display_width,
     field_text,
     local_naive,
     page_text,
@@ -53,6 +52,7 @@ from tournament_manager.messages.verification import describe_finding, summary
 from tournament_manager.services.standings import Standings
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetView
+from tournament_manager.text_width import display_width
 from tournament_manager.words import N_, _
 
 Progress = Callable[[int, int], None]

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import unicodedata
 from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
 from tournament_manager.services.standings import Standings, StandingsRow, standings
+from tournament_manager.text_width import display_width
 from tournament_manager.words import _
 
 
@@ -77,8 +77,7 @@ def _as_text(table: Standings) -> str:
 
 def _pad(text: str, width: int, right: bool = False) -> str:
     """`text` filled to `width` terminal columns: a Chinese character takes two."""
-    columns = sum(2 if unicodedata.east_asian_width(char) in "WF" else 1 for char in text)
-    fill = " " * max(0, width - columns)
+    fill = " " * max(0, width - display_width(text))
     return fill + text if right else text + fill
 
 

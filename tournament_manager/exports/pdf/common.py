@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -21,6 +20,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, fitted, register_font, width
 from tournament_manager.exports.text import NOT_VERIFIED_BANNER, page_text, seal_text
 from tournament_manager.services.verification import VerificationReport
+from tournament_manager.text_width import is_wide
 from tournament_manager.words import _
 
 mm: float = units.mm
@@ -226,10 +226,6 @@ def banner_height(lines: int, sizes: Sequence[float] = (9,)) -> float:
     return sum(_banner_heights(lines, sizes))
 
 
-def _wide(ch: str) -> bool:
-    return unicodedata.east_asian_width(ch) in ("W", "F")
-
-
 def wrap(text: str, size: float, room: float) -> list[str]:
     """`text` in lines that each fit `room` points at `size`, so a long reason is read
     whole rather than shrunk or cut: broken at spaces, and between characters inside a
@@ -241,7 +237,7 @@ def wrap(text: str, size: float, room: float) -> list[str]:
         if width(candidate, size) <= room:
             line = candidate
             continue
-        if width(word, size) <= room and not any(map(_wide, word)):
+        if width(word, size) <= room and not any(map(is_wide, word)):
             if line:
                 lines.append(line)
             line = word
