@@ -80,12 +80,11 @@ def forced_language() -> Language | None:
     if not value:
         return None
     language = parse_language(value)
-    if language is None or value.replace("-", "_") not in (*Language, "zh_cn", "zh_tw"):
+    if language is None:
         import logging  # only here: `score` starts without logging
 
-        logging.getLogger(__name__).warning("%s=%r is not one of %s; ignored", LANGUAGE_ENV, value,
-                    ", ".join(Language))
-        return None
+        logging.getLogger(__name__).warning("%s=%r is not one of %s; ignored", LANGUAGE_ENV,
+                                            value, ", ".join(Language))
     return language
 
 
