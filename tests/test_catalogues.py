@@ -7,22 +7,23 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from tournament_manager.languages import LANGUAGE_ENV, Language
+from tournament_manager.languages import LANGUAGE_ENV, DocumentLanguage, Language
 from tournament_manager.messages.documents import describe, describe_age
 from tournament_manager.messages.verification import sheets_in_doubt
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
-from tournament_manager.words import current_language, use_language
+from tournament_manager.words import current_language, headings, speaking, use_language
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def speaking() -> Iterator[None]:
+def chosen() -> Iterator[None]:
     yield
     use_language(None)
 
@@ -35,7 +36,7 @@ def test_the_catalogues_are_current_and_complete() -> None:
 
 @pytest.mark.parametrize(("language", "missing"), [(Language.ZH_CN, "不存在"),
                                                    (Language.ZH_TW, "不存在")])
-def test_a_sentence_is_said_in_the_language_chosen(speaking: None, language: Language,
+def test_a_sentence_is_said_in_the_language_chosen(chosen: None, language: Language,
                                                    missing: str) -> None:
     error = DocumentError(DocumentProblem.MISSING, "spring.tmt")
     english = describe(error)
@@ -59,3 +60,43 @@ def test_the_command_line_answers_in_the_forced_language(tmp_path: Path) -> None
     assert completed.returncode == 1
     line = completed.stderr.strip()
     assert line.startswith(f"tournament-manager: {missing}") and "不存在" in line
+
+
+def test_a_document_language_holds_in_its_thread_only() -> None:
+    """An export in a worker thread speaks its document's language while the window's
+    thread goes on in its own, during the export and after it."""
+    error = DocumentError(DocumentProblem.MISSING, "spring.tmt")
+    english = describe(error)
+    inside, started, release = [], threading.Event(), threading.Event()
+
+    def export() -> None:
+        with speaking(DocumentLanguage.ZH_TW):
+            inside.append(describe(error))
+            started.set()
+            release.wait(30)
+            inside.append(describe(error))
+        inside.append(describe(error))
+
+    worker = threading.Thread(target=export)
+    worker.start()
+    assert started.wait(30)
+    assert describe(error) == english and current_language() is Language.EN
+    release.set()
+    worker.join(30)
+    assert inside[0] == inside[1] != english and "不存在" in inside[0]
+    assert inside[2] == english
+
+
+def test_bilingual_headings_carry_the_english_below() -> None:
+    assert headings("Patterns") == ["Patterns"]
+    with speaking(DocumentLanguage.ZH_CN):
+        chinese = headings("Patterns")
+    with speaking(DocumentLanguage.EN_ZH_CN):
+        both = headings("Patterns")
+        assert headings("±") == ["±"]  # the same in both: said once
+    with speaking(DocumentLanguage.EN):
+        assert headings("Patterns") == ["Patterns"]
+    assert len(chinese) == 1 and chinese[0] != "Patterns"
+    assert both == [chinese[0], "Patterns"]
+    assert [language.native_name for language in DocumentLanguage] == [
+        "English", "简体中文", "繁體中文", "English + 简体中文", "English + 繁體中文"]

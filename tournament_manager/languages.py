@@ -35,6 +35,36 @@ class Language(StrEnum):
 
 _NATIVE_NAMES = {Language.EN: "English", Language.ZH_CN: "简体中文",
                  Language.ZH_TW: "繁體中文"}
+
+
+class DocumentLanguage(StrEnum):
+    """The language of a printed document or workbook when it is not the window's: an
+    organiser at a Macau event prints in Traditional Chinese from an English window, or
+    score sheets whose headings are in English and Chinese both, for a field that reads
+    either (`bilingual`). Chosen per station in the window (File ▸ Export ▸ Document
+    Language) and per command (`export --language`); absent, documents speak the
+    process's language."""
+
+    EN = "en"
+    ZH_CN = "zh_CN"
+    ZH_TW = "zh_TW"
+    EN_ZH_CN = "en+zh_CN"
+    EN_ZH_TW = "en+zh_TW"
+
+    @property
+    def language(self) -> Language:
+        """The language of the document's words (a bilingual one's: the Chinese)."""
+        return Language(self.value.removeprefix("en+"))
+
+    @property
+    def bilingual(self) -> bool:
+        """Whether headings carry the English under the Chinese."""
+        return self.value.startswith("en+")
+
+    @property
+    def native_name(self) -> str:
+        return (f"English + {self.language.native_name}" if self.bilingual
+                else self.language.native_name)
 _TRADITIONAL_REGIONS = ("TW", "HK", "MO", "HANT")
 _WINDOWS_NAMES = {"chinese (simplified)": Language.ZH_CN,
                   "chinese (traditional)": Language.ZH_TW}

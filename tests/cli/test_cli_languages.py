@@ -19,6 +19,7 @@ import re
 import subprocess
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -217,3 +218,28 @@ def test_chinese_help_is_wrapped_by_terminal_columns() -> None:
                for line in lines)
     assert not any(line[0] in "，。；：）" or line[-1] in "（“" for line in lines)
     assert wrap_columns("plain English", 5) == ["plain", "English"]
+
+
+def test_export_writes_the_language_it_is_asked_for(event: dict[str, object],
+                                                    tmp_path: Path) -> None:
+    """`export --language`: an English command line writes a Traditional Chinese standings
+    PDF and Chinese sheets headed in English too; a language it does not know is refused
+    by the parser, nothing written."""
+    from pypdf import PdfReader
+
+    def text(path: Path) -> str:
+        return " ".join("".join(page.extract_text() for page in PdfReader(path).pages).split())
+
+    standings, sheets = tmp_path / "standings.pdf", tmp_path / "sheets.pdf"
+    for what, language, out in (("standings", "zh_TW", standings),
+                                ("sheets", "en+zh_CN", sheets)):
+        done = _run(Language.EN, "export", str(event["path"]), "--what", what,
+                    "--language", language, "--out", str(out))
+        assert done.returncode == 0, done.stderr
+        assert done.stdout.strip() == str(out)
+    assert "原始總分" in text(standings) and "Raw total" not in text(standings)
+    assert "和牌者" in text(sheets) and "Winner(s)" in text(sheets)
+    refused = _run(Language.EN, "export", str(event["path"]), "--what", "sheets",
+                   "--language", "fr", "--out", str(tmp_path / "fr.pdf"))
+    assert refused.returncode == 2 and "--language" in refused.stderr
+    assert not (tmp_path / "fr.pdf").exists()

@@ -28,12 +28,12 @@ from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.exports.jobs import ExportKind, export_document
 from tournament_manager.exports.pdf import sheets
 from tournament_manager.exports.pdf.table_codes import write_table_codes
-from tournament_manager.languages import Language
+from tournament_manager.languages import DocumentLanguage, Language
 from tournament_manager.services.players import register_player, set_player_status
 from tournament_manager.services.seating import draw_session, publish_draw
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document, open_document
-from tournament_manager.words import use_language
+from tournament_manager.words import _, use_language
 
 EVENT = "澳门麻将公开赛 Macau Mahjong Cup"
 FREE_TEXT = ("declared on a wrong tile", "winner of hand 16 misread")
@@ -227,5 +227,56 @@ def test_a_heading_left_in_english_is_found(event: Document, language: Language,
     """The check itself: the sheets with their own words untranslated fail it."""
     vocabulary = _english_words(language)
     monkeypatch.setattr(sheets, "_", lambda text: text)
+    monkeypatch.setattr(sheets, "headings", lambda text: [text])
     text = _export(event, ExportKind.SHEETS, tmp_path)
     assert {"score", "record", "sheet", "patterns"} <= _english_left(text, vocabulary)
+
+
+# -- a document in a language of its own ------------------------------------------------
+
+
+@pytest.mark.parametrize("language", (Language.ZH_CN, Language.ZH_TW),
+                         ids=lambda language: language.value)
+def test_a_document_speaks_its_own_language_in_an_english_process(
+        event: Document, language: Language, tmp_path: Path) -> None:
+    """File ▸ Export ▸ Document Language and `export --language`: the process speaks
+    English (the tests' conftest says so), every document the language asked for, and the
+    process is English again after it."""
+    vocabulary = _english_words(language)
+    for kind in ExportKind:
+        text = _export(event, kind, tmp_path, language=DocumentLanguage(language.value))
+        assert _english_left(text, vocabulary) == set(), kind.value
+        missing = [expected for expected in EXPECTED[language][kind]
+                   if expected not in _plain(text) and expected not in text]
+        assert missing == [], f"{kind.value}: {missing}"
+    assert _("Score sheets") == "Score sheets"
+    english = _export(event, ExportKind.SHEETS, tmp_path)
+    assert "SCORE RECORD SHEET" in english and EXPECTED[language][ExportKind.SHEETS][0] \
+        not in english
+
+
+HEADINGS = ("SCORE RECORD SHEET", "East (dealer)", "Result / win type", "Winner(s)",
+            "Discarder (responsible)", "Patterns", "Total", "Hand totals",
+            "Session total (raw, after penalties)")
+"""The English a bilingual score sheet carries under its Chinese headings."""
+
+
+@pytest.mark.parametrize("bilingual", (DocumentLanguage.EN_ZH_CN, DocumentLanguage.EN_ZH_TW),
+                         ids=lambda language: language.value)
+def test_bilingual_score_sheets_head_their_columns_in_both(
+        event: Document, bilingual: DocumentLanguage, tmp_path: Path) -> None:
+    """Chinese sheets whose headings also say the English, and no other English: the
+    rest of the sheet (results, facts, signatures) is the Chinese document's."""
+    text = _export(event, ExportKind.SHEETS, tmp_path, language=bilingual)
+    plain = " ".join(text.split())
+    assert [heading for heading in HEADINGS if heading not in plain] == []
+    for expected in EXPECTED[bilingual.language][ExportKind.SHEETS]:
+        assert expected in plain
+    heading_words = {word for heading in HEADINGS for word in english_words.words(heading)}
+    assert _english_left(text, _english_words(bilingual.language)) <= heading_words
+    cards = _export(event, ExportKind.PLAYER_CARDS, tmp_path, language=bilingual)
+    total = {Language.ZH_CN: "合计", Language.ZH_TW: "合計"}[bilingual.language]
+    assert all(word in cards for word in ("局", "Hand", total, "Total"))
+    only_chinese = _export(event, ExportKind.SHEETS, tmp_path,
+                           language=DocumentLanguage(bilingual.language.value))
+    assert "Winner(s)" not in only_chinese and "Patterns" not in only_chinese

@@ -6,10 +6,13 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
 
 from tests.gui.canned import CannedDialogs
 from tournament_manager.exports.jobs import ExportKind
 from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import AppSettings
 
 
 def test_sheets_and_workbook_from_the_menu(event_window: MainWindow, canned: CannedDialogs,
@@ -92,3 +95,34 @@ def test_plans_are_printed_only_when_the_menu_says_so(window: MainWindow,
     pages = [page.extract_text() for page in PdfReader(written).pages]
     assert len(pages) == 4 and all(PROVISIONAL_BANNER in page for page in pages)
     assert window.message_bar.kind() == "information"
+
+
+def test_documents_in_a_language_of_their_own(event_window: MainWindow, canned: CannedDialogs,
+                                              app_settings: AppSettings,
+                                              tmp_path: Path) -> None:
+    """File ▸ Export ▸ Document Language: an English window writes sheets headed in
+    Traditional Chinese and English, remembers the choice, and says so in English; "As
+    the Window" goes back to English documents."""
+    menu = event_window.findChild(QMenu, "document_language_menu")
+    assert menu is not None and menu.parent() is event_window.export_menu
+    labels = [action.text() for action in menu.actions()]
+    assert labels == ["As the Window", "English", "简体中文", "繁體中文",
+                      "English + 简体中文", "English + 繁體中文"]
+    assert [action.isChecked() for action in menu.actions()] == [True] + [False] * 5
+    menu.findChild(QAction, "document_language_en_zh_TW").trigger()
+    assert app_settings.document_language() == "en+zh_TW"
+    assert [action.isChecked() for action in menu.actions()] == [False] * 5 + [True]
+
+    canned.export_paths += [tmp_path / "both.pdf", tmp_path / "english.pdf"]
+    both = event_window.export_menu.export(ExportKind.BLANK_SHEETS)
+    assert both is not None
+    text = " ".join("".join(page.extract_text() for page in PdfReader(both).pages).split())
+    assert "記分表" in text and "和牌者" in text and "Winner(s)" in text
+    assert event_window.message_bar.text().startswith("Wrote ")
+
+    menu.findChild(QAction, "document_language_window").trigger()
+    assert app_settings.document_language() is None
+    english = event_window.export_menu.export(ExportKind.BLANK_SHEETS)
+    assert english is not None
+    text = "".join(page.extract_text() for page in PdfReader(english).pages)
+    assert "Winner(s)" in text and "和牌者" not in text

@@ -13,6 +13,10 @@ Sessions holding only the round's provisional plan are printed only with
 `include_provisional`, every page of them marked (see `sources`). The window runs an
 export in a worker thread: `cancel` is polled between tables and pages, and a cancelled
 export raises `ExportCancelled` before anything is written.
+
+A document speaks the process's language unless it is given another (`language`: the
+window's Document Language, `export --language`); the choice holds for that export's
+thread only (`words.speaking`).
 """
 
 from __future__ import annotations
@@ -25,8 +29,10 @@ from pathlib import Path
 from tournament_manager.exports import sources
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.errors import ExportError, ExportProblem
+from tournament_manager.languages import DocumentLanguage
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.verification import VerificationReport, run_verification
+from tournament_manager.words import speaking
 
 __all__ = ["ExportCancelled", "ExportError", "ExportKind", "ExportProblem", "ExportResult",
            "PaperSize", "export_document", "run_export"]
@@ -78,22 +84,24 @@ class ExportResult:
 def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
                     session_number: int | None = None, paper: PaperSize = PaperSize.A4,
                     progress: Progress | None = None, include_provisional: bool = False,
-                    cancel: CancelCheck | None = None) -> ExportResult:
+                    cancel: CancelCheck | None = None,
+                    language: DocumentLanguage | None = None) -> ExportResult:
     """Write the document `kind` to `out`, verified in the transaction that read it.
 
     `session_number` None means every session: the sheets or seating of the whole event,
-    the standings after everything played.
+    the standings after everything played. `language` None: the process's language.
     """
     kind, paper, out = ExportKind(kind), PaperSize(paper), Path(out)
     check_target(out)
     watched = _watched(progress, cancel)
-    with uow:
-        # Verified first: what it reads is let go before the sheets are gathered, so a
-        # large event's export does not hold both at once.
-        report = run_verification(uow)
-        layout = _gather(uow, kind, session_number, paper, watched,
-                         _watched(None, cancel), include_provisional)
-    content = layout(report)
+    with speaking(language):
+        with uow:
+            # Verified first: what it reads is let go before the sheets are gathered, so
+            # a large event's export does not hold both at once.
+            report = run_verification(uow)
+            layout = _gather(uow, kind, session_number, paper, watched,
+                             _watched(None, cancel), include_provisional)
+        content = layout(report)
     watched(0, 0)  # a cancel during the last page still writes nothing
     return ExportResult(write_atomic(out, content), report)
 

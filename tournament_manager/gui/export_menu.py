@@ -10,6 +10,10 @@ The export runs in a worker thread behind a progress dialog whose Cancel stops i
 anything is written. The written file can be opened from the message that reports it; the
 message says too whether the record verified when it was read (the document carries the
 same banner), with the findings under Details.
+
+Documents speak the window's language unless Document Language names another, remembered
+for this station: an organiser can print Traditional Chinese sheets from an English
+window, or sheets headed in Chinese and English both.
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl
-from PySide6.QtGui import QAction, QDesktopServices
+from PySide6.QtGui import QAction, QActionGroup, QDesktopServices
 from PySide6.QtWidgets import QMenu, QWidget
 
 from tournament_manager.domain.settings import RecordStyle
@@ -32,7 +36,9 @@ from tournament_manager.exports.jobs import (
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.worker import WorkDialog, run_in_worker
+from tournament_manager.languages import DocumentLanguage
 from tournament_manager.messages.exports import describe as describe_export_error
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.tournaments import overview
@@ -59,10 +65,12 @@ LABELS = {
 
 class ExportMenu(QMenu):
     def __init__(self, context: AppContext, dialogs: DocumentDialogs,
-                 session_number: Callable[[], int | None], parent: QWidget) -> None:
+                 session_number: Callable[[], int | None], parent: QWidget,
+                 settings: AppSettings | None = None) -> None:
         super().__init__(translate("ExportMenu", "&Export"), parent)
         self.setObjectName("export_menu")
         self._window = parent
+        self._settings = settings if settings is not None else AppSettings()
         self._context, self._dialogs, self._session_number = context, dialogs, session_number
         self._card_actions: list[QAction] = []
         for kind, label in LABELS.items():
@@ -84,7 +92,38 @@ class ExportMenu(QMenu):
                 "marked PROVISIONAL PLAN — not the draw",
             )
         )
+        self.addMenu(self._language_menu())
         self.aboutToShow.connect(self._about_to_show)
+
+    def _language_menu(self) -> QMenu:
+        """Document Language: as the window (the default), or a language of its own; each
+        under its own name, as View ▸ Language lists them."""
+        menu = QMenu(translate("ExportMenu", "Document &Language"), self)
+        menu.setObjectName("document_language_menu")
+        group = QActionGroup(menu)
+        chosen = self.document_language()
+        choices: list[tuple[DocumentLanguage | None, str]] = [
+            (None, translate("ExportMenu", "As the Window")),
+            *((language, language.native_name) for language in DocumentLanguage)]
+        for language, label in choices:
+            action = menu.addAction(label)
+            action.setObjectName(
+                f"document_language_{language.value.replace('+', '_') if language else 'window'}")
+            action.setCheckable(True)
+            action.setChecked(language is chosen)
+            group.addAction(action)
+            action.triggered.connect(lambda _checked=False, picked=language:
+                                     self._settings.set_document_language(
+                                         picked.value if picked else None))
+        return menu
+
+    def document_language(self) -> DocumentLanguage | None:
+        """The language documents are written in, None for the window's."""
+        saved = self._settings.document_language()
+        try:
+            return DocumentLanguage(saved) if saved else None
+        except ValueError:  # a value written by a later version: fall back to the window
+            return None
 
     def _about_to_show(self) -> None:
         self.setEnabled(self._context.has_document)
@@ -118,13 +157,15 @@ class ExportMenu(QMenu):
         if out is None:
             return None
         include = self.include_provisional.isChecked() and kind in PROVISIONAL_KINDS
+        language = self.document_language()
         unit_of_work = document.unit_of_work()
 
         def job(cancelled: Callable[[], bool], report: Callable[[object], None]
                 ) -> ExportResult:
             return export_document(unit_of_work, kind, out, session_number=session,
                                    progress=lambda done, total: report((done, total)),
-                                   include_provisional=include, cancel=cancelled)
+                                   include_provisional=include, cancel=cancelled,
+                                   language=language)
 
         def show(dialog: WorkDialog, value: object) -> None:
             if isinstance(value, tuple):

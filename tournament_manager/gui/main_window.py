@@ -306,7 +306,8 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.action_open_demo)
         file_menu.addSeparator()
         file_menu.addAction(self.action_save_copy)
-        self.export_menu = ExportMenu(self.context, self._dialogs, self._session_to_print, self)
+        self.export_menu = ExportMenu(self.context, self._dialogs, self._session_to_print, self,
+                                      self._settings)
         file_menu.addMenu(self.export_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.action_close)

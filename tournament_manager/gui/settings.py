@@ -26,6 +26,7 @@ _PROJECTOR_SCREEN = "projector/screen"
 _LAST_SERVER = "server/address"
 _STATION_NAME = "server/station"
 _LANGUAGE = "window/language"
+_DOCUMENT_LANGUAGE = "documents/language"
 
 
 def user_settings() -> QSettings:
@@ -117,6 +118,16 @@ class AppSettings:
 
     def set_language(self, language: str) -> None:
         self._store.setValue(_LANGUAGE, language)
+        self._store.sync()
+
+    def document_language(self) -> str | None:
+        """The language chosen in File ▸ Export ▸ Document Language
+        (`languages.DocumentLanguage`'s value), or None: documents speak as the window."""
+        value = self._store.value(_DOCUMENT_LANGUAGE, "")
+        return value if isinstance(value, str) and value else None
+
+    def set_document_language(self, language: str | None) -> None:
+        self._store.setValue(_DOCUMENT_LANGUAGE, language or "")
         self._store.sync()
 
     def _byte_array(self, key: str) -> QByteArray | None:

@@ -481,6 +481,14 @@
         <translation>同时打印尚未分桌的场次（本轮的计划）；这些场次的每一页都标有“暂定安排——并非正式分桌”</translation>
     </message>
     <message>
+        <source>Document &amp;Language</source>
+        <translation>文档语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the Window</source>
+        <translation>与窗口相同</translation>
+    </message>
+    <message>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 工作簿 (*.xlsx)</translation>
     </message>

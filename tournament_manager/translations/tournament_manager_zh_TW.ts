@@ -481,6 +481,14 @@
         <translation>也列印尚未分桌的場次（該輪的安排）；這些頁面每頁都標有「PROVISIONAL PLAN — not the draw」（暫定安排，並非分桌結果）</translation>
     </message>
     <message>
+        <source>Document &amp;Language</source>
+        <translation>文件語言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>As the Window</source>
+        <translation>與視窗相同</translation>
+    </message>
+    <message>
         <source>Excel workbook (*.xlsx)</source>
         <translation>Excel 活頁簿 (*.xlsx)</translation>
     </message>

@@ -1,6 +1,7 @@
 """`tournament-manager export FILE.tmt --what KIND [--session N] [--paper a4|letter]
-[--include-provisional] --out PATH`: print-ready PDFs (score sheets, seating, table cards,
-standings) or the Excel workbook.
+[--include-provisional] [--language en|zh_CN|zh_TW|en+zh_CN|en+zh_TW] --out PATH`:
+print-ready PDFs (score sheets, seating, table cards, standings) or the Excel workbook,
+in the command line's language or the one `--language` names.
 
 The file is verified as it is read: each finding is a `warning:` line on standard error
 and the document carries a banner, but the export is still written (exit 0), since the
@@ -28,6 +29,7 @@ from tournament_manager.exports.jobs import (
     PaperSize,
     export_document,
 )
+from tournament_manager.languages import DocumentLanguage
 from tournament_manager.messages import exports as export_messages
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.services.verification import VerificationReport
@@ -63,6 +65,11 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--include-provisional", action="store_true",
                         help=_("also print sessions that hold only the round's provisional "
                              "plan (not drawn yet), each page marked PROVISIONAL PLAN"))
+    parser.add_argument("--language", choices=[d.value for d in DocumentLanguage],
+                        default=None,
+                        help=_("the document's language, when not the command line's: en, "
+                               "zh_CN, zh_TW, or en+zh_CN / en+zh_TW for Chinese documents "
+                               "whose score sheet headings are also in English"))
     parser.add_argument("--out", type=Path, required=True, help=_("the file to write"))
     parser.set_defaults(handler=run)
 
@@ -72,7 +79,9 @@ def run(args: argparse.Namespace) -> int:
         try:
             result = export_document(document.unit_of_work(), ExportKind(args.what), args.out,
                                      session_number=args.session, paper=PaperSize(args.paper),
-                                     include_provisional=args.include_provisional)
+                                     include_provisional=args.include_provisional,
+                                     language=(DocumentLanguage(args.language)
+                                               if args.language else None))
         except ExportError as error:
             raise CliError(_refusal(error)) from error
     _warn(result.verification)

@@ -32,7 +32,7 @@ from tournament_manager.exports.pdf.styles import (
 from tournament_manager.exports.text import clean, display_name
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import SheetView
-from tournament_manager.words import _
+from tournament_manager.words import N_, _, headings
 
 WINDS = "ESWN"
 HAND_ROW_H = 4.6 * mm
@@ -76,7 +76,7 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
     heading = [para(_("SCORE RECORD CARD — {name} ({seat})").format(
                    name=display_name(owner), seat=seat), HEADING),
                para(where, SUBHEADING)]
-    head: list[object] = [_("Hand"), *(
+    head: list[object] = ["\n".join(headings(N_("Hand"))), *(
         _("{seat} {name} (own)").format(seat=WINDS[i], name=display_name(p))
         if p.id == owner.id else f"{WINDS[i]} {display_name(p)}"
         for i, p in enumerate(players))]
@@ -87,7 +87,7 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
         row = rows.get(number)
         data.append([str(number), *(f"{d:+d}" if row is not None else "" for d in
                                     (row.deltas if row is not None else (0,) * 4))])
-    data.append([_("Total"), *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
+    data.append(["  ".join(headings(N_("Total"))), *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
                             else [""] * 4)])
     own = players.index(owner) + 1
     last = len(data) - 1

@@ -77,7 +77,7 @@ from tournament_manager.exports.text import (
 )
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
-from tournament_manager.words import N_, _, n_
+from tournament_manager.words import N_, _, headings, n_
 
 HEADER_FILL = Color(0.86, 0.86, 0.86)
 BAND_FILL = Color(0.93, 0.93, 0.93)
@@ -344,8 +344,10 @@ class _SheetPage:
         c, view, cols = self.c, self.view, self.cols
         room = cols.right - cols.left
         put(c, clean(view.tournament.name), cols.left, top - 6 * mm, room * 0.66, 15)
-        put(c, _("SCORE RECORD SHEET (blank)") if self.blank else _("SCORE RECORD SHEET"),
-            cols.left + room * 0.66, top - 6 * mm, room * 0.34, 9, "right")
+        title = headings(N_("SCORE RECORD SHEET (blank)") if self.blank
+                         else N_("SCORE RECORD SHEET"))
+        put(c, "  ".join(title), cols.left + room * 0.66, top - 6 * mm, room * 0.34, 9,
+            "right")
         round_ = (_("Round ?") if self.round is None
                   else round_text(self.round.number, self.round.kind))
         put(c, _("{round}  ·  Session {session}  ·  Table {table}").format(
@@ -442,15 +444,15 @@ class _SheetPage:
         head_h = 10 * mm
         self.fill(cols.left, top, cols.right - cols.left, head_h, HEADER_FILL)
         for key, heading, _width in _DESCRIPTION:
-            put_in(c, _(heading), cols.x[key], top, cols.w[key], head_h, 6.5, "centre",
-                   0.6 * mm)
+            put_in_lines(c, headings(heading), cols.x[key], top, cols.w[key], head_h, 6.5,
+                         "centre", 0.6 * mm)
         for index, player in enumerate(self.view.players):
             x = cols.delta_x(index)
             put_in_wrapped(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
                            cols.player_w, head_h / 2 + 0.01, 7, "centre", 0.8 * mm)
             put_in(c, "±", x, top - head_h / 2, cols.delta_w, head_h / 2, 7, "centre")
-            put_in(c, _("Total"), cols.total_x(index), top - head_h / 2,
-                   cols.player_w - cols.delta_w, head_h / 2, 7, "centre")
+            put_in_lines(c, headings(N_("Total")), cols.total_x(index), top - head_h / 2,
+                         cols.player_w - cols.delta_w, head_h / 2, 7, "centre")
         self.hline(top - head_h / 2, cols.players_x, cols.right)
         self.vlines([cols.x[key] for key, _heading, _width in _DESCRIPTION[1:]] + [cols.players_x]
                     + [cols.delta_x(i) for i in range(1, 4)], top, top - head_h)
@@ -468,11 +470,11 @@ class _SheetPage:
             self.vlines(self.grid_xs()[1:-1], block_top, y)
             self.vlines([cols.delta_x(i) for i in range(4)], block_top, y, 0.8)
             self.hline(y, weight=0.9)
-        y = self._totals_row(y, 5.5 * mm, _("Hand totals"),
+        y = self._totals_row(y, 5.5 * mm, "  ".join(headings(N_("Hand totals"))),
                              None if self.blank else [plain(v) for v in self.view.hand_totals])
         y = self._penalties(y, penalty_h, penalty_rows)
         raw = None if self.blank else [plain(v) for v in self.view.raw_totals]
-        y = self._totals_row(y, 5.5 * mm, _("Session total (raw, after penalties)"), raw,
+        y = self._totals_row(y, 5.5 * mm, "  ".join(headings(N_("Session total (raw, after penalties)"))), raw,
                              spans=True)
         conversion = _(CONVERSION_TEXT[self.view.tournament.settings.session_conversion])
         y = self._totals_row(y, 5.5 * mm, conversion,
