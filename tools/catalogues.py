@@ -5,7 +5,7 @@
     .venv/bin/python tools/catalogues.py check     # what the tests run: exit 1 if stale
 
 The window's own words are Qt Linguist files (tools/translations.py); these are the words
-of `tournament_manager.words` users (`_`, `N_`, `n_`): the sentences of
+of `tournament_manager.words` users (`_`, `N_`, `n_`, `Nn_`): the sentences of
 `tournament_manager/messages` and the printed and Excel exports of
 `tournament_manager/exports`. `update` extracts them with Babel into one .po per shipped
 language (no source locations, so moving code changes nothing), keeping what is
@@ -49,7 +49,7 @@ SOURCES = (PACKAGE / "messages", PACKAGE / "exports", PACKAGE / "cli")
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_manager"
 LANGUAGES = ("zh_CN", "zh_TW")
-KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "p_": ((1, "c"), 2)}
+KEYWORDS = {"_": None, "N_": None, "n_": (1, 2), "Nn_": (1, 2), "p_": ((1, "c"), 2)}
 PLACEHOLDER_TILE = "{tile}"
 
 

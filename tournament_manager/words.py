@@ -7,6 +7,7 @@ docs/glossary.md). In the code:
 
 - `_("text")` says a text now;
 - `N_("text")` only marks a text kept in a table, said where it is used: `_(TABLE[key])`;
+  `Nn_("one", "many")` marks a pair of forms the same way, said with `n_`;
 - `n_("one {n} minute", "{n} minutes", n)` picks the form for a count;
 - `p_("mcr", "All Pungs")` says a text in a context, where one English text has different
   translations (the pattern names, whose context is their rule set's id:
@@ -80,6 +81,11 @@ def _(text: str) -> str:
 
 def N_(text: str) -> str:
     return text
+
+
+def Nn_(singular: str, plural: str) -> tuple[str, str]:
+    """Only marks a pair of forms kept in a table, said where it is used with `n_`."""
+    return singular, plural
 
 
 def n_(singular: str, plural: str, count: int) -> str:

@@ -243,3 +243,48 @@ def test_export_writes_the_language_it_is_asked_for(event: dict[str, object],
                    "--language", "fr", "--out", str(tmp_path / "fr.pdf"))
     assert refused.returncode == 2 and "--language" in refused.stderr
     assert not (tmp_path / "fr.pdf").exists()
+
+
+MISTAKES = (("export", "{path}", "--what", "nonsense", "--out", "x.pdf"), ("export",),
+            ("standings", "{path}", "--bogus"), ("nosuch",),
+            ("export", "{path}", "--what", "sheets", "--session", "x", "--out", "x.pdf"),
+            ("players", "add", "{path}", "--name"))
+"""A wrong choice, missing arguments, an unknown option and command, a value of the
+wrong type, an option without its value."""
+
+
+@pytest.mark.parametrize("language", CHINESE)
+def test_argparse_refuses_in_chinese(language: Language, event: dict[str, object],
+                                     typed: set[str]) -> None:
+    """argparse's own error lines ("error:", "invalid choice", "the following arguments
+    are required") in the language, and in English for English; the same check finds the
+    English lines."""
+    data = event["data"]
+    assert isinstance(data, set)
+    vocabulary = _vocabulary(language, typed, data) | {"error", "invalid", "choice",
+                                                       "required", "unrecognized",
+                                                       "expected", "argument"}
+    error = {Language.ZH_CN: "错误", Language.ZH_TW: "錯誤"}[language]
+    for mistake in MISTAKES:
+        args = [part.format(path=event["path"]) for part in mistake]
+        said = _run(language, *args)
+        assert said.returncode == 2, (args, said.stderr)
+        last = said.stderr.strip().splitlines()[-1]
+        assert f"：{error}：" in last, last
+        assert _english(last, vocabulary) == set(), last
+        english = _run(Language.EN, *args).stderr.strip().splitlines()[-1]
+        assert ": error: " in english and _english(english, vocabulary), english
+
+
+def test_argparse_messages_are_this_pythons() -> None:
+    """The msgids the catalogue holds for argparse are still argparse's own: a Python whose
+    argparse words them differently would leave them English."""
+    import inspect
+
+    from tournament_manager.cli import argparse_words
+
+    source = inspect.getsource(argparse)
+    for message in (*argparse_words.MESSAGES,
+                    *(form for pair in argparse_words.PLURALS for form in pair)):
+        assert repr(message)[1:-1] in source or message.replace("\n", "\\n") in source, \
+            message

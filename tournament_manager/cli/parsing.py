@@ -7,7 +7,8 @@ found the way `shutil.get_terminal_size` finds it: `COLUMNS`, else the terminal,
 Subparsers are made of the same class, so every command's parser uses these formatters.
 
 argparse's own headings ("usage:", "positional arguments", "options", the `-h` help) are
-said in the process's language (`words`) here; its error messages stay English.
+said in the process's language (`words`) here, and its error messages too
+(`argparse_words.speak`, when the first parser is made).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import sys
 from typing import Any
 
+from tournament_manager.cli import argparse_words
 from tournament_manager.words import _
 
 FALLBACK_COLUMNS = 80
@@ -117,6 +119,7 @@ class Parser(argparse.ArgumentParser):
     its headings and `-h`'s help in the process's language."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
+        argparse_words.speak()
         kwargs.setdefault("formatter_class", HelpFormatter)
         add_help = kwargs.get("add_help", True)
         kwargs["add_help"] = False  # added below with its help in words
