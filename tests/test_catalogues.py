@@ -34,6 +34,30 @@ def test_the_catalogues_are_current_and_complete() -> None:
     assert completed.returncode == 0, completed.stdout + completed.stderr
 
 
+def test_every_module_that_speaks_is_extracted(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module saying words through `words` outside the folders the catalogue is made
+    from would be English in every language."""
+    import ast
+    import importlib.util
+
+    monkeypatch.syspath_prepend(str(ROOT / "tools"))
+    spec = importlib.util.spec_from_file_location("catalogues", ROOT / "tools" / "catalogues.py")
+    assert spec is not None and spec.loader is not None
+    catalogues = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(catalogues)
+    speaking_names = {"_", "N_", "n_", "Nn_", "p_"}
+    speakers = []
+    for path in (ROOT / "tournament_manager").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.ImportFrom) and node.module == "tournament_manager.words"
+                    and speaking_names & {alias.name for alias in node.names}):
+                speakers.append(path)
+    assert len(speakers) > 20
+    outside = [path for path in speakers
+               if not any(path.is_relative_to(folder) for folder in catalogues.SOURCES)]
+    assert outside == []
+
+
 @pytest.mark.parametrize(("language", "missing"), [(Language.ZH_CN, "不存在"),
                                                    (Language.ZH_TW, "不存在")])
 def test_a_sentence_is_said_in_the_language_chosen(chosen: None, language: Language,

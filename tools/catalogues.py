@@ -45,7 +45,9 @@ from tournament_manager.rules.registry import (
 )
 
 PACKAGE = ROOT / "tournament_manager"
-SOURCES = (PACKAGE / "messages", PACKAGE / "exports", PACKAGE / "cli")
+SOURCES = (PACKAGE / "messages", PACKAGE / "exports", PACKAGE / "cli", PACKAGE / "web")
+"""Where the code says words through `tournament_manager.words` (the window says its own
+through Qt Linguist); tests/test_catalogues.py checks no other module does."""
 LOCALE = PACKAGE / "locale"
 DOMAIN = "tournament_manager"
 LANGUAGES = ("zh_CN", "zh_TW")

@@ -152,7 +152,7 @@ def test_hands_entered_while_the_network_is_down_arrive_once(served: Served, bro
         wait.until(lambda d, n=number: len(d.find_elements(By.CSS_SELECTOR, "tr.queued"))
                    == n + 1)
     assert driver.find_element(By.ID, "offline").is_displayed()
-    assert "2 entries" in driver.find_element(By.ID, "waiting").text
+    assert "No connection: 2 entries waiting" in driver.find_element(By.ID, "offline").text
     _shot(driver, "offline", tmp_path)
 
     served.running.start()  # back

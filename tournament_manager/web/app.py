@@ -29,7 +29,9 @@ from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.exports.text import REASON_TEXT, said
 from tournament_manager.messages.hand_errors import describe_hand_problem
+from tournament_manager.messages.patterns import pattern_name
 from tournament_manager.messages.services import describe as describe_service
 from tournament_manager.rules.calculator_input import (
     FLAGS,
@@ -44,6 +46,7 @@ from tournament_manager.rules.hand_json import (
     shown_report_to_json,
 )
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.clock import SessionClock, session_clock
 from tournament_manager.services.double_entry import (
     EntryState,
@@ -60,11 +63,20 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.services.views import SheetView, sheet_view
 from tournament_manager.web.codes import TableCodes, TableKey
+from tournament_manager.web.page_words import (
+    SpeakingMiddleware,
+    limit_text,
+    page_words,
+    seat_mark,
+)
+from tournament_manager.words import N_, _, current_language
 
 MAX_WRONG_CODES = 8
 WRONG_CODE_WINDOW_SECONDS = 300.0
 """A client that types this many wrong codes within this time waits until it passes."""
 MAX_PNG_BYTES = 512 * 1024
+HAND_UNREADABLE = N_("this hand cannot be read: {error}")
+SIGNATURE_UNREADABLE = N_("this signature cannot be read: {error}")
 READER = "table-side"
 """The actor of the units of work that only read (nothing of theirs reaches the audit)."""
 
@@ -116,8 +128,8 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
            clock: SessionClock | None = None) -> dict[str, Any]:
     """What a table's page shows: the players in their starting seats, every hand with
     its payments, the next hand's dealer, and what has been signed."""
-    players = [{"id": p.id, "name": p.name, "seat": "ESWN"[index]}
-               for index, p in enumerate(view.players)]
+    players = [{"id": p.id, "name": p.name, "seat": seat_mark(wind)}
+               for wind, p in zip(Wind, view.players, strict=False)]
     next_number = max((row.hand.number for row in view.rows), default=0) + 1
     seating = view.seating(next_number)
     return {
@@ -135,7 +147,7 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
         "totals": list(view.hand_totals),
         "raw_totals": [float(points) for points in view.raw_totals],
         "penalties": [{"player_id": p.player_id, "points": p.points,
-                       "reason": p.reason.value.replace("_", " "), "hand": p.hand_number}
+                       "reason": said(REASON_TEXT, p.reason), "hand": p.hand_number}
                       for p in view.penalties],
         "complete": view.complete,
         "locked": view.locked,
@@ -169,7 +181,8 @@ class TableSide:
             Route("/api/last-hand", self.change_last, methods=["PUT"]),
             Route("/api/sign", self.sign, methods=["POST"]),
         ]
-        middleware = [Middleware(SessionMiddleware,
+        middleware = [Middleware(SpeakingMiddleware),
+                      Middleware(SessionMiddleware,
                                  secret_key=secret_key or secrets.token_urlsafe(32),
                                  session_cookie="table", same_site="strict",
                                  https_only=False, max_age=12 * 3600)]
@@ -200,7 +213,7 @@ class TableSide:
     def _logged_in(self, request: Request) -> tuple[int, int] | Response:
         table_id, session_id = request.session.get("table_id"), request.session.get("session")
         if not isinstance(table_id, int) or not isinstance(session_id, int):
-            return _problem("type your table's code first", 401)
+            return _problem(_("type your table's code first"), 401)
         with self._unit_of_work(READER) as uow:
             try:
                 session = uow.sessions.get(session_id)
@@ -208,7 +221,7 @@ class TableSide:
                 session = None
         if session is None or session.status is not StageStatus.RUNNING:
             request.session.clear()
-            return _problem("this table's session is over: its code no longer works", 403)
+            return _problem(_("this table's session is over: its code no longer works"), 403)
         return session_id, table_id
 
     def _changing(self, request: Request) -> tuple[int, int] | Response:
@@ -219,13 +232,14 @@ class TableSide:
         token = request.session.get("csrf", "")
         sent = request.headers.get("x-csrf-token", "")
         if not token or not secrets.compare_digest(str(token), sent):
-            return _problem("this page is out of date: reload it", 403)
+            return _problem(_("this page is out of date: reload it"), 403)
         return known
 
     # -- endpoints ---------------------------------------------------------------------
     async def page(self, _request: Request) -> Response:
+        """The page, with its words in the phone's language (`page_words`)."""
         html = resources.files("tournament_manager.web.static").joinpath("table.html")
-        return HTMLResponse(html.read_text(encoding="utf-8"),
+        return HTMLResponse(_in_language(html.read_text(encoding="utf-8")),
                             headers={"Content-Security-Policy": "default-src 'self'; "
                                      "script-src 'self' 'unsafe-inline'; "
                                      "style-src 'self' 'unsafe-inline'; img-src 'self' data:"})
@@ -233,16 +247,17 @@ class TableSide:
     async def login(self, request: Request) -> Response:
         client = request.client.host if request.client else "?"
         if self.guard.blocked(client):
-            return _problem("too many wrong codes from this device: wait a few minutes, or "
-                            "ask the head judge", 429)
+            return _problem(_("too many wrong codes from this device: wait a few minutes, "
+                              "or ask the head judge"), 429)
         try:
             typed = str((await request.json()).get("code", ""))
         except ValueError:
-            return _problem("send the code as JSON: {\"code\": \"…\"}", 400)
+            return _problem(_("send the code as JSON: {example}").format(
+                example='{"code": "…"}'), 400)
         found = self._find_table(typed)
         if found is None:
             self.guard.failed(client)
-            return _problem("no table of a running session has this code", 401)
+            return _problem(_("no table of a running session has this code"), 401)
         request.session.clear()
         request.session.update({"session": found[0], "table_id": found[1],
                                 "csrf": secrets.token_urlsafe(24)})
@@ -267,11 +282,11 @@ class TableSide:
         """How the audit log names a table's acts: "Table 7 (table-side)"."""
         return f"Table {request.session.get('table_number', '?')} (table-side)"
 
-    async def _act(self, request: Request, what: str,
+    async def _act(self, request: Request, unreadable: str,
                    read: Callable[[dict[str, Any]], Any],
                    do: Callable[[Request, int, Any], Response | None]) -> Response:
         """One change from a table's page: its token checked, its JSON read by `read`
-        (refused with 400 in words when it cannot be), `do` run with the table's id
+        (refused with 400 in the words of `unreadable`, marked `N_`, when it cannot be), `do` run with the table's id
         (a service's refusal is 409 in the service's words); then the sheet as it is."""
         known = self._changing(request)
         if isinstance(known, Response):
@@ -280,7 +295,7 @@ class TableSide:
         try:
             parsed = read(await request.json())
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            return _problem(f"this {what} cannot be read: {error}", 400)
+            return _problem(_(unreadable).format(error=error), 400)
         if isinstance(parsed, Response):
             return parsed
         try:
@@ -297,8 +312,8 @@ class TableSide:
             if seen is None and number is None:
                 # Either the sheet as shown, or (a hand queued offline) the hand's own
                 # number: sent twice, the second is refused, so it arrives exactly once.
-                return _problem("this hand says neither the sheet it was typed on nor its "
-                                "number: reload the page", 400)
+                return _problem(_("this hand says neither the sheet it was typed on nor "
+                                  "its number: reload the page"), 400)
             entrant = body.get("entrant_id")
             return _entry(body), number, seen, int(entrant) if entrant is not None else None
 
@@ -308,7 +323,7 @@ class TableSide:
             submit_entry(self._unit_of_work(self._actor(request)), table_id, entry, entrant,
                          number, seen=seen)
 
-        return await self._act(request, "hand", read, do)
+        return await self._act(request, HAND_UNREADABLE, read, do)
 
     async def preview(self, request: Request) -> Response:
         """Every player's payment for the hand as typed, before it is saved."""
@@ -317,7 +332,7 @@ class TableSide:
             return JSONResponse({"deltas": {str(player): delta
                                             for player, delta in hand.deltas}})
 
-        return await self._act(request, "hand", _entry, do)
+        return await self._act(request, HAND_UNREADABLE, _entry, do)
 
     async def score(self, request: Request) -> Response:
         """The calculator: a hand of tiles scored by the event's rule set, exactly as the
@@ -346,13 +361,16 @@ class TableSide:
                 given.prevalent_wind = "E"
             if shown:  # a loser's shown hand, where every hand scores (classical)
                 if not rule_set.settles_every_hand:
-                    return _problem("under these rules only the winner's hand is scored", 400)
-                return JSONResponse(shown_report_to_json(evaluate_shown_hand(
-                    shown_hand_object(given), rule_set, options), describe_hand_problem))
+                    return _problem(_("under these rules only the winner's hand is scored"),
+                                    400)
+                return JSONResponse(_worded(settings.rule_set, shown_report_to_json(
+                    evaluate_shown_hand(shown_hand_object(given), rule_set, options),
+                    describe_hand_problem)))
             report = evaluate_hand(hand_object(given), rule_set, options)
-            return JSONResponse(report_to_json(report, describe_hand_problem))
+            return JSONResponse(_worded(settings.rule_set,
+                                        report_to_json(report, describe_hand_problem)))
 
-        return await self._act(request, "hand", read, do)
+        return await self._act(request, HAND_UNREADABLE, read, do)
 
     async def change_last(self, request: Request) -> Response:
         """The last hand typed again, until the next hand is on the sheet (a table that
@@ -362,15 +380,15 @@ class TableSide:
             entry, seen = parsed
             view = sheet_view(self._unit_of_work(READER), table_id)
             if view.tournament.settings.double_entry:
-                return _problem("two players checked the hands on this sheet: only the head "
-                                "judge changes them now", 409)
+                return _problem(_("two players checked the hands on this sheet: only the "
+                                  "head judge changes them now"), 409)
             if not view.rows:
-                return _problem("no hand is on the sheet yet", 409)
+                return _problem(_("no hand is on the sheet yet"), 409)
             last = max(view.rows, key=lambda row: row.hand.number).hand
             replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
             return None
 
-        return await self._act(request, "hand",
+        return await self._act(request, HAND_UNREADABLE,
                                lambda body: (_entry(body), str(body["seen"])), do)
 
     async def sign(self, request: Request) -> Response:
@@ -378,7 +396,7 @@ class TableSide:
             # A bad encoding raises binascii.Error, a ValueError: read as unreadable.
             png = base64.b64decode(str(body["png"]), validate=True)
             if not png.startswith(b"\x89PNG") or len(png) > MAX_PNG_BYTES:
-                return _problem("a signature is a PNG image drawn on the page", 400)
+                return _problem(_("a signature is a PNG image drawn on the page"), 400)
             return int(body["player_id"]), png, str(body["seen"])
 
         def do(request: Request, table_id: int, parsed: tuple[int, bytes, str]) -> None:
@@ -386,7 +404,26 @@ class TableSide:
             sign_sheet(self._unit_of_work(self._actor(request)), table_id, player_id, png,
                        seen=seen)
 
-        return await self._act(request, "signature", read, do)
+        return await self._act(request, SIGNATURE_UNREADABLE, read, do)
+
+
+def _in_language(html: str) -> str:
+    """The page's `lang` and its dictionary of words (JSON in its script, where the page
+    has `/*WORDS*/null`), for the language the request speaks."""
+    language = current_language()
+    words = json.dumps(page_words(), ensure_ascii=False).replace("</", "<\\/")
+    return (html.replace('<html lang="en">', f'<html lang="{language.value.replace("_", "-")}">')
+            .replace("/*WORDS*/null", words))
+
+
+def _worded(rule_set_id: str, report: dict[str, Any]) -> dict[str, Any]:
+    """The calculator's JSON (the `score` command's, whose pattern names are English by
+    contract) with each pattern's name in the page's language and its limit in words."""
+    for pattern in report.get("patterns") or ():
+        pattern["name"] = pattern_name(rule_set_id, str(pattern["id"]), str(pattern["name"]))
+    if "limit" in report:
+        report["limit_text"] = limit_text(str(report["limit"]))
+    return report
 
 
 def _entry(body: dict[str, Any]) -> HandEntry:
