@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import httpx
 from pypdf import PdfReader
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QLabel, QPushButton, QTextBrowser
 
 from tournament_manager.gui import table_server
@@ -34,6 +35,14 @@ def test_the_window_serves_its_event_and_shows_the_tables_hands(
     assert dialog.findChild(QLabel, "table_cards_written").text() == f"Wrote {cards}"
     text = "".join(page.extract_text() for page in PdfReader(cards).pages)
     assert " ".join(code) in text and "Table 2" in text
+    # File ▸ Export ▸ Document Language holds for the cards too
+    window.findChild(QAction, "document_language_zh_TW").trigger()
+    chinese = tmp_path / "cards-zh.pdf"
+    canned.export_paths.append(chinese)
+    dialog.findChild(QPushButton, "print_table_cards").click()
+    text = "".join(page.extract_text() for page in PdfReader(chinese).pages)
+    assert "第 2 桌" in text and "Table 2" not in text
+    assert dialog.findChild(QLabel, "table_cards_written").text() == f"Wrote {chinese}"
     dialog.close()
 
     with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as phone:

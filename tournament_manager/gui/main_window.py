@@ -505,6 +505,7 @@ class MainWindow(QMainWindow):
         folder = self._folder()
         dialog = TableCodesDialog(
             self.table_server, self, event_name=event_name,
+            language=self.export_menu.document_language,
             choose_path=lambda: self._dialogs.choose_export_path(
                 self, folder / self.tr("table codes.pdf"), self.tr("PDF (*.pdf)")))
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

@@ -16,6 +16,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
+from tournament_manager.languages import DocumentLanguage
+
 log = logging.getLogger(__name__)
 
 PORT = 8080
@@ -89,9 +91,12 @@ class TableCodesDialog(QDialog):
 
     def __init__(self, server: TableServer, parent: QWidget | None = None,
                  choose_path: Callable[[], Path | None] | None = None,
-                 event_name: str = "") -> None:
+                 event_name: str = "",
+                 language: Callable[[], DocumentLanguage | None] = lambda: None) -> None:
         super().__init__(parent)
         self._server, self._choose_path, self._event = server, choose_path, event_name
+        # The cards' language: File ▸ Export ▸ Document Language's, None for the window's.
+        self._language = language
         self.setObjectName("table_codes_dialog")
         self.setWindowTitle(self.tr("Tables Served"))
         intro = QLabel(self.tr("Each table opens {address} on a phone or tablet on this "
@@ -131,7 +136,7 @@ class TableCodesDialog(QDialog):
             return
         try:
             written = write_table_codes(path, self._event, self._server.address,
-                                        self._server.codes)
+                                        self._server.codes, self._language())
         except ExportError as error:
             self.written.setText(describe_export(error))
             return

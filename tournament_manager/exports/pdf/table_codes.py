@@ -18,7 +18,8 @@ from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.pdf.fonts import FONT, register_font
-from tournament_manager.words import _
+from tournament_manager.languages import DocumentLanguage
+from tournament_manager.words import _, speaking
 
 CARDS_PER_PAGE = 4
 QR_SIZE = 60 * mm
@@ -30,8 +31,16 @@ def code_link(address: str, code: str) -> str:
 
 
 def write_table_codes(out: Path, event: str, address: str,
-                      codes: Sequence[tuple[int, int, str]]) -> Path:
-    """A4 pages of cards, four to a page, for (session, table, code) each."""
+                      codes: Sequence[tuple[int, int, str]],
+                      language: DocumentLanguage | None = None) -> Path:
+    """A4 pages of cards, four to a page, for (session, table, code) each, in `language`
+    (None: the process's)."""
+    with speaking(language):
+        return _write(out, event, address, codes)
+
+
+def _write(out: Path, event: str, address: str,
+           codes: Sequence[tuple[int, int, str]]) -> Path:
     check_target(out)
     register_font()
     buffer = io.BytesIO()
