@@ -260,3 +260,49 @@ def test_the_dialogs_of_a_start_speak_the_language(qtbot, language: str) -> None
         assert not _words(about) & vocabulary
     finally:
         remove_translations(app)
+
+
+@pytest.mark.parametrize("language", ["zh_CN", "zh_TW"])
+def test_qt_s_own_dialogs_speak_the_language(qtbot, language: str) -> None:
+    """The dialogs Qt draws itself where the platform has none (File ▸ Open and every Save
+    on a bare Linux desktop), its message boxes' buttons and a text field's menu: no label
+    left in English, although Qt's own catalogue lacks two of them (gui/qt_words.py)."""
+    from PySide6.QtWidgets import QComboBox, QDialogButtonBox, QFileDialog, QMessageBox
+
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    install_translations(app, Language(language))
+    try:
+        shown: set[str] = set()
+        for mode in (QFileDialog.AcceptMode.AcceptSave, QFileDialog.AcceptMode.AcceptOpen):
+            dialog = QFileDialog(None, "", str(ROOT), "(*.tmt)")
+            qtbot.addWidget(dialog)
+            dialog.setOption(QFileDialog.Option.DontUseNativeDialog, True)
+            dialog.setAcceptMode(mode)
+            shown |= {label.text() for label in dialog.findChildren(QLabel)}
+            shown |= {text for button in dialog.findChildren(QAbstractButton)
+                      for text in (button.text(), button.toolTip())}
+            shown |= {box.itemText(index) for box in dialog.findChildren(QComboBox)
+                      if box.objectName() == "fileTypeCombo" for index in range(box.count())}
+        box = QMessageBox(QMessageBox.Icon.Question, "", "",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+                          | QMessageBox.StandardButton.Cancel | QMessageBox.StandardButton.Save
+                          | QMessageBox.StandardButton.Discard)
+        qtbot.addWidget(box)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
+                                   | QDialogButtonBox.StandardButton.Close
+                                   | QDialogButtonBox.StandardButton.Apply
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        qtbot.addWidget(buttons)
+        shown |= {button.text() for parent in (box, buttons)
+                  for button in parent.findChildren(QAbstractButton)}
+        field = QLineEdit()
+        qtbot.addWidget(field)
+        shown |= {action.text() for action in field.createStandardContextMenu().actions()}
+        english = {text for text in shown
+                   if re.search(r"[A-Za-z]{2,}", text.split("\t")[0])
+                   and text not in (str(ROOT), "(*.tmt)")}  # the folder and our filter
+        assert len(shown) > 20
+        assert english == set()
+    finally:
+        remove_translations(app)

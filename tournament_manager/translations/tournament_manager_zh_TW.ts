@@ -1964,6 +1964,17 @@ Register {name} anyway, as a different player?</source>
     </message>
 </context>
 <context>
+    <name>QFileDialog</name>
+    <message>
+        <source>&amp;Look in:</source>
+        <translation>尋找於(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>Files of &amp;type:</source>
+        <translation>檔案類型(&amp;T)：</translation>
+    </message>
+</context>
+<context>
     <name>QuickGuideDialog</name>
     <message>
         <source>Quick Guide</source>
