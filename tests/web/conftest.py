@@ -4,6 +4,8 @@ event file with session 1 running at two tables."""
 from __future__ import annotations
 
 import dataclasses
+import os
+import shutil
 import socket
 import threading
 from collections.abc import Iterator
@@ -101,3 +103,36 @@ def served_double(tmp_path: Path) -> Iterator[Served]:
 def served_classic(tmp_path: Path) -> Iterator[Served]:
     """The same event under classical scoring, where every player's hand scores."""
     yield from _serve(tmp_path, preset_settings(Preset.OPEN, rule_set="classic"))
+
+
+PHONE = (390, 844)
+
+
+def chromium(profile: Path, accept_language: str | None = None) -> Iterator[object]:
+    """A real headless Chromium at a phone's size (Debian's, through chromedriver), with
+    the phone's languages when given; skipped where Chromium is missing, but not in CI,
+    whose .ci/run installs it."""
+    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
+        if os.environ.get("CI"):
+            pytest.fail("Chromium is not installed: .ci/run installs chromium and "
+                        "chromium-driver")
+        pytest.skip("Chromium is not installed here (apt-get install chromium "
+                    "chromium-driver)")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = shutil.which("chromium") or ""
+    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
+                     "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}",
+                     f"--user-data-dir={profile}"):
+        options.add_argument(argument)
+    if accept_language:
+        options.add_argument(f"--lang={accept_language.split(',')[0]}")
+        options.add_experimental_option("prefs", {"intl.accept_languages": accept_language})
+    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
+    driver.set_window_size(*PHONE)
+    try:
+        yield driver
+    finally:
+        driver.quit()

@@ -7,42 +7,20 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import shutil
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from .conftest import Served
+from .conftest import Served, chromium
 
-PHONE = (390, 844)
 HANDS = 16
 SCREENSHOTS_ENV = "TM_TABLE_SIDE_SCREENSHOTS"
 
 
 @pytest.fixture
 def browser(tmp_path: Path) -> Iterator[object]:
-    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is not installed: .ci/run installs chromium and "
-                        "chromium-driver")
-        pytest.skip("Chromium is not installed here (apt-get install chromium "
-                    "chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or ""
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", f"--window-size={PHONE[0]},{PHONE[1]}",
-                     f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(argument)
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    driver.set_window_size(*PHONE)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from chromium(tmp_path / "profile")
 
 
 def _shot(driver, name: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

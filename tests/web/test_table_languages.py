@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 from collections.abc import Iterator
 from html.parser import HTMLParser
 from importlib import resources
@@ -21,7 +20,7 @@ from tournament_manager.languages import DocumentLanguage, Language
 from tournament_manager.web import page_words
 from tournament_manager.web.page_words import page_language
 
-from .conftest import Served
+from .conftest import Served, chromium
 
 PAGE = resources.files("tournament_manager.web.static").joinpath("table.html").read_text(
     encoding="utf-8")
@@ -130,26 +129,7 @@ def test_the_page_and_the_server_speak_the_phone_s_language(served: Served,
 
 @pytest.fixture
 def chinese_browser(tmp_path: Path) -> Iterator[object]:
-    if shutil.which("chromium") is None or shutil.which("chromedriver") is None:
-        if os.environ.get("CI"):
-            pytest.fail("Chromium is not installed: .ci/run installs chromium and "
-                        "chromium-driver")
-        pytest.skip("Chromium is not installed here")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = shutil.which("chromium") or ""
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=390,844", "--lang=zh-TW",
-                     f"--user-data-dir={tmp_path / 'profile'}"):
-        options.add_argument(argument)
-    options.add_experimental_option("prefs", {"intl.accept_languages": "zh-TW,zh"})
-    driver = webdriver.Chrome(service=Service(shutil.which("chromedriver")), options=options)
-    try:
-        yield driver
-    finally:
-        driver.quit()
+    yield from chromium(tmp_path / "profile", accept_language="zh-TW,zh")
 
 
 def _english_left(text: str, data: set[str]) -> set[str]:
