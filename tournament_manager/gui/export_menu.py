@@ -98,7 +98,7 @@ class ExportMenu(QMenu):
     def _language_menu(self) -> QMenu:
         """Document Language: as the window (the default), or a language of its own; each
         under its own name, as View ▸ Language lists them."""
-        menu = QMenu(translate("ExportMenu", "Document &Language"), self)
+        menu = QMenu(translate("ExportMenu", "Docu&ment Language"), self)
         menu.setObjectName("document_language_menu")
         group = QActionGroup(menu)
         chosen = self.document_language()

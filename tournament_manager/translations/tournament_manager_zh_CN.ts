@@ -481,8 +481,8 @@
         <translation>同时打印尚未分桌的场次（本轮的计划）；这些场次的每一页都标有“暂定安排——并非正式分桌”</translation>
     </message>
     <message>
-        <source>Document &amp;Language</source>
-        <translation>文档语言(&amp;L)</translation>
+        <source>Docu&amp;ment Language</source>
+        <translation>文档语言(&amp;M)</translation>
     </message>
     <message>
         <source>As the Window</source>

@@ -481,8 +481,8 @@
         <translation>也列印尚未分桌的場次（該輪的安排）；這些頁面每頁都標有「PROVISIONAL PLAN — not the draw」（暫定安排，並非分桌結果）</translation>
     </message>
     <message>
-        <source>Document &amp;Language</source>
-        <translation>文件語言(&amp;L)</translation>
+        <source>Docu&amp;ment Language</source>
+        <translation>文件語言(&amp;M)</translation>
     </message>
     <message>
         <source>As the Window</source>
