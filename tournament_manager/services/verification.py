@@ -269,9 +269,24 @@ def verify(uow: UnitOfWork) -> VerificationReport:
 
 def run_verification(uow: UnitOfWork) -> VerificationReport:
     """`verify` inside an open unit of work (exports check what they print)."""
-    rules = Rules(uow)
     sessions = {session.id: session for session in uow.sessions.list()}
     tables = {table.id: (sessions[table.session_id], table) for table in uow.tables.list()}
+    findings, hands = _sheet_findings(uow, tables)
+    # The sheets' records are let go by now: the audit checks read every record again,
+    # a kind at a time, and holding both took a 1,000-player event to 256 MB.
+    findings.extend(_cut_findings(uow))
+    findings.extend(_audit_findings(uow, tables))
+    return VerificationReport(
+        findings=tuple(findings), sheets=len(tables),
+        locked_sheets=sum(1 for _s, t in tables.values() if t.sheet_state is SheetState.LOCKED),
+        hands=hands, audit_entries=uow.audit.count(), seal=uow.audit.seal())
+
+
+def _sheet_findings(uow: UnitOfWork, tables: Mapping[int, tuple[Session, SessionTable]]
+                    ) -> tuple[list[Finding], int]:
+    """What `check_sheet` and the hands' checks find on every sheet, in session and table
+    order; and how many hands there are."""
+    rules = Rules(uow)
     seats: dict[int, list[Any]] = defaultdict(list)
     for seat in uow.seats.list():
         seats[seat.table_id].append(seat)
@@ -297,10 +312,4 @@ def run_verification(uow: UnitOfWork) -> VerificationReport:
         findings.extend(check_sheet(session, table, content, snapshots[table_id],
                                     signatures[table_id], seated).findings)
         findings.extend(_hand_findings(session, table, mine, seats[table_id], rules))
-    findings.extend(_cut_findings(uow))
-    findings.extend(_audit_findings(uow, tables))
-    return VerificationReport(
-        findings=tuple(findings), sheets=len(tables),
-        locked_sheets=sum(1 for _s, t in tables.values() if t.sheet_state is SheetState.LOCKED),
-        hands=sum(len(h) for h in hands.values()),
-        audit_entries=uow.audit.count(), seal=uow.audit.seal())
+    return findings, sum(len(h) for h in hands.values())
