@@ -13,13 +13,13 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
-from openpyxl.cell.cell import ERROR_CODES  # type: ignore[import-untyped]
+from openpyxl.cell.cell import ERROR_CODES, Cell  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
@@ -105,6 +105,28 @@ def _seal(ws: Any, report: VerificationReport) -> None:
     if not report.ok:
         ws.oddHeader.left.text = _(NOT_VERIFIED_BANNER)
         ws.oddHeader.left.color = "BF0D0D"
+
+
+def _values_to_row(ws: Any, values: Sequence[object], row_idx: int) -> Iterator[Any]:
+    """openpyxl 3.1's `WriteOnlyWorksheet._values_to_row` for the rows `_Sheet` writes
+    (no hyperlinks), without its way of telling a cell from a value: it first binds the
+    cell as a value, which raises (and words the error, the cell's coordinate included),
+    then makes a fresh cell for the next value. A third of a whole event's values (every
+    number with a format) went that way, at the cost of two plain values each. The same
+    cells, in the same order, reach the writer."""
+    cell = WriteOnlyCell(ws)
+    for col_idx, value in enumerate(values, 1):
+        if value is None:
+            continue
+        if type(value) is Cell:
+            value.column, value.row = col_idx, row_idx
+            yield value
+            continue
+        cell.value = value
+        cell.column, cell.row = col_idx, row_idx
+        yield cell
+        if cell.has_style:  # a date given a format of its own: the next value gets none
+            cell = WriteOnlyCell(ws)
 
 
 class _Text(str):
@@ -193,6 +215,7 @@ class _Sheet:
         """Stream the sheet into a write-only `book`; the worksheet, for `_seal`. The rows
         are let go as they are written."""
         ws = self._ws = book.create_sheet(sheet_title(self.title, book.sheetnames))
+        ws._values_to_row = functools.partial(_values_to_row, ws)
         ws.freeze_panes = self.freeze
         ws.print_title_rows = "1:1"
         ws.page_setup.orientation = "landscape"
