@@ -107,7 +107,7 @@ def _seal(ws: Any, report: VerificationReport) -> None:
         ws.oddHeader.left.color = "BF0D0D"
 
 
-def _values_to_row(ws: Any, values: Sequence[object], row_idx: int) -> Iterator[Any]:
+def _values_to_row(ws: Any, values: Sequence[Any], row_idx: int) -> Iterator[Any]:
     """openpyxl 3.1's `WriteOnlyWorksheet._values_to_row` for the rows `_Sheet` writes
     (no hyperlinks), without its way of telling a cell from a value: it first binds the
     cell as a value, which raises (and words the error, the cell's coordinate included),
