@@ -158,9 +158,10 @@ def differences(signed: Mapping[str, Any], current: Mapping[str, Any]
 
 def check_sheet(session: Session, table: SessionTable, current: dict[str, Any],
                 snapshots: Sequence[SheetSnapshot], signatures: Sequence[Signature],
-                seated: set[int]) -> SheetCheck:
+                seated: set[int], digest: str | None = None) -> SheetCheck:
     """A sheet against what was signed: every signed version's locked copy intact and,
-    while locked, the content its four players signed."""
+    while locked, the content its four players signed. `digest`: `sheet_hash(current)`
+    when the caller has it already (a sheet view does)."""
     def at(kind: FindingKind, **details: Any) -> Finding:
         return Finding(kind, session=session.number, table=table.number, **details)
 
@@ -183,7 +184,8 @@ def check_sheet(session: Session, table: SessionTable, current: dict[str, Any],
     latest = by_version.get(max(signed_versions, default=0))
     signed_hash = latest.content_hash if latest is not None else ""
     if table.sheet_state is SheetState.LOCKED and latest is not None:
-        digest = sheet_hash(current)
+        if digest is None:
+            digest = sheet_hash(current)
         if digest != latest.content_hash or table.content_hash != latest.content_hash:
             findings.append(at(
                 FindingKind.SIGNED_CONTENT_CHANGED, version=table.sheet_version,
