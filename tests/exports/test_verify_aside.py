@@ -129,3 +129,26 @@ def test_a_frozen_build_verifies_in_its_own_process(
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     with document.unit_of_work() as uow:
         assert uow.verify_aside() is None
+
+
+def test_a_cancel_while_waiting_for_the_report_is_heard(
+        document: Document, sample: SampleEvent) -> None:
+    """The layout done before the report: the export's cancel check is still polled."""
+    from tournament_manager.exports.jobs import ExportCancelled
+
+    calls: list[int] = []
+
+    def cancel() -> None:
+        calls.append(1)
+        raise ExportCancelled
+
+    with document.unit_of_work() as uow:
+        pending = uow.verify_aside()
+        assert pending is not None
+    try:
+        with pytest.raises(ExportCancelled):
+            pending.result(cancel)  # the process has not even started Python yet
+        assert calls == [1]
+    finally:
+        pending.close()
+    assert pending._process is None and not pending._folder.exists()

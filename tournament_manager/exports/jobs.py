@@ -98,7 +98,8 @@ def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
             # before the sheets are gathered, so a large event's export does not hold
             # both at once.
             pending = uow.verify_aside() if kind is ExportKind.WORKBOOK else None
-            report = pending.result if pending is not None else _known(run_verification(uow))
+            report = (_awaited(pending, cancel) if pending is not None
+                      else _known(run_verification(uow)))
             layout = _gather(uow, kind, session_number, paper, watched,
                              _watched(None, cancel), include_provisional)
         content = layout(report)
@@ -120,6 +121,15 @@ def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
 
 def _known(report: VerificationReport) -> Report:
     return lambda: report
+
+
+def _awaited(pending: PendingReport, cancel: CancelCheck | None) -> Report:
+    """The report under way, the export cancelled meanwhile when `cancel` says so."""
+    def waiting() -> None:
+        if cancel is not None and cancel():
+            raise ExportCancelled
+
+    return lambda: pending.result(waiting)
 
 
 def _watched(progress: Progress | None, cancel: CancelCheck | None) -> Progress:

@@ -7,7 +7,7 @@ A `UnitOfWork` is one user action: it commits everything or nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
@@ -238,8 +238,9 @@ class UnitOfWork(Protocol):
 class PendingReport(Protocol):
     """A verification running elsewhere."""
 
-    def result(self) -> VerificationReport:
-        """Wait for the report (raising what verifying raised)."""
+    def result(self, waiting: Callable[[], None] | None = None) -> VerificationReport:
+        """Wait for the report (raising what verifying raised), calling `waiting` now and
+        then meanwhile (a cancel check, which may raise)."""
         ...
 
     def close(self) -> None:

@@ -242,19 +242,19 @@ class HandCollection(SqlCollection[Hand]):
         win, delta = schema.hand_win, schema.hand_delta
         # The columns by name and the rows as plain tuples: a 1,000-player event's export
         # reads 40,000 hands, 200,000 rows of these, where a Row's attribute access and
-        # keyword construction were most of the cost.
+        # keyword construction were most of the cost (a Row unpacks as a tuple).
         for chunk in _chunks(ids):
             for hand_id, winner_id, value, responsible_id, pattern_ids in self._connection.execute(
                 select(win.c.hand_id, win.c.winner_id, win.c.value, win.c.responsible_id,
                        win.c.pattern_ids)
                 .where(win.c.hand_id.in_(chunk)).order_by(win.c.hand_id, win.c.position)
-            ).tuples():
+            ):
                 wins[hand_id].append(Win(winner_id, value, responsible_id,
                                          tuple(pattern_ids.split())))
             for hand_id, player_id, points_won, own_points in self._connection.execute(
                 select(delta.c.hand_id, delta.c.player_id, delta.c.delta, delta.c.points)
                 .where(delta.c.hand_id.in_(chunk)).order_by(delta.c.hand_id, delta.c.id)
-            ).tuples():
+            ):
                 deltas[hand_id].append((player_id, points_won))
                 if own_points is not None:
                     points[hand_id].append((player_id, own_points))

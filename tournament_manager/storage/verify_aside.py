@@ -27,6 +27,7 @@ import shutil
 import sqlite3
 import sys
 import tempfile
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -72,12 +73,16 @@ class PendingVerification:
             self.close()
             raise
 
-    def result(self) -> VerificationReport:
+    def result(self, waiting: Callable[[], None] | None = None) -> VerificationReport:
+        """The report; `waiting` is called every tenth of a second until it comes (an
+        export's cancel check, which may raise)."""
         if self._report is not None:
             return self._report
         answer: tuple[str, Any] | None = None
         if self._receiver is not None:
             try:
+                while waiting is not None and not self._receiver.poll(0.1):
+                    waiting()
                 answer = self._receiver.recv()
             except (EOFError, OSError):
                 answer = None  # the process died: verified here instead, below
