@@ -152,3 +152,18 @@ def test_a_cancel_while_waiting_for_the_report_is_heard(
     finally:
         pending.close()
     assert pending._process is None and not pending._folder.exists()
+
+
+def test_no_room_for_the_copy_verifies_here(
+        document: Document, sample: SampleEvent, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A temporary folder that is full (or a process that cannot start): the export is
+    still written, verified in its own process."""
+    def full(*_args: object, **_kwargs: object) -> str:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(verify_aside.tempfile, "mkdtemp", full)
+    with document.unit_of_work() as uow:
+        assert uow.verify_aside() is None
+    result = export_document(document.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "w.xlsx")
+    assert result.path.exists() and result.verification == verify(document.unit_of_work())

@@ -6,6 +6,7 @@ SQLite's refusals that are the disk's doing (full, read-only, failing) leave it 
 
 from __future__ import annotations
 
+import logging
 import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -60,6 +61,8 @@ _MAPPERS: dict[type, RowMapper[Any]] = {
 
 
 E = TypeVar("E")
+
+_log = logging.getLogger(__name__)
 
 WRITER_LOCK_KEY = 0x544D4A57  # "TMJW": the one writer on a server event
 WRITER_WAIT_SECONDS = 20
@@ -195,8 +198,12 @@ class SqlUnitOfWork:
             return None
         # A read fixes the transaction's snapshot first: the copy is what it reads on.
         self._connection.exec_driver_sql("SELECT count(*) FROM sqlite_master").scalar()
-        return PendingVerification(cast(sqlite3.Connection,
-                                        self._connection.connection.dbapi_connection))
+        try:
+            return PendingVerification(cast(sqlite3.Connection,
+                                            self._connection.connection.dbapi_connection))
+        except (OSError, sqlite3.Error) as error:  # no room for the copy, no process
+            _log.warning("verifying in this process: no copy or process aside (%s)", error)
+            return None
 
     def audit_reason(self, reason: str) -> None:
         self._audit_writer.reason = reason
