@@ -253,3 +253,43 @@ def test_a_workbook_cancelled_midway_leaves_no_temporary_files(
         export_document(document.unit_of_work(), ExportKind.WORKBOOK, out, cancel=cancel)
     assert len(polls) == 2 and not out.exists()
     assert list(scratch.iterdir()) == []
+
+
+def test_rows_reach_openpyxl_s_writer_as_its_own_method_would_give_them(
+        document: Document, sample: SampleEvent, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """`workbook._values_to_row` stands in for openpyxl's (which tells a styled cell from a
+    value by an exception): byte for byte the same workbook, with every kind of cell in it
+    (numbers with formats, dates, texts that look like formulas or errors, the alarm font
+    of a tampered sheet), but for the moment written."""
+    import re
+    import zipfile
+
+    from openpyxl.worksheet._write_only import WriteOnlyWorksheet
+
+    from tests.helpers.tampering import tampered_copy
+    from tournament_manager.exports import workbook
+    from tournament_manager.storage.document import open_document
+
+    with document.unit_of_work() as uow:
+        players = [uow.players.get(p) for p in sample.players[:len(HOSTILE)]]
+    for index, (player, text) in enumerate(zip(players, HOSTILE, strict=True)):
+        native = ERROR_LOOKING[index] if index < len(ERROR_LOOKING) else player.native_name
+        update_player(document.unit_of_work(), dataclasses.replace(
+            player, name=f"{text} name", club=text, native_name=native))
+    document.close(backup=False)
+    tampered = open_document(tampered_copy(document.path, tmp_path), read_only=True)
+
+    def parts(path: Path) -> dict[str, bytes]:
+        with zipfile.ZipFile(path) as book:
+            return {name: re.sub(rb"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", b"", book.read(name))
+                    for name in book.namelist()}
+
+    try:
+        ours = run_export(tampered.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "a.xlsx")
+        monkeypatch.setattr(workbook, "_values_to_row", WriteOnlyWorksheet._values_to_row)
+        stock = run_export(tampered.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "b.xlsx")
+    finally:
+        tampered.close(backup=False)
+    assert parts(ours) == parts(stock)
+    assert load_workbook(ours)["Corrections"]["E2"].number_format == workbook.MOMENT

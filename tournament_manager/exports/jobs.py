@@ -30,7 +30,7 @@ from tournament_manager.exports import sources
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.errors import ExportError, ExportProblem
 from tournament_manager.languages import DocumentLanguage
-from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.ports import PendingReport, UnitOfWork
 from tournament_manager.services.verification import VerificationReport, run_verification
 from tournament_manager.words import speaking
 
@@ -38,7 +38,9 @@ __all__ = ["ExportCancelled", "ExportError", "ExportKind", "ExportProblem", "Exp
            "PaperSize", "export_document", "run_export"]
 
 Progress = Callable[[int, int], None]
-Layout = Callable[[VerificationReport], bytes]
+Report = Callable[[], VerificationReport]
+"""The verification report, when the layout needs it (it may still be under way)."""
+Layout = Callable[[Report], bytes]
 CancelCheck = Callable[[], bool]
 
 
@@ -94,16 +96,26 @@ def export_document(uow: UnitOfWork, kind: ExportKind, out: Path, *,
     kind, paper, out = ExportKind(kind), PaperSize(paper), Path(out)
     check_target(out)
     watched = _watched(progress, cancel)
-    with speaking(language):
-        with uow:
-            # Verified first: what it reads is let go before the sheets are gathered, so
-            # a large event's export does not hold both at once.
-            report = run_verification(uow)
-            layout = _gather(uow, kind, session_number, paper, watched,
-                             _watched(None, cancel), include_provisional)
-        content = layout(report)
-    watched(0, 0)  # a cancel during the last page still writes nothing
-    return ExportResult(write_atomic(out, content), report)
+    pending: PendingReport | None = None
+    try:
+        with speaking(language):
+            with uow:
+                # The workbook needs the report only at its end: verified beside the
+                # layout, in another process, on a copy of this transaction's state (where
+                # storage can; see `verify_aside`). Otherwise verified first: what it
+                # reads is let go before the sheets are gathered, so a large event's
+                # export does not hold both at once.
+                pending = uow.verify_aside() if kind is ExportKind.WORKBOOK else None
+                report = (_awaited(pending, cancel) if pending is not None
+                          else _known(run_verification(uow)))
+                layout = _gather(uow, kind, session_number, paper, watched,
+                                 _watched(None, cancel), include_provisional)
+            content = layout(report)
+        watched(0, 0)  # a cancel during the last page still writes nothing
+        return ExportResult(write_atomic(out, content), report())
+    finally:
+        if pending is not None:
+            pending.close()
 
 
 def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
@@ -113,6 +125,19 @@ def run_export(uow: UnitOfWork, kind: ExportKind, out: Path, *,
     the document itself still says whether the record verifies."""
     return export_document(uow, kind, out, session_number=session_number, paper=paper,
                            progress=progress, include_provisional=include_provisional).path
+
+
+def _known(report: VerificationReport) -> Report:
+    return lambda: report
+
+
+def _awaited(pending: PendingReport, cancel: CancelCheck | None) -> Report:
+    """The report under way, the export cancelled meanwhile when `cancel` says so."""
+    def waiting() -> None:
+        if cancel is not None and cancel():
+            raise ExportCancelled
+
+    return lambda: pending.result(waiting)
 
 
 def _watched(progress: Progress | None, cancel: CancelCheck | None) -> Progress:
@@ -142,7 +167,7 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
         lay_out = (render_sheets if kind in (ExportKind.SHEETS, ExportKind.BLANK_SHEETS)
                    else render_player_cards)
         blank = kind in (ExportKind.BLANK_SHEETS, ExportKind.BLANK_PLAYER_CARDS)
-        return lambda report: lay_out(views, facts.rounds, report, blank=blank,
+        return lambda report: lay_out(views, facts.rounds, report(), blank=blank,
                                       pagesize=page_size(paper), progress=progress)
     if kind in (ExportKind.SEATING, ExportKind.TABLE_CARDS):
         from tournament_manager.exports.pdf.seating import render_seating, render_table_cards
@@ -150,12 +175,12 @@ def _gather(uow: UnitOfWork, kind: ExportKind, session_number: int | None, paper
         facts, seatings = sources.seatings(uow, session_number,
                                            include_provisional=include_provisional)
         render = render_seating if kind is ExportKind.SEATING else render_table_cards
-        return lambda report: render(facts, seatings, report, paper.value, progress=progress)
+        return lambda report: render(facts, seatings, report(), paper.value, progress=progress)
     if kind is ExportKind.STANDINGS:
         from tournament_manager.exports.pdf.standings import render_standings
 
         facts, table = sources.ranked(uow, session_number)
-        return lambda report: render_standings(facts, table, report, paper.value,
+        return lambda report: render_standings(facts, table, report(), paper.value,
                                                progress=progress)
     from tournament_manager.exports.workbook import render_workbook
 

@@ -13,13 +13,13 @@ from __future__ import annotations
 import functools
 import io
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from fractions import Fraction
 from typing import Any
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
 from openpyxl.cell import WriteOnlyCell  # type: ignore[import-untyped]
-from openpyxl.cell.cell import ERROR_CODES  # type: ignore[import-untyped]
+from openpyxl.cell.cell import ERROR_CODES, Cell  # type: ignore[import-untyped]
 from openpyxl.styles import Alignment, Font, PatternFill  # type: ignore[import-untyped]
 from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
 
@@ -95,6 +95,57 @@ def _cell(value: object) -> object:
     return value
 
 
+def _seal(ws: Any, report: VerificationReport) -> None:
+    """The audit seal in a written sheet's footer and, when the file did not verify, the
+    banner in its header, as the PDFs have them. A write-only sheet writes its header and
+    footer when the book is saved, so this may come after its rows (and after the
+    verification running beside them has ended)."""
+    ws.oddFooter.left.text = seal_text(report.seal)
+    ws.oddFooter.right.text = page_text("&P", "&N")
+    if not report.ok:
+        ws.oddHeader.left.text = _(NOT_VERIFIED_BANNER)
+        ws.oddHeader.left.color = "BF0D0D"
+
+
+def _values_to_row(ws: Any, values: Sequence[Any], row_idx: int) -> Iterator[Any]:
+    """openpyxl 3.1's `WriteOnlyWorksheet._values_to_row` for the rows `_Sheet` writes
+    (no hyperlinks), without its way of telling a cell from a value: it first binds the
+    cell as a value, which raises (and words the error, the cell's coordinate included),
+    then makes a fresh cell for the next value. A third of a whole event's values (every
+    number with a format) went that way, at the cost of two plain values each. The same
+    cells, in the same order, reach the writer."""
+    cell = WriteOnlyCell(ws)
+    for col_idx, value in enumerate(values, 1):
+        if value is None:
+            continue
+        if type(value) is Cell:
+            value.column, value.row = col_idx, row_idx
+            yield value
+            continue
+        cell.value = value
+        cell.column, cell.row = col_idx, row_idx
+        yield cell
+        if cell.has_style:  # a date given a format of its own: the next value gets none
+            cell = WriteOnlyCell(ws)
+
+
+class _Text(str):
+    """Text that openpyxl would take for something else (a formula, an error code): written
+    through a cell marked as text. Rare; every other text is a plain value."""
+
+
+def _measured(value: object) -> tuple[object, int]:
+    """What `_cell` makes of a value, and how many columns it takes (0 for no cell)."""
+    value = _cell(value)
+    if value is None:
+        return None, 0
+    if isinstance(value, str):
+        if value.startswith("=") or value in ERROR_CODES:
+            value = _Text(value)
+        return value, display_width(value)
+    return value, display_width(f"{value:.2f}" if isinstance(value, float) else str(value))
+
+
 class _Sheet:
     """Rows under a bold frozen header, with column formats and widths, written in
     openpyxl's write-only mode.
@@ -104,6 +155,13 @@ class _Sheet:
     to the file once. What that mode needs first (the column widths, measured from the
     contents) is known only after the last row, so the rows are gathered as plain values
     and streamed by `write`.
+
+    Those are a million values: each costs openpyxl a few microseconds whatever we do, so
+    ours is kept to the least. A text or a number met before (names, results, points
+    recur on every row) is cleaned and measured once; a plain value is handed to openpyxl
+    as it is, and a column with a number format has one styled cell that each row's value
+    passes through (openpyxl writes a cell as soon as it is given, so one per column
+    serves every row).
 
     Text stays text: openpyxl stores a string starting with "=" as a live formula, so an
     imported name like =HYPERLINK(...) would run when the organiser opens the workbook
@@ -123,24 +181,41 @@ class _Sheet:
         self.header_center = ""
         self._ws: Any = None
         """The write-only worksheet, while `write` streams into it."""
+        self._known: dict[tuple[type, object], tuple[object, int]] = {}
+        """`_measured` of the texts and whole numbers met so far."""
+        self._special: set[int] = set()
+        """Rows (index among `rows`) holding a `_Text` or a cell in the alarm font."""
 
     def append(self, values: Sequence[object]) -> None:
-        row = [_cell(v) for v in values]
+        known, widths = self._known, self.widths
+        row: list[object] = []
+        for index, value in enumerate(values):
+            kind = type(value)
+            if value is None:
+                row.append(None)
+                continue
+            if kind is str or kind is int:
+                measured = known.get((kind, value))
+                if measured is None:
+                    measured = known[kind, value] = _measured(value)
+            else:
+                measured = _measured(value)
+            row.append(measured[0])
+            widths[index] = max(widths[index], measured[1])
+            if type(measured[0]) is _Text:
+                self._special.add(len(self.rows))
         self.rows.append(row)
-        for index, value in enumerate(row):
-            if value is not None:
-                text = value if isinstance(value, str) else f"{value:.2f}" if isinstance(
-                    value, float) else str(value)
-                self.widths[index] = max(self.widths[index], display_width(text))
 
     def alarm_last(self, column: int) -> None:
         """Show the last appended row's cell at `column` (0-based) in the alarm font."""
         self.alarms.add((len(self.rows) - 1, column))
+        self._special.add(len(self.rows) - 1)
 
-    def write(self, book: Any, report: VerificationReport) -> None:
-        """Stream the sheet into a write-only `book`, with the audit seal in its footer and,
-        when the file did not verify, the banner in its header, as the PDFs have them."""
+    def write(self, book: Any) -> Any:
+        """Stream the sheet into a write-only `book`; the worksheet, for `_seal`. The rows
+        are let go as they are written."""
         ws = self._ws = book.create_sheet(sheet_title(self.title, book.sheetnames))
+        ws._values_to_row = functools.partial(_values_to_row, ws)
         ws.freeze_panes = self.freeze
         ws.print_title_rows = "1:1"
         ws.page_setup.orientation = "landscape"
@@ -153,16 +228,33 @@ class _Sheet:
             ws.auto_filter.ref = (f"A1:{get_column_letter(len(self.headings))}"
                                   f"{len(self.rows) + 1}")
         ws.append([self._header(text) for text in self.headings])
-        for number, row in enumerate(self.rows):
-            ws.append([self._written(number, column, value)
-                       for column, value in enumerate(row)])
+        formatted = sorted(self.formats)
+        styled: dict[int, Any] = {}
+        """The styled cell of each column with a number format, made at its first value (a
+        format no cell uses is not in the file)."""
+        special = self._special
+        rows, self.rows = self.rows, []
+        for number, row in enumerate(rows):
+            if number in special:
+                row = [self._written(number, column, value)
+                       for column, value in enumerate(row)]
+            else:
+                for column in formatted:
+                    value = row[column]
+                    if value is not None:
+                        cell = styled.get(column)
+                        if cell is None:
+                            cell = styled[column] = WriteOnlyCell(ws)
+                            cell.number_format = self.formats[column]
+                        cell.value = value
+                        if isinstance(value, str):
+                            cell.data_type = "s"
+                        row[column] = cell
+            ws.append(row)
         if self.header_center:
             ws.oddHeader.center.text = self.header_center
-        ws.oddFooter.left.text = seal_text(report.seal)
-        ws.oddFooter.right.text = page_text("&P", "&N")
-        if not report.ok:
-            ws.oddHeader.left.text = _(NOT_VERIFIED_BANNER)
-            ws.oddHeader.left.color = "BF0D0D"
+        self._ws = None
+        return ws
 
     def _header(self, text: str) -> Any:
         cell = WriteOnlyCell(self._ws, value=text)
@@ -172,10 +264,10 @@ class _Sheet:
         return cell
 
     def _written(self, number: int, column: int, value: object) -> Any:
+        """A value of a row holding a `_Text` or a cell in the alarm font, as written."""
         fmt = self.formats.get(column)
         alarm = (number, column) in self.alarms
-        if value is None or not (fmt or alarm or isinstance(value, str) and (
-                value.startswith("=") or value in ERROR_CODES)):
+        if value is None or not (fmt or alarm or isinstance(value, _Text)):
             return value  # a plain value: openpyxl writes a string as text by itself
         cell = WriteOnlyCell(self._ws, value=value)
         if isinstance(value, str):
@@ -187,15 +279,17 @@ class _Sheet:
         return cell
 
 
-def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
+def render_workbook(data: sources.WorkbookData,
+                    report: VerificationReport | Callable[[], VerificationReport], *,
                     progress: Progress | None = None) -> bytes:
+    """The workbook's bytes. `report` may be a call that waits for it: the sheets of the
+    event are written first, and it is asked for only then (for the footers, the banner,
+    the properties and the Verification sheet), so a verification under way elsewhere
+    runs beside them."""
     facts, views, table = data.facts, data.views, data.standings
     book = Workbook(write_only=True)
     book.properties.title = clean(facts.tournament.name)
     book.properties.creator = "Tournament Manager"
-    book.properties.description = (f"{summary(report)}" if report.ok
-                                   else _("{banner}. {summary}").format(
-                                       banner=_(NOT_VERIFIED_BANNER), summary=summary(report)))
     steps, done = 6 + len(facts.sessions), 0
 
     def step() -> None:
@@ -212,12 +306,21 @@ def render_workbook(data: sources.WorkbookData, report: VerificationReport, *,
         lambda: _players_sheet(facts.players),
         lambda: _penalties_sheet(views, {p.id: p for p in facts.players}),
         lambda: _corrections_sheet(views),
-        lambda: _verification_sheet(report),
     ]
     try:
+        written = []
         for build in builders:  # each sheet streamed, then let go
-            build().write(book, report)
+            written.append(build().write(book))
             step()
+        known = report if isinstance(report, VerificationReport) else report()
+        book.properties.description = (
+            f"{summary(known)}" if known.ok
+            else _("{banner}. {summary}").format(banner=_(NOT_VERIFIED_BANNER),
+                                                 summary=summary(known)))
+        written.append(_verification_sheet(known).write(book))
+        step()
+        for ws in written:
+            _seal(ws, known)
     except BaseException:
         # A cancelled export: saving somewhere lets openpyxl close and remove the
         # temporary files its write-only sheets stream into.

@@ -7,12 +7,12 @@ A `UnitOfWork` is one user action: it commits everything or nothing.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from types import TracebackType
-from typing import Any, Protocol, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, Self, TypeVar
 
 from tournament_manager.domain.model import (
     AuditEntry,
@@ -32,6 +32,9 @@ from tournament_manager.domain.model import (
     TableEntry,
     Tournament,
 )
+
+if TYPE_CHECKING:
+    from tournament_manager.services.verification import VerificationReport
 
 E = TypeVar("E")
 
@@ -223,4 +226,23 @@ class UnitOfWork(Protocol):
 
     def audit_actor(self, actor: str) -> None:
         """Name who acts in the audit entries this action writes (the head judge)."""
+        ...
+
+    def verify_aside(self) -> PendingReport | None:
+        """Inside the unit of work: start verifying the state it reads in another process
+        (an export verifies while it lays out); None when this storage cannot, and the
+        caller verifies in its own process (`verification.run_verification`)."""
+        ...
+
+
+class PendingReport(Protocol):
+    """A verification running elsewhere."""
+
+    def result(self, waiting: Callable[[], None] | None = None) -> VerificationReport:
+        """Wait for the report (raising what verifying raised), calling `waiting` now and
+        then meanwhile (a cancel check, which may raise)."""
+        ...
+
+    def close(self) -> None:
+        """Stop it if it still runs and let go of what it used; may be called twice."""
         ...

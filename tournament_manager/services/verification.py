@@ -158,9 +158,10 @@ def differences(signed: Mapping[str, Any], current: Mapping[str, Any]
 
 def check_sheet(session: Session, table: SessionTable, current: dict[str, Any],
                 snapshots: Sequence[SheetSnapshot], signatures: Sequence[Signature],
-                seated: set[int]) -> SheetCheck:
+                seated: set[int], digest: str | None = None) -> SheetCheck:
     """A sheet against what was signed: every signed version's locked copy intact and,
-    while locked, the content its four players signed."""
+    while locked, the content its four players signed. `digest`: `sheet_hash(current)`
+    when the caller has it already (a sheet view does)."""
     def at(kind: FindingKind, **details: Any) -> Finding:
         return Finding(kind, session=session.number, table=table.number, **details)
 
@@ -183,7 +184,8 @@ def check_sheet(session: Session, table: SessionTable, current: dict[str, Any],
     latest = by_version.get(max(signed_versions, default=0))
     signed_hash = latest.content_hash if latest is not None else ""
     if table.sheet_state is SheetState.LOCKED and latest is not None:
-        digest = sheet_hash(current)
+        if digest is None:
+            digest = sheet_hash(current)
         if digest != latest.content_hash or table.content_hash != latest.content_hash:
             findings.append(at(
                 FindingKind.SIGNED_CONTENT_CHANGED, version=table.sheet_version,
@@ -269,9 +271,24 @@ def verify(uow: UnitOfWork) -> VerificationReport:
 
 def run_verification(uow: UnitOfWork) -> VerificationReport:
     """`verify` inside an open unit of work (exports check what they print)."""
-    rules = Rules(uow)
     sessions = {session.id: session for session in uow.sessions.list()}
     tables = {table.id: (sessions[table.session_id], table) for table in uow.tables.list()}
+    findings, hands = _sheet_findings(uow, tables)
+    # The sheets' records are let go by now: the audit checks read every record again,
+    # a kind at a time, and holding both took a 1,000-player event to 256 MB.
+    findings.extend(_cut_findings(uow))
+    findings.extend(_audit_findings(uow, tables))
+    return VerificationReport(
+        findings=tuple(findings), sheets=len(tables),
+        locked_sheets=sum(1 for _s, t in tables.values() if t.sheet_state is SheetState.LOCKED),
+        hands=hands, audit_entries=uow.audit.count(), seal=uow.audit.seal())
+
+
+def _sheet_findings(uow: UnitOfWork, tables: Mapping[int, tuple[Session, SessionTable]]
+                    ) -> tuple[list[Finding], int]:
+    """What `check_sheet` and the hands' checks find on every sheet, in session and table
+    order; and how many hands there are."""
+    rules = Rules(uow)
     seats: dict[int, list[Any]] = defaultdict(list)
     for seat in uow.seats.list():
         seats[seat.table_id].append(seat)
@@ -297,10 +314,4 @@ def run_verification(uow: UnitOfWork) -> VerificationReport:
         findings.extend(check_sheet(session, table, content, snapshots[table_id],
                                     signatures[table_id], seated).findings)
         findings.extend(_hand_findings(session, table, mine, seats[table_id], rules))
-    findings.extend(_cut_findings(uow))
-    findings.extend(_audit_findings(uow, tables))
-    return VerificationReport(
-        findings=tuple(findings), sheets=len(tables),
-        locked_sheets=sum(1 for _s, t in tables.values() if t.sheet_state is SheetState.LOCKED),
-        hands=sum(len(h) for h in hands.values()),
-        audit_entries=uow.audit.count(), seal=uow.audit.seal())
+    return findings, sum(len(h) for h in hands.values())

@@ -237,7 +237,7 @@ def build_sheet_view(uow: UnitOfWork, table_id: int,
         resigned_flags=_resignation_flags(penalties),
         corrections=tuple(sorted(records.corrections[table_id], key=lambda c: c.version)),
         check=check_sheet(session, table, content, records.snapshots[table_id], signed,
-                          {seat.player_id for seat in seats if seat.cycle == 1}),
+                          {seat.player_id for seat in seats if seat.cycle == 1}, digest),
         hand_seatings=hand_seatings,
     )
 

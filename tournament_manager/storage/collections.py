@@ -239,23 +239,25 @@ class HandCollection(SqlCollection[Hand]):
         wins: dict[int, list[Win]] = {hand_id: [] for hand_id in ids}
         deltas: dict[int, list[tuple[int, int]]] = {hand_id: [] for hand_id in ids}
         points: dict[int, list[tuple[int, int]]] = {hand_id: [] for hand_id in ids}
+        win, delta = schema.hand_win, schema.hand_delta
+        # The columns by name and the rows as plain tuples: a 1,000-player event's export
+        # reads 40,000 hands, 200,000 rows of these, where a Row's attribute access and
+        # keyword construction were most of the cost (a Row unpacks as a tuple).
         for chunk in _chunks(ids):
-            for win_row in self._connection.execute(
-                select(schema.hand_win).where(schema.hand_win.c.hand_id.in_(chunk))
-                .order_by(schema.hand_win.c.hand_id, schema.hand_win.c.position)
+            for hand_id, winner_id, value, responsible_id, pattern_ids in self._connection.execute(
+                select(win.c.hand_id, win.c.winner_id, win.c.value, win.c.responsible_id,
+                       win.c.pattern_ids)
+                .where(win.c.hand_id.in_(chunk)).order_by(win.c.hand_id, win.c.position)
             ):
-                wins[win_row.hand_id].append(Win(
-                    winner_id=win_row.winner_id, value=win_row.value,
-                    responsible_id=win_row.responsible_id,
-                    pattern_ids=tuple(win_row.pattern_ids.split()),
-                ))
-            for delta_row in self._connection.execute(
-                select(schema.hand_delta).where(schema.hand_delta.c.hand_id.in_(chunk))
-                .order_by(schema.hand_delta.c.hand_id, schema.hand_delta.c.id)
+                wins[hand_id].append(Win(winner_id, value, responsible_id,
+                                         tuple(pattern_ids.split())))
+            for hand_id, player_id, points_won, own_points in self._connection.execute(
+                select(delta.c.hand_id, delta.c.player_id, delta.c.delta, delta.c.points)
+                .where(delta.c.hand_id.in_(chunk)).order_by(delta.c.hand_id, delta.c.id)
             ):
-                deltas[delta_row.hand_id].append((delta_row.player_id, delta_row.delta))
-                if delta_row.points is not None:
-                    points[delta_row.hand_id].append((delta_row.player_id, delta_row.points))
+                deltas[hand_id].append((player_id, points_won))
+                if own_points is not None:
+                    points[hand_id].append((player_id, own_points))
         return [
             self._mapper.from_row(row._mapping, wins=tuple(wins[row.id]),
                                   deltas=tuple(deltas[row.id]), player_points=tuple(points[row.id]))

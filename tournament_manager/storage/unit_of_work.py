@@ -6,12 +6,14 @@ SQLite's refusals that are the disk's doing (full, read-only, failing) leave it 
 
 from __future__ import annotations
 
+import logging
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import datetime
 from pathlib import Path
 from types import TracebackType
-from typing import Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, Table, text
 from sqlalchemy.exc import DBAPIError
@@ -46,6 +48,9 @@ from tournament_manager.storage.collections import (
 from tournament_manager.storage.errors import DocumentError, problem_of
 from tournament_manager.storage.rows import RowMapper
 
+if TYPE_CHECKING:
+    from tournament_manager.storage.verify_aside import PendingVerification
+
 _HAND_MAPPER = RowMapper(Hand, skip=("wins", "deltas", "player_points"))
 _TOURNAMENT_MAPPER = RowMapper(Tournament, skip=("settings",))
 _MAPPERS: dict[type, RowMapper[Any]] = {
@@ -56,6 +61,8 @@ _MAPPERS: dict[type, RowMapper[Any]] = {
 
 
 E = TypeVar("E")
+
+_log = logging.getLogger(__name__)
 
 WRITER_LOCK_KEY = 0x544D4A57  # "TMJW": the one writer on a server event
 WRITER_WAIT_SECONDS = 20
@@ -179,6 +186,24 @@ class SqlUnitOfWork:
             connection.execute(text(f"SET LOCAL lock_timeout = '{WRITER_WAIT_SECONDS}s'"))
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"),
                                {"key": WRITER_LOCK_KEY})
+
+    def verify_aside(self) -> PendingVerification | None:
+        """Start verifying this transaction's state in another process (see
+        `verify_aside`); None where that cannot be done (a server event, a frozen build),
+        and the caller verifies in its own process."""
+        from tournament_manager.storage.verify_aside import PendingVerification, can_verify_aside
+
+        assert self._connection is not None, "verify_aside outside the unit of work"
+        if self._engine.dialect.name != "sqlite" or not can_verify_aside():
+            return None
+        # A read fixes the transaction's snapshot first: the copy is what it reads on.
+        self._connection.exec_driver_sql("SELECT count(*) FROM sqlite_master").scalar()
+        try:
+            return PendingVerification(cast(sqlite3.Connection,
+                                            self._connection.connection.dbapi_connection))
+        except (OSError, sqlite3.Error) as error:  # no room for the copy, no process
+            _log.warning("verifying in this process: no copy or process aside (%s)", error)
+            return None
 
     def audit_reason(self, reason: str) -> None:
         self._audit_writer.reason = reason
