@@ -8,11 +8,15 @@ and summing their points stays proportional to what the hand has, not to the 82 
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, TypeVar
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
 from tournament_manager.rules.mcr.combos import chow_fans, pung_fans
-from tournament_manager.rules.mcr.content import present_fans
+from tournament_manager.rules.mcr.content import (
+    CONTENT_BY_FEATURES,
+    KIND_FEATURES,
+    features_fans,
+)
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.implications import apply_implications
 from tournament_manager.rules.mcr.kongs import kong_fans
@@ -29,7 +33,6 @@ _SHAPE_FANS: Final = {
 }
 _WINDS: Final = range(FIRST_HONOR, FIRST_DRAGON)
 _WIND_SET_FANS: Final = (Fan.BIG_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.LITTLE_FOUR_WINDS)
-_PRESENT: Final = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 1
 
 
 class HandFacts(NamedTuple):
@@ -54,21 +57,23 @@ _KONG: Final = MeldKind.KONG
 def hand_facts(hand: Hand) -> HandFacts:
     """Runs for every hand, before validation: it reads no meld's structure."""
     counts = [0] * TILE_KINDS
+    features = 0
     for tile in hand.concealed:
         counts[tile] += 1
+        features |= KIND_FEATURES[tile]
     win = hand.winning_tile
     counts[win] += 1
+    features |= KIND_FEATURES[win]
     held = bytes(counts)
     held_copies = counts[win]
     kongs = exposed = 0
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
+            features |= KIND_FEATURES[tile]
         kongs += meld.kind is _KONG
         exposed += meld.exposed
     self_drawn = hand.win_type is _SELF_DRAW
-    present = bytes(counts).translate(_PRESENT)
-    content = content_of(present)
     return HandFacts(  # positional: this runs for every hand
         win,
         self_drawn,
@@ -77,27 +82,12 @@ def hand_facts(hand: Hand) -> HandFacts:
         exposed,
         held,
         counts,
-        content,
+        CONTENT_BY_FEATURES.get(features) or features_fans(features),
         counts.count(4) - kongs,
         situation_fans(hand, self_drawn, held_copies, counts[win] - held_copies)
         if hand.flags or self_drawn or counts[win] - held_copies == 3
         else (),
     )
-
-
-_contents: dict[bytes, tuple[Fan, ...]] = {}
-_MAX_CONTENTS: Final = 1 << 14
-
-
-def content_of(kinds: bytes) -> tuple[Fan, ...]:
-    """Content fans by the set of kinds present (one byte per kind, 0 or 1), memoised:
-    hands share kind sets far more often than whole hands."""
-    found = _contents.get(kinds)
-    if found is None:
-        if len(_contents) >= _MAX_CONTENTS:
-            _contents.clear()
-        found = _contents[kinds] = present_fans(int.from_bytes(kinds, "little"))
-    return found
 
 
 _LAST_TILE: Final = (Fan.LAST_TILE,)
@@ -241,6 +231,7 @@ class PungPart(NamedTuple):
 _MAX_PARTS: Final = 1 << 15
 _chow_parts: dict[tuple[TileId, ...], ChowPart] = {}
 _pung_parts: dict[tuple[TileId, ...], PungPart] = {}
+_Part = TypeVar("_Part", ChowPart, PungPart)
 
 
 def set_fans(
@@ -320,16 +311,58 @@ _ALL_PUNGS: Final = Fan.ALL_PUNGS
 
 
 def _chow_part(chows: tuple[TileId, ...]) -> ChowPart:
-    traits = _ALL_TRAITS
-    for start in chows:
-        traits &= _CHOW_TRAITS[start]
-    if len(_chow_parts) >= _MAX_PARTS:
-        _chow_parts.clear()
-    part = _chow_parts[chows] = ChowPart(chow_fans(chows), traits)
+    """A miss of `_chow_parts`: the part of the same chows with the suits renamed in order
+    of first appearance (the chow fans and traits never depend on which suit is which, and
+    a renamed pattern repeats across hands several times as often)."""
+    canonical = suits_renamed(chows)
+    part = _chow_parts.get(canonical)
+    if part is None:
+        traits = _ALL_TRAITS
+        for start in canonical:
+            traits &= _CHOW_TRAITS[start]
+        part = ChowPart(chow_fans(canonical), traits)
+        _remember(_chow_parts, canonical, part)
+    _remember(_chow_parts, chows, part)
     return part
 
 
+def _remember(memo: dict[tuple[TileId, ...], _Part], key: tuple[TileId, ...], part: _Part) -> None:
+    if len(memo) >= _MAX_PARTS:
+        memo.clear()
+    memo[key] = part
+
+
+def suits_renamed(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
+    """Sorted `tiles` with the suits renamed in order of first appearance (the first suit
+    seen becomes characters, the next dots, the last bamboo), honors unchanged."""
+    seen: list[int] = []
+    for tile in tiles:
+        if tile < FIRST_HONOR and (suit := tile // 9) not in seen:
+            seen.append(suit)
+    if seen == _IN_ORDER[: len(seen)]:
+        return tiles
+    shift = [0, 0, 0]
+    for new, suit in enumerate(seen):
+        shift[suit] = 9 * (new - suit)
+    return tuple(sorted(tile + shift[tile // 9] if tile < FIRST_HONOR else tile for tile in tiles))
+
+
+_IN_ORDER: Final = [0, 1, 2]
+
+
 def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
+    """A miss of `_pung_parts`: as `_chow_part`, by the pungs with the suits renamed (the
+    honors, and so the wind pungs, stay as they are)."""
+    canonical = suits_renamed(pungs)
+    part = _pung_parts.get(canonical)
+    if part is None:
+        part = _new_pung_part(canonical)
+        _remember(_pung_parts, canonical, part)
+    _remember(_pung_parts, pungs, part)
+    return part
+
+
+def _new_pung_part(pungs: tuple[TileId, ...]) -> PungPart:
     fans = list(pung_fans(pungs)) if pungs else []
     honor_sets = Fan.TWO_DRAGON_PUNGS in fans or Fan.BIG_THREE_WINDS in fans
     wind_pungs: list[TileId] = []
@@ -343,12 +376,7 @@ def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
         elif tile % 9 in (0, 8):
             fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
     absorbed = any(fan in fans for fan in _WIND_SET_FANS)
-    if len(_pung_parts) >= _MAX_PARTS:
-        _pung_parts.clear()
-    part = _pung_parts[pungs] = PungPart(
-        tuple(fans), tuple(wind_pungs), absorbed, traits, honor_sets
-    )
-    return part
+    return PungPart(tuple(fans), tuple(wind_pungs), absorbed, traits, honor_sets)
 
 
 def _honor_set_fans(fans: tuple[Fan, ...], pair: TileId) -> tuple[Fan, ...]:

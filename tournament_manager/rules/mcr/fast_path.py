@@ -23,8 +23,8 @@ from typing import Final
 from tournament_manager.rules.arrangement import Arrangement, Group, Shape
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
+from tournament_manager.rules.mcr.content import CONTENT_BY_FEATURES, KIND_FEATURES, features_fans
 from tournament_manager.rules.mcr.evaluate import (
-    content_of,
     finished_set_fans,
     set_fans,
     situation_fans,
@@ -59,7 +59,10 @@ from tournament_manager.rules.mcr.tables import option_tables
 from tournament_manager.rules.result import Limit, ScoreResult
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, WINDS, TileId
 
-_PRESENT: Final = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 1
+CHOW_FEATURES: Final = tuple(
+    KIND_FEATURES[start] | KIND_FEATURES[start + 1] | KIND_FEATURES[start + 2]
+    for start in range(FIRST_HONOR - 2)
+)
 _UP_TO_FOUR: Final = bytes(range(5))  # bytes.translate deletes these: what is left is five+
 _NO_TILES: Final = bytes(9)  # an empty suit's counts
 _KNITTED_KINDS: Final = 9  # a knitted straight alone holds nine suited kinds
@@ -122,6 +125,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     # the melds: soundness, declared sets, their groups and tiles, in one pass
     held_copies = counts[win]
     kongs = exposed = 0
+    features = e0.features | e1.features | e2.features | e3.features
     if melds:
         meld_groups: list[Group] = []
         meld_chows: list[TileId] = []
@@ -135,6 +139,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
                     return None
                 tile = tiles[0]
                 counts[tile] += 4
+                features |= KIND_FEATURES[tile]
                 meld_pungs.append(tile)
                 kongs += 1
                 if meld.exposed:
@@ -152,6 +157,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
                 counts[tile] += 1
                 counts[tile + 1] += 1
                 counts[tile + 2] += 1
+                features |= CHOW_FEATURES[tile]
                 meld_chows.append(tile)
                 meld_groups.append(DECLARED_CHOWS[tile])
             else:
@@ -159,6 +165,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
                     return None
                 tile = tiles[0]
                 counts[tile] += 3
+                features |= KIND_FEATURES[tile]
                 meld_pungs.append(tile)
                 meld_groups.append(DECLARED_PUNGS[tile])
             exposed += 1
@@ -218,7 +225,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
             FIRST_HONOR + WINDS.index(hand.prevalent_wind),
             exposed, self_drawn, options, tables,
         ),
-        content_of(every.translate(_PRESENT)),
+        CONTENT_BY_FEATURES.get(features) or features_fans(features),
         every.count(4) - kongs,
         wait,
         situation_fans(hand, self_drawn, held_copies, melded_copies)

@@ -23,6 +23,7 @@ from tournament_manager.rules.decompose import (
     joined,
     suit_decompositions,
 )
+from tournament_manager.rules.mcr.content import KIND_FEATURES
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, TileId
 
 GROUP_BOUNDS: Final = ((0, 9), (9, 18), (18, 27), (FIRST_HONOR, TILE_KINDS))
@@ -34,9 +35,10 @@ class GroupEntry:
     none; an empty group has one empty split). `completing`: the tiles that, added to the
     group, would let it split, computed on first use (only the wait test asks, mostly of
     the groups `fewer_entry` gives: most entries never need them). `fewer`: the entries of
-    the group with one tile less, as the wait test asks for them."""
+    the group with one tile less, as the wait test asks for them. `features`: the group's
+    share of the hand's content features (`content.KIND_FEATURES` of its kinds, OR-ed)."""
 
-    __slots__ = ("_completing", "_group", "_key", "fewer", "size", "splits")
+    __slots__ = ("_completing", "_group", "_key", "features", "fewer", "size", "splits")
 
     def __init__(self, group: int, key: bytes, splits: tuple[Decomposition, ...]) -> None:
         self.splits = splits
@@ -45,6 +47,12 @@ class GroupEntry:
         self._group = group
         self._key = key
         self._completing: tuple[TileId, ...] | None = None
+        start = GROUP_BOUNDS[group][0]
+        features = 0
+        for rank, count in enumerate(key):
+            if count:
+                features |= KIND_FEATURES[start + rank]
+        self.features = features
 
     @property
     def completing(self) -> tuple[TileId, ...]:

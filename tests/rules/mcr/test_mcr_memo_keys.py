@@ -1,0 +1,51 @@
+"""The cheaper memo keys of the scorer give what the direct computations give: the content
+fans by OR-ed kind features, and the chow and pung parts by suits renamed."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import permutations
+
+from tournament_manager.rules.mcr import evaluate
+from tournament_manager.rules.mcr.content import KIND_FEATURES, features_fans, present_fans
+from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS
+
+_POOLS = (
+    range(TILE_KINDS),
+    range(FIRST_HONOR),
+    range(9),
+    (*range(9), *range(FIRST_HONOR, TILE_KINDS)),
+    (0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, TILE_KINDS)),  # terminals and honors
+    (1, 2, 3, 5, 7, 19, 20, 21, 23, 25, 33),  # green
+    (1, 2, 3, 4, 8, 10, 11, 12, 13, 14, 16, 17, 19, 21, 23, 24, 25, 26, 31, 33),  # reversible
+)
+
+
+def test_content_by_features_matches_content_by_kinds() -> None:
+    rng = random.Random(17)
+    for _ in range(20000):
+        pool = rng.choice(_POOLS)
+        kinds = {rng.choice(pool) for _ in range(rng.choice((1, 2, 3, 5, 7, 9, 12, 14)))}
+        features = 0
+        for kind in kinds:
+            features |= KIND_FEATURES[kind]
+        assert features_fans(features) == present_fans(sum(1 << (8 * k) for k in kinds)), kinds
+
+
+def _renamed(tiles: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(order[t // 9] * 9 + t % 9 if t < FIRST_HONOR else t for t in tiles))
+
+
+def test_set_parts_do_not_depend_on_which_suit_is_which() -> None:
+    rng = random.Random(18)
+    starts = [suit * 9 + rank for suit in range(3) for rank in range(7)]
+    for _ in range(3000):
+        chows = tuple(sorted(rng.choice(starts) for _ in range(rng.randrange(5))))
+        pungs = tuple(sorted(rng.sample(range(TILE_KINDS), rng.randrange(5))))
+        for order in permutations(range(3)):
+            for tiles, build in ((chows, evaluate._chow_part), (pungs, evaluate._pung_part)):
+                renamed = _renamed(tiles, order)
+                found, expected = build(renamed), build(tiles)
+                assert Counter(found[0]) == Counter(expected[0])
+                assert found[1:] == expected[1:]
