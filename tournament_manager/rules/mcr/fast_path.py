@@ -56,6 +56,7 @@ from tournament_manager.rules.mcr.search import unique_wait
 from tournament_manager.rules.mcr.shapes import knitted_straights_in
 from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
 from tournament_manager.rules.mcr.tables import option_tables
+from tournament_manager.rules.mcr.waits import near_knitted
 from tournament_manager.rules.result import Limit, ScoreResult
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, WINDS, TileId
 
@@ -264,10 +265,12 @@ def _waits_on_one_tile(
     pair: without the winning tile, only the winning tile's group is incomplete, so the
     regular waits are the tiles completing it. Seven Pairs waits need no melds and at most
     one odd count before the win (so at most two after); knitted-straight waits need at
-    most one meld and eight suited kinds. Outside that, and when the group still splits
-    without the winning tile, the general test answers."""
+    most one meld and eight suited kinds, all but one tile of a knitted straight. Outside
+    that, and when the group still splits without the winning tile, the general test
+    answers."""
     if melds >= 2 or (
-        suited_kinds < _KNITTED_KINDS - 1 and (melds or held.count(1) + held.count(3) > 2)
+        (melds or held.count(1) + held.count(3) > 2)
+        and (suited_kinds < _KNITTED_KINDS - 1 or not near_knitted(held))
     ):
         group = win // 9  # 3 for every honor
         start, end = GROUP_BOUNDS[group]
