@@ -8,6 +8,7 @@ and summing their points stays proportional to what the hand has, not to the 82 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
@@ -446,27 +447,42 @@ _TRAIT_FANS: Final = tuple(
 
 
 def _special_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
+    return special_fans(
+        reading.shape, facts.content, facts.all_counts, facts.tile_hogs, facts.win,
+        facts.self_drawn, options,
+    )
+
+
+def special_fans(
+    shape: McrShape,
+    content: tuple[Fan, ...],
+    counts: Sequence[int],
+    tile_hogs: int,
+    win: TileId,
+    self_drawn: bool,
+    options: McrOptions,
+) -> list[Fan]:
     """Seven Pairs, Thirteen Orphans, Honors and Knitted Tiles, Nine Gates: the shape fan,
     the tile-content fans, and Fully Concealed Hand on a self-draw where the profile allows
-    it for inherently concealed hands (P3)."""
-    shape = reading.shape
-    fans = list(facts.content)
+    it for inherently concealed hands (P3). `counts`: every tile by kind (these shapes
+    have no melds); plain arguments, as the fast path has them loose."""
+    fans = list(content)
     if shape is McrShape.HONORS_AND_KNITTED:
-        greater = sum(facts.all_counts[FIRST_HONOR:]) == 7
+        greater = sum(counts[FIRST_HONOR:]) == 7
         fans.append(Fan.GREATER_HONORS_AND_KNITTED if greater else Fan.LESSER_HONORS_AND_KNITTED)
-        if sum(facts.all_counts[:FIRST_HONOR]) == 9:
+        if sum(counts[:FIRST_HONOR]) == 9:
             fans.append(Fan.KNITTED_STRAIGHT)
     else:
         fans.append(_SHAPE_FANS[shape])
     if shape is McrShape.SEVEN_PAIRS:
         exception = options.seven_pairs_tile_hog_exceptions and (
-            Fan.ALL_GREEN in facts.content or Fan.ALL_TERMINALS in facts.content
+            Fan.ALL_GREEN in content or Fan.ALL_TERMINALS in content
         )
         if not exception:
-            fans += [Fan.TILE_HOG] * facts.tile_hogs
+            fans += [Fan.TILE_HOG] * tile_hogs
     if shape is McrShape.NINE_GATES:
-        fans += _nine_gates_extras(facts.win % 9, options)
-    if facts.self_drawn and options.fully_concealed_special:
+        fans += _nine_gates_extras(win % 9, options)
+    if self_drawn and options.fully_concealed_special:
         fans.append(Fan.FULLY_CONCEALED_HAND)
     return fans
 

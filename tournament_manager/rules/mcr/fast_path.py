@@ -12,7 +12,11 @@ from a scan; the wait test needs one memoised entry. The fans themselves come fr
 general path's own `set_fans` and `finished_set_fans`, so the two paths cannot disagree on
 a fan (tests/rules/mcr/test_mcr_fast_path.py compares them on random hands).
 
-`fast_score` returns None whenever the hand is not of this kind (unsound or unusual input,
+The concealed hands with no reading of four sets and a pair that read as Seven (Shifted)
+Pairs, Thirteen Orphans or Honors and Knitted Tiles (one reading each, no wait fan to
+ask about) take a short path of their own from the same group entries (`_special_score`).
+
+`fast_score` returns None whenever the hand is not of these kinds (unsound or unusual input,
 contradictory flags, no reading, several readings, a special shape or a knitted straight
 possible): the caller then takes the general path, which words every problem."""
 
@@ -21,13 +25,16 @@ from __future__ import annotations
 from typing import Final
 
 from tournament_manager.rules.arrangement import Arrangement, Group, Shape
+from tournament_manager.rules.decompose import is_thirteen_terminals
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
 from tournament_manager.rules.mcr.content import CONTENT_BY_FEATURES, KIND_FEATURES, features_fans
 from tournament_manager.rules.mcr.evaluate import (
+    finish,
     finished_set_fans,
     set_fans,
     situation_fans,
+    special_fans,
 )
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.flags import flag_problem
@@ -49,11 +56,16 @@ from tournament_manager.rules.mcr.layout import (
     HELD_CHOWS,
     HELD_PAIRS,
     HELD_PUNGS,
+    by_kind,
 )
 from tournament_manager.rules.mcr.options import McrOptions
-from tournament_manager.rules.mcr.readings import NO_MELDS, Declared
+from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape
 from tournament_manager.rules.mcr.search import unique_wait
-from tournament_manager.rules.mcr.shapes import knitted_straights_in
+from tournament_manager.rules.mcr.shapes import (
+    honors_and_knitted,
+    is_seven_shifted_pairs,
+    knitted_straights_in,
+)
 from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
 from tournament_manager.rules.mcr.tables import option_tables
 from tournament_manager.rules.mcr.waits import near_knitted
@@ -79,6 +91,12 @@ _FLOWER_TILES: Final = Fan.FLOWER_TILES
 _REGULAR_SHAPE: Final = Shape.REGULAR
 _NO_LIMIT: Final = Limit.NONE
 _NO_GROUPS: Final[list[Group]] = []  # never changed
+_SEVEN_PAIRS: Final = McrShape.SEVEN_PAIRS
+_SEVEN_SHIFTED_PAIRS: Final = McrShape.SEVEN_SHIFTED_PAIRS
+_THIRTEEN_ORPHANS: Final = McrShape.THIRTEEN_ORPHANS
+_HONORS_AND_KNITTED: Final = McrShape.HONORS_AND_KNITTED
+_ORPHAN_KINDS: Final = 13
+_HONORS_AND_KNITTED_KINDS: Final = 14
 
 
 def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
@@ -103,7 +121,12 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     e3 = t3.get(k3) or build_entry(3, k3)
     s0, s1, s2, s3 = e0.splits, e1.splits, e2.splits, e3.splits
     if len(s0) != 1 or len(s1) != 1 or len(s2) != 1 or len(s3) != 1:
-        return None
+        if (s0 and s1 and s2 and s3) or melds:
+            return None
+        # some group splits no way: no reading of four sets and a pair
+        return _special_score(
+            hand, options, held, e0.features | e1.features | e2.features | e3.features
+        )
     if (e0.size == 2) + (e1.size == 2) + (e2.size == 2) + (e3.size == 2) != 1:
         return None
     # no other reading: Seven Pairs or Nine Gates (Thirteen Orphans and Honors and Knitted
@@ -278,3 +301,54 @@ def _waits_on_one_tile(
         if not before.splits:
             return len(before.completing) == 1
     return unique_wait(held, entries, win, melds)
+
+
+def _special_score(
+    hand: Hand, options: McrOptions, held: bytes, features: int
+) -> ScoreResult | None:
+    """The result of `McrRuleSet.score` for a concealed hand without any reading of four
+    sets and a pair (some group splits no way) that reads as Seven (Shifted) Pairs,
+    Thirteen Orphans or Honors and Knitted Tiles, else None. Such a hand has that one
+    reading only: a knitted straight with a set and a pair would need a tile held thrice
+    or twice beside nine single suited kinds, and Nine Gates a count of three; no reading
+    puts the winning tile in a set, so no wait fan is asked for."""
+    if held.translate(None, _UP_TO_FOUR):  # five or more of a kind
+        return None
+    if hand.flags and flag_problem(hand) is not None:
+        return None
+    if 1 not in held and 3 not in held:  # 14 tiles in pairs (four alike are two pairs)
+        shape = _SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(held) else _SEVEN_PAIRS
+    else:
+        kinds = TILE_KINDS - held.count(0)
+        if kinds == _ORPHAN_KINDS and is_thirteen_terminals(held):
+            shape = _THIRTEEN_ORPHANS
+        elif kinds == _HONORS_AND_KNITTED_KINDS and honors_and_knitted(held) is not None:
+            shape = _HONORS_AND_KNITTED
+        else:
+            return None
+    win = hand.winning_tile
+    self_drawn = hand.win_type is _SELF_DRAW
+    fans = special_fans(
+        shape, CONTENT_BY_FEATURES.get(features) or features_fans(features), held,
+        held.count(4), win, self_drawn, options,
+    )
+    if hand.flags or self_drawn:
+        fans += situation_fans(hand, self_drawn, held[win], 0)
+    key = tuple(fans)
+    tables = option_tables(options)
+    finished = tables.finished.get(key) or finish(key, tables)
+    fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
+    if fan_points < options.minimum_points:
+        return ScoreResult.invalid(
+            HandProblem(
+                HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
+            )
+        )
+    patterns = finished.patterns
+    value = fan_points
+    flowers = hand.flowers
+    if flowers:
+        patterns += (tables.patterns[_FLOWER_TILES],) * flowers
+        value += tables.points[_FLOWER_TILES] * flowers
+    arrangement = by_kind(hand, shape, held)
+    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
