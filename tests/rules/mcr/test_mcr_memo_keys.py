@@ -8,6 +8,7 @@ from collections import Counter
 from itertools import permutations
 
 from tournament_manager.rules.mcr import evaluate
+from tournament_manager.rules.mcr.combos import chow_fans
 from tournament_manager.rules.mcr.content import KIND_FEATURES, features_fans, present_fans
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS
 
@@ -37,15 +38,26 @@ def _renamed(tiles: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sorted(order[t // 9] * 9 + t % 9 if t < FIRST_HONOR else t for t in tiles))
 
 
+def _direct_chow_part(chows: tuple[int, ...]) -> tuple[object, ...]:
+    traits = evaluate._ALL_TRAITS
+    for start in chows:
+        traits &= evaluate._CHOW_TRAITS[start]
+    return (Counter(chow_fans.__wrapped__(chows)), traits)
+
+
 def test_set_parts_do_not_depend_on_which_suit_is_which() -> None:
+    """The memoised parts (found by the suits renamed, the pungs' by their suited and honor
+    halves) against the parts computed from the sets themselves."""
     rng = random.Random(18)
     starts = [suit * 9 + rank for suit in range(3) for rank in range(7)]
     for _ in range(3000):
         chows = tuple(sorted(rng.choice(starts) for _ in range(rng.randrange(5))))
         pungs = tuple(sorted(rng.sample(range(TILE_KINDS), rng.randrange(5))))
         for order in permutations(range(3)):
-            for tiles, build in ((chows, evaluate._chow_part), (pungs, evaluate._pung_part)):
-                renamed = _renamed(tiles, order)
-                found, expected = build(renamed), build(tiles)
-                assert Counter(found[0]) == Counter(expected[0])
-                assert found[1:] == expected[1:]
+            renamed = _renamed(chows, order)
+            found = evaluate._chow_part(renamed)
+            assert (Counter(found.fans), found.traits) == _direct_chow_part(chows), chows
+            renamed = _renamed(pungs, order)
+            part, expected = evaluate._pung_part(renamed), evaluate._new_pung_part(pungs)
+            assert Counter(part.fans) == Counter(expected.fans), pungs
+            assert part[1:] == expected[1:], pungs

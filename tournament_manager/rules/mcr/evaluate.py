@@ -8,6 +8,7 @@ and summing their points stays proportional to what the hand has, not to the 82 
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
@@ -334,31 +335,49 @@ def _remember(memo: dict[tuple[TileId, ...], _Part], key: tuple[TileId, ...], pa
 
 
 def suits_renamed(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
-    """Sorted `tiles` with the suits renamed in order of first appearance (the first suit
-    seen becomes characters, the next dots, the last bamboo), honors unchanged."""
-    seen: list[int] = []
+    """Sorted `tiles` with the suits renamed by what each holds: the suit with the lowest
+    sorted ranks becomes characters, the next dots, the last bamboo (honors unchanged), so
+    that every renaming of one pattern gives the same tuple."""
+    by_suit: tuple[list[int], list[int], list[int]] = ([], [], [])
+    honors: list[TileId] = []
     for tile in tiles:
-        if tile < FIRST_HONOR and (suit := tile // 9) not in seen:
-            seen.append(suit)
-    if seen == _IN_ORDER[: len(seen)]:
-        return tiles
-    shift = [0, 0, 0]
-    for new, suit in enumerate(seen):
-        shift[suit] = 9 * (new - suit)
-    return tuple(sorted(tile + shift[tile // 9] if tile < FIRST_HONOR else tile for tile in tiles))
+        if tile < FIRST_HONOR:
+            by_suit[tile // 9].append(tile % 9)
+        else:
+            honors.append(tile)
+    renamed = [
+        9 * suit + rank for suit, ranks in enumerate(sorted(by_suit)) for rank in ranks
+    ]
+    return (*renamed, *honors)
 
 
-_IN_ORDER: Final = [0, 1, 2]
 
 
 def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
-    """A miss of `_pung_parts`: as `_chow_part`, by the pungs with the suits renamed (the
-    honors, and so the wind pungs, stay as they are)."""
-    canonical = suits_renamed(pungs)
-    part = _pung_parts.get(canonical)
-    if part is None:
-        part = _new_pung_part(canonical)
-        _remember(_pung_parts, canonical, part)
+    """A miss of `_pung_parts`: the parts of the suited pungs (by the suits renamed, as in
+    `_chow_part`) and of the honor pungs, joined. No pung fan mixes suited and honor pungs
+    (tests/rules/mcr/test_mcr_memo_keys.py), and the two halves repeat far more often
+    than their combinations."""
+    first_honor = bisect_left(pungs, FIRST_HONOR)
+    suited = suits_renamed(pungs[:first_honor])
+    honors = pungs[first_honor:]
+    if not honors:
+        part = _pung_parts.get(suited)
+        if part is None:
+            part = _new_pung_part(suited)
+            _remember(_pung_parts, suited, part)
+    elif not suited:
+        part = _new_pung_part(honors)
+    else:
+        suited_part = _pung_parts.get(suited) or _pung_part(suited)
+        honor_part = _pung_parts.get(honors) or _pung_part(honors)
+        part = PungPart(
+            suited_part.fans + honor_part.fans,
+            honor_part.wind_pungs,
+            honor_part.absorbed,
+            suited_part.traits & honor_part.traits,
+            honor_part.honor_sets,
+        )
     _remember(_pung_parts, pungs, part)
     return part
 
