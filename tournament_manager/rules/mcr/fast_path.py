@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import Final
 
 from tournament_manager.rules.arrangement import Arrangement, Group, Shape
-from tournament_manager.rules.decompose import is_thirteen_terminals
 from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
 from tournament_manager.rules.mcr.content import CONTENT_BY_FEATURES, KIND_FEATURES, features_fans
@@ -39,7 +38,15 @@ from tournament_manager.rules.mcr.evaluate import (
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.flags import flag_problem
 from tournament_manager.rules.mcr.groups import (
+    COUNT_FIELD,
     GROUP_BOUNDS,
+    HONORS_HELD,
+    KNITTED_HELD,
+    ODD_KIND,
+    PAIR_GROUP,
+    SUIT_HELD,
+    SUITED_KINDS_FIELD,
+    SUITED_KINDS_SHIFT,
     TABLES,
     GroupEntry,
     build_entry,
@@ -61,11 +68,7 @@ from tournament_manager.rules.mcr.layout import (
 from tournament_manager.rules.mcr.options import McrOptions
 from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape
 from tournament_manager.rules.mcr.search import unique_wait
-from tournament_manager.rules.mcr.shapes import (
-    honors_and_knitted,
-    is_seven_shifted_pairs,
-    knitted_straights_in,
-)
+from tournament_manager.rules.mcr.shapes import KNITTED_MASKS, suited_present
 from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
 from tournament_manager.rules.mcr.tables import option_tables
 from tournament_manager.rules.mcr.waits import near_knitted
@@ -77,7 +80,7 @@ CHOW_FEATURES: Final = tuple(
     for start in range(FIRST_HONOR - 2)
 )
 _UP_TO_FOUR: Final = bytes(range(5))  # bytes.translate deletes these: what is left is five+
-_NO_TILES: Final = bytes(9)  # an empty suit's counts
+_HELD_FIELDS: Final = COUNT_FIELD * (SUIT_HELD | HONORS_HELD)  # suits held, honors held
 _KNITTED_KINDS: Final = 9  # a knitted straight alone holds nine suited kinds
 _CHOW: Final = MeldKind.CHOW
 _KONG: Final = MeldKind.KONG
@@ -96,6 +99,10 @@ _SEVEN_SHIFTED_PAIRS: Final = McrShape.SEVEN_SHIFTED_PAIRS
 _THIRTEEN_ORPHANS: Final = McrShape.THIRTEEN_ORPHANS
 _HONORS_AND_KNITTED: Final = McrShape.HONORS_AND_KNITTED
 _ORPHAN_KINDS: Final = 13
+_ORPHANS: Final = (0, 8, 9, 17, 18, 26, *range(FIRST_HONOR, TILE_KINDS))
+_PAIRS: Final = 7
+_LAST_SHIFTED_START: Final = 2  # the lowest rank of seven shifted pairs: 1, 2 or 3
+_SEVEN_TWOS: Final = bytes([2] * 7)
 _HONORS_AND_KNITTED_KINDS: Final = 14
 
 
@@ -127,17 +134,22 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
         return _special_score(
             hand, options, held, e0.features | e1.features | e2.features | e3.features
         )
-    if (e0.size == 2) + (e1.size == 2) + (e2.size == 2) + (e3.size == 2) != 1:
+    facts = e0.counts + e1.counts + e2.counts + e3.counts  # count fields, added up
+    if facts & COUNT_FIELD != PAIR_GROUP:  # not exactly one group with the pair
         return None
     # no other reading: Seven Pairs or Nine Gates (Thirteen Orphans and Honors and Knitted
     # Tiles never have a regular reading), or a knitted straight
     if not melds and (
-        (1 not in held and 3 not in held)
-        or (not any(k3) and (k0 != _NO_TILES) + (k1 != _NO_TILES) + (k2 != _NO_TILES) == 1)
+        facts < ODD_KIND  # no kind held once or thrice
+        or facts & _HELD_FIELDS == SUIT_HELD  # one suit, no honors
     ):
         return None
-    suited_kinds = FIRST_HONOR - held.count(0, 0, FIRST_HONOR)
-    if len(melds) <= 1 and suited_kinds >= _KNITTED_KINDS and knitted_straights_in(held):
+    suited_kinds = facts >> SUITED_KINDS_SHIFT & SUITED_KINDS_FIELD
+    if (
+        len(melds) <= 1
+        and suited_kinds >= _KNITTED_KINDS
+        and KNITTED_HELD[e0.knitted | e1.knitted | e2.knitted]
+    ):
         return None
     if hand.flags and flag_problem(hand) is not None:
         return None
@@ -316,16 +328,25 @@ def _special_score(
         return None
     if hand.flags and flag_problem(hand) is not None:
         return None
+    kinds = TILE_KINDS - held.count(0)
     if 1 not in held and 3 not in held:  # 14 tiles in pairs (four alike are two pairs)
-        shape = _SEVEN_SHIFTED_PAIRS if is_seven_shifted_pairs(held) else _SEVEN_PAIRS
+        # shifted: seven kinds (so two of each) in a row of one suit
+        first = held.find(2)
+        shifted = (
+            kinds == _PAIRS
+            and first < FIRST_HONOR
+            and first % 9 <= _LAST_SHIFTED_START
+            and held[first : first + _PAIRS] == _SEVEN_TWOS
+        )
+        shape = _SEVEN_SHIFTED_PAIRS if shifted else _SEVEN_PAIRS
+    elif kinds == _ORPHAN_KINDS and all(map(held.__getitem__, _ORPHANS)):
+        shape = _THIRTEEN_ORPHANS  # every terminal and honor, nothing else
+    elif kinds == _HONORS_AND_KNITTED_KINDS and any(
+        not suited_present(held) & ~mask for _, mask in KNITTED_MASKS
+    ):  # 14 kinds of 14 tiles: single tiles; the suited ones of one knitted straight
+        shape = _HONORS_AND_KNITTED
     else:
-        kinds = TILE_KINDS - held.count(0)
-        if kinds == _ORPHAN_KINDS and is_thirteen_terminals(held):
-            shape = _THIRTEEN_ORPHANS
-        elif kinds == _HONORS_AND_KNITTED_KINDS and honors_and_knitted(held) is not None:
-            shape = _HONORS_AND_KNITTED
-        else:
-            return None
+        return None
     win = hand.winning_tile
     self_drawn = hand.win_type is _SELF_DRAW
     fans = special_fans(

@@ -13,7 +13,7 @@ pattern once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import permutations, product
 from typing import Final
 
 from tournament_manager.rules.decompose import (
@@ -36,9 +36,15 @@ class GroupEntry:
     group, would let it split, computed on first use (only the wait test asks, mostly of
     the groups `fewer_entry` gives: most entries never need them). `fewer`: the entries of
     the group with one tile less, as the wait test asks for them. `features`: the group's
-    share of the hand's content features (`content.KIND_FEATURES` of its kinds, OR-ed)."""
+    share of the hand's content features (`content.KIND_FEATURES` of its kinds, OR-ed).
+    `counts`: the group's share of the hand's count facts, fields that add up over the four
+    entries (see `COUNT_FIELDS`). `knitted`: which of 147, 258 and 369 the group (a suit)
+    holds whole, as bits 3 * group + 0, 1, 2 (see `KNITTED_HELD`)."""
 
-    __slots__ = ("_completing", "_group", "_key", "features", "fewer", "size", "splits")
+    __slots__ = (
+        "_completing", "_group", "_key", "counts", "features", "fewer", "knitted", "size",
+        "splits",
+    )
 
     def __init__(self, group: int, key: bytes, splits: tuple[Decomposition, ...]) -> None:
         self.splits = splits
@@ -53,6 +59,18 @@ class GroupEntry:
             if count:
                 features |= KIND_FEATURES[start + rank]
         self.features = features
+        kinds = len(key) - key.count(0)
+        self.counts = (
+            (self.size == 2) * PAIR_GROUP
+            + (kinds > 0) * (HONORS_HELD if group == 3 else SUIT_HELD)
+            + (kinds * SUITED_KIND if group < 3 else 0)
+            + (key.count(1) + key.count(3)) * ODD_KIND
+        )
+        self.knitted = 0
+        if group < 3:
+            for offset in range(3):
+                if key[offset] and key[offset + 3] and key[offset + 6]:
+                    self.knitted |= 1 << (3 * group + offset)
 
     @property
     def completing(self) -> tuple[TileId, ...]:
@@ -61,6 +79,28 @@ class GroupEntry:
             found = self._completing = _completing(self._group, self._key)
         return found
 
+
+# The count facts of a hand as one integer: each entry's `counts`, added up, gives in each
+# field the number over the four groups (no field can overflow into the next).
+PAIR_GROUP: Final = 1  # groups of 2 mod 3 tiles (bits 0-3)
+SUIT_HELD: Final = 1 << 4  # suits with a tile (bits 4-7)
+HONORS_HELD: Final = 1 << 8  # the honors, if any is held (bits 8-11)
+SUITED_KIND: Final = 1 << 12  # suited kinds held (bits 12-19)
+ODD_KIND: Final = 1 << 20  # kinds held once or three times (bits 20-27)
+COUNT_FIELD: Final = 0xF  # the width of the first three fields
+SUITED_KINDS_SHIFT: Final = 12
+SUITED_KINDS_FIELD: Final = 0xFF
+
+def _knitted_held(bits: int) -> bool:
+    return any(
+        all(bits >> (3 * suit + offset) & 1 for suit, offset in enumerate(order))
+        for order in permutations(range(3))
+    )
+
+
+KNITTED_HELD: Final = tuple(_knitted_held(bits) for bits in range(1 << 9))
+"""By the three suits' `knitted` bits OR-ed: whether some knitted straight is held whole
+(147, 258 and 369 each in a different suit)."""
 
 TABLES: Final[tuple[dict[bytes, GroupEntry], ...]] = ({}, {}, {}, {})
 """The memo of each group (0-2 the suits, 3 the honors): counts as bytes -> entry."""
