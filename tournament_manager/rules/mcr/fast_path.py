@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import Final
 
 from tournament_manager.rules.arrangement import Arrangement, Group, Shape
-from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.hand import Hand, MeldKind, WinType
 from tournament_manager.rules.mcr.content import CONTENT_BY_FEATURES, KIND_FEATURES, features_fans
 from tournament_manager.rules.mcr.evaluate import (
@@ -70,7 +69,7 @@ from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape
 from tournament_manager.rules.mcr.search import unique_wait
 from tournament_manager.rules.mcr.shapes import KNITTED_MASKS, suited_present
 from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
-from tournament_manager.rules.mcr.tables import option_tables
+from tournament_manager.rules.mcr.tables import below_minimum, option_tables
 from tournament_manager.rules.mcr.waits import near_knitted
 from tournament_manager.rules.result import Limit, ScoreResult
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, WINDS, TileId
@@ -273,11 +272,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     # the result, as the general path words it
     fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
     if fan_points < options.minimum_points:
-        return ScoreResult.invalid(
-            HandProblem(
-                HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
-            )
-        )
+        return below_minimum(fan_points, options.minimum_points)
     patterns = finished.patterns
     value = fan_points
     flowers = hand.flowers
@@ -360,11 +355,7 @@ def _special_score(
     finished = tables.finished.get(key) or finish(key, tables)
     fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
     if fan_points < options.minimum_points:
-        return ScoreResult.invalid(
-            HandProblem(
-                HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
-            )
-        )
+        return below_minimum(fan_points, options.minimum_points)
     patterns = finished.patterns
     value = fan_points
     flowers = hand.flowers
