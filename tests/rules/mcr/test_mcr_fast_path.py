@@ -80,7 +80,8 @@ def _both_paths(hand: Hand, options: McrOptions, monkeypatch: pytest.MonkeyPatch
 def test_special_shapes_at_their_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seven pairs of every seven kinds in a row (within a suit, across suits, the
     honors), Thirteen Orphans with each pair, near misses of the thirteen and fourteen
-    kinds: the fast path's own shape tests against the general path's."""
+    kinds, Nine Gates won on any tile: the fast path's own shape tests against the
+    general path's."""
     rng = random.Random(3)
     concealed_hands: list[list[int]] = []
     for first in range(TILE_KINDS - 6):
@@ -98,11 +99,14 @@ def test_special_shapes_at_their_edges(monkeypatch: pytest.MonkeyPatch) -> None:
             concealed_hands.append(
                 [*suited, *rng.sample(range(FIRST_HONOR, TILE_KINDS), honors)]
             )
+    for base in (0, 9, 18):  # Nine Gates and the full flushes next to it
+        gates = [base] * 3 + list(range(base + 1, base + 8)) + [base + 8] * 3
+        concealed_hands += [[*gates, base + rank] for rank in range(9)]
     for tiles in concealed_hands:
-        for win_type in WinType:
-            win = rng.choice(tiles)
+        for win in set(tiles):  # each kind held as the winning tile
             held = list(tiles)
             held.remove(win)
-            hand = Hand(tuple(sorted(held)), (), win, win_type, Wind.E)
-            for options in _OPTIONS:
-                _both_paths(hand, options, monkeypatch)
+            for win_type in WinType:
+                hand = Hand(tuple(sorted(held)), (), win, win_type, Wind.E)
+                for options in _OPTIONS:
+                    _both_paths(hand, options, monkeypatch)

@@ -65,7 +65,7 @@ from tournament_manager.rules.mcr.layout import (
     by_kind,
 )
 from tournament_manager.rules.mcr.options import McrOptions
-from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape
+from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape, knitted_readings
 from tournament_manager.rules.mcr.search import unique_wait
 from tournament_manager.rules.mcr.shapes import KNITTED_MASKS, suited_present
 from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
@@ -103,6 +103,7 @@ _PAIRS: Final = 7
 _LAST_SHIFTED_START: Final = 2  # the lowest rank of seven shifted pairs: 1, 2 or 3
 _SEVEN_TWOS: Final = bytes([2] * 7)
 _HONORS_AND_KNITTED_KINDS: Final = 14
+_NINE_GATES: Final = bytes((3, 1, 1, 1, 1, 1, 1, 1, 3))
 
 
 def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
@@ -140,7 +141,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     # Tiles never have a regular reading), or a knitted straight
     if not melds and (
         facts < ODD_KIND  # no kind held once or thrice
-        or facts & _HELD_FIELDS == SUIT_HELD  # one suit, no honors
+        or (facts & _HELD_FIELDS == SUIT_HELD and _nine_gates(held, win))  # one suit alone
     ):
         return None
     suited_kinds = facts >> SUITED_KINDS_SHIFT & SUITED_KINDS_FIELD
@@ -148,6 +149,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
         len(melds) <= 1
         and suited_kinds >= _KNITTED_KINDS
         and KNITTED_HELD[e0.knitted | e1.knitted | e2.knitted]
+        and knitted_readings(held, win, False)  # most chow hands holding one have none
     ):
         return None
     if hand.flags and flag_problem(hand) is not None:
@@ -286,6 +288,17 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     groups[index] = winning
     arrangement = Arrangement(_REGULAR_SHAPE, tuple(groups), index)
     return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
+
+
+def _nine_gates(held: bytes, win: TileId) -> bool:
+    """Whether the 13 tiles before the win are 1112345678999 of a suit (`held`: the
+    held tiles with the winning tile, of one suit)."""
+    if win >= FIRST_HONOR:
+        return False
+    start = win - win % 9
+    before = bytearray(held[start : start + 9])
+    before[win - start] -= 1
+    return before == _NINE_GATES
 
 
 def _waits_on_one_tile(
