@@ -41,8 +41,11 @@ from tournament_manager.rules.mcr.groups import (
     GROUP_BOUNDS,
     HONORS_HELD,
     KNITTED_HELD,
-    ODD_KIND,
+    NO_SPLIT,
+    ODD_KINDS,
+    ONE_SPLIT,
     PAIR_GROUP,
+    SPLIT_FIELDS,
     SUIT_HELD,
     SUITED_KINDS_FIELD,
     SUITED_KINDS_SHIFT,
@@ -104,6 +107,10 @@ _LAST_SHIFTED_START: Final = 2  # the lowest rank of seven shifted pairs: 1, 2 o
 _SEVEN_TWOS: Final = bytes([2] * 7)
 _HONORS_AND_KNITTED_KINDS: Final = 14
 _NINE_GATES: Final = bytes((3, 1, 1, 1, 1, 1, 1, 1, 3))
+_FOUR_SPLIT_ONE_WAY: Final = 4 * ONE_SPLIT
+_NO_SPLIT_FIELD: Final = COUNT_FIELD * NO_SPLIT
+_HELD_CHOW: Final = HELD_CHOWS.__getitem__
+_HELD_PUNG: Final = HELD_PUNGS.__getitem__
 
 
 def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
@@ -126,21 +133,20 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     e1 = t1.get(k1) or build_entry(1, k1)
     e2 = t2.get(k2) or build_entry(2, k2)
     e3 = t3.get(k3) or build_entry(3, k3)
-    s0, s1, s2, s3 = e0.splits, e1.splits, e2.splits, e3.splits
-    if len(s0) != 1 or len(s1) != 1 or len(s2) != 1 or len(s3) != 1:
-        if (s0 and s1 and s2 and s3) or melds:
-            return None
+    facts = e0.counts + e1.counts + e2.counts + e3.counts  # count fields, added up
+    if facts & SPLIT_FIELDS != _FOUR_SPLIT_ONE_WAY:
+        if melds or not facts & _NO_SPLIT_FIELD:
+            return None  # every group splits, some several ways
         # some group splits no way: no reading of four sets and a pair
         return _special_score(
             hand, options, held, e0.features | e1.features | e2.features | e3.features
         )
-    facts = e0.counts + e1.counts + e2.counts + e3.counts  # count fields, added up
     if facts & COUNT_FIELD != PAIR_GROUP:  # not exactly one group with the pair
         return None
     # no other reading: Seven Pairs or Nine Gates (Thirteen Orphans and Honors and Knitted
     # Tiles never have a regular reading), or a knitted straight
     if not melds and (
-        facts < ODD_KIND  # no kind held once or thrice
+        not facts & ODD_KINDS  # no kind held once or thrice
         or (facts & _HELD_FIELDS == SUIT_HELD and _nine_gates(held, win))  # one suit alone
     ):
         return None
@@ -154,8 +160,10 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
         return None
     if hand.flags and flag_problem(hand) is not None:
         return None
-    (c0, p0, r0), (c1, p1, r1), (c2, p2, r2), (c3, p3, r3) = s0[0], s1[0], s2[0], s3[0]
-    chows = c0 + c1 + c2 + c3
+    (c0, p0, r0), (c1, p1, r1), (c2, p2, r2), (_, p3, r3) = (
+        e0.splits[0], e1.splits[0], e2.splits[0], e3.splits[0]
+    )
+    chows = c0 + c1 + c2  # the honors hold no chow
     pungs = p0 + p1 + p2 + p3
     pair = max(r0, r1, r2, r3)  # the others are NO_PAIR (-1)
 
@@ -281,10 +289,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     if flowers:
         patterns += (tables.patterns[_FLOWER_TILES],) * flowers
         value += tables.points[_FLOWER_TILES] * flowers
-    groups = [HELD_CHOWS[start] for start in chows]
-    groups += [HELD_PUNGS[tile] for tile in pungs]
-    groups += meld_groups
-    groups.append(HELD_PAIRS[pair])
+    groups = [*map(_HELD_CHOW, chows), *map(_HELD_PUNG, pungs), *meld_groups, HELD_PAIRS[pair]]
     groups[index] = winning
     arrangement = Arrangement(_REGULAR_SHAPE, tuple(groups), index)
     return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)

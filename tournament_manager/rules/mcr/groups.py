@@ -65,6 +65,7 @@ class GroupEntry:
             + (kinds > 0) * (HONORS_HELD if group == 3 else SUIT_HELD)
             + (kinds * SUITED_KIND if group < 3 else 0)
             + (key.count(1) + key.count(3)) * ODD_KIND
+            + (ONE_SPLIT if len(splits) == 1 else 0 if splits else NO_SPLIT)
         )
         self.knitted = 0
         if group < 3:
@@ -82,12 +83,16 @@ class GroupEntry:
 
 # The count facts of a hand as one integer: each entry's `counts`, added up, gives in each
 # field the number over the four groups (no field can overflow into the next).
+COUNT_FIELD: Final = 0xF  # the width of the four-bit fields
 PAIR_GROUP: Final = 1  # groups of 2 mod 3 tiles (bits 0-3)
 SUIT_HELD: Final = 1 << 4  # suits with a tile (bits 4-7)
 HONORS_HELD: Final = 1 << 8  # the honors, if any is held (bits 8-11)
 SUITED_KIND: Final = 1 << 12  # suited kinds held (bits 12-19)
 ODD_KIND: Final = 1 << 20  # kinds held once or three times (bits 20-27)
-COUNT_FIELD: Final = 0xF  # the width of the first three fields
+ONE_SPLIT: Final = 1 << 28  # groups that split exactly one way (bits 28-31)
+NO_SPLIT: Final = 1 << 32  # groups that split no way (bits 32-35)
+ODD_KINDS: Final = 0xFF * ODD_KIND  # the field of ODD_KIND
+SPLIT_FIELDS: Final = COUNT_FIELD * (ONE_SPLIT | NO_SPLIT)  # the fields of both
 SUITED_KINDS_SHIFT: Final = 12
 SUITED_KINDS_FIELD: Final = 0xFF
 
