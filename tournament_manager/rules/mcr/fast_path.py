@@ -110,6 +110,9 @@ _NINE_GATES: Final = bytes((3, 1, 1, 1, 1, 1, 1, 1, 3))
 _FOUR_SPLIT_ONE_WAY: Final = 4 * ONE_SPLIT
 _NO_SPLIT_FIELD: Final = COUNT_FIELD * NO_SPLIT
 _HELD_CHOW: Final = HELD_CHOWS.__getitem__
+_KONGS_ONLY: Final = tuple(
+    tuple(Declared((), (), melded, concealed) for concealed in range(5)) for melded in range(5)
+)  # by melded kongs, then concealed kongs: declared melds with their sets already counted
 _HELD_PUNG: Final = HELD_PUNGS.__getitem__
 
 
@@ -214,15 +217,16 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
                 meld_pungs.append(tile)
                 meld_groups.append(DECLARED_PUNGS[tile])
             exposed += 1
-        meld_chows.sort()
-        meld_pungs.sort()
-        declared = Declared(
-            tuple(meld_chows), tuple(meld_pungs), melded_kongs, kongs - melded_kongs
-        )
+        # every set of the hand, sorted, for `set_fans`; the declared ones then add only
+        # their kongs (one shared `Declared` per count of each kind)
+        all_chows = tuple(sorted((*chows, *meld_chows))) if meld_chows else chows
+        all_pungs = tuple(sorted((*pungs, *meld_pungs))) if meld_pungs else pungs
+        declared = _KONGS_ONLY[melded_kongs][kongs - melded_kongs]
         every = bytes(counts)
     else:
         meld_groups = _NO_GROUPS
         declared = NO_MELDS
+        all_chows, all_pungs = chows, pungs
         every = held
     if every.translate(None, _UP_TO_FOUR):  # five or more of a kind
         return None
@@ -265,7 +269,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     tables = option_tables(options)
     finished = finished_set_fans(
         set_fans(
-            chows, pungs, pair, False, len(pungs) - claimed, declared,
+            all_chows, all_pungs, pair, False, len(pungs) - claimed, declared,
             FIRST_HONOR + WINDS.index(hand.seat_wind),
             FIRST_HONOR + WINDS.index(hand.prevalent_wind),
             exposed, self_drawn, options, tables,
