@@ -313,8 +313,8 @@ _ALL_PUNGS: Final = Fan.ALL_PUNGS
 
 
 def _chow_part(chows: tuple[TileId, ...]) -> ChowPart:
-    """A miss of `_chow_parts`: the part of the same chows with the suits renamed in order
-    of first appearance (the chow fans and traits never depend on which suit is which, and
+    """A miss of `_chow_parts`: the part of the same chows with the suits renamed
+    (`suits_renamed`: the chow fans and traits never depend on which suit is which, and
     a renamed pattern repeats across hands several times as often)."""
     canonical = suits_renamed(chows)
     part = _chow_parts.get(canonical)
@@ -349,8 +349,6 @@ def suits_renamed(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
         9 * suit + rank for suit, ranks in enumerate(sorted(by_suit)) for rank in ranks
     ]
     return (*renamed, *honors)
-
-
 
 
 def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
