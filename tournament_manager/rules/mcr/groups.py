@@ -96,14 +96,13 @@ SPLIT_FIELDS: Final = COUNT_FIELD * (ONE_SPLIT | NO_SPLIT)  # the fields of both
 SUITED_KINDS_SHIFT: Final = 12
 SUITED_KINDS_FIELD: Final = 0xFF
 
-def _knitted_held(bits: int) -> bool:
-    return any(
-        all(bits >> (3 * suit + offset) & 1 for suit, offset in enumerate(order))
-        for order in permutations(range(3))
-    )
-
-
-KNITTED_HELD: Final = tuple(_knitted_held(bits) for bits in range(1 << 9))
+_STRAIGHT_BITS: Final = tuple(
+    sum(1 << (3 * suit + offset) for suit, offset in enumerate(order))
+    for order in permutations(range(3))
+)  # each knitted straight as `knitted` bits: 147, 258, 369 in three different suits
+KNITTED_HELD: Final = tuple(
+    any(bits & straight == straight for straight in _STRAIGHT_BITS) for bits in range(1 << 9)
+)
 """By the three suits' `knitted` bits OR-ed: whether some knitted straight is held whole
 (147, 258 and 369 each in a different suit)."""
 
