@@ -30,9 +30,12 @@ from tournament_manager.rules.mcr.content import CONTENT_BY_FEATURES, KIND_FEATU
 from tournament_manager.rules.mcr.evaluate import (
     finish,
     finished_set_fans,
+    hand_facts,
+    reading_fans,
     set_fans,
     situation_fans,
     special_fans,
+    wait_position,
 )
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.flags import flag_problem
@@ -65,13 +68,25 @@ from tournament_manager.rules.mcr.layout import (
     HELD_CHOWS,
     HELD_PAIRS,
     HELD_PUNGS,
+    build_arrangement,
     by_kind,
 )
 from tournament_manager.rules.mcr.options import McrOptions
-from tournament_manager.rules.mcr.readings import NO_MELDS, Declared, McrShape, knitted_readings
+from tournament_manager.rules.mcr.readings import (
+    NO_MELDS,
+    Declared,
+    McrShape,
+    knitted_readings,
+)
+from tournament_manager.rules.mcr.readings import declared as declared_melds
 from tournament_manager.rules.mcr.search import unique_wait
 from tournament_manager.rules.mcr.shapes import KNITTED_MASKS, suited_present
-from tournament_manager.rules.mcr.soundness import SOUND_CHOWS, SOUND_KONGS, SOUND_PUNGS
+from tournament_manager.rules.mcr.soundness import (
+    SOUND_CHOWS,
+    SOUND_KONGS,
+    SOUND_PUNGS,
+    plainly_sound,
+)
 from tournament_manager.rules.mcr.tables import below_minimum, option_tables
 from tournament_manager.rules.mcr.waits import near_knitted
 from tournament_manager.rules.result import Limit, ScoreResult
@@ -138,9 +153,19 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     e3 = t3.get(k3) or build_entry(3, k3)
     facts = e0.counts + e1.counts + e2.counts + e3.counts  # count fields, added up
     if facts & SPLIT_FIELDS != _FOUR_SPLIT_ONE_WAY:
-        if melds or not facts & _NO_SPLIT_FIELD:
+        if not facts & _NO_SPLIT_FIELD:
             return None  # every group splits, some several ways
         # some group splits no way: no reading of four sets and a pair
+        if (
+            len(melds) <= 1
+            and facts >> SUITED_KINDS_SHIFT & SUITED_KINDS_FIELD >= _KNITTED_KINDS
+            and KNITTED_HELD[e0.knitted | e1.knitted | e2.knitted]
+        ):
+            found = _knitted_score(hand, options, held, (e0, e1, e2, e3))
+            if found is not None:
+                return found
+        if melds:
+            return None
         return _special_score(
             hand, options, held, e0.features | e1.features | e2.features | e3.features
         )
@@ -330,6 +355,42 @@ def _waits_on_one_tile(
         if not before.splits:
             return len(before.completing) == 1
     return unique_wait(held, entries, win, melds)
+
+
+def _knitted_score(
+    hand: Hand, options: McrOptions, held: bytes, entries: tuple[GroupEntry, ...]
+) -> ScoreResult | None:
+    """The result of `McrRuleSet.score` for a hand without any reading of four sets and a
+    pair that reads one way only as a knitted straight with a set and a pair, else None.
+    No special shape reads such a hand (they need no melds and pairs alone, thirteen or
+    fourteen kinds with no pair, or one suit), so the general path's steps for its one
+    reading are taken directly, without its list of readings and their positions."""
+    win = hand.winning_tile
+    readings = knitted_readings(held, win, hand.win_type is _DISCARD)
+    if len(readings) != 1:
+        return None
+    facts = hand_facts(hand)
+    if not plainly_sound(hand, facts.all_counts) or (
+        hand.flags and flag_problem(hand) is not None
+    ):
+        return None
+    reading = readings[0]
+    wait = wait_position(reading, win, options)
+    if wait is not None and not unique_wait(held, entries, win, len(hand.melds)):
+        wait = None
+    tables = option_tables(options)
+    finished = reading_fans(reading, facts, declared_melds(hand), wait, options, tables)
+    fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
+    if fan_points < options.minimum_points:
+        return below_minimum(fan_points, options.minimum_points)
+    patterns = finished.patterns
+    value = fan_points
+    flowers = hand.flowers
+    if flowers:
+        patterns += (tables.patterns[_FLOWER_TILES],) * flowers
+        value += tables.points[_FLOWER_TILES] * flowers
+    arrangement = build_arrangement(hand, reading)
+    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
 
 
 def _special_score(
