@@ -14,7 +14,10 @@ a fan (tests/rules/mcr/test_mcr_fast_path.py compares them on random hands).
 
 The concealed hands with no reading of four sets and a pair that read as Seven (Shifted)
 Pairs, Thirteen Orphans or Honors and Knitted Tiles (one reading each, no wait fan to
-ask about) take a short path of their own from the same group entries (`_special_score`).
+ask about) take a short path of their own from the same group entries (`_special_score`),
+and so do the hands read only as a knitted straight with a set and a pair
+(`_knitted_score`, through the general path's functions for that one reading). Together
+these paths take about 98% of the benchmark's random hands.
 
 `fast_score` returns None whenever the hand is not of these kinds (unsound or unusual input,
 contradictory flags, no reading, several readings, a special shape or a knitted straight
