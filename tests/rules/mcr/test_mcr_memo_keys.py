@@ -1,16 +1,20 @@
 """The cheaper memo keys of the scorer give what the direct computations give: the content
-fans by OR-ed kind features, and the chow and pung parts by suits renamed."""
+fans by OR-ed kind features, the chow and pung parts by suits renamed, the flags by their
+frozenset."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import permutations
+from dataclasses import replace
+from itertools import combinations, permutations
 
+from tournament_manager.rules.hand import Hand, WinFlag, WinType
 from tournament_manager.rules.mcr import evaluate
 from tournament_manager.rules.mcr.combos import chow_fans
 from tournament_manager.rules.mcr.content import KIND_FEATURES, features_fans, present_fans
-from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS
+from tournament_manager.rules.mcr.flags import flag_problem
+from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, Wind
 
 _POOLS = (
     range(TILE_KINDS),
@@ -61,3 +65,21 @@ def test_set_parts_do_not_depend_on_which_suit_is_which() -> None:
             part, expected = evaluate._pung_part(renamed), evaluate._new_pung_part(pungs)
             assert Counter(part.fans) == Counter(expected.fans), pungs
             assert part[1:] == expected[1:], pungs
+
+
+def test_flag_memos_give_what_the_flags_give() -> None:
+    """The plain-flag shortcut of `flag_problem` and the memo of the situation fans (both
+    for frozensets) against the same flags as a plain set, which skips them."""
+    hand = Hand((0, 0, 0, 1, 2, 3, 4, 5, 6, 7, 8, 8, 8), (), 4, WinType.SELF_DRAW, Wind.E)
+    for size in range(len(WinFlag) + 1):
+        for chosen in combinations(WinFlag, size):
+            for win_type in WinType:
+                frozen = replace(hand, flags=frozenset(chosen), win_type=win_type)
+                loose = replace(hand, flags=set(chosen))  # type: ignore[arg-type]
+                loose = replace(loose, win_type=win_type)
+                assert flag_problem(frozen) == flag_problem(loose), chosen
+                self_drawn = win_type is WinType.SELF_DRAW
+                for held, melded in ((1, 0), (1, 3), (2, 0)):
+                    assert evaluate.situation_fans(frozen, self_drawn, held, melded) == (
+                        evaluate.situation_fans(loose, self_drawn, held, melded)
+                    ), chosen

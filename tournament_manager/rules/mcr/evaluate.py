@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
 from typing import Final, NamedTuple, TypeVar
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
@@ -107,14 +108,29 @@ def situation_fans(
         if melded_copies == 3 and held_copies == 1:
             return _LAST_TILE_SELF_DRAWN if self_drawn else _LAST_TILE
         return _SELF_DRAWN if self_drawn else ()
+    if type(flags) is not frozenset:  # (unhashable: no memo)
+        return _flag_situation(flags, self_drawn, held_copies, melded_copies)
+    key = (flags, self_drawn, held_copies == 1, melded_copies == 3)
+    found = _situations.get(key)
+    if found is None:
+        found = _situations[key] = _flag_situation(flags, self_drawn, held_copies, melded_copies)
+    return found
+
+
+_situations: dict[tuple[frozenset[WinFlag], bool, bool, bool], tuple[Fan, ...]] = {}
+"""The memo of `_flag_situation` by the flags (a frozenset keeps its hash, so the key is
+cheap where each flag looked up in the set would cost a Python-level enum hash); bounded
+by the subsets of the seven flags."""
+
+
+def _flag_situation(
+    flags: AbstractSet[WinFlag], self_drawn: bool, held_copies: int, melded_copies: int
+) -> tuple[Fan, ...]:
     fans: list[Fan] = []
     if (melded_copies == 3 or WinFlag.LAST_TILE in flags) and held_copies == 1:
         fans.append(Fan.LAST_TILE)
     if self_drawn:
         fans.append(Fan.SELF_DRAWN)
-    if not flags:
-        return tuple(fans)
-    if self_drawn:
         if WinFlag.SEABED in flags:
             fans.append(Fan.LAST_TILE_DRAW)
         if WinFlag.KONG_REPLACEMENT in flags:
