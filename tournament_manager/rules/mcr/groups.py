@@ -145,26 +145,53 @@ def build_entry(group: int, key: bytes) -> GroupEntry:
 
 
 def _splits(group: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """The group's splits; a suit's from the first suit's memo of the same counts, moved to
+    its own tiles (a suit's pattern has often been met in another suit; moving every tile
+    by one amount keeps the splits' order)."""
     if group == 3:
         return honor_decompositions(counts)
-    return suit_decompositions(_SUIT_BASES[group], counts)
+    splits = suit_decompositions(0, counts)
+    base = _SUIT_BASES[group]
+    if not base:
+        return splits
+    return tuple(
+        (
+            tuple([start + base for start in chows]),
+            tuple([tile + base for tile in pungs]),
+            pair if pair == NO_PAIR else pair + base,
+        )
+        for chows, pungs, pair in splits
+    )
 
 
 def _completing(group: int, key: bytes) -> tuple[TileId, ...]:
     """The tiles whose addition lets the group split: a yes/no test per tile, cheaper than
-    listing the splits (which `_splits` memoises for groups actually held)."""
+    listing the splits (which `_splits` memoises for groups actually held). The ranks are
+    memoised by the counts alone, for the three suits together (a suit's pattern has often
+    been met in another suit)."""
+    honors = group == 3
+    ranks = _completing_ranks.get((honors, key))
+    if ranks is None:
+        ranks = _completing_ranks[honors, key] = _ranks_completing(honors, key)
+    start = GROUP_BOUNDS[group][0]
+    return tuple([start + rank for rank in ranks])
+
+
+_completing_ranks: dict[tuple[bool, bytes], tuple[int, ...]] = {}
+
+
+def _ranks_completing(honors: bool, key: bytes) -> tuple[int, ...]:
     counts = list(key)
     size = sum(counts) % 3
     if size == 0:
         return ()  # 1 mod 3 with one more tile: never splits
     needs_pair = size == 1  # 2 mod 3 with one more tile
-    complete = _honors_complete if group == 3 else _suit_complete
-    start = GROUP_BOUNDS[group][0]
-    found: list[TileId] = []
+    complete = _honors_complete if honors else _suit_complete
+    found: list[int] = []
     for rank in range(len(counts)):
         counts[rank] += 1
         if complete(counts, needs_pair):
-            found.append(start + rank)
+            found.append(rank)
         counts[rank] -= 1
     return tuple(found)
 
