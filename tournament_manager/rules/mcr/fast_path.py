@@ -48,6 +48,7 @@ from tournament_manager.rules.mcr.groups import (
     HONORS_HELD,
     KNITTED_HELD,
     NO_SPLIT,
+    ODD_KIND,
     ODD_KINDS,
     ONE_SPLIT,
     PAIR_GROUP,
@@ -127,6 +128,12 @@ _HONORS_AND_KNITTED_KINDS: Final = 14
 _NINE_GATES: Final = bytes((3, 1, 1, 1, 1, 1, 1, 1, 3))
 _FOUR_SPLIT_ONE_WAY: Final = 4 * ONE_SPLIT
 _NO_SPLIT_FIELD: Final = COUNT_FIELD * NO_SPLIT
+_TWO_ODD_KINDS: Final = 2 * ODD_KIND
+# `GroupEntry.one_wait`: the group without the winning tile is completed by one kind, by
+# several, or still splits (then the general test answers)
+_ONE_KIND: Final = 1
+_SEVERAL_KINDS: Final = 2
+_STILL_SPLITS: Final = 3
 _HELD_CHOW: Final = HELD_CHOWS.__getitem__
 _KONGS_ONLY: Final = tuple(
     tuple(Declared((), (), melded, concealed) for concealed in range(5)) for melded in range(5)
@@ -287,7 +294,7 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     if wait is None and pair == win:
         wait = _SINGLE_WAIT
     if wait is not None and not _waits_on_one_tile(
-        held, (e0, e1, e2, e3), win, len(melds), suited_kinds
+        held, (e0, e1, e2, e3), win, len(melds), suited_kinds, facts & ODD_KINDS
     ):
         wait = None
 
@@ -339,7 +346,12 @@ def _nine_gates(held: bytes, win: TileId) -> bool:
 
 
 def _waits_on_one_tile(
-    held: bytes, entries: tuple[GroupEntry, ...], win: TileId, melds: int, suited_kinds: int
+    held: bytes,
+    entries: tuple[GroupEntry, ...],
+    win: TileId,
+    melds: int,
+    suited_kinds: int,
+    odd_kinds: int,
 ) -> bool:
     """`search.unique_wait` for a hand whose four groups each split one way, one with the
     pair: without the winning tile, only the winning tile's group is incomplete, so the
@@ -347,16 +359,26 @@ def _waits_on_one_tile(
     one odd count before the win (so at most two after); knitted-straight waits need at
     most one meld and eight suited kinds, all but one tile of a knitted straight. Outside
     that, and when the group still splits without the winning tile, the general test
-    answers."""
+    answers. `odd_kinds`: the kinds held once or thrice, as the `ODD_KINDS` field of the
+    added-up count facts; the answer of the winning tile's group is memoised on its entry
+    (`GroupEntry.one_wait`)."""
     if melds >= 2 or (
-        (melds or held.count(1) + held.count(3) > 2)
+        (melds or odd_kinds > _TWO_ODD_KINDS)
         and (suited_kinds < _KNITTED_KINDS - 1 or not near_knitted(held))
     ):
         group = win // 9  # 3 for every honor
-        start, end = GROUP_BOUNDS[group]
-        before = fewer_entry(entries[group], group, held[start:end], win)
-        if not before.splits:
-            return len(before.completing) == 1
+        entry = entries[group]
+        found = entry.one_wait.get(win, 0)
+        if not found:
+            start, end = GROUP_BOUNDS[group]
+            before = fewer_entry(entry, group, held[start:end], win)
+            found = entry.one_wait[win] = (
+                _STILL_SPLITS if before.splits
+                else _ONE_KIND if len(before.completing) == 1
+                else _SEVERAL_KINDS
+            )
+        if found != _STILL_SPLITS:
+            return found == _ONE_KIND
     return unique_wait(held, entries, win, melds)
 
 

@@ -39,17 +39,19 @@ class GroupEntry:
     share of the hand's content features (`content.KIND_FEATURES` of its kinds, OR-ed).
     `counts`: the group's share of the hand's count facts, fields that add up over the four
     entries (see `COUNT_FIELDS`). `knitted`: which of 147, 258 and 369 the group (a suit)
-    holds whole, as bits 3 * group + 0, 1, 2 (see `KNITTED_HELD`)."""
+    holds whole, as bits 3 * group + 0, 1, 2 (see `KNITTED_HELD`). `one_wait`: the fast
+    path's wait test by winning tile (`fast_path._waits_on_one_tile`)."""
 
     __slots__ = (
-        "_completing", "_group", "_key", "counts", "features", "fewer", "knitted", "size",
-        "splits",
+        "_completing", "_group", "_key", "counts", "features", "fewer", "knitted",
+        "one_wait", "size", "splits",
     )
 
     def __init__(self, group: int, key: bytes, splits: tuple[Decomposition, ...]) -> None:
         self.splits = splits
         self.size = sum(key) % 3  # number of tiles mod 3
         self.fewer: dict[TileId, GroupEntry] = {}  # memo of `fewer_entry`
+        self.one_wait: dict[TileId, int] = {}  # memo of the fast path's wait test
         self._group = group
         self._key = key
         self._completing: tuple[TileId, ...] | None = None
