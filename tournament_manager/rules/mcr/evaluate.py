@@ -8,11 +8,18 @@ and summing their points stays proportional to what the hand has, not to the 82 
 
 from __future__ import annotations
 
-from typing import Final, NamedTuple
+from bisect import bisect_left
+from collections.abc import Sequence
+from collections.abc import Set as AbstractSet
+from typing import Final, NamedTuple, TypeVar
 
 from tournament_manager.rules.hand import Hand, MeldKind, WinFlag, WinType
 from tournament_manager.rules.mcr.combos import chow_fans, pung_fans
-from tournament_manager.rules.mcr.content import present_fans
+from tournament_manager.rules.mcr.content import (
+    CONTENT_BY_FEATURES,
+    KIND_FEATURES,
+    features_fans,
+)
 from tournament_manager.rules.mcr.fans import Fan
 from tournament_manager.rules.mcr.implications import apply_implications
 from tournament_manager.rules.mcr.kongs import kong_fans
@@ -29,7 +36,6 @@ _SHAPE_FANS: Final = {
 }
 _WINDS: Final = range(FIRST_HONOR, FIRST_DRAGON)
 _WIND_SET_FANS: Final = (Fan.BIG_FOUR_WINDS, Fan.BIG_THREE_WINDS, Fan.LITTLE_FOUR_WINDS)
-_PRESENT: Final = bytes([0] + [1] * 255)  # bytes.translate table: any count -> 1
 
 
 class HandFacts(NamedTuple):
@@ -54,21 +60,23 @@ _KONG: Final = MeldKind.KONG
 def hand_facts(hand: Hand) -> HandFacts:
     """Runs for every hand, before validation: it reads no meld's structure."""
     counts = [0] * TILE_KINDS
+    features = 0
     for tile in hand.concealed:
         counts[tile] += 1
+        features |= KIND_FEATURES[tile]
     win = hand.winning_tile
     counts[win] += 1
+    features |= KIND_FEATURES[win]
     held = bytes(counts)
     held_copies = counts[win]
     kongs = exposed = 0
     for meld in hand.melds:
         for tile in meld.tiles:
             counts[tile] += 1
+            features |= KIND_FEATURES[tile]
         kongs += meld.kind is _KONG
         exposed += meld.exposed
     self_drawn = hand.win_type is _SELF_DRAW
-    present = bytes(counts).translate(_PRESENT)
-    content = content_of(present)
     return HandFacts(  # positional: this runs for every hand
         win,
         self_drawn,
@@ -77,27 +85,12 @@ def hand_facts(hand: Hand) -> HandFacts:
         exposed,
         held,
         counts,
-        content,
+        CONTENT_BY_FEATURES.get(features) or features_fans(features),
         counts.count(4) - kongs,
         situation_fans(hand, self_drawn, held_copies, counts[win] - held_copies)
         if hand.flags or self_drawn or counts[win] - held_copies == 3
         else (),
     )
-
-
-_contents: dict[bytes, tuple[Fan, ...]] = {}
-_MAX_CONTENTS: Final = 1 << 14
-
-
-def content_of(kinds: bytes) -> tuple[Fan, ...]:
-    """Content fans by the set of kinds present (one byte per kind, 0 or 1), memoised:
-    hands share kind sets far more often than whole hands."""
-    found = _contents.get(kinds)
-    if found is None:
-        if len(_contents) >= _MAX_CONTENTS:
-            _contents.clear()
-        found = _contents[kinds] = present_fans(int.from_bytes(kinds, "little"))
-    return found
 
 
 _LAST_TILE: Final = (Fan.LAST_TILE,)
@@ -115,14 +108,29 @@ def situation_fans(
         if melded_copies == 3 and held_copies == 1:
             return _LAST_TILE_SELF_DRAWN if self_drawn else _LAST_TILE
         return _SELF_DRAWN if self_drawn else ()
+    if type(flags) is not frozenset:  # (unhashable: no memo)
+        return _flag_situation(flags, self_drawn, held_copies, melded_copies)
+    key = (flags, self_drawn, held_copies == 1, melded_copies == 3)
+    found = _situations.get(key)
+    if found is None:
+        found = _situations[key] = _flag_situation(flags, self_drawn, held_copies, melded_copies)
+    return found
+
+
+_situations: dict[tuple[frozenset[WinFlag], bool, bool, bool], tuple[Fan, ...]] = {}
+"""The memo of `_flag_situation` by the flags (a frozenset keeps its hash, so the key is
+cheap where each flag looked up in the set would cost a Python-level enum hash); bounded
+by the subsets of the seven flags."""
+
+
+def _flag_situation(
+    flags: AbstractSet[WinFlag], self_drawn: bool, held_copies: int, melded_copies: int
+) -> tuple[Fan, ...]:
     fans: list[Fan] = []
     if (melded_copies == 3 or WinFlag.LAST_TILE in flags) and held_copies == 1:
         fans.append(Fan.LAST_TILE)
     if self_drawn:
         fans.append(Fan.SELF_DRAWN)
-    if not flags:
-        return tuple(fans)
-    if self_drawn:
         if WinFlag.SEABED in flags:
             fans.append(Fan.LAST_TILE_DRAW)
         if WinFlag.KONG_REPLACEMENT in flags:
@@ -241,6 +249,7 @@ class PungPart(NamedTuple):
 _MAX_PARTS: Final = 1 << 15
 _chow_parts: dict[tuple[TileId, ...], ChowPart] = {}
 _pung_parts: dict[tuple[TileId, ...], PungPart] = {}
+_Part = TypeVar("_Part", ChowPart, PungPart)
 
 
 def set_fans(
@@ -320,16 +329,74 @@ _ALL_PUNGS: Final = Fan.ALL_PUNGS
 
 
 def _chow_part(chows: tuple[TileId, ...]) -> ChowPart:
-    traits = _ALL_TRAITS
-    for start in chows:
-        traits &= _CHOW_TRAITS[start]
-    if len(_chow_parts) >= _MAX_PARTS:
-        _chow_parts.clear()
-    part = _chow_parts[chows] = ChowPart(chow_fans(chows), traits)
+    """A miss of `_chow_parts`: the part of the same chows with the suits renamed
+    (`suits_renamed`: the chow fans and traits never depend on which suit is which, and
+    a renamed pattern repeats across hands several times as often)."""
+    canonical = suits_renamed(chows)
+    part = _chow_parts.get(canonical)
+    if part is None:
+        traits = _ALL_TRAITS
+        for start in canonical:
+            traits &= _CHOW_TRAITS[start]
+        part = ChowPart(chow_fans(canonical), traits)
+        _remember(_chow_parts, canonical, part)
+    _remember(_chow_parts, chows, part)
     return part
 
 
+def _remember(memo: dict[tuple[TileId, ...], _Part], key: tuple[TileId, ...], part: _Part) -> None:
+    if len(memo) >= _MAX_PARTS:
+        memo.clear()
+    memo[key] = part
+
+
+def suits_renamed(tiles: tuple[TileId, ...]) -> tuple[TileId, ...]:
+    """Sorted `tiles` with the suits renamed by what each holds: the suit with the lowest
+    sorted ranks becomes characters, the next dots, the last bamboo (honors unchanged), so
+    that every renaming of one pattern gives the same tuple."""
+    by_suit: tuple[list[int], list[int], list[int]] = ([], [], [])
+    honors: list[TileId] = []
+    for tile in tiles:
+        if tile < FIRST_HONOR:
+            by_suit[tile // 9].append(tile % 9)
+        else:
+            honors.append(tile)
+    renamed = [
+        9 * suit + rank for suit, ranks in enumerate(sorted(by_suit)) for rank in ranks
+    ]
+    return (*renamed, *honors)
+
+
 def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
+    """A miss of `_pung_parts`: the parts of the suited pungs (by the suits renamed, as in
+    `_chow_part`) and of the honor pungs, joined. No pung fan mixes suited and honor pungs
+    (tests/rules/mcr/test_mcr_memo_keys.py), and the two halves repeat far more often
+    than their combinations."""
+    first_honor = bisect_left(pungs, FIRST_HONOR)
+    suited = suits_renamed(pungs[:first_honor])
+    honors = pungs[first_honor:]
+    if not honors:
+        part = _pung_parts.get(suited)
+        if part is None:
+            part = _new_pung_part(suited)
+            _remember(_pung_parts, suited, part)
+    elif not suited:
+        part = _new_pung_part(honors)
+    else:
+        suited_part = _pung_parts.get(suited) or _pung_part(suited)
+        honor_part = _pung_parts.get(honors) or _pung_part(honors)
+        part = PungPart(
+            suited_part.fans + honor_part.fans,
+            honor_part.wind_pungs,
+            honor_part.absorbed,
+            suited_part.traits & honor_part.traits,
+            honor_part.honor_sets,
+        )
+    _remember(_pung_parts, pungs, part)
+    return part
+
+
+def _new_pung_part(pungs: tuple[TileId, ...]) -> PungPart:
     fans = list(pung_fans(pungs)) if pungs else []
     honor_sets = Fan.TWO_DRAGON_PUNGS in fans or Fan.BIG_THREE_WINDS in fans
     wind_pungs: list[TileId] = []
@@ -343,12 +410,7 @@ def _pung_part(pungs: tuple[TileId, ...]) -> PungPart:
         elif tile % 9 in (0, 8):
             fans.append(Fan.PUNG_OF_TERMINALS_OR_HONORS)
     absorbed = any(fan in fans for fan in _WIND_SET_FANS)
-    if len(_pung_parts) >= _MAX_PARTS:
-        _pung_parts.clear()
-    part = _pung_parts[pungs] = PungPart(
-        tuple(fans), tuple(wind_pungs), absorbed, traits, honor_sets
-    )
-    return part
+    return PungPart(tuple(fans), tuple(wind_pungs), absorbed, traits, honor_sets)
 
 
 def _honor_set_fans(fans: tuple[Fan, ...], pair: TileId) -> tuple[Fan, ...]:
@@ -418,27 +480,42 @@ _TRAIT_FANS: Final = tuple(
 
 
 def _special_fans(reading: Reading, facts: HandFacts, options: McrOptions) -> list[Fan]:
+    return special_fans(
+        reading.shape, facts.content, facts.all_counts, facts.tile_hogs, facts.win,
+        facts.self_drawn, options,
+    )
+
+
+def special_fans(
+    shape: McrShape,
+    content: tuple[Fan, ...],
+    counts: Sequence[int],
+    tile_hogs: int,
+    win: TileId,
+    self_drawn: bool,
+    options: McrOptions,
+) -> list[Fan]:
     """Seven Pairs, Thirteen Orphans, Honors and Knitted Tiles, Nine Gates: the shape fan,
     the tile-content fans, and Fully Concealed Hand on a self-draw where the profile allows
-    it for inherently concealed hands (P3)."""
-    shape = reading.shape
-    fans = list(facts.content)
+    it for inherently concealed hands (P3). `counts`: every tile by kind (these shapes
+    have no melds); plain arguments, as the fast path has them loose."""
+    fans = list(content)
     if shape is McrShape.HONORS_AND_KNITTED:
-        greater = sum(facts.all_counts[FIRST_HONOR:]) == 7
+        greater = sum(counts[FIRST_HONOR:]) == 7
         fans.append(Fan.GREATER_HONORS_AND_KNITTED if greater else Fan.LESSER_HONORS_AND_KNITTED)
-        if sum(facts.all_counts[:FIRST_HONOR]) == 9:
+        if sum(counts[:FIRST_HONOR]) == 9:
             fans.append(Fan.KNITTED_STRAIGHT)
     else:
         fans.append(_SHAPE_FANS[shape])
     if shape is McrShape.SEVEN_PAIRS:
         exception = options.seven_pairs_tile_hog_exceptions and (
-            Fan.ALL_GREEN in facts.content or Fan.ALL_TERMINALS in facts.content
+            Fan.ALL_GREEN in content or Fan.ALL_TERMINALS in content
         )
         if not exception:
-            fans += [Fan.TILE_HOG] * facts.tile_hogs
+            fans += [Fan.TILE_HOG] * tile_hogs
     if shape is McrShape.NINE_GATES:
-        fans += _nine_gates_extras(facts.win % 9, options)
-    if facts.self_drawn and options.fully_concealed_special:
+        fans += _nine_gates_extras(win % 9, options)
+    if self_drawn and options.fully_concealed_special:
         fans.append(Fan.FULLY_CONCEALED_HAND)
     return fans
 

@@ -14,9 +14,27 @@ _DISCARD_ONLY: Final = (WinFlag.RIVERBED, WinFlag.ROBBING_KONG)
 _NOT_IN_MCR: Final = (WinFlag.HEAVEN, WinFlag.EARTH)  # MCR has no blessings
 
 
+_PLAIN: Final = {  # by self-draw: flag sets that need no look at the tiles and are sound
+    True: frozenset({
+        frozenset({WinFlag.SEABED}),
+        frozenset({WinFlag.LAST_TILE}),
+        frozenset({WinFlag.SEABED, WinFlag.LAST_TILE}),
+    }),
+    False: frozenset({
+        frozenset({WinFlag.RIVERBED}),
+        frozenset({WinFlag.LAST_TILE}),
+        frozenset({WinFlag.RIVERBED, WinFlag.LAST_TILE}),
+    }),
+}
+
+
 def flag_problem(hand: Hand) -> HandProblem | None:
     flags = hand.flags
     if not flags:
+        return None
+    # the common flags at the cost of one hash of the set (a frozenset keeps it), not a
+    # hash of each flag looked for (an enum member's hash runs in Python)
+    if type(flags) is frozenset and flags in _PLAIN[hand.win_type is WinType.SELF_DRAW]:
         return None
     for flag in _NOT_IN_MCR:
         if flag in flags:

@@ -13,7 +13,7 @@ pattern once.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import product
+from itertools import permutations, product
 from typing import Final
 
 from tournament_manager.rules.decompose import (
@@ -23,6 +23,7 @@ from tournament_manager.rules.decompose import (
     joined,
     suit_decompositions,
 )
+from tournament_manager.rules.mcr.content import KIND_FEATURES
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, TileId
 
 GROUP_BOUNDS: Final = ((0, 9), (9, 18), (18, 27), (FIRST_HONOR, TILE_KINDS))
@@ -34,17 +35,45 @@ class GroupEntry:
     none; an empty group has one empty split). `completing`: the tiles that, added to the
     group, would let it split, computed on first use (only the wait test asks, mostly of
     the groups `fewer_entry` gives: most entries never need them). `fewer`: the entries of
-    the group with one tile less, as the wait test asks for them."""
+    the group with one tile less, as the wait test asks for them. `features`: the group's
+    share of the hand's content features (`content.KIND_FEATURES` of its kinds, OR-ed).
+    `counts`: the group's share of the hand's count facts, fields that add up over the four
+    entries (see `COUNT_FIELDS`). `knitted`: which of 147, 258 and 369 the group (a suit)
+    holds whole, as bits 3 * group + 0, 1, 2 (see `KNITTED_HELD`). `one_wait`: the fast
+    path's wait test by winning tile (`fast_path._waits_on_one_tile`)."""
 
-    __slots__ = ("_completing", "_group", "_key", "fewer", "size", "splits")
+    __slots__ = (
+        "_completing", "_group", "_key", "counts", "features", "fewer", "knitted",
+        "one_wait", "size", "splits",
+    )
 
     def __init__(self, group: int, key: bytes, splits: tuple[Decomposition, ...]) -> None:
         self.splits = splits
         self.size = sum(key) % 3  # number of tiles mod 3
         self.fewer: dict[TileId, GroupEntry] = {}  # memo of `fewer_entry`
+        self.one_wait: dict[TileId, int] = {}  # memo of the fast path's wait test
         self._group = group
         self._key = key
         self._completing: tuple[TileId, ...] | None = None
+        start = GROUP_BOUNDS[group][0]
+        features = 0
+        for rank, count in enumerate(key):
+            if count:
+                features |= KIND_FEATURES[start + rank]
+        self.features = features
+        kinds = len(key) - key.count(0)
+        self.counts = (
+            (self.size == 2) * PAIR_GROUP
+            + (kinds > 0) * (HONORS_HELD if group == 3 else SUIT_HELD)
+            + (kinds * SUITED_KIND if group < 3 else 0)
+            + (key.count(1) + key.count(3)) * ODD_KIND
+            + (ONE_SPLIT if len(splits) == 1 else 0 if splits else NO_SPLIT)
+        )
+        self.knitted = 0
+        if group < 3:
+            for offset in range(3):
+                if key[offset] and key[offset + 3] and key[offset + 6]:
+                    self.knitted |= 1 << (3 * group + offset)
 
     @property
     def completing(self) -> tuple[TileId, ...]:
@@ -53,6 +82,31 @@ class GroupEntry:
             found = self._completing = _completing(self._group, self._key)
         return found
 
+
+# The count facts of a hand as one integer: each entry's `counts`, added up, gives in each
+# field the number over the four groups (no field can overflow into the next).
+COUNT_FIELD: Final = 0xF  # the width of the four-bit fields
+PAIR_GROUP: Final = 1  # groups of 2 mod 3 tiles (bits 0-3)
+SUIT_HELD: Final = 1 << 4  # suits with a tile (bits 4-7)
+HONORS_HELD: Final = 1 << 8  # the honors, if any is held (bits 8-11)
+SUITED_KIND: Final = 1 << 12  # suited kinds held (bits 12-19)
+ODD_KIND: Final = 1 << 20  # kinds held once or three times (bits 20-27)
+ONE_SPLIT: Final = 1 << 28  # groups that split exactly one way (bits 28-31)
+NO_SPLIT: Final = 1 << 32  # groups that split no way (bits 32-35)
+ODD_KINDS: Final = 0xFF * ODD_KIND  # the field of ODD_KIND
+SPLIT_FIELDS: Final = COUNT_FIELD * (ONE_SPLIT | NO_SPLIT)  # the fields of both
+SUITED_KINDS_SHIFT: Final = 12
+SUITED_KINDS_FIELD: Final = 0xFF
+
+_STRAIGHT_BITS: Final = tuple(
+    sum(1 << (3 * suit + offset) for suit, offset in enumerate(order))
+    for order in permutations(range(3))
+)  # each knitted straight as `knitted` bits: 147, 258, 369 in three different suits
+KNITTED_HELD: Final = tuple(
+    any(bits & straight == straight for straight in _STRAIGHT_BITS) for bits in range(1 << 9)
+)
+"""By the three suits' `knitted` bits OR-ed: whether some knitted straight is held whole
+(147, 258 and 369 each in a different suit)."""
 
 TABLES: Final[tuple[dict[bytes, GroupEntry], ...]] = ({}, {}, {}, {})
 """The memo of each group (0-2 the suits, 3 the honors): counts as bytes -> entry."""
@@ -93,26 +147,53 @@ def build_entry(group: int, key: bytes) -> GroupEntry:
 
 
 def _splits(group: int, counts: tuple[int, ...]) -> tuple[Decomposition, ...]:
+    """The group's splits; a suit's from the first suit's memo of the same counts, moved to
+    its own tiles (a suit's pattern has often been met in another suit; moving every tile
+    by one amount keeps the splits' order)."""
     if group == 3:
         return honor_decompositions(counts)
-    return suit_decompositions(_SUIT_BASES[group], counts)
+    splits = suit_decompositions(0, counts)
+    base = _SUIT_BASES[group]
+    if not base:
+        return splits
+    return tuple(
+        (
+            tuple([start + base for start in chows]),
+            tuple([tile + base for tile in pungs]),
+            pair if pair == NO_PAIR else pair + base,
+        )
+        for chows, pungs, pair in splits
+    )
 
 
 def _completing(group: int, key: bytes) -> tuple[TileId, ...]:
     """The tiles whose addition lets the group split: a yes/no test per tile, cheaper than
-    listing the splits (which `_splits` memoises for groups actually held)."""
+    listing the splits (which `_splits` memoises for groups actually held). The ranks are
+    memoised by the counts alone, for the three suits together (a suit's pattern has often
+    been met in another suit)."""
+    honors = group == 3
+    ranks = _completing_ranks.get((honors, key))
+    if ranks is None:
+        ranks = _completing_ranks[honors, key] = _ranks_completing(honors, key)
+    start = GROUP_BOUNDS[group][0]
+    return tuple([start + rank for rank in ranks])
+
+
+_completing_ranks: dict[tuple[bool, bytes], tuple[int, ...]] = {}
+
+
+def _ranks_completing(honors: bool, key: bytes) -> tuple[int, ...]:
     counts = list(key)
     size = sum(counts) % 3
     if size == 0:
         return ()  # 1 mod 3 with one more tile: never splits
     needs_pair = size == 1  # 2 mod 3 with one more tile
-    complete = _honors_complete if group == 3 else _suit_complete
-    start = GROUP_BOUNDS[group][0]
-    found: list[TileId] = []
+    complete = _honors_complete if honors else _suit_complete
+    found: list[int] = []
     for rank in range(len(counts)):
         counts[rank] += 1
         if complete(counts, needs_pair):
-            found.append(start + rank)
+            found.append(rank)
         counts[rank] -= 1
     return tuple(found)
 

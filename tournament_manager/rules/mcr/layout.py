@@ -7,6 +7,7 @@ Honors and Knitted Tiles, like Thirteen Orphans and Nine Gates, lists its tiles 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from tournament_manager.rules.arrangement import Arrangement, Group, GroupKind, Shape
@@ -93,9 +94,14 @@ def _meld_group(meld: Meld) -> Group:
 
 
 def _by_kind(hand: Hand, reading: Reading) -> Arrangement:
-    """The held tiles kind by kind (in pairs for the pair shapes), from prebuilt groups."""
-    counts = held_counts(hand)
-    by_count = _IN_PAIRS if _PUBLIC_SHAPES[reading.shape] is Shape.SEVEN_PAIRS else _AS_HELD
+    return by_kind(hand, reading.shape, held_counts(hand))
+
+
+def by_kind(hand: Hand, shape: McrShape, counts: Sequence[int]) -> Arrangement:
+    """The held tiles kind by kind (in pairs for the pair shapes), from prebuilt groups.
+    `counts`: the held tiles by kind, winning tile included."""
+    public = _PUBLIC_SHAPES[shape]
+    by_count = _IN_PAIRS if public is Shape.SEVEN_PAIRS else _AS_HELD
     win = hand.winning_tile
     groups: list[Group] = []
     winning = 0
@@ -106,7 +112,7 @@ def _by_kind(hand: Hand, reading: Reading) -> Arrangement:
         groups += by_count[count][tile] if count < _COPIES else _kind_groups(
             tile, count, by_count is _IN_PAIRS
         )
-    return Arrangement(_PUBLIC_SHAPES[reading.shape], tuple(groups), winning)
+    return Arrangement(public, tuple(groups), winning)
 
 
 def _kind_groups(tile: TileId, count: int, pairs: bool) -> tuple[Group, ...]:

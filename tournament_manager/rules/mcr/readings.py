@@ -119,7 +119,7 @@ def readings(
         claimed = discard and win in pungs and not _in_chow(win, chows)
         found.append(Reading(regular, chows, pungs, pair, (), claimed))
     if len(melds) <= 1 and FIRST_HONOR - held[:FIRST_HONOR].count(0) >= _KNITTED_KINDS:
-        found += _knitted(held, win, discard)
+        found += knitted_readings(held, win, discard)
     return found
 
 
@@ -155,7 +155,9 @@ def _seven_pairs(held: bytes) -> bool:
 _PARITY: Final = bytes(count % 2 for count in range(256))
 
 
-def _knitted(held: Sequence[int], win: TileId, discard: bool) -> list[Reading]:
+def knitted_readings(held: Sequence[int], win: TileId, discard: bool) -> list[Reading]:
+    """The readings as a knitted straight with a set and a pair (`held`: the held tiles
+    with the winning tile, by kind)."""
     found: list[Reading] = []
     for knitted in knitted_straights_in(held):
         rest = list(held)

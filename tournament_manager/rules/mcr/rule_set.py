@@ -22,7 +22,7 @@ from tournament_manager.rules.mcr.options import (
 from tournament_manager.rules.mcr.readings import readings
 from tournament_manager.rules.mcr.search import best_reading, scored_readings
 from tournament_manager.rules.mcr.soundness import plainly_sound
-from tournament_manager.rules.mcr.tables import book_order, option_tables
+from tournament_manager.rules.mcr.tables import below_minimum, book_order, option_tables
 from tournament_manager.rules.mcr.waits import waiting_tiles
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
@@ -93,11 +93,7 @@ class McrRuleSet(RuleSet[McrOptions]):
         tables = option_tables(options)
         fan_points = best.total if best.fans else tables.points[Fan.CHICKEN_HAND]
         if fan_points < options.minimum_points:
-            return ScoreResult.invalid(
-                HandProblem(
-                    HandErrorCode.BELOW_MINIMUM, count=fan_points, expected=options.minimum_points
-                )
-            )
+            return below_minimum(fan_points, options.minimum_points)
         patterns = best.patterns
         value = fan_points
         if hand.flowers:

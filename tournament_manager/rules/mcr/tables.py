@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from typing import Final, NamedTuple
 
+from tournament_manager.rules.errors import HandErrorCode, HandProblem
 from tournament_manager.rules.mcr.fans import FAN_SLOTS, Fan
 from tournament_manager.rules.mcr.implications import implication_table
 from tournament_manager.rules.mcr.options import McrOptions
-from tournament_manager.rules.result import ScoredPattern
+from tournament_manager.rules.result import ScoredPattern, ScoreResult
 
 
 class Finished(NamedTuple):
@@ -69,3 +70,22 @@ def _book_position(fan: Fan) -> float:
 _BOOK_POSITIONS: Final = (0.0, *(_book_position(Fan(slot)) for slot in range(1, FAN_SLOTS)))
 book_order: Final = _BOOK_POSITIONS.__getitem__
 """Sort key of a fan in Green Book order (a tuple lookup: it runs for every fan shown)."""
+
+
+_below_minimum: dict[tuple[int, int], ScoreResult] = {}
+
+
+def below_minimum(points: int, minimum: int) -> ScoreResult:
+    """The result of a hand whose fans (flowers aside) score `points`, fewer than
+    `minimum`: one shared result per pair, as both dataclasses are frozen. Most random
+    hands (about half of the benchmark's) end here, and building the problem and the
+    result (keyword arguments into two frozen dataclasses) cost as much as scoring them."""
+    key = (points, minimum)
+    found = _below_minimum.get(key)
+    if found is None:
+        if len(_below_minimum) >= _MAX_MEMOISED:
+            _below_minimum.clear()
+        found = _below_minimum[key] = ScoreResult.invalid(
+            HandProblem(HandErrorCode.BELOW_MINIMUM, count=points, expected=minimum)
+        )
+    return found

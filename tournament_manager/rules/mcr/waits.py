@@ -19,7 +19,7 @@ from tournament_manager.rules.mcr.groups import (
     regular_splits,
     regular_waits,
 )
-from tournament_manager.rules.mcr.shapes import KNITTED_STRAIGHTS
+from tournament_manager.rules.mcr.shapes import KNITTED_MASKS, suited_present
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, TileId
 
 _KNITTED_TILES: Final = 9
@@ -52,10 +52,12 @@ def _knitted_waits(held: Sequence[int]) -> list[TileId]:
     already complete, or the regular waits of what is left beside a full knitted straight
     (only asked when at least eight kinds of suited tiles are held)."""
     waits: list[TileId] = []
-    for straight in KNITTED_STRAIGHTS:
-        missing = [tile for tile in straight if not held[tile]]
-        if len(missing) > 1:
+    present = suited_present(held)
+    for straight, mask in KNITTED_MASKS:
+        absent = mask & ~present
+        if absent & (absent - 1):  # two or more of its tiles missing (most hands)
             continue
+        missing = [tile for tile in straight if not held[tile]]
         rest = list(held)
         for tile in straight:
             if rest[tile]:
@@ -66,3 +68,14 @@ def _knitted_waits(held: Sequence[int]) -> list[TileId]:
         elif regular_splits(entries):
             waits.append(missing[0])
     return waits
+
+
+def near_knitted(held: Sequence[int]) -> bool:
+    """Whether `held` lacks at most one tile of some knitted straight: else neither it nor
+    any hand with fewer tiles has a knitted-straight wait."""
+    present = suited_present(held)
+    for _, mask in KNITTED_MASKS:
+        absent = mask & ~present
+        if not absent & (absent - 1):
+            return True
+    return False
