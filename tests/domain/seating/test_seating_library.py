@@ -66,6 +66,7 @@ def test_the_five_fixed_entries_reach_one_under_the_bound() -> None:
     assert by_players[168] >= (168 - 1) // 3 - 1, "six fixed players, one under the bound"
     assert by_players[164] >= (164 - 1) // 3 - 2, "eight fixed players, two under the bound"
     assert by_players[156] >= (156 - 1) // 3 - 2, "nine fixed players, two under the bound"
+    assert by_players[104] >= (104 - 11) // 3, "eleven fixed players, three under the bound"
 
 
 def _at_the_bound(players: int) -> list[int]:
