@@ -14,6 +14,10 @@
 // them exactly by depth-first search (at most L candidate tables), keeping the classes of the
 // other groups; restore them if no refill is found. This repair settles the last clash the
 // annealing stalls on (116 x 38 in 2.7 s; 80 x 26 in 0.7 s instead of 2.5).
+// fixed (after maxcost): the number of fixed players (default 1, 3, 2 for N = 4, 0, 8 mod 12),
+// so R = (N - fixed) / 3 sessions (at most twelve kept): five (three cycled, or none) give
+// N = 8 mod 12 fields, which have no level turn at the bound, one session under it (140 x 45
+// on Z_3 x Z_45); six, eight, nine give other fields one to three under it (168 x 54).
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
@@ -22,10 +26,10 @@ static unsigned long long s_;
 static inline unsigned long long rnd(void){ s_ ^= s_<<13; s_ ^= s_>>7; s_ ^= s_<<17; return s_; }
 static inline double urand(void){ return (rnd()>>11)*(1.0/9007199254740992.0); }
 #define MAXN 200
-int N,R,moving,ncyc,ninv,u; int alpha_[MAXN]; int op[MAXN][3]; int inv_[4], cyc[3];
+int N,R,moving,ncyc,ninv,u; int alpha_[MAXN]; int op[MAXN][3]; int inv_[12], cyc[3];
 int cls[MAXN][MAXN]; int ncls; int quot[MAXN*MAXN]; int counts[MAXN*MAXN];
 int ngroups; int gstart[MAXN], gsize[MAXN]; int slot_total; int orbit_of[MAXN], phase_[MAXN], group_of[MAXN];
-int keyid[4][4][MAXN];
+int keyid[4][12][MAXN];
 static int pairs_of(int g, int pp[][2]){
   int s0=gstart[g];
   if(gsize[g]==1){ int point=op[orbit_of[s0]][0]; pp[0][0]=inv_[g]; pp[0][1]=point; pp[1][0]=point; pp[1][1]=alpha_[point]; return 2; }
@@ -77,7 +81,9 @@ static int lns(int F, long long limit, int cost){
 int main(int argc,char**argv){
   N=atoi(argv[1]); ncyc=atoi(argv[2]); u=atoi(argv[3]); s_=atoll(argv[4])*2654435761ULL+88172645463325252ULL; long long moves=atoll(argv[5]);
   double T=atof(argv[6]); int focus=atoi(argv[7]); double p3 = argc>8 ? atof(argv[8]) : 0.0; double Tend = argc>9 ? atof(argv[9]) : 0.0; double T0=T; int LF = argc>10 ? atoi(argv[10]) : 0; long long LL = argc>11 ? atoll(argv[11]) : 200000; long long lns_calls=0; long long next_lns=0; long long GAP = argc>12 ? atoll(argv[12]) : 50000; int LMAXC = argc>13 ? atoi(argv[13]) : 2;
-  int fixed = (N%12==4)?1:(N%12==0)?3:2; R=(N-fixed)/3; moving=3*R; ninv=fixed-ncyc;
+  int fixed = (N%12==4)?1:(N%12==0)?3:2; if(argc>14) fixed=atoi(argv[14]);
+  if(fixed<ncyc || fixed-ncyc>12 || (N-fixed)%3){ printf("no shape\n"); return 1; }
+  R=(N-fixed)/3; moving=3*R; ninv=fixed-ncyc;
   for(int i=0;i<N;i++)alpha_[i]=i;
   for(int l=0;l<3;l++)for(int x=0;x<R;x++) alpha_[l*R+x]=((l+1)%3)*R+(u*x)%R;
   if(ncyc){ alpha_[moving]=moving+1; alpha_[moving+1]=moving+2; alpha_[moving+2]=moving; for(int i=0;i<3;i++)cyc[i]=moving+i; }

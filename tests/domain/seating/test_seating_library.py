@@ -54,6 +54,21 @@ def test_the_library_reaches_the_bound_where_the_search_did() -> None:
         assert by_players[players] == (players - 1) // 3, players
 
 
+def test_the_five_fixed_entries_reach_one_under_the_bound() -> None:
+    """N = 8 mod 12 without a level turn at the bound: five fixed players give one at
+    R = (N - 5) / 3 = the bound - 1, which covers every shorter draw."""
+    by_players = {e["players"]: e["sessions"] for e in _entries()}
+    for players in (68, 140, 152):
+        assert by_players[players] == (players - 5) // 3 == (players - 1) // 3 - 1, players
+        schedule = library_schedule(players, by_players[players])
+        assert schedule is not None and _meetings_at_most_once(schedule, players)
+    assert by_players[92] == (92 - 8) // 3, "eight fixed players where five have no turn"
+    assert by_players[168] >= (168 - 1) // 3 - 1, "six fixed players, one under the bound"
+    assert by_players[164] >= (164 - 1) // 3 - 2, "eight fixed players, two under the bound"
+    assert by_players[156] >= (156 - 1) // 3 - 2, "nine fixed players, two under the bound"
+    assert by_players[104] >= (104 - 11) // 3, "eleven fixed players, three under the bound"
+
+
 def _at_the_bound(players: int) -> list[int]:
     return [players] if any(e["players"] == players and e["sessions"] == (players - 1) // 3
                             for e in _entries()) else []

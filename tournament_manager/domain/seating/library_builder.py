@@ -30,7 +30,11 @@ base tables, the clashing ones first, and refill them by depth-first search when
 annealing is at most three clashes short) then settled 116 x 38 (u = 11) in 2.7 s, the third
 restart of 30 million moves (about four minutes of restarts, 2026-11-26), and 128 x 42
 (u = 25) at the first restart, 19.6 s, and 136 x 45 (u = 16) at the fourteenth, 2.6 s
-(about four minutes of restarts over u = 16, 31, 1).
+(about four minutes of restarts over u = 16, 31, 1). Where the bound itself has no level
+turn or was not settled, the C program's fixed-player argument gives one a few sessions under
+it (more fixed players, a smaller Z_R with a u of order 3): 68 x 21, 140 x 45, 152 x 49 (five
+fixed), 168 x 54 (six), 92 x 28, 164 x 52 (eight), 156 x 49 (nine), 104 x 31 (eleven), each
+at the first seeds (2026-11-26, `tools/seating_search/README.md`).
 
 Options: `--players 44 56` limits the fields, `--moves 300000` the annealing moves a try
 (`--seeds 40` tries a structure),
