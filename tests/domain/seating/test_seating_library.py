@@ -69,6 +69,15 @@ def test_the_five_fixed_entries_reach_one_under_the_bound() -> None:
     assert by_players[104] >= (104 - 11) // 3, "eleven fixed players, three under the bound"
 
 
+def test_the_builder_s_own_search_settles_92_x_28() -> None:
+    """What the C transcription found, the builder's Python search finds too
+    (`library_builder --players 92 --below 2`): three players cycled, five kept, u = 9."""
+    field = BoundField(92, 28, cycled=3)
+    assert 9 in multipliers(field) and field in fields(92, 28)
+    base = search_symmetric(field, 9, seed=0, max_moves=200_000)
+    assert base is not None and verified(field.structure, base, 92, 28) is not None
+
+
 def _at_the_bound(players: int) -> list[int]:
     return [players] if any(e["players"] == players and e["sessions"] == (players - 1) // 3
                             for e in _entries()) else []
