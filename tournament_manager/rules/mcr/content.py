@@ -1,9 +1,8 @@
 """Fans decided by which tiles the hand contains, whatever its arrangement: suits, honours,
 terminals, number ranges, green and reversible tiles (spec §5). Computed once per hand.
 
-The kinds present are one integer with a bit per kind (bit 8 * tile, as `int.from_bytes`
-reads a presence byte string), so every test is a mask operation at C speed: kind sets
-repeat too rarely across hands for a memo to spare the work.
+A hand's content is the OR of its kinds' features (`KIND_FEATURES`), a key that repeats
+across hands where the set of kinds present does not, so `features_fans` is memoised by it.
 """
 
 from __future__ import annotations
@@ -25,63 +24,10 @@ def _mask(tiles: Iterable[TileId]) -> int:
     return sum(1 << (8 * tile) for tile in set(tiles))
 
 
-_SUITS: Final = tuple(_mask(range(suit * 9, suit * 9 + 9)) for suit in range(3))
 _HONORS: Final = _mask(range(FIRST_HONOR, TILE_KINDS))
-_WINDS: Final = _mask(range(FIRST_HONOR, FIRST_DRAGON))
-_DRAGONS: Final = _mask(range(FIRST_DRAGON, TILE_KINDS))
 _TERMINALS_AND_HONORS: Final = _HONORS | _mask(t for t in range(FIRST_HONOR) if t % 9 in (0, 8))
 _GREEN: Final = _mask(parse_tiles("23468sGd"))
 _REVERSIBLE: Final = _mask(parse_tiles("1234589p245689sWd"))
-_RANK_BITS: Final = 72  # a suit's nine kinds, in bits
-# (ranks allowed, fan if a rank from the marker ranks is present, fan otherwise), as masks
-# of the first suit (0-based ranks)
-_RANGES: Final = (
-    (_mask({0, 1, 2, 3}), _mask({3}), Fan.LOWER_FOUR, Fan.LOWER_TILES),
-    (_mask({5, 6, 7, 8}), _mask({5}), Fan.UPPER_FOUR, Fan.UPPER_TILES),
-    (_mask({3, 4, 5}), _mask({3, 4, 5}), Fan.MIDDLE_TILES, Fan.MIDDLE_TILES),
-)
-
-
-def content_fans(tiles: Iterable[TileId]) -> tuple[Fan, ...]:
-    """`tiles`: every distinct tile of the hand, melds and winning tile included."""
-    return present_fans(_mask(tiles))
-
-
-def present_fans(kinds: int) -> tuple[Fan, ...]:
-    """`kinds`: the kinds present, bit 8 * tile (`int.from_bytes(presence, "little")`)."""
-    honors = kinds & _HONORS
-    suits = (kinds & _SUITS[0] != 0) + (kinds & _SUITS[1] != 0) + (kinds & _SUITS[2] != 0)
-    absent = 3 - suits
-    fans: list[Fan] = []
-    if not honors:
-        fans.append(Fan.NO_HONORS)
-    if absent == 1:
-        fans.append(Fan.ONE_VOIDED_SUIT)
-    elif absent == 2:
-        fans.append(Fan.HALF_FLUSH if honors else Fan.FULL_FLUSH)
-    if absent == 0 and honors & _WINDS and honors & _DRAGONS:
-        fans.append(Fan.ALL_TYPES)
-    if not kinds & _TERMINALS_AND_HONORS:
-        fans.append(Fan.ALL_SIMPLES)
-    if not kinds & ~_REVERSIBLE:
-        fans.append(Fan.REVERSIBLE_TILES)
-    if not kinds & ~_GREEN:
-        fans.append(Fan.ALL_GREEN)
-    if not kinds & ~_TERMINALS_AND_HONORS:
-        if not suits:
-            fans.append(Fan.ALL_HONORS)
-        elif not honors:
-            fans.append(Fan.ALL_TERMINALS)
-        else:
-            fans.append(Fan.ALL_TERMINALS_AND_HONORS)
-    if not honors:
-        ranks = (kinds | kinds >> _RANK_BITS | kinds >> 2 * _RANK_BITS) & _SUITS[0]
-        for allowed, marker, with_marker, without in _RANGES:
-            if not ranks & ~allowed:
-                fans.append(with_marker if ranks & marker else without)
-                break
-    return tuple(fans)
-
 
 # Hand features: one int of bits that OR together over the kinds present, so a group of
 # tiles (a suit's counts, a meld) can carry its share, computed once, and a hand's content
@@ -125,7 +71,7 @@ KIND_FEATURES: Final = tuple(_kind_features(tile) for tile in range(TILE_KINDS))
 
 
 def features_fans(features: int) -> tuple[Fan, ...]:
-    """`present_fans` of the kinds whose `KIND_FEATURES` OR to `features` (memoised)."""
+    """The content fans of the kinds whose `KIND_FEATURES` OR to `features` (memoised)."""
     found = CONTENT_BY_FEATURES.get(features)
     if found is None:
         found = CONTENT_BY_FEATURES[features] = _features_fans(features)

@@ -25,6 +25,7 @@ possible): the caller then takes the general path, which words every problem."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from tournament_manager.rules.arrangement import Arrangement, Group, Shape
@@ -91,7 +92,12 @@ from tournament_manager.rules.mcr.soundness import (
     SOUND_PUNGS,
     plainly_sound,
 )
-from tournament_manager.rules.mcr.tables import below_minimum, option_tables
+from tournament_manager.rules.mcr.tables import (
+    Finished,
+    OptionTables,
+    below_minimum,
+    option_tables,
+)
 from tournament_manager.rules.mcr.waits import near_knitted
 from tournament_manager.rules.result import Limit, ScoreResult
 from tournament_manager.rules.tiles import FIRST_HONOR, TILE_KINDS, WINDS, TileId
@@ -319,19 +325,13 @@ def fast_score(hand: Hand, options: McrOptions) -> ScoreResult | None:
     )
 
     # the result, as the general path words it
-    fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
-    if fan_points < options.minimum_points:
-        return below_minimum(fan_points, options.minimum_points)
-    patterns = finished.patterns
-    value = fan_points
-    flowers = hand.flowers
-    if flowers:
-        patterns += (tables.patterns[_FLOWER_TILES],) * flowers
-        value += tables.points[_FLOWER_TILES] * flowers
-    groups = [*map(_HELD_CHOW, chows), *map(_HELD_PUNG, pungs), *meld_groups, HELD_PAIRS[pair]]
-    groups[index] = winning
-    arrangement = Arrangement(_REGULAR_SHAPE, tuple(groups), index)
-    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
+    def arrangement() -> Arrangement:
+        groups = [*map(_HELD_CHOW, chows), *map(_HELD_PUNG, pungs), *meld_groups,
+                  HELD_PAIRS[pair]]
+        groups[index] = winning
+        return Arrangement(_REGULAR_SHAPE, tuple(groups), index)
+
+    return _result(finished, tables, options, hand.flowers, arrangement)
 
 
 def _nine_gates(held: bytes, win: TileId) -> bool:
@@ -405,17 +405,8 @@ def _knitted_score(
         wait = None
     tables = option_tables(options)
     finished = reading_fans(reading, facts, declared_melds(hand), wait, options, tables)
-    fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
-    if fan_points < options.minimum_points:
-        return below_minimum(fan_points, options.minimum_points)
-    patterns = finished.patterns
-    value = fan_points
-    flowers = hand.flowers
-    if flowers:
-        patterns += (tables.patterns[_FLOWER_TILES],) * flowers
-        value += tables.points[_FLOWER_TILES] * flowers
-    arrangement = build_arrangement(hand, reading)
-    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
+    return _result(finished, tables, options, hand.flowers,
+                   lambda: build_arrangement(hand, reading))
 
 
 def _special_score(
@@ -461,14 +452,20 @@ def _special_score(
     key = tuple(fans)
     tables = option_tables(options)
     finished = tables.finished.get(key) or finish(key, tables)
+    return _result(finished, tables, options, hand.flowers,
+                   lambda: by_kind(hand, shape, held))
+
+
+def _result(finished: Finished, tables: OptionTables, options: McrOptions, flowers: int,
+            arrangement: Callable[[], Arrangement]) -> ScoreResult:
+    """The result as the general path words it: the Chicken Hand where no fan holds, a
+    total under the minimum refused (before the arrangement is built), the flowers added."""
     fan_points = finished.total if finished.fans else tables.points[_CHICKEN_HAND]
     if fan_points < options.minimum_points:
         return below_minimum(fan_points, options.minimum_points)
     patterns = finished.patterns
     value = fan_points
-    flowers = hand.flowers
     if flowers:
         patterns += (tables.patterns[_FLOWER_TILES],) * flowers
         value += tables.points[_FLOWER_TILES] * flowers
-    arrangement = by_kind(hand, shape, held)
-    return ScoreResult(True, None, arrangement, patterns, value, _NO_LIMIT, value)
+    return ScoreResult(True, None, arrangement(), patterns, value, _NO_LIMIT, value)
