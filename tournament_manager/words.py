@@ -1,5 +1,5 @@
-"""The words of the Qt-free layers (`messages` and the exports, later the command line) in
-the process's language: gettext, as the standard library has it.
+"""The words of the Qt-free layers (`messages`, the exports, the command line and the table
+page's server) in the process's language: gettext, as the standard library has it.
 
 Catalogues live in `tournament_manager/locale/<language>/LC_MESSAGES/tournament_manager.mo`,
 compiled from the `.po` beside them (`tools/catalogues.py`; the terms are those of
