@@ -15,7 +15,18 @@ hands (tests/rules/mcr/mcr_random.py, seed `--seed`) once each, after a warm-up 
 other random hands (the per-suit and per-pattern memos of a long-running application): no
 memo keyed by a whole hand can flatter that figure.
 
+Each timed run starts after a full garbage collection, ours and PyMahjongGB's alike: the
+hands and arguments the run itself prepared are not charged to the scorer timed next (the
+collections our own allocations cause while scoring still are).
+
+The scorer measured is the one this interpreter imports: pure Python in the development
+venv (an editable install), compiled by mypyc in the wheel of `pip install .` where a C
+compiler is present (hatch_build.py). `--compiled` builds that wheel, unpacks it into a
+temporary folder and runs the same benchmark against it in a child process; the first line
+says which scorer was measured.
+
     cd /work/main && .venv/bin/python -m benchmarks.bench_mcr [--rounds 30] [--random 6000]
+    cd /work/main && .venv/bin/python -m benchmarks.bench_mcr --compiled
     cd /work/main && .venv/bin/python -m benchmarks.bench_mcr --profile   # cProfile top 25
 PyMahjongGB: `.venv/bin/pip install PyMahjongGB` (the run reports ours alone without it).
 """
@@ -24,10 +35,14 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
+import os
 import pstats
 import random
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -42,6 +57,7 @@ from tournament_manager.rules.tiles import WINDS, TileId
 EXAMPLES = Path(__file__).resolve().parents[1] / "tests" / "rules" / "data" / "mcr-hands.json"
 RANDOM_HANDS = Path(__file__).resolve().parents[1] / "tests" / "rules" / "mcr"
 _SUIT_CODES = ("W", "B", "T")  # characters, dots, bamboo in PyMahjongGB
+SCORER = ["pure Python"]  # which scorer this process measures, as `report` labels it
 _HONOR_CODES = ("F1", "F2", "F3", "F4", "J3", "J2", "J1")  # E S W N, white, green, red
 
 
@@ -91,6 +107,7 @@ def oracle_total(calculator: Callable[..., Any], arguments: dict[str, Any]) -> i
 
 
 def rate(run: Callable[[], None], count: int) -> float:
+    gc.collect()
     start = time.perf_counter()
     run()
     return count / (time.perf_counter() - start)
@@ -112,7 +129,16 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--warm", type=int, default=30000, help="random warm-up hands")
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--compiled", action="store_true",
+                        help="build the wheel (mypyc) and measure its scorer instead")
     args = parser.parse_args()
+    if args.compiled:
+        sys.exit(run_compiled(sys.argv[1:]))
+    from benchmarks.compiled_build import scorer_is_compiled
+
+    SCORER[0] = "compiled" if scorer_is_compiled() else "pure Python"
+    print("scorer:", "compiled by mypyc (the wheel of `pip install .`)"
+          if SCORER[0] == "compiled" else "pure Python (an editable install)")
     rule_set = get_rule_set("mcr")
     options = rule_set.profile_options("mahjonggb")
     hands = [read_hand(item).hand for item in json.loads(EXAMPLES.read_text(encoding="utf-8"))]
@@ -168,9 +194,29 @@ def main() -> None:
               " (the 8-point minimum set aside)")
 
 
+def run_compiled(arguments: list[str]) -> int:
+    """This benchmark against the scorer of the project's wheel, built and unpacked into a
+    temporary folder that comes first on the child's path (its working folder too, as
+    `python -m` puts that first)."""
+    from benchmarks.compiled_build import ROOT, BuildFailed, build_unpacked
+
+    with tempfile.TemporaryDirectory(prefix="bench-mcr-") as folder:
+        print("building the wheel (compiling the scorer with mypyc)...", flush=True)
+        try:
+            site = build_unpacked(Path(folder))
+        except BuildFailed as error:
+            print(f"the wheel could not be built:\n{error}", file=sys.stderr)
+            return 1
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+        child = [sys.executable, "-m", "benchmarks.bench_mcr",
+                 *(argument for argument in arguments if argument != "--compiled")]
+        return subprocess.run(child, cwd=site, env=env, check=False).returncode
+
+
 def report(ours_rate: float, calculator: Callable[..., Any] | None, hands: list[Hand]) -> None:
     """Our rate, then PyMahjongGB's on the same hands and the ratio."""
-    print(f"  tournament_manager (pure Python): {ours_rate:,.0f} hands/s")
+    label = f"tournament_manager ({SCORER[0]}):"
+    print(f"  {label:<33} {ours_rate:,.0f} hands/s")
     if calculator is None:
         print("  PyMahjongGB not installed: no side-by-side figure")
         return
