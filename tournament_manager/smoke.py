@@ -8,7 +8,9 @@ directory (the user's files are never touched) it
 1. creates a tournament file (running the alembic migrations) and opens it again,
 2. scores a Zung Jung hand from its JSON form,
 3. seats a table and enters that hand on its score sheet,
-4. writes the score sheets as a PDF and the results as an Excel workbook,
+4. writes the score sheets as a PDF and the results as an Excel workbook, and verifies the
+   file in a process of its own, as a large export does (the frozen entry point must
+   answer that spawned child),
 5. solves a tiny CP-SAT model (the seating solver's native library),
 6. serves the table page (uvicorn, whose protocol modules are imported by name at run time)
    on a local port and logs table 1 in with its code,
@@ -137,6 +139,15 @@ def step_exports(run: SmokeRun) -> None:
         _check("xl/workbook.xml" in archive.namelist(), f"{xlsx.name} is not a workbook")
     run.facts["pdf"] = f"{len(pdf_bytes)}B"
     run.facts["xlsx"] = f"{xlsx.stat().st_size}B"
+    with open_event(run.document_path, read_only=True) as document, \
+            document.unit_of_work() as uow:
+        pending = uow.verify_aside()
+        if pending is None:
+            raise SmokeFailure("this build cannot verify in a process aside")
+        report = pending.result()
+    _check(pending.aside, "the verification process gave no report")
+    _check(report.ok, f"the file does not verify: {report}")
+    run.facts["verified"] = "aside"
 
 
 def step_solver(run: SmokeRun) -> None:

@@ -53,6 +53,7 @@ def test_frozen_app_builds_runs_and_its_installer_compiles(tmp_path: Path) -> No
     report = f"stdout:\n{built.stdout}\nstderr:\n{built.stderr[-4000:]}"
     assert built.returncode == 0, report
     assert f"SMOKE OK version={__version__} frozen " in built.stdout, report
+    assert " verified=aside" in built.stdout, report  # the entry point answered the child
     app = dist / "tournament-manager"
     bundled = app / "_internal" / "tournament_manager"
     assert sorted(p.name for p in (bundled / "storage" / "migrations" / "versions").glob("*.py"))

@@ -14,9 +14,11 @@ that copy. A change committed after the snapshot is in neither the copy nor the 
 as when the check ran in the same transaction.
 
 The process is started with "spawn", never "fork": the desktop application runs exports
-in a worker thread of a Qt process, where a fork copies locks held by other threads. A
-frozen build (PyInstaller) has no `freeze_support` hook in its entry point, so there, and
-on a server event (no file to copy), the caller verifies in its own process as before.
+in a worker thread of a Qt process, where a fork copies locks held by other threads. In a
+frozen build (PyInstaller) the child is the executable started again, which its entry
+point must hand to `multiprocessing.freeze_support`; ours does (installer/entry_point.py)
+and says so with `ANSWERS_SPAWNED_CHILDREN`. A frozen build whose entry point does not, and
+a server event (no file to copy), verify in the caller's own process as before.
 """
 
 from __future__ import annotations
@@ -38,15 +40,19 @@ _log = logging.getLogger(__name__)
 
 
 def can_verify_aside() -> bool:
-    """Not in a frozen build: its entry point does not answer a spawned child."""
-    return not getattr(sys, "frozen", False)
+    """Everywhere but in a frozen build whose entry point does not answer a spawned child
+    (which would start the whole application again instead)."""
+    if not getattr(sys, "frozen", False):
+        return True
+    return getattr(sys.modules.get("__main__"), "ANSWERS_SPAWNED_CHILDREN", False) is True
 
 
 class PendingVerification:
     """A verification running in another process on a copy of one transaction's state.
 
-    `result` waits for its report (verifying the copy here if that process died);
-    `close` stops it if it still runs and removes the copy. Both may be called twice."""
+    `result` waits for its report (verifying the copy here if that process died: then
+    `aside` stays False); `close` stops it if it still runs and removes the copy. Both may
+    be called twice."""
 
     def __init__(self, source: sqlite3.Connection) -> None:
         """`source`: the connection of an open transaction that has read already (its
@@ -54,6 +60,7 @@ class PendingVerification:
         self._folder = Path(tempfile.mkdtemp(prefix="tournament-verify-"))
         self._copy = self._folder / "snapshot.tmt"
         self._report: VerificationReport | None = None
+        self.aside = False  # whether the report came from the other process
         self._process: Any = None
         self._receiver: Connection | None = None
         try:
@@ -94,6 +101,7 @@ class PendingVerification:
             report = _verify_path(self._copy)
         else:
             report = answer[1]
+            self.aside = True
         self._report = report
         self.close()
         return report
