@@ -12,15 +12,20 @@ from PySide6.QtGui import QAction, QKeySequence, QWheelEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QComboBox, QDialog, QTextBrowser
 
+from tournament_manager.gui.head_judge_dialog import HeadJudgeDialog
 from tournament_manager.gui.help_menu import on_a_keyboard
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.new_tournament_dialog import NewTournamentDialog
+from tournament_manager.gui.open_server_dialog import OpenServerDialog
+from tournament_manager.gui.pages.table_draw_dialog import TableDrawDialog
 from tournament_manager.gui.rename_head_judge_dialog import RenameHeadJudgeDialog
 from tournament_manager.gui.room_clock import RoomExtraTimeDialog
+from tournament_manager.gui.sheet.extra_time_dialog import ExtraTimeDialog
 from tournament_manager.services.head_judge import head_judge
 
 from .mnemonics import clashes
 from .modal import answering
+from .tab_order import out_of_order, tab_stops
 
 PAGES = ["setup_page", "players_page", "seating_page", "sheets_page", "standings_page",
          "cuts_page"]
@@ -59,6 +64,50 @@ def test_dialogs_of_the_shell_offer_each_alt_letter_once(event_window: MainWindo
             dialog.preset_combo.setCurrentIndex(dialog.preset_combo.findData("open"))
         assert clashes(dialog) == {}, dialog.windowTitle()
         dialog.close()
+
+
+def _dialogs_with_fields(window: MainWindow) -> list[QDialog]:
+    """The dialogs that ask for typed values and can be opened without a table's state."""
+    judge = head_judge(window.context.unit_of_work())
+    assert judge is not None
+    new = NewTournamentDialog(window)
+    new.preset_combo.setCurrentIndex(new.preset_combo.findData("open"))
+    return [new,
+            RenameHeadJudgeDialog(window.context.unit_of_work, judge, window),
+            RoomExtraTimeDialog(window, 1, 600),
+            ExtraTimeDialog(window, 1, 1, 600.0),
+            OpenServerDialog(window),
+            HeadJudgeDialog(window.context.unit_of_work, title="Correct", what="a sheet",
+                            act_label="Correct", parent=window),
+            TableDrawDialog(1, 1, [1, 2, 3, 4], {1: "A", 2: "B", 3: "C", 4: "D"}, {},
+                            window)]
+
+
+def test_dialogs_tab_in_reading_order(event_window: MainWindow, qtbot):
+    """Tab, pressed as a user does, never goes back up a dialog (or left along a row):
+    the New Tournament dialog went from the name to the format, then up to the rules."""
+    for dialog in _dialogs_with_fields(event_window):
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        dialog.activateWindow()
+        stops = tab_stops(dialog)
+        assert len(stops) >= 2, dialog.objectName()
+        assert out_of_order(dialog, stops) == [], (dialog.objectName(),
+                                                   [w.objectName() for w in stops])
+        dialog.close()
+
+
+def test_the_new_tournament_dialog_tabs_rules_before_format(window: MainWindow, qtbot):
+    """The rules decide the format's customs, so they are asked first, Tab included."""
+    dialog = NewTournamentDialog(window)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    names = [stop.objectName() for stop in tab_stops(dialog)]
+    assert names[:3] == ["new_tournament_name", "new_tournament_rule_set",
+                         "new_tournament_preset"], names
 
 
 def test_ctrl_digits_and_ctrl_page_keys_go_to_the_pages(event_window: MainWindow, qtbot):

@@ -54,6 +54,11 @@ class NewTournamentDialog(QDialog):
         self.name_edit = QLineEdit(self)
         self.name_edit.setObjectName("new_tournament_name")
         self.name_edit.setPlaceholderText(self.tr("e.g. Open Mahjong Championship 2026"))
+        # Created in the order they are shown: Tab follows creation (rules, then format)
+        self.rule_set_combo = QComboBox(self)
+        self.rule_set_combo.setObjectName("new_tournament_rule_set")
+        for rule_set_id in available_rule_sets():
+            add_choice(self.rule_set_combo, rule_set_label(rule_set_id), rule_set_id)
         self.preset_combo = QComboBox(self)
         self.preset_combo.setObjectName("new_tournament_preset")
         for preset in Preset:
@@ -64,10 +69,6 @@ class NewTournamentDialog(QDialog):
         self.sessions.setValue(OPEN_DEFAULT_SESSIONS)
         self.sessions.setToolTip(self.tr("An open event is sessions only, with no cut; "
                                          "the other formats fix their own sessions."))
-        self.rule_set_combo = QComboBox(self)
-        self.rule_set_combo.setObjectName("new_tournament_rule_set")
-        for rule_set_id in available_rule_sets():
-            add_choice(self.rule_set_combo, rule_set_label(rule_set_id), rule_set_id)
 
         judge_box = QGroupBox(self.tr("Head judge"), self)
         self.judge_name = QLineEdit(judge_box)
