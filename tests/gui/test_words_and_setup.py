@@ -70,6 +70,51 @@ def test_an_mcr_switch_defaults_to_on_or_off(window: MainWindow, tmp_path: Path,
     assert "default: Green Book (MCR 2006)" in hints
 
 
+def _hint(window: MainWindow, field: str) -> str:
+    return window.setup_page.form.findChild(QLabel, f"default_{field}").text()
+
+
+def test_the_defaults_shown_follow_the_rule_sets_customs(window: MainWindow,
+                                                         tmp_path: Path, make_tournament_file):
+    """Under MCR an event starts with table points, the MCR seat rotation and a false win
+    of 30 paid to the other three: those are its defaults, not Zung Jung's (seen under
+    Xvfb: "default: Match points" beside an MCR event's table points)."""
+    window.controller.open(make_tournament_file(tmp_path / "customs.tmt", "Customs Cup"))
+    form = window.setup_page.form
+    assert _hint(window, "setting_session_conversion") == "default: Match points"
+    assert _hint(window, "setting_false_win_points") == "default: 0 (an incident)"
+    form.rule_set.setCurrentIndex(form.rule_set.findData("mcr"))
+    assert form.enums["session_conversion"].currentText() == "Table points (4, 2, 1, 0)"
+    assert _hint(window, "setting_session_conversion") == "default: Table points (4, 2, 1, 0)"
+    assert _hint(window, "setting_seat_rotation") == "default: MCR rotation: West deals third"
+    assert _hint(window, "setting_false_win_points") == "default: 30, paid to the other three"
+    assert _hint(window, "setting_hands") == "default: 16"
+    form.rule_set.setCurrentIndex(form.rule_set.findData("zung-jung"))
+    assert _hint(window, "setting_session_conversion") == "default: Match points"
+    # back to the event's own rule set: its own values, not MCR's, are what Apply saves
+    assert form.enums["session_conversion"].currentText() == "Match points"
+    assert form.enums["seat_rotation"].currentText() == "Drawn afresh each round"
+    assert form.false_win_points.value() == 0
+
+
+def test_an_mcr_event_opens_with_its_own_defaults_shown(window: MainWindow, tmp_path: Path):
+    """An MCR event made by File > New's path shows its customs as the defaults."""
+    from tournament_manager.domain.presets import Preset, preset_settings
+    from tournament_manager.services.tournaments import create_tournament
+    from tournament_manager.storage.document import create_document
+
+    path = tmp_path / "mcr-open.tmt"
+    document = create_document(path)
+    try:
+        create_tournament(document.unit_of_work(), "MCR Open",
+                          preset_settings(Preset.OPEN, 8, rule_set="mcr"))
+    finally:
+        document.close()
+    window.controller.open(path)
+    assert _hint(window, "setting_session_conversion") == "default: Table points (4, 2, 1, 0)"
+    assert _hint(window, "setting_false_win_points") == "default: 30, paid to the other three"
+
+
 def test_round_kinds_are_chosen_in_words_and_stored_as_codes(window: MainWindow,
                                                              tmp_path: Path,
                                                              make_tournament_file):

@@ -2946,6 +2946,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>預設：{value}</translation>
     </message>
     <message>
+        <source>{n}, paid to the other three</source>
+        <translation>{n}，分給其他三家</translation>
+    </message>
+    <message>
         <source>none</source>
         <translation>無</translation>
     </message>

@@ -11,7 +11,7 @@ change no result (`set_settings_editable`).
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from enum import StrEnum
 from typing import Any
 
@@ -146,6 +146,7 @@ class SettingsForm(QWidget):
         self.remove_round.clicked.connect(self._remove_round)
         self.rule_options: dict[str, QWidget] = {}
         self._rule_form = QFormLayout()
+        self._default_hints: list[tuple[QLabel, Callable[[TournamentSettings], str]]] = []
 
         event = QGroupBox(self.tr("Event"), self)
         event_form = QFormLayout(event)
@@ -164,19 +165,18 @@ class SettingsForm(QWidget):
         play = self._play_box = QGroupBox(self.tr("Play"), self)
         play_form = QFormLayout(play)
         self._row(play_form, self.tr("Hands (deals) per session:"), self.hands,
-                  str(DEFAULTS.hands_per_session))
+                  lambda defaults: str(defaults.hands_per_session))
         self._row(play_form, self.tr("Session time limit:"), self.time_limit,
-                  self.tr("{n} min").format(n=DEFAULTS.time_limit_minutes))
+                  lambda defaults: self.tr("{n} min").format(n=defaults.time_limit_minutes))
         for key, label, _enum in ENUM_FIELDS:
             self._row(play_form, self.tr(label) + ":", self.enums[key],
-                      choice_label(getattr(DEFAULTS, key)))
+                      lambda defaults, key=key: choice_label(getattr(defaults, key)))
         self._row(play_form, self.tr("Bye score (raw):"), self.bye_score,
-                  str(DEFAULTS.bye_score))
+                  lambda defaults: str(defaults.bye_score))
         false_win = QHBoxLayout()
         false_win.addWidget(self.false_win_points)
         false_win.addWidget(self.false_win_distributed)
-        self._row(play_form, self.tr("False win penalty:"), false_win,
-                  self.tr("{n} (an incident)").format(n=DEFAULTS.false_win_points))
+        self._row(play_form, self.tr("False win penalty:"), false_win, self._false_win_default)
         self._row(play_form, self.tr("Double entry:"), self.double_entry, self.tr("off"))
         keep = QHBoxLayout()
         for box in self.keep_apart.values():
@@ -201,25 +201,47 @@ class SettingsForm(QWidget):
         self._settings = DEFAULTS
         self._editable = True
         self._build_rule_options(DEFAULTS.rule_set)
+        self._show_defaults(DEFAULTS.rule_set)
         self.rule_set.currentIndexChanged.connect(self._rule_set_chosen)
+
+    def _show_defaults(self, rule_set_id: str) -> None:
+        """Each field's default as the rule set has it: its customs are part of it (under
+        MCR the default session score is table points, not match points)."""
+        defaults = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
+        for hint, default_of in self._default_hints:
+            hint.setText(self.tr("default: {value}").format(value=default_of(defaults)))
+
+    def _false_win_default(self, defaults: TournamentSettings) -> str:
+        points = defaults.false_win_points
+        if not points:
+            return self.tr("{n} (an incident)").format(n=points)
+        if defaults.false_win_distributed:
+            return self.tr("{n}, paid to the other three").format(n=points)
+        return str(points)
 
     def _rule_set_chosen(self, _index: int) -> None:
         """Another rule set: its own options at their defaults, and the customs events
-        under it follow (MCR: table points, the seat rotation, the false-win penalty)."""
+        under it follow (MCR: table points, the seat rotation, the false-win penalty).
+        Back to the event's own rule set: its saved options and customs come back (they
+        stayed at the other rule set's before, and Apply would have saved them)."""
         rule_set_id = str(current_choice(self.rule_set))
-        if rule_set_id == self._settings.rule_set:
-            return
-        customs = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
-        self._build_rule_options(rule_set_id)
         rule_set = get_rule_set(rule_set_id)
-        defaults = rule_set.options_as_mapping(rule_set.default_options())
+        if rule_set_id == self._settings.rule_set:
+            source = self._settings
+            options = rule_set.options_as_mapping(
+                rule_set.validate_options(self._settings.rule_options))
+        else:
+            source = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
+            options = rule_set.options_as_mapping(rule_set.default_options())
+        self._build_rule_options(rule_set_id)
+        self._show_defaults(rule_set_id)
         for spec in rule_set.option_specs():
-            self._set_option(self.rule_options[spec.key], spec, defaults.get(spec.key))
+            self._set_option(self.rule_options[spec.key], spec, options.get(spec.key))
         for key in ("session_conversion", "seat_rotation"):
             combo = self.enums[key]
-            combo.setCurrentIndex(combo.findData(getattr(customs, key).value))
-        self.false_win_points.setValue(customs.false_win_points)
-        self.false_win_distributed.setChecked(customs.false_win_distributed)
+            combo.setCurrentIndex(combo.findData(getattr(source, key).value))
+        self.false_win_points.setValue(source.false_win_points)
+        self.false_win_distributed.setChecked(source.false_win_distributed)
 
     def _combo(self) -> QComboBox:
         combo = QComboBox(self)
@@ -237,13 +259,21 @@ class SettingsForm(QWidget):
         return spin
 
     def _row(self, form: QFormLayout, label: str, field: QWidget | QHBoxLayout,
-             default: str) -> None:
+             default: str | Callable[[TournamentSettings], str]) -> None:
+        """A field with its default beside it: a text, or how to read it from the settings
+        an event of the chosen rule set starts with (`_show_defaults` fills those in)."""
         row = QHBoxLayout()
         if isinstance(field, QWidget):
             row.addWidget(field, 1)
         else:
             row.addLayout(field, 1)
-        hint = QLabel(self.tr("default: {value}").format(value=default), self)
+        hint = QLabel(self)
+        first = field if isinstance(field, QWidget) else field.itemAt(0).widget()
+        hint.setObjectName(f"default_{first.objectName()}")
+        if callable(default):
+            self._default_hints.append((hint, default))
+        else:
+            hint.setText(self.tr("default: {value}").format(value=default))
         hint.setEnabled(False)  # the palette's disabled text: quiet, in light and dark mode
         hint.setWordWrap(True)  # a long default takes two lines, never the field's width
         hint.setFixedWidth(HINT_WIDTH)  # the defaults stand in one column
@@ -279,6 +309,7 @@ class SettingsForm(QWidget):
 
     def show_settings(self, name: str, venue: str, settings: TournamentSettings) -> None:
         self._settings = settings
+        self._show_defaults(settings.rule_set)
         self.name.setText(name)
         self.venue.setText(venue)
         self.rule_set.setCurrentIndex(max(self.rule_set.findData(settings.rule_set), 0))
