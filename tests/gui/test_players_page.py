@@ -6,7 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QLocale, Qt
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.gui.mnemonics import clashes, letter
 from tests.gui.modal import answering, click
@@ -66,11 +67,9 @@ def test_a_possible_duplicate_is_asked_about_and_the_new_player_is_shown(
     added = _players(window)[-1]
     assert (added.name, added.registration_id) == ("agnes KOVACS", "9")
     assert window.message_bar.text() == "Registered agnes KOVACS as no. 9."
-    current = page.table.currentIndex()
-    assert current.isValid() and page.proxy.data(page.proxy.index(current.row(), 0)) == \
-        "agnes KOVACS", "the new row is selected"
-    assert page.fields["registration_id"].text() == "9"
-    assert page.form_box.title() == "Editing agnes KOVACS (no. 9)"
+    assert "agnes KOVACS" in _shown(page), "the new row is in the list"
+    assert page.form_box.title() == "New player", "the form waits for the next player"
+    assert [edit.text() for edit in page.fields.values()] == [""] * len(page.fields)
     assert window.action_undo.text() == "&Undo Add player agnes KOVACS"
 
 
@@ -86,11 +85,41 @@ def test_a_new_name_is_registered_without_a_question(window: MainWindow, tmp_pat
     added = _players(window)[-1]
     assert (added.name, added.registration_id, added.kind) == ("Mei Lin", "77",
                                                                PlayerKind.SUBSTITUTE)
-    assert page.search.text() == "" and page.table.currentIndex().isValid()
+    assert page.search.text() == "" and "Mei Lin" in _shown(page)
     assert window.message_bar.text() == "Registered Mei Lin as no. 77."
-    row = page.table.currentIndex().row()
+    row = _shown(page).index("Mei Lin")
     assert page.proxy.index(row, 6).data() == "Substitute"
-    assert not page.substitute.isEnabled(), "the kind is set when the player is added"
+    assert not page.substitute.isChecked(), "the next player is not a substitute unless told"
+
+
+def test_names_typed_one_after_another_with_enter_register_each(
+        window: MainWindow, tmp_path: Path, make_tournament_file, qtbot) -> None:
+    """The registration desk's rhythm, with real keys: a name, Enter, the next name,
+    Enter. Each registers a player of his own (the second name once renamed the first);
+    Enter on a chosen player saves his changes and says so."""
+    page = _open(window, make_tournament_file, tmp_path)
+    window.show()
+    qtbot.waitExposed(window)
+    page.fields["name"].setFocus()
+    for name in ("Chen Wei", "Liu Yang", "Sato Kenji"):
+        QTest.keyClicks(QApplication.focusWidget(), name)
+        QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+        assert window.message_bar.text().startswith(f"Registered {name} as no. ")
+    names = [player.name for player in _players(window)]
+    assert names[-3:] == ["Chen Wei", "Liu Yang", "Sato Kenji"]
+    assert len(names) == len(NAMES) + 3
+
+    row = _shown(page).index("Liu Yang")
+    page.table.setCurrentIndex(page.proxy.index(row, 0))
+    assert page.form_box.title().startswith("Editing Liu Yang (no. ")
+    name_field = page.fields["name"]
+    name_field.setFocus()
+    name_field.selectAll()
+    QTest.keyClicks(name_field, "Liu Yan")
+    QTest.keyClick(name_field, Qt.Key.Key_Return)
+    assert [player.name for player in _players(window)][-3:] == [
+        "Chen Wei", "Liu Yan", "Sato Kenji"]
+    assert window.message_bar.text().startswith("Saved the changes to Liu Yan (no. ")
 
 
 def test_search_ignores_accents_and_case(window: MainWindow, tmp_path: Path,

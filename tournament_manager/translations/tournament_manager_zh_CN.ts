@@ -1827,6 +1827,10 @@ Register {name} anyway, as a different player?</source>
         <translation>仍然报名</translation>
     </message>
     <message>
+        <source>Saved the changes to {name} (no. {number}).</source>
+        <translation>已保存 {name}（编号 {number}）的修改。</translation>
+    </message>
+    <message>
         <source>Importing {n} players…</source>
         <translation>正在导入 {n} 名选手…</translation>
     </message>

@@ -1827,6 +1827,10 @@ Register {name} anyway, as a different player?</source>
         <translation>仍要報名</translation>
     </message>
     <message>
+        <source>Saved the changes to {name} (no. {number}).</source>
+        <translation>已儲存 {name}（編號 {number}）的修改。</translation>
+    </message>
+    <message>
         <source>Importing {n} players…</source>
         <translation>正在匯入 {n} 位選手…</translation>
     </message>

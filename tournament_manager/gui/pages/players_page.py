@@ -235,8 +235,12 @@ class PlayersPage(QWidget):
         self.fields["name"].setFocus()
 
     def _add(self) -> None:
-        """Register the form's player; a possible duplicate is asked about first. The new
-        row is selected and the message bar gives his registration number."""
+        """Register the form's player; a possible duplicate is asked about first. The
+        message bar gives his registration number, his row comes into view, and the form
+        is cleared for the next player: at the registration desk a name and Enter, then
+        the next name and Enter, register one player after another. (The new row used to
+        be selected for editing, so the next name and Enter renamed him instead, seen
+        under Xvfb.)"""
         player = self._form_player()
         command = AddPlayer(self._context.runner.context, player)
         problem = self._context.runner.run(command)
@@ -254,8 +258,10 @@ class PlayersPage(QWidget):
         if self.proxy.filterAcceptsRow(self._row_of(stored.id), self.table.rootIndex()) is False:
             self.search.clear()  # the new row must be in view to be selected
             self.status.setCurrentIndex(0)
-        self._select(stored.id)
-        self.table.scrollTo(self.table.currentIndex())
+        self._new()
+        row = self._row_of(stored.id)
+        if row >= 0:
+            self.table.scrollTo(self.proxy.mapFromSource(self.model.index(row, 0)))
         self._context.messages.show_info(self.tr("Registered {name} as no. {number}.").format(
             name=stored.name, number=stored.registration_id))
 
@@ -284,8 +290,11 @@ class PlayersPage(QWidget):
         if player is None:
             self._add()
             return
-        self._context.run(EditPlayer(self._context.runner.context, player,
-                                     self._form_player(player)))
+        edited = self._form_player(player)
+        if self._context.run(EditPlayer(self._context.runner.context, player, edited)):
+            self._context.messages.show_info(
+                self.tr("Saved the changes to {name} (no. {number}).").format(
+                    name=edited.name, number=edited.registration_id or "–"))
 
     def _toggle_status(self) -> None:
         player = self._current()
