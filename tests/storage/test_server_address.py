@@ -34,3 +34,21 @@ def test_every_prefix_of_an_address_typed_key_by_key_is_understood() -> None:
 def test_any_text_after_the_scheme_is_an_address_or_a_worded_refusal(text: str) -> None:
     result = _parse(text)
     assert isinstance(result, ServerAddress | DocumentError | Path)
+
+
+def test_an_event_is_created_and_opened_from_its_address_as_text(tmp_path: Path) -> None:
+    """The application's entry takes an address as typed: a path as text (it once reached
+    the file checks as a str and failed there with an AttributeError), and a URL of a kind
+    it keeps no events in is refused in words."""
+    from tournament_manager.application.events import create_event, open_event
+
+    path = str(tmp_path / "typed.tmt")
+    create_event(path).close()
+    with open_event(path, read_only=True) as event:
+        assert Path(path).is_file() and event.actor
+    try:
+        open_event("https://example.org/event.tmt")
+    except DocumentError as error:
+        assert error.problem.name == "DATABASE_URL"
+    else:
+        raise AssertionError("an https address was opened")

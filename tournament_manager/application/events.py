@@ -57,6 +57,12 @@ class OpenEvent(Protocol):
     def discard_files(self) -> None: ...
 
 
+def _address(address: EventAddress | str) -> EventAddress:
+    """An address given as text read as `parse_address` reads it (`Path("postgresql://…")`
+    would be a folder); an address already made kept as it is."""
+    return parse_address(address) if isinstance(address, str) else address
+
+
 def parse_address(text: str | Path) -> EventAddress:
     """A file path, or a server address for `postgresql://…` (`postgres://` too).
 
@@ -70,11 +76,13 @@ def parse_address(text: str | Path) -> EventAddress:
     raise DocumentError(DocumentProblem.DATABASE_URL, str(text), scheme=scheme)
 
 
-def create_event(address: EventAddress, *, take_over_lock: bool = False,
+def create_event(address: EventAddress | str, *, take_over_lock: bool = False,
                  lock_wait: LockWait | None = None,
                  station: Station = THIS_LAPTOP) -> Document | ServerEvent:
-    """A new, empty event (no tournament yet) at `address`; never over an existing one.
-    Its units of work are audited as `station`'s acts."""
+    """A new, empty event (no tournament yet) at `address` (an address, or text as in
+    `open_event`); never over an existing one. Its units of work are audited as
+    `station`'s acts."""
+    address = _address(address)
     if not station.role.writes:
         raise DocumentError(DocumentProblem.ROLE_READS_ONLY, str(address),
                             role=station.role.words)
@@ -87,12 +95,14 @@ def create_event(address: EventAddress, *, take_over_lock: bool = False,
     return event
 
 
-def open_event(address: EventAddress, *, read_only: bool = False,
+def open_event(address: EventAddress | str, *, read_only: bool = False,
                take_over_lock: bool = False, lock_wait: LockWait | None = None,
                station: Station = THIS_LAPTOP) -> Document | ServerEvent:
     """An existing event, its schema brought up to date (see `open_document` for a
     file's lock, checks and backups; a server serialises its stations itself). Its
-    units of work are audited as `station`'s acts; a projector opens it to read only."""
+    units of work are audited as `station`'s acts; a projector opens it to read only.
+    `address` may be given as text, as typed: a path or a server's URL."""
+    address = _address(address)
     if not read_only and not station.role.writes:
         raise DocumentError(DocumentProblem.ROLE_READS_ONLY, str(address),
                             role=station.role.words)
@@ -106,7 +116,7 @@ def open_event(address: EventAddress, *, read_only: bool = False,
     return event
 
 
-def copy_event(source: EventAddress, target: EventAddress,
+def copy_event(source: EventAddress | str, target: EventAddress | str,
                station: Station = THIS_LAPTOP) -> None:
     """The whole event at `source` into a new event at `target`: a file onto a server
     (to run it from several stations), a server event into a file (to take it home), or
