@@ -212,3 +212,50 @@ def test_a_damaged_four_level_entry_is_not_used(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
     assert library_schedule(100, 33) is None
     assert library_schedule(100, 25) is not None, "the translates alone are still sound"
+
+
+def test_one_factor_group_sessions_are_the_cyclic_orbit() -> None:
+    from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
+
+    entry = next(e for e in _entries() if e["players"] == 80)
+    structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))
+    assert (group_sessions([entry["cycle"]], 3, entry["base"], entry["sessions"])
+            == expand(structure, entry["base"], entry["sessions"]))
+
+
+def test_group_sessions_move_every_level_by_the_session_s_element() -> None:
+    from tournament_manager.domain.seating.orbits import group_sessions
+
+    # Z_2 x Z_3: index 2*... mixed radix, the first factor most significant (i = 3 a + b)
+    sessions = group_sessions([2, 3], 1, [[0, 1, 2, 6], [3, 4, 5, 7]], 6)
+    assert sessions[0] == [[0, 1, 2, 6], [3, 4, 5, 7]]
+    assert sessions[1] == [[1, 2, 0, 6], [4, 5, 3, 7]]  # + (0, 1)
+    assert sessions[3] == [[3, 4, 5, 6], [0, 1, 2, 7]]  # + (1, 0)
+    assert sessions[5] == [[5, 3, 4, 6], [2, 0, 1, 7]]  # + (1, 2)
+    with pytest.raises(ValueError):
+        group_sessions([2, 3], 1, [[0, 1, 2, 6]], 7)
+
+
+@pytest.mark.parametrize("players", [e["players"] for e in _entries() if "group" in e])
+def test_a_damaged_group_entry_is_not_used(players: int,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == players and "group" in e)
+    assert library_schedule(players, entry["sessions"]) is not None
+    for damage in ("swap", "group", "levels"):
+        damaged = json.loads(json.dumps(entry))
+        if damage == "swap":
+            damaged["base"][5][1], damaged["base"][6][1] = (damaged["base"][6][1],
+                                                            damaged["base"][5][1])
+        elif damage == "group":
+            damaged["group"] = [50]
+        else:
+            damaged["levels"] = 2
+        monkeypatch.setattr(library_module, "_entries", lambda d=damaged: (d,))
+        assert library_schedule(players, entry["sessions"]) is None, damage
+
+
+def test_z2_z5_z5_reaches_fifty_sessions_for_156() -> None:
+    """Z_50 has no multiplier of order 3, and u = 1 allows one kept player; Z_2 x Z_5 x Z_5
+    has a turn (fixed-point-free on Z_5 x Z_5) that keeps all six fixed players."""
+    schedule = library_schedule(156, 50)
+    assert schedule is not None and _meetings_at_most_once(schedule, 156)
