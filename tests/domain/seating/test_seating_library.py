@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from tournament_manager.domain.seating.library import library_schedule
 from tournament_manager.domain.seating.orbits import verified
 
 
-def _entries() -> list[dict]:
+def _entries() -> list[dict[str, Any]]:
     return list(library_module._entries())
 
 
@@ -41,7 +42,7 @@ def _meetings_at_most_once(schedule: list[list[list[int]]], players: int) -> boo
 
 
 @pytest.mark.parametrize("entry", _entries(), ids=lambda e: f"{e['players']}x{e['sessions']}")
-def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) -> None:
+def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[str, Any]) -> None:
     schedule = library_schedule(entry["players"], entry["sessions"])
     assert schedule is not None and len(schedule) == entry["sessions"]
     assert _meetings_at_most_once(schedule, entry["players"])
@@ -163,7 +164,7 @@ def test_a_damaged_field_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> N
         assert library_schedule(88, 29) is None, damage
 
 
-def verified_or_none(entry: dict) -> object:
+def verified_or_none(entry: dict[str, Any]) -> object:
     from tournament_manager.domain.seating.orbits import OrbitStructure
 
     return verified(OrbitStructure(entry["cycle"], tuple(entry["speeds"])), entry["base"],
