@@ -260,3 +260,12 @@ def test_z2_z5_z5_reaches_fifty_sessions_for_156() -> None:
     has a turn (fixed-point-free on Z_5 x Z_5) that keeps all six fixed players."""
     schedule = library_schedule(156, 50)
     assert schedule is not None and _meetings_at_most_once(schedule, 156)
+
+
+def test_the_plain_structure_reaches_104_x_32() -> None:
+    """u = 1 is Z_32's only multiplier of order dividing 3, and eight fixed players need
+    kept ones, so 104 x 32 is the base session moved session by session with no turn."""
+    entry = next(e for e in _entries() if e["players"] == 104 and e["sessions"] == 32)
+    assert (entry["cycle"], entry["speeds"]) == (32, [1, 1, 1])
+    schedule = library_schedule(104, 32)
+    assert schedule is not None and _meetings_at_most_once(schedule, 104)
