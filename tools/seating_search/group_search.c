@@ -79,7 +79,8 @@ static int build_group(void){
   int order=1; for(int i=0;i<nf;i++) order*=fac[i];
   int v[8], w[8], r[8];
   for(int x=0;x<order;x++){ dec(x,v);
-    for(int i=0;i<nf;i++) w[i]=-v[i]; gneg[x]=enc(w);
+    for(int i=0;i<nf;i++) w[i]=-v[i];
+    gneg[x]=enc(w);
     for(int i=0;i<nf;i++){ long long t=0; for(int j=0;j<nf;j++) t+=(long long)mat[i][j]*v[j]; r[i]=(int)(t%fac[i]); } aut[x]=enc(r);
     for(int y=0;y<order;y++){ dec(y,w); for(int i=0;i<nf;i++) r[i]=w[i]-v[i]; gsub[y][x]=enc(r); } }
   // a homomorphism (A(x + y) = A x + A y), a bijection, of order 3
