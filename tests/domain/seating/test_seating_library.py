@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from itertools import combinations
+from typing import Any
 
 import pytest
 
@@ -22,7 +23,7 @@ from tournament_manager.domain.seating.library import library_schedule
 from tournament_manager.domain.seating.orbits import verified
 
 
-def _entries() -> list[dict]:
+def _entries() -> list[dict[str, Any]]:
     return list(library_module._entries())
 
 
@@ -41,7 +42,7 @@ def _meetings_at_most_once(schedule: list[list[list[int]]], players: int) -> boo
 
 
 @pytest.mark.parametrize("entry", _entries(), ids=lambda e: f"{e['players']}x{e['sessions']}")
-def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict) -> None:
+def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[str, Any]) -> None:
     schedule = library_schedule(entry["players"], entry["sessions"])
     assert schedule is not None and len(schedule) == entry["sessions"]
     assert _meetings_at_most_once(schedule, entry["players"])
@@ -163,7 +164,7 @@ def test_a_damaged_field_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> N
         assert library_schedule(88, 29) is None, damage
 
 
-def verified_or_none(entry: dict) -> object:
+def verified_or_none(entry: dict[str, Any]) -> object:
     from tournament_manager.domain.seating.orbits import OrbitStructure
 
     return verified(OrbitStructure(entry["cycle"], tuple(entry["speeds"])), entry["base"],
@@ -212,3 +213,59 @@ def test_a_damaged_four_level_entry_is_not_used(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
     assert library_schedule(100, 33) is None
     assert library_schedule(100, 25) is not None, "the translates alone are still sound"
+
+
+def test_one_factor_group_sessions_are_the_cyclic_orbit() -> None:
+    from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
+
+    entry = next(e for e in _entries() if e["players"] == 80)
+    structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))
+    assert (group_sessions([entry["cycle"]], 3, entry["base"], entry["sessions"])
+            == expand(structure, entry["base"], entry["sessions"]))
+
+
+def test_group_sessions_move_every_level_by_the_session_s_element() -> None:
+    from tournament_manager.domain.seating.orbits import group_sessions
+
+    # Z_2 x Z_3: index 2*... mixed radix, the first factor most significant (i = 3 a + b)
+    sessions = group_sessions([2, 3], 1, [[0, 1, 2, 6], [3, 4, 5, 7]], 6)
+    assert sessions[0] == [[0, 1, 2, 6], [3, 4, 5, 7]]
+    assert sessions[1] == [[1, 2, 0, 6], [4, 5, 3, 7]]  # + (0, 1)
+    assert sessions[3] == [[3, 4, 5, 6], [0, 1, 2, 7]]  # + (1, 0)
+    assert sessions[5] == [[5, 3, 4, 6], [2, 0, 1, 7]]  # + (1, 2)
+    with pytest.raises(ValueError):
+        group_sessions([2, 3], 1, [[0, 1, 2, 6]], 7)
+
+
+@pytest.mark.parametrize("players", [e["players"] for e in _entries() if "group" in e])
+def test_a_damaged_group_entry_is_not_used(players: int,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if e["players"] == players and "group" in e)
+    assert library_schedule(players, entry["sessions"]) is not None
+    for damage in ("swap", "group", "levels"):
+        damaged = json.loads(json.dumps(entry))
+        if damage == "swap":
+            damaged["base"][5][1], damaged["base"][6][1] = (damaged["base"][6][1],
+                                                            damaged["base"][5][1])
+        elif damage == "group":
+            damaged["group"] = [50]
+        else:
+            damaged["levels"] = 2
+        monkeypatch.setattr(library_module, "_entries", lambda d=damaged: (d,))
+        assert library_schedule(players, entry["sessions"]) is None, damage
+
+
+def test_z2_z5_z5_reaches_fifty_sessions_for_156() -> None:
+    """Z_50 has no multiplier of order 3, and u = 1 allows one kept player; Z_2 x Z_5 x Z_5
+    has a turn (fixed-point-free on Z_5 x Z_5) that keeps all six fixed players."""
+    schedule = library_schedule(156, 50)
+    assert schedule is not None and _meetings_at_most_once(schedule, 156)
+
+
+def test_the_plain_structure_reaches_104_x_32() -> None:
+    """u = 1 is Z_32's only multiplier of order dividing 3, and eight fixed players need
+    kept ones, so 104 x 32 is the base session moved session by session with no turn."""
+    entry = next(e for e in _entries() if e["players"] == 104 and e["sessions"] == 32)
+    assert (entry["cycle"], entry["speeds"]) == (32, [1, 1, 1])
+    schedule = library_schedule(104, 32)
+    assert schedule is not None and _meetings_at_most_once(schedule, 104)

@@ -4,7 +4,8 @@ Each entry is a base session that stays repeat-free for `sessions` sessions (so 
 fewer), moved from session to session either by an orbit structure ("cycle", "speeds") or
 by adding the session's element of a finite field to every level ("field": q, see
 `cyclotomic`; with "transversals", four levels and the transversal sessions after them, see
-`four_levels`). Entries are re-verified on use, so a damaged file can only cost time, never
+`four_levels`), or by adding the session's element of an abelian group to every level
+("group": [n1, ...], "levels": L, see `orbits.group_sessions`). Entries are re-verified on use, so a damaged file can only cost time, never
 a wrong schedule.
 """
 
@@ -17,7 +18,7 @@ from typing import Any
 
 from tournament_manager.domain.seating.cyclotomic import translated
 from tournament_manager.domain.seating.four_levels import four_level_sessions
-from tournament_manager.domain.seating.orbits import OrbitStructure, expand
+from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
 
 LIBRARY_FILE = "library.json"
@@ -33,6 +34,8 @@ def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
     if "transversals" in entry:
         return four_level_sessions(entry["base"], entry["transversals"], entry["field"],
                                    sessions)
+    if "group" in entry:
+        return group_sessions(entry["group"], entry["levels"], entry["base"], sessions)
     if "field" in entry:
         return translated(entry["base"], entry["field"], sessions)
     structure = OrbitStructure(entry["cycle"], tuple(entry["speeds"]))

@@ -39,6 +39,44 @@ def expand(structure: OrbitStructure, base: Sequence[Sequence[int]], sessions: i
     return [[[structure.image(p, h) for p in table] for table in base] for h in range(sessions)]
 
 
+def group_sessions(factors: Sequence[int], levels: int, base: Sequence[Sequence[int]],
+                   sessions: int) -> IntSessions:
+    """The orbit of a base session under an abelian group G = Z_n1 x ... x Z_nk.
+
+    Players l*|G| + i for l < `levels` are the element of G with mixed-radix index i (the
+    first factor most significant) on level l; the others are fixed. Session h moves every
+    level by the element of index h, so at most |G| sessions. `OrbitStructure(c, (1,) * L)`
+    is the case of one factor; more factors reach the groups with an automorphism of order
+    3 that Z_c lacks (Z_2 x Z_5 x Z_5 for 50 sessions, see tools/seating_search).
+    """
+    order = 1
+    for factor in factors:
+        if factor < 1:
+            raise ValueError(f"bad group factor {factor}")
+        order *= factor
+    if not 0 <= sessions <= order:
+        raise ValueError(f"{sessions} sessions from a group of {order} elements")
+
+    def digits(index: int) -> list[int]:
+        found = []
+        for factor in reversed(factors):
+            index, digit = divmod(index, factor)
+            found.append(digit)
+        return found[::-1]
+
+    def index_of(values: Sequence[int]) -> int:
+        index = 0
+        for factor, value in zip(factors, values, strict=True):
+            index = index * factor + value % factor
+        return index
+
+    moving = levels * order
+    translate = [[index_of([a + b for a, b in zip(digits(x), digits(g), strict=True)])
+                  for x in range(order)] for g in range(sessions)]
+    return [[[p if p >= moving else p - p % order + translate[h][p % order] for p in table]
+             for table in base] for h in range(sessions)]
+
+
 def cyclic_blocks(players: int) -> tuple[OrbitStructure, list[list[int]]]:
     """Four blocks, table t = the t-th player of each block, block k moving k places a session."""
     tables = players // 4
