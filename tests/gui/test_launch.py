@@ -4,6 +4,7 @@ the demo event, the whole `launch` path once, and a clear exit without a display
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import threading
@@ -292,3 +293,32 @@ def test_the_display_check(environ, args, expected):
     problem = display_problem(environ, args, system="linux")
     assert (problem is None) if expected is None else (expected in problem)
     assert display_problem(environ, args, system="win32") is None
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_a_stop_signal_closes_the_window_as_quit_does(tmp_path: Path, make_tournament_file):
+    """SIGTERM (a shutdown, a `kill`) closes the window the way File > Quit does: the
+    process ends by itself and the event's lock is let go, so the next start need not take
+    it over from a dead process (which it used to, with a warning)."""
+    event = make_tournament_file(tmp_path / "stopped.tmt", "Stopped Cup")
+    env = {**os.environ, paths.DATA_DIR_ENV: str(tmp_path / "data"),
+           "QT_QPA_PLATFORM": "offscreen"}
+    process = subprocess.Popen([sys.executable, "-m", "tournament_manager", str(event)],
+                               env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        for _ in range(600):  # the file opens once the window is painted
+            if lock_path(event).exists() or process.poll() is not None:
+                break
+            threading.Event().wait(0.1)
+        assert lock_path(event).exists(), process.communicate(timeout=30)
+        process.send_signal(signal.SIGTERM)
+        _out, err = process.communicate(timeout=120)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 0, err
+    assert not lock_path(event).exists(), "the lock was left behind"
+    log = (tmp_path / "data" / "logs" / "tournament-manager.log").read_text(encoding="utf-8")
+    assert "closing on signal SIGTERM" in log

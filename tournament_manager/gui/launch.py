@@ -24,6 +24,7 @@ from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.termination import close_on_stop_signals
 from tournament_manager.gui.theme import apply_theme
 from tournament_manager.gui.translation import install_translations, window_language
 
@@ -131,7 +132,10 @@ def launch(args: list[str]) -> int:
                                open_when_painted=True)
     log.info("started, version %s", __version__)
     crash.set_gui_reporter(window.message_bar.show_problem)  # non-modal: the round goes on
+    stop_signals = close_on_stop_signals(window)  # SIGTERM closes as Quit does
     try:
         return app.exec()
     finally:
         crash.set_gui_reporter(None)
+        if stop_signals is not None:
+            stop_signals.release()
