@@ -5,8 +5,8 @@ fewer), moved from session to session either by an orbit structure ("cycle", "sp
 by adding the session's element of a finite field to every level ("field": q, see
 `cyclotomic`; with "transversals", four levels and the transversal sessions after them, see
 `four_levels`), or by adding the session's element of an abelian group to every level
-("group": [n1, ...], "levels": L, see `orbits.group_sessions`). Entries are re-verified on use, so a damaged file can only cost time, never
-a wrong schedule.
+("group": [n1, ...], "levels": L, see `orbits.group_sessions`). Entries are re-verified on
+use, so a damaged file can only cost time, never a wrong schedule.
 """
 
 from __future__ import annotations

@@ -200,8 +200,7 @@ class SettingsForm(QWidget):
         columns.addWidget(play, 1)
         self._settings = DEFAULTS
         self._editable = True
-        self._build_rule_options(DEFAULTS.rule_set)
-        self._show_defaults(DEFAULTS.rule_set)
+        self._show_rule_options(DEFAULTS)
         self.rule_set.currentIndexChanged.connect(self._rule_set_chosen)
 
     def _show_defaults(self, rule_set_id: str) -> None:
@@ -225,18 +224,9 @@ class SettingsForm(QWidget):
         Back to the event's own rule set: its saved options and customs come back (they
         stayed at the other rule set's before, and Apply would have saved them)."""
         rule_set_id = str(current_choice(self.rule_set))
-        rule_set = get_rule_set(rule_set_id)
-        if rule_set_id == self._settings.rule_set:
-            source = self._settings
-            options = rule_set.options_as_mapping(
-                rule_set.validate_options(self._settings.rule_options))
-        else:
-            source = with_rule_set_customs(TournamentSettings(rule_set=rule_set_id))
-            options = rule_set.options_as_mapping(rule_set.default_options())
-        self._build_rule_options(rule_set_id)
-        self._show_defaults(rule_set_id)
-        for spec in rule_set.option_specs():
-            self._set_option(self.rule_options[spec.key], spec, options.get(spec.key))
+        source = (self._settings if rule_set_id == self._settings.rule_set
+                  else with_rule_set_customs(TournamentSettings(rule_set=rule_set_id)))
+        self._show_rule_options(source)
         for key in ("session_conversion", "seat_rotation"):
             combo = self.enums[key]
             combo.setCurrentIndex(combo.findData(getattr(source, key).value))
@@ -309,7 +299,6 @@ class SettingsForm(QWidget):
 
     def show_settings(self, name: str, venue: str, settings: TournamentSettings) -> None:
         self._settings = settings
-        self._show_defaults(settings.rule_set)
         self.name.setText(name)
         self.venue.setText(venue)
         self.rule_set.setCurrentIndex(max(self.rule_set.findData(settings.rule_set), 0))
@@ -325,9 +314,15 @@ class SettingsForm(QWidget):
             combo.setCurrentIndex(combo.findData(getattr(settings, key).value))
         for field, box in self.keep_apart.items():
             box.setChecked(field in settings.keep_apart)
+        self._show_rule_options(settings)
+
+    def _show_rule_options(self, settings: TournamentSettings) -> None:
+        """The rule set's own options, as `settings` has them (none given: its defaults),
+        and each field's default as an event under that rule set starts with it."""
         rule_set = get_rule_set(settings.rule_set)
         values = rule_set.options_as_mapping(rule_set.validate_options(settings.rule_options))
         self._build_rule_options(settings.rule_set)
+        self._show_defaults(settings.rule_set)
         for spec in rule_set.option_specs():
             self._set_option(self.rule_options[spec.key], spec, values.get(spec.key))
 
