@@ -17,7 +17,7 @@ the bound (every open orbit is then needed).
     python tools/seating_search/sat_search.py --cycle 10 --speeds 1,3,7 --fixed 2 --swap
     python tools/seating_search/sat_search.py --cycle 5 --speeds 1,1,1,1,1,1 --fixed 2 --bases 2
 
-The first structure is `OrbitStructure(cycle, speeds)` with fixed players after the blocks;
+The structure is `OrbitStructure(cycle, speeds)` with the fixed players after the blocks;
 `--swap` makes the session step exchange the first two fixed players instead of keeping them.
 
 Needs python-sat (`pip install python-sat`), which the application does not: what it finds
