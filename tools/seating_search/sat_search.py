@@ -13,15 +13,16 @@ orbit of G whose pairs have a non-trivial stabiliser would be met more than once
 closed; every other orbit is met at most once over all bases, exactly once when the field is at
 the bound (every open orbit is then needed).
 
-    python tools/seating_search/sat_search.py --cycle 10 --speeds 1,1,1 --fixed 2
-    python tools/seating_search/sat_search.py --cycle 10 --speeds 1,3,7 --fixed 2 --swap
-    python tools/seating_search/sat_search.py --cycle 5 --speeds 1,1,1,1,1,1 --fixed 2 --bases 2
+    .venv/bin/python tools/seating_search/sat_search.py --cycle 10 --speeds 1,1,1 --fixed 2
+    .venv/bin/python tools/seating_search/sat_search.py --cycle 10 --speeds 1,3,7 --fixed 2 --swap
+    .venv/bin/python tools/seating_search/sat_search.py --cycle 5 --speeds 1,1,1,1,1,1 --fixed 2 --bases 2
 
 The structure is `OrbitStructure(cycle, speeds)` with the fixed players after the blocks;
 `--swap` makes the session step exchange the first two fixed players instead of keeping them.
 
-Needs python-sat (`pip install python-sat`), which the application does not: what it finds
-goes into library.json, which is re-verified on use.
+Run it with the development venv after `.venv/bin/pip install python-sat` (the application
+does not need it): the expanded schedule is checked by `library.sound`, the check every
+library.json entry passes on use.
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ from collections.abc import Sequence
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
+
+from tournament_manager.domain.seating.library import sound
 
 Perm = tuple[int, ...]
 Pair = tuple[int, int]
@@ -132,19 +135,6 @@ def sessions_of(group: Sequence[Perm], bases: Sequence[Sequence[Sequence[int]]])
     return [[sorted(g[p] for p in table) for table in base] for g in group for base in bases]
 
 
-def repeat_free(players: int, sessions: Sequence[Sequence[Sequence[int]]]) -> bool:
-    met: set[Pair] = set()
-    for session in sessions:
-        if sorted(p for table in session for p in table) != list(range(players)):
-            return False
-        for table in session:
-            for p, q in itertools.combinations(table, 2):
-                if (p, q) in met:
-                    return False
-                met.add(pair(p, q))
-    return True
-
-
 def cyclic_group(cycle: int, speeds: Sequence[int], fixed: int, swap: bool) -> list[Perm]:
     """Blocks of `cycle` players moving by their speeds; fixed players kept (or two swapped)."""
     moving = cycle * len(speeds)
@@ -179,7 +169,7 @@ def run_cyclic(args: argparse.Namespace) -> int:
               f"{model.pool.top} variables, {len(model.clauses)} clauses)")
         return 1
     sessions = sessions_of(group, found)
-    assert repeat_free(players, sessions)
+    assert sound(sessions, players), "the solver's tables do not expand to a sound schedule"
     print(f"{players} x {len(sessions)}: found in {seconds:.1f} s")
     print(json.dumps(found))
     return 0
