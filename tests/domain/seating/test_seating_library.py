@@ -269,3 +269,35 @@ def test_the_plain_structure_reaches_104_x_32() -> None:
     assert (entry["cycle"], entry["speeds"]) == (32, [1, 1, 1])
     schedule = library_schedule(104, 32)
     assert schedule is not None and _meetings_at_most_once(schedule, 104)
+
+
+def _written_out(players: int) -> dict[str, Any]:
+    return next(e for e in _entries() if e["players"] == players and "schedule" in e)
+
+
+def test_32_x_10_is_shipped_and_the_involution_keeps_every_session() -> None:
+    """32 x 10 (Aguado's field) is a lifted design: p -> p xor 1 swaps the two players who
+    never meet and maps every session onto itself, which is the structure the search used
+    (tools/seating_search/lift_search.py). The draw then uses it for every R up to 10."""
+    entry = _written_out(32)
+    assert entry["sessions"] == 10 == (32 - 1) // 3
+    for sessions in range(1, 11):
+        schedule = library_schedule(32, sessions)
+        assert schedule is not None and len(schedule) == sessions
+        assert _meetings_at_most_once(schedule, 32)
+    for session in library_schedule(32, 10) or []:
+        tables = {tuple(sorted(table)) for table in session}
+        assert {tuple(sorted(p ^ 1 for p in table)) for table in tables} == tables
+
+
+def test_a_damaged_written_out_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = _written_out(32)
+    swapped = json.loads(json.dumps(entry))
+    last = swapped["schedule"][9]
+    last[0][0], last[1][0] = last[1][0], last[0][0]  # two players change tables
+    short = {**json.loads(json.dumps(entry)), "schedule": entry["schedule"][:9]}
+    for damaged in (swapped, short):
+        monkeypatch.setattr(library_module, "_entries", lambda d=damaged: (d,))
+        assert library_schedule(32, 10) is None
+    monkeypatch.setattr(library_module, "_entries", lambda: (swapped,))
+    assert library_schedule(32, 9) is not None, "the sessions before the damage are sound"

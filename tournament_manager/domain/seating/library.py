@@ -5,8 +5,10 @@ fewer), moved from session to session either by an orbit structure ("cycle", "sp
 by adding the session's element of a finite field to every level ("field": q, see
 `cyclotomic`; with "transversals", four levels and the transversal sessions after them, see
 `four_levels`), or by adding the session's element of an abelian group to every level
-("group": [n1, ...], "levels": L, see `orbits.group_sessions`). Entries are re-verified on
-use, so a damaged file can only cost time, never a wrong schedule.
+("group": [n1, ...], "levels": L, see `orbits.group_sessions`), or written out whole
+("schedule": every session, for designs whose symmetry fixes the sessions instead of moving
+them, see tools/seating_search/lift_search.py). Entries are re-verified on use, so a damaged
+file can only cost time, never a wrong schedule.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ def _entries() -> tuple[dict[str, Any], ...]:
 
 
 def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
+    if "schedule" in entry:
+        return [[list(table) for table in session] for session in entry["schedule"][:sessions]]
     if "transversals" in entry:
         return four_level_sessions(entry["base"], entry["transversals"], entry["field"],
                                    sessions)
@@ -58,6 +62,6 @@ def library_schedule(players: int, sessions: int) -> IntSessions | None:
                 schedule = _expanded(entry, sessions)
             except (IndexError, KeyError, TypeError, ValueError):
                 continue
-            if sound(schedule, players):
+            if len(schedule) == sessions and sound(schedule, players):
                 return schedule
     return None

@@ -1,0 +1,212 @@
+"""Find a seating by lifting a smaller design with a SAT solver (offline tool).
+
+At the bound N = 3R + 2 every player misses exactly one other, and at N = 3R + 3 two others
+who miss each other too: the pairs never met are a perfect matching, or triangles. Suppose an
+automorphism s of order m (2 or 3) turns every missed pair or triangle in itself and keeps
+every session. Then no table holds two players of one s-orbit, so each table is one of m
+tables t, s t, ... of its session, and dividing by s leaves a design on Q = N / m points:
+blocks of four, every pair of points in exactly m blocks. Writing a table as its block with a
+"voltage" (which of the m players of each point it seats), the m blocks through two points
+must lift to the m different voltage differences, and conversely any such design lifts to a
+repeat-free seating. The quotient is m times smaller, which is what makes it solvable: 32 x 10
+(open for years; Aguado 2004) is a quotient on 16 points and 10 classes, found in half a
+minute.
+
+The quotient may carry a cyclic group as well: points (level, i) for i in Z_n plus `fixed`
+points, `bases` base classes each moved by Z_n (so R = bases * n); a pair orbit of Z_n then
+takes the place of a pair. With n = 1 there is no group and the first class is fixed.
+
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 1 --levels 16 --fixed 0 --bases 10 --lift 2
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 51 --levels 1 --fixed 1 --bases 1 --lift 3
+
+Player m * X + v is point X with voltage v. The expanded schedule is checked by
+`library.sound` (the check every library.json entry passes on use) and printed as a library
+entry with the whole schedule. Needs `.venv/bin/pip install python-sat`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+from tournament_manager.domain.seating.library import sound
+
+OrbitKey = tuple[object, ...]
+
+
+class Quotient:
+    """Points (level, i), i in Z_cycle, then the fixed points; orbits of pairs under Z_cycle."""
+
+    def __init__(self, cycle: int, levels: int, fixed: int) -> None:
+        self.cycle, self.levels, self.fixed = cycle, levels, fixed
+        self.moving = levels * cycle
+        self.points = self.moving + fixed
+
+    def moved(self, point: int, g: int) -> int:
+        if point >= self.moving:
+            return point
+        level, i = divmod(point, self.cycle)
+        return level * self.cycle + (i + g) % self.cycle
+
+    def orbit(self, p: int, q: int) -> tuple[OrbitKey, bool]:
+        """The pair's orbit under Z_cycle, and whether (p, q) is its named direction."""
+        n = self.cycle
+        if p >= self.moving or q >= self.moving:
+            if p >= self.moving and q >= self.moving:
+                return ("fixed pair", min(p, q), max(p, q)), p < q
+            if p >= self.moving:
+                return ("fixed", p, q // n), True
+            return ("fixed", q, p // n), False
+        (l1, i1), (l2, i2) = divmod(p, n), divmod(q, n)
+        if l1 != l2:
+            return (("across", l1, l2, (i2 - i1) % n), True) if l1 < l2 else \
+                (("across", l2, l1, (i1 - i2) % n), False)
+        d = (i2 - i1) % n
+        if 2 * d == n:
+            raise ValueError("an even cycle has a pair orbit of half length")
+        return (("within", l1, d), True) if d < n - d else (("within", l1, n - d), False)
+
+
+class Model:
+    """Base classes (blocks x[b, j, X]) with voltages s[b, X, v] on the quotient."""
+
+    def __init__(self, quotient: Quotient, bases: int, lift: int) -> None:
+        self.q, self.bases, self.lift = quotient, bases, lift
+        self.blocks = quotient.points // 4
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self._build()
+
+    def x(self, b: int, j: int, point: int) -> int:
+        return self.pool.id(("x", b, j, point))
+
+    def s(self, b: int, point: int, v: int) -> int:
+        """The literal "point has voltage v in base b" (one variable a point when m = 2)."""
+        if self.lift == 2:
+            return self.pool.id(("s", b, point)) * (1 if v else -1)
+        return self.pool.id(("s", b, point, v))
+
+    def _exactly(self, lits: list[int], k: int) -> None:
+        encoding = EncType.seqcounter if len(lits) < 40 else EncType.totalizer
+        self.clauses.extend(CardEnc.equals(lits=lits, bound=k, vpool=self.pool,
+                                           encoding=encoding).clauses)
+
+    def _build(self) -> None:
+        q, m = self.q, self.lift
+        for b in range(self.bases):
+            for point in range(q.points):
+                self._exactly([self.x(b, j, point) for j in range(self.blocks)], 1)
+                if m > 2:
+                    self._exactly([self.s(b, point, v) for v in range(m)], 1)
+            for j in range(self.blocks):
+                self._exactly([self.x(b, j, point) for point in range(q.points)], 4)
+            # Symmetry: block 0 holds the first fixed point (or point 0), blocks in the order
+            # of their least points, and that point's voltage is 0.
+            anchor = q.moving if q.fixed else 0
+            self.clauses += [[self.x(b, 0, anchor)], [self.s(b, anchor, 0)]]
+            for j in range(1, self.blocks - 1):
+                for point in range(q.points):
+                    self.clauses.append([-self.x(b, j + 1, point)]
+                                        + [self.x(b, j, p) for p in range(point)])
+        if q.cycle == 1:  # no group: every point alike, so the first class is any partition
+            for j in range(self.blocks):
+                for point in range(q.points):
+                    self.clauses.append([self.x(0, j, point) if point // 4 == j
+                                         else -self.x(0, j, point)])
+        elif q.fixed:
+            self.clauses.append([self.x(0, 0, 0)])
+        # Each orbit is met m times, once with each voltage difference d: m togethers, and
+        # one w for each d > 0 (d = 0 is then the one left).
+        met: dict[OrbitKey, list[int]] = {}
+        cover: dict[tuple[OrbitKey, int], list[int]] = {}
+        for p, r in itertools.combinations(range(q.points), 2):
+            key, named = q.orbit(p, r)
+            first, second = (p, r) if named else (r, p)
+            for b in range(self.bases):
+                together = self.pool.id(("z", b, p, r))
+                shared = []
+                for j in range(self.blocks):
+                    t = self.pool.id(("t", b, j, p, r))
+                    self.clauses += [[-t, self.x(b, j, p)], [-t, self.x(b, j, r)],
+                                     [t, -self.x(b, j, p), -self.x(b, j, r)]]
+                    shared.append(t)
+                self.clauses.append([-together] + shared)
+                self.clauses += [[together, -t] for t in shared]
+                met.setdefault(key, []).append(together)
+                for d in range(1, m):  # w: together, and voltage(second) - voltage(first) = d
+                    w = self.pool.id(("w", b, p, r, d))
+                    self.clauses.append([-w, together])
+                    for v in range(m):
+                        self.clauses.append([-w, -self.s(b, first, v),
+                                             self.s(b, second, (v + d) % m)])
+                        self.clauses.append([w, -together, -self.s(b, first, v),
+                                             -self.s(b, second, (v + d) % m)])
+                    cover.setdefault((key, d), []).append(w)
+        for lits in met.values():
+            self._exactly(lits, m)
+        for lits in cover.values():
+            self._exactly(lits, 1)
+
+    def schedule(self, model: set[int]) -> list[list[list[int]]]:
+        """The lifted sessions from a model (every literal, so a voltage 0 is seen too)."""
+        q, m = self.q, self.lift
+        sessions = []
+        for g in range(q.cycle):
+            for b in range(self.bases):
+                tables = []
+                for j in range(self.blocks):
+                    block = [p for p in range(q.points) if self.x(b, j, p) in model]
+                    voltage = {p: next(v for v in range(m) if self.s(b, p, v) in model)
+                               for p in block}
+                    for turn in range(m):
+                        tables.append(sorted(m * q.moved(p, g) + (voltage[p] + turn) % m
+                                             for p in block))
+                sessions.append(tables)
+        return sessions
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--cycle", type=int, required=True)
+    parser.add_argument("--levels", type=int, required=True)
+    parser.add_argument("--fixed", type=int, default=1)
+    parser.add_argument("--bases", type=int, required=True)
+    parser.add_argument("--lift", type=int, choices=(2, 3), required=True)
+    parser.add_argument("--solver", default="cadical195")
+    args = parser.parse_args(argv)
+    quotient = Quotient(args.cycle, args.levels, args.fixed)
+    players, sessions = args.lift * quotient.points, args.bases * args.cycle
+    if quotient.points % 4 or 3 * sessions != args.lift * (quotient.points - 1):
+        parser.error(f"{players} players cannot meet all but {args.lift - 1} others "
+                     f"in {sessions} sessions")
+    model = Model(quotient, args.bases, args.lift)
+    print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
+          flush=True)
+    start = time.monotonic()
+    with Solver(name=args.solver, bootstrap_with=model.clauses) as solver:
+        found = solver.solve()
+        seconds = time.monotonic() - start
+        if not found:
+            print(f"no solution ({seconds:.1f} s)")
+            return 1
+        schedule = model.schedule(set(solver.get_model()))
+    if not sound(schedule, players):
+        print("the lifted schedule is not sound: a bug in this tool")
+        return 2
+    print(f"found and checked in {seconds:.1f} s")
+    print(json.dumps({"players": players, "sessions": sessions, "schedule": schedule,
+                      "found_by": f"lift_search.py --cycle {args.cycle} --levels {args.levels}"
+                                  f" --fixed {args.fixed} --bases {args.bases} --lift {args.lift}",
+                      "seconds": round(seconds, 1)}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
