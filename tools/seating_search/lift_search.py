@@ -77,8 +77,8 @@ class Quotient:
 class Model:
     """Base classes (blocks x[b, j, X]) with voltages s[b, X, v] on the quotient."""
 
-    def __init__(self, quotient: Quotient, bases: int, lift: int) -> None:
-        self.q, self.bases, self.lift = quotient, bases, lift
+    def __init__(self, quotient: Quotient, bases: int, lift: int, spread: int = 0) -> None:
+        self.q, self.bases, self.lift, self.spread = quotient, bases, lift, spread
         self.blocks = quotient.points // 4
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
@@ -149,10 +149,52 @@ class Model:
                         self.clauses.append([w, -together, -self.s(b, first, v),
                                              -self.s(b, second, (v + d) % m)])
                     cover.setdefault((key, d), []).append(w)
+        self._spread(met, cover)
         for lits in met.values():
             self._exactly(lits, m)
         for lits in cover.values():
             self._exactly(lits, 1)
+
+    def a(self, c: int, level: int, i: int) -> int:
+        return self.pool.id(("a", c, level, i))
+
+    def sv(self, c: int, level: int, v: int) -> int:
+        if self.lift == 2:
+            return self.pool.id(("sv", c, level)) * (1 if v else -1)
+        return self.pool.id(("sv", c, level, v))
+
+    def _spread(self, met: dict[OrbitKey, list[int]],
+                cover: dict[tuple[OrbitKey, int], list[int]]) -> None:
+        """Classes kept by Z_n: the orbit of one block (level l, a_l) on four levels, each
+        point of level l with voltage v_l. Such a class meets each pair orbit across two
+        levels once and no orbit within a level."""
+        q, m, n = self.q, self.lift, self.q.cycle
+        for c in range(self.spread):
+            for level in range(4):
+                self._exactly([self.a(c, level, i) for i in range(n)], 1)
+                if m > 2:
+                    self._exactly([self.sv(c, level, v) for v in range(m)], 1)
+            self.clauses += [[self.a(c, 0, 0)], [self.sv(c, 0, 0)]]
+            for l1, l2 in itertools.combinations(range(4), 2):
+                for d in range(n):
+                    key, _ = q.orbit(l1 * n, l2 * n + d)
+                    y = self.pool.id(("y", c, l1, l2, d))
+                    pairs = []
+                    for i in range(n):
+                        u = self.pool.id(("u", c, l1, l2, i, d))
+                        first, second = self.a(c, l1, i), self.a(c, l2, (i + d) % n)
+                        self.clauses += [[-u, first], [-u, second], [u, -first, -second]]
+                        pairs.append(u)
+                    self.clauses.append([-y] + pairs)
+                    self.clauses += [[y, -u] for u in pairs]
+                    met.setdefault(key, []).append(y)
+                    for diff in range(1, m):
+                        w = self.pool.id(("sw", c, l1, l2, d, diff))
+                        self.clauses.append([-w, y])
+                        for v in range(m):
+                            low, high = self.sv(c, l1, v), self.sv(c, l2, (v + diff) % m)
+                            self.clauses += [[-w, -low, high], [w, -y, -low, -high]]
+                        cover.setdefault((key, diff), []).append(w)
 
     def schedule(self, model: set[int]) -> list[list[list[int]]]:
         """The lifted sessions from a model (every literal, so a voltage 0 is seen too)."""
@@ -169,6 +211,14 @@ class Model:
                         tables.append(sorted(m * q.moved(p, g) + (voltage[p] + turn) % m
                                              for p in block))
                 sessions.append(tables)
+        n = q.cycle
+        for c in range(self.spread):
+            start = [next(i for i in range(n) if self.a(c, level, i) in model) for level in range(4)]
+            volts = [next(v for v in range(m) if self.sv(c, level, v) in model)
+                     for level in range(4)]
+            sessions.append([sorted(m * (level * n + (start[level] + g) % n)
+                                    + (volts[level] + turn) % m for level in range(4))
+                             for g in range(n) for turn in range(m)])
         return sessions
 
 
@@ -179,14 +229,19 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--fixed", type=int, default=1)
     parser.add_argument("--bases", type=int, required=True)
     parser.add_argument("--lift", type=int, choices=(2, 3), required=True)
+    parser.add_argument("--spread", type=int, default=0,
+                        help="classes kept by Z_n (one block on four levels, moved by Z_n)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     quotient = Quotient(args.cycle, args.levels, args.fixed)
-    players, sessions = args.lift * quotient.points, args.bases * args.cycle
+    players = args.lift * quotient.points
+    sessions = args.bases * args.cycle + args.spread
+    if args.spread and (args.fixed or args.levels != 4):
+        parser.error("--spread needs four levels and no fixed points")
     if quotient.points % 4 or 3 * sessions != args.lift * (quotient.points - 1):
         parser.error(f"{players} players cannot meet all but {args.lift - 1} others "
                      f"in {sessions} sessions")
-    model = Model(quotient, args.bases, args.lift)
+    model = Model(quotient, args.bases, args.lift, args.spread)
     print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
           flush=True)
     start = time.monotonic()
@@ -201,9 +256,11 @@ def main(argv: list[str] | None = None) -> int:
         print("the lifted schedule is not sound: a bug in this tool")
         return 2
     print(f"found and checked in {seconds:.1f} s")
-    print(json.dumps({"players": players, "sessions": sessions, "schedule": schedule,
+    print(json.dumps({"players": players, "sessions": sessions, "lift": args.lift,
+                      "schedule": schedule,
                       "found_by": f"lift_search.py --cycle {args.cycle} --levels {args.levels}"
-                                  f" --fixed {args.fixed} --bases {args.bases} --lift {args.lift}",
+                                  f" --fixed {args.fixed} --bases {args.bases} --lift {args.lift}"
+                                  f" --spread {args.spread}",
                       "seconds": round(seconds, 1)}))
     return 0
 

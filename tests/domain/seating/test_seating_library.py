@@ -275,19 +275,33 @@ def _written_out(players: int) -> dict[str, Any]:
     return next(e for e in _entries() if e["players"] == players and "schedule" in e)
 
 
-def test_32_x_10_is_shipped_and_the_involution_keeps_every_session() -> None:
-    """32 x 10 (Aguado's field) is a lifted design: p -> p xor 1 swaps the two players who
-    never meet and maps every session onto itself, which is the structure the search used
-    (tools/seating_search/lift_search.py). The draw then uses it for every R up to 10."""
+def test_32_x_10_is_shipped_at_the_bound() -> None:
+    """32 x 10 (Aguado's field): the draw uses it for every R up to 10."""
     entry = _written_out(32)
     assert entry["sessions"] == 10 == (32 - 1) // 3
     for sessions in range(1, 11):
         schedule = library_schedule(32, sessions)
         assert schedule is not None and len(schedule) == sessions
         assert _meetings_at_most_once(schedule, 32)
-    for session in library_schedule(32, 10) or []:
+
+
+@pytest.mark.parametrize("entry", [e for e in _entries() if "schedule" in e],
+                         ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_lifted_entry_is_kept_by_its_lift(entry: dict[str, Any]) -> None:
+    """The written-out entries are lifted designs (tools/seating_search/lift_search.py):
+    p -> m (p // m) + (p + 1) % m turns the m players of each point, who never meet, and maps
+    every session onto itself, the structure the search relied on."""
+    m = entry["lift"]
+    schedule = library_schedule(entry["players"], entry["sessions"])
+    assert schedule is not None
+    for session in schedule:
         tables = {tuple(sorted(table)) for table in session}
-        assert {tuple(sorted(p ^ 1 for p in table)) for table in tables} == tables
+        assert {tuple(sorted(m * (p // m) + (p + 1) % m for p in table))
+                for table in tables} == tables
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    assert not any(pair in met for p in range(0, entry["players"], m)
+                   for pair in combinations(range(p, p + m), 2))
 
 
 def test_a_damaged_written_out_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
