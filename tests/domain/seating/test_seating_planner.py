@@ -48,6 +48,21 @@ def test_clubs_kept_apart_in_the_first_session() -> None:
     assert report.forbidden_meetings == ()
 
 
+def test_at_the_bound_the_plan_s_first_session_still_keeps_countries_apart() -> None:
+    """32 x 10 seats every player with 30 of the other 31, so four countries of eight
+    cannot be kept apart in every session; the first session still can be, and the plan
+    stays repeat-free with the fewest mates' meetings overall (the 16 pairs never seated
+    together are all compatriots: 4 * 28 - 16 = 96)."""
+    field = list(range(32))
+    countries = [set(range(c, 32, 4)) for c in range(4)]
+    draw = plan_schedule(field, 10, seed=0, forbidden_groups=countries, time_limit=30)
+    assert draw.method is Method.LIBRARY
+    assert quality_report(draw.schedule.sessions).excess_meetings == 0
+    per_session = [len(quality_report((session,), forbidden_groups=countries)
+                       .forbidden_meetings) for session in draw.schedule.sessions]
+    assert sum(per_session) == 96 and min(per_session) == 0
+
+
 @pytest.fixture(scope="module")
 def planned_32x8() -> Draw:
     return plan_schedule(list(range(32)), 8, seed=5, time_limit=25)

@@ -3,6 +3,11 @@
 Renaming players never creates a repeat, so a repeat-free construction stays repeat-free;
 what the names decide is whether players of one club (country, team) meet. A hill climb on
 swaps of two names moves forbidden pairs apart without touching the structure.
+
+The spec keeps club mates apart in the first session where possible, and near the bound
+they cannot be kept apart in every session (at 32 x 10 each player meets 30 of the other
+31), so a meeting in the first session weighs more than all the others together. The
+draw later plays first whichever planned session seats the fewest mates together.
 """
 
 from __future__ import annotations
@@ -16,8 +21,22 @@ from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 _ROUNDS = 50
 
 
+class _Weights:
+    """Meetings over the whole schedule, and in its first session weighted above them all."""
+
+    def __init__(self, schedule: IntSessions, players: int) -> None:
+        self.everywhere = MeetingCounts(players)
+        self.everywhere.add_sessions(schedule)
+        self.first = MeetingCounts(players)
+        self.first.add_sessions(schedule[:1])
+        self.weight = 2 * sum(len(session) for session in schedule) * 6 + 1
+
+    def get(self, p: int, q: int) -> int:
+        return self.weight * self.first.get(p, q) + self.everywhere.get(p, q)
+
+
 def _forbidden_meetings(player: int, point_of: list[int], partners: Sequence[Sequence[int]],
-                        meets: MeetingCounts) -> int:
+                        meets: _Weights) -> int:
     return sum(meets.get(point_of[player], point_of[other]) for other in partners[player])
 
 
@@ -27,8 +46,7 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     point_of = list(range(players))
     rng.shuffle(point_of)
     if forbidden:
-        meets = MeetingCounts(players)
-        meets.add_sessions(schedule)
+        meets = _Weights(schedule, players)
         partners: list[list[int]] = [[] for _ in range(players)]
         for a, b in forbidden:
             partners[a].append(b)
@@ -40,7 +58,7 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     return [[[player_at[p] for p in table] for table in session] for session in schedule]
 
 
-def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,
+def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: _Weights,
              rng: random.Random, budget: Budget) -> None:
     everyone = list(range(len(point_of)))
     for _ in range(_ROUNDS):
