@@ -21,22 +21,18 @@ from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 _ROUNDS = 50
 
 
-class _Weights:
-    """Meetings over the whole schedule, and in its first session weighted above them all."""
-
-    def __init__(self, schedule: IntSessions, players: int) -> None:
-        self.everywhere = MeetingCounts(players)
-        self.everywhere.add_sessions(schedule)
-        self.first = MeetingCounts(players)
-        self.first.add_sessions(schedule[:1])
-        self.weight = 2 * sum(len(session) for session in schedule) * 6 + 1
-
-    def get(self, p: int, q: int) -> int:
-        return self.weight * self.first.get(p, q) + self.everywhere.get(p, q)
+def _weighted_meetings(schedule: IntSessions, players: int) -> MeetingCounts:
+    """Meetings over the whole schedule, a first-session meeting counted above them all."""
+    meets = MeetingCounts(players)
+    meets.add_sessions(schedule)
+    above_all = 6 * sum(len(session) for session in schedule) + 1
+    for table in schedule[0] if schedule else ():
+        meets.add_table(table, times=above_all)
+    return meets
 
 
 def _forbidden_meetings(player: int, point_of: list[int], partners: Sequence[Sequence[int]],
-                        meets: _Weights) -> int:
+                        meets: MeetingCounts) -> int:
     return sum(meets.get(point_of[player], point_of[other]) for other in partners[player])
 
 
@@ -46,7 +42,7 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     point_of = list(range(players))
     rng.shuffle(point_of)
     if forbidden:
-        meets = _Weights(schedule, players)
+        meets = _weighted_meetings(schedule, players)
         partners: list[list[int]] = [[] for _ in range(players)]
         for a, b in forbidden:
             partners[a].append(b)
@@ -58,7 +54,7 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     return [[[player_at[p] for p in table] for table in session] for session in schedule]
 
 
-def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: _Weights,
+def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,
              rng: random.Random, budget: Budget) -> None:
     everyone = list(range(len(point_of)))
     for _ in range(_ROUNDS):
