@@ -132,7 +132,9 @@ def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,
     """`sessions` new sessions for `players`, after `history` if any.
 
     `forbidden_groups` are clubs, countries or teams whose members should not meet; they are
-    kept apart in every session where possible (counted like a first meeting). Reproducible
+    kept apart in every session where possible (counted like a first meeting), and where
+    not (near the bound), a constructed schedule keeps them apart in its first session
+    before anywhere else (see `relabel`). Reproducible
     for a seed whenever the search ends by reaching its lower bound, which is the normal case
     below 3R <= N - 1; a search cut short by `time_limit` or `cancel` returns its best so far.
     """
