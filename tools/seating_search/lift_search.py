@@ -88,10 +88,44 @@ class Model:
         return self.pool.id(("x", b, j, point))
 
     def s(self, b: int, point: int, v: int) -> int:
-        """The literal "point has voltage v in base b" (one variable a point when m = 2)."""
+        return self._voltage(("s", b, point), v)
+
+    def _voltage(self, owner: tuple[object, ...], v: int) -> int:
+        """The literal "owner has voltage v" (one variable an owner when m = 2)."""
         if self.lift == 2:
-            return self.pool.id(("s", b, point)) * (1 if v else -1)
-        return self.pool.id(("s", b, point, v))
+            return self.pool.id(owner) * (1 if v else -1)
+        return self.pool.id(owner + (v,))
+
+    def _one_voltage(self, owner: tuple[object, ...]) -> None:
+        if self.lift > 2:
+            self._exactly([self._voltage(owner, v) for v in range(self.lift)], 1)
+
+    def _any(self, name: tuple[object, ...], both: list[tuple[int, int]]) -> int:
+        """A variable true when both literals of some pair are: t_i <-> a_i & b_i, OR of t_i."""
+        together = self.pool.id(name)  # numbered first, so the documented runs repeat
+        parts = []
+        for index, (first, second) in enumerate(both):
+            t = self.pool.id(name + ("and", index))
+            self.clauses += [[-t, first], [-t, second], [t, -first, -second]]
+            parts.append(t)
+        self.clauses.append([-together] + parts)
+        self.clauses += [[together, -t] for t in parts]
+        return together
+
+    def _meets(self, key: OrbitKey, together: int, first: tuple[object, ...],
+               second: tuple[object, ...], met: dict[OrbitKey, list[int]],
+               cover: dict[tuple[OrbitKey, int], list[int]]) -> None:
+        """Count `together` for its orbit, and for each d > 0 a w: together, and
+        voltage(second) - voltage(first) = d (the orbit's d = 0 is then the one left)."""
+        m = self.lift
+        met.setdefault(key, []).append(together)
+        for d in range(1, m):
+            w = self.pool.id(("w", together, d))
+            self.clauses.append([-w, together])
+            for v in range(m):
+                low, high = self._voltage(first, v), self._voltage(second, (v + d) % m)
+                self.clauses += [[-w, -low, high], [w, -together, -low, -high]]
+            cover.setdefault((key, d), []).append(w)
 
     def _exactly(self, lits: list[int], k: int) -> None:
         encoding = EncType.seqcounter if len(lits) < 40 else EncType.totalizer
@@ -103,8 +137,7 @@ class Model:
         for b in range(self.bases):
             for point in range(q.points):
                 self._exactly([self.x(b, j, point) for j in range(self.blocks)], 1)
-                if m > 2:
-                    self._exactly([self.s(b, point, v) for v in range(m)], 1)
+                self._one_voltage(("s", b, point))
             for j in range(self.blocks):
                 self._exactly([self.x(b, j, point) for point in range(q.points)], 4)
             # Symmetry: block 0 holds the first fixed point (or point 0), blocks in the order
@@ -122,33 +155,16 @@ class Model:
                                          else -self.x(0, j, point)])
         elif q.fixed:
             self.clauses.append([self.x(0, 0, 0)])
-        # Each orbit is met m times, once with each voltage difference d: m togethers, and
-        # one w for each d > 0 (d = 0 is then the one left).
+        # Each orbit is met m times, once with each voltage difference.
         met: dict[OrbitKey, list[int]] = {}
         cover: dict[tuple[OrbitKey, int], list[int]] = {}
         for p, r in itertools.combinations(range(q.points), 2):
             key, named = q.orbit(p, r)
             first, second = (p, r) if named else (r, p)
             for b in range(self.bases):
-                together = self.pool.id(("z", b, p, r))
-                shared = []
-                for j in range(self.blocks):
-                    t = self.pool.id(("t", b, j, p, r))
-                    self.clauses += [[-t, self.x(b, j, p)], [-t, self.x(b, j, r)],
-                                     [t, -self.x(b, j, p), -self.x(b, j, r)]]
-                    shared.append(t)
-                self.clauses.append([-together] + shared)
-                self.clauses += [[together, -t] for t in shared]
-                met.setdefault(key, []).append(together)
-                for d in range(1, m):  # w: together, and voltage(second) - voltage(first) = d
-                    w = self.pool.id(("w", b, p, r, d))
-                    self.clauses.append([-w, together])
-                    for v in range(m):
-                        self.clauses.append([-w, -self.s(b, first, v),
-                                             self.s(b, second, (v + d) % m)])
-                        self.clauses.append([w, -together, -self.s(b, first, v),
-                                             -self.s(b, second, (v + d) % m)])
-                    cover.setdefault((key, d), []).append(w)
+                together = self._any(("z", b, p, r), [(self.x(b, j, p), self.x(b, j, r))
+                                                      for j in range(self.blocks)])
+                self._meets(key, together, ("s", b, first), ("s", b, second), met, cover)
         self._spread(met, cover)
         for lits in met.values():
             self._exactly(lits, m)
@@ -158,43 +174,24 @@ class Model:
     def a(self, c: int, level: int, i: int) -> int:
         return self.pool.id(("a", c, level, i))
 
-    def sv(self, c: int, level: int, v: int) -> int:
-        if self.lift == 2:
-            return self.pool.id(("sv", c, level)) * (1 if v else -1)
-        return self.pool.id(("sv", c, level, v))
-
     def _spread(self, met: dict[OrbitKey, list[int]],
                 cover: dict[tuple[OrbitKey, int], list[int]]) -> None:
         """Classes kept by Z_n: the orbit of one block (level l, a_l) on four levels, each
         point of level l with voltage v_l. Such a class meets each pair orbit across two
         levels once and no orbit within a level."""
-        q, m, n = self.q, self.lift, self.q.cycle
+        q, n = self.q, self.q.cycle
         for c in range(self.spread):
             for level in range(4):
                 self._exactly([self.a(c, level, i) for i in range(n)], 1)
-                if m > 2:
-                    self._exactly([self.sv(c, level, v) for v in range(m)], 1)
-            self.clauses += [[self.a(c, 0, 0)], [self.sv(c, 0, 0)]]
+                self._one_voltage(("sv", c, level))
+            self.clauses += [[self.a(c, 0, 0)], [self._voltage(("sv", c, 0), 0)]]
             for l1, l2 in itertools.combinations(range(4), 2):
                 for d in range(n):
                     key, _ = q.orbit(l1 * n, l2 * n + d)
-                    y = self.pool.id(("y", c, l1, l2, d))
-                    pairs = []
-                    for i in range(n):
-                        u = self.pool.id(("u", c, l1, l2, i, d))
-                        first, second = self.a(c, l1, i), self.a(c, l2, (i + d) % n)
-                        self.clauses += [[-u, first], [-u, second], [u, -first, -second]]
-                        pairs.append(u)
-                    self.clauses.append([-y] + pairs)
-                    self.clauses += [[y, -u] for u in pairs]
-                    met.setdefault(key, []).append(y)
-                    for diff in range(1, m):
-                        w = self.pool.id(("sw", c, l1, l2, d, diff))
-                        self.clauses.append([-w, y])
-                        for v in range(m):
-                            low, high = self.sv(c, l1, v), self.sv(c, l2, (v + diff) % m)
-                            self.clauses += [[-w, -low, high], [w, -y, -low, -high]]
-                        cover.setdefault((key, diff), []).append(w)
+                    together = self._any(("y", c, l1, l2, d),
+                                         [(self.a(c, l1, i), self.a(c, l2, (i + d) % n))
+                                          for i in range(n)])
+                    self._meets(key, together, ("sv", c, l1), ("sv", c, l2), met, cover)
 
     def schedule(self, model: set[int]) -> list[list[list[int]]]:
         """The lifted sessions from a model (every literal, so a voltage 0 is seen too)."""
@@ -214,7 +211,7 @@ class Model:
         n = q.cycle
         for c in range(self.spread):
             start = [next(i for i in range(n) if self.a(c, level, i) in model) for level in range(4)]
-            volts = [next(v for v in range(m) if self.sv(c, level, v) in model)
+            volts = [next(v for v in range(m) if self._voltage(("sv", c, level), v) in model)
                      for level in range(4)]
             sessions.append([sorted(m * (level * n + (start[level] + g) % n)
                                     + (volts[level] + turn) % m for level in range(4))
