@@ -51,14 +51,14 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[s
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
     for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 80, 88, 96, 100, 104, 108, 116, 120,
-                    124, 128, 132, 136, 148, 160, 172):
+                    124, 128, 132, 136, 148, 152, 160, 168, 172):
         assert by_players[players] == (players - 1) // 3, players
 
 
 def test_the_five_fixed_entries_reach_one_under_the_bound() -> None:
     """N = 8 mod 12 without a level turn at the bound: five fixed players give one at
     R = (N - 5) / 3 = the bound - 1, which covers every shorter draw."""
-    by_players = {e["players"]: e["sessions"] for e in _entries()}
+    by_players = {e["players"]: e["sessions"] for e in _entries() if "cycle" in e}
     for players in (68, 140, 152):
         assert by_players[players] == (players - 5) // 3 == (players - 1) // 3 - 1, players
         schedule = library_schedule(players, by_players[players])
@@ -315,3 +315,52 @@ def test_a_damaged_written_out_entry_is_not_used(monkeypatch: pytest.MonkeyPatch
         assert library_schedule(32, 10) is None
     monkeypatch.setattr(library_module, "_entries", lambda: (swapped,))
     assert library_schedule(32, 9) is not None, "the sessions before the damage are sound"
+
+
+def _framed() -> list[dict[str, Any]]:
+    return [e for e in _entries() if "frame" in e]
+
+
+@pytest.mark.parametrize("entry", _framed(), ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_framed_entry_is_its_frame_inflated_and_filled(entry: dict[str, Any]) -> None:
+    """152 x 50 and 168 x 55 (tools/seating_search/frame_search.py): in each session one
+    inflated group plays its fill with the w extra players, and every other table seats one
+    player of each of the other four groups; the pairs never met are the groups of w."""
+    players, sessions = entry["players"], entry["sessions"]
+    size = entry["frame_group"] * entry["inflate"]
+    extra = players - 5 * size
+    assert sessions == (players - 1) // 3 and extra in (2, 3)
+    schedule = library_schedule(players, sessions)
+    assert schedule is not None and _meetings_at_most_once(schedule, players)
+    for index, session in enumerate(schedule):
+        hole = index // (size // 3)
+        for table in session:
+            groups = sorted(p // size for p in table)
+            if hole in groups or 5 in groups:
+                assert set(groups) <= {hole, 5}, (index, table)
+            else:
+                assert len(set(groups)) == 4, (index, table)
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    missed: dict[int, set[int]] = {p: {p} for p in range(players)}
+    for a, b in set(combinations(range(players), 2)) - met:
+        missed[a].add(b)
+        missed[b].add(a)
+    assert all(len(group) == extra and all(missed[other] == group for other in group)
+               for group in missed.values())
+
+
+@pytest.mark.parametrize("entry", _framed(), ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_damaged_framed_entry_is_not_used(entry: dict[str, Any],
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    players, sessions = entry["players"], entry["sessions"]
+    swapped = json.loads(json.dumps(entry))
+    first = swapped["frame"][0]
+    first[0][1], first[1][1] = first[1][1], first[0][1]  # two players change frame tables
+    wrong_fill = {**json.loads(json.dumps(entry)), "fill": [entry["fill"][0], 99]}
+    short = {**json.loads(json.dumps(entry)), "frame": entry["frame"][:-1]}
+    real = library_module._entries()
+    for damaged in (swapped, wrong_fill, short):
+        monkeypatch.setattr(library_module, "_entries",
+                            lambda d=damaged: tuple(e for e in real if e is not entry) + (d,))
+        assert library_schedule(players, sessions) is None

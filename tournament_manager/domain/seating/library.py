@@ -7,8 +7,10 @@ by adding the session's element of a finite field to every level ("field": q, se
 `four_levels`), or by adding the session's element of an abelian group to every level
 ("group": [n1, ...], "levels": L, see `orbits.group_sessions`), or written out whole
 ("schedule": every session, for designs whose symmetry fixes the sessions instead of moving
-them, see tools/seating_search/lift_search.py). Entries are re-verified on use, so a damaged
-file can only cost time, never a wrong schedule.
+them, see tools/seating_search/lift_search.py), or as a small frame inflated and filled with
+another library field ("frame", "frame_group", "inflate", "fill": [players, sessions], see
+`frames`). Entries are re-verified on use, so a damaged file can only cost time, never a
+wrong schedule.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from typing import Any
 
 from tournament_manager.domain.seating.cyclotomic import translated
 from tournament_manager.domain.seating.four_levels import four_level_sessions
+from tournament_manager.domain.seating.frames import framed_sessions
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
 
@@ -35,6 +38,12 @@ def _entries() -> tuple[dict[str, Any], ...]:
 def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
     if "schedule" in entry:
         return [[list(table) for table in session] for session in entry["schedule"][:sessions]]
+    if "frame" in entry:
+        fill = library_schedule(*entry["fill"])
+        if fill is None:
+            raise ValueError("the fill is not in the library")
+        return framed_sessions(entry["frame"], entry["frame_group"], entry["inflate"], fill,
+                               sessions)
     if "transversals" in entry:
         return four_level_sessions(entry["base"], entry["transversals"], entry["field"],
                                    sessions)
