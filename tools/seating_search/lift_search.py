@@ -19,6 +19,16 @@ takes the place of a pair. With n = 1 there is no group and the first class is f
     .venv/bin/python tools/seating_search/lift_search.py --cycle 1 --levels 16 --fixed 0 --bases 10 --lift 2
     .venv/bin/python tools/seating_search/lift_search.py --cycle 51 --levels 1 --fixed 1 --bases 1 --lift 3
 
+With `--lift 1` there is no lift: the quotient is the seating itself, and `--leave` names the
+pair orbits that are never met (each of the others is met once). Four levels over Z_q, q =
+N / 4 odd, one base class and (q - 2) / 3 spread classes is the shape of the library's 100
+and 172 moved to N = 8 mod 12, where the missed pairs are (x, 0)-(x, 1) and (x, 2)-(x, 3):
+
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 17 --levels 4 --fixed 0 --bases 1 --lift 1 --spread 5 --leave 0-1,2-3
+
+`--automorphism mu:levels:classes` (no lift, one base class) also asks that (level, i) ->
+(levels[level], mu i) keep the base class and take spread class c to class classes[c].
+
 Player m * X + v is point X with voltage v. The expanded schedule is checked by
 `library.sound` (the check every library.json entry passes on use) and printed as a library
 entry with the whole schedule. Needs `.venv/bin/pip install python-sat`.
@@ -31,6 +41,7 @@ import itertools
 import json
 import sys
 import time
+from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -74,11 +85,30 @@ class Quotient:
         return (("within", l1, d), True) if d < n - d else (("within", l1, n - d), False)
 
 
+@dataclass(frozen=True)
+class Automorphism:
+    """(level, i) -> (levels[level], mu i), and spread class c -> classes[c]."""
+
+    mu: int
+    levels: tuple[int, ...]
+    classes: tuple[int, ...]
+
+    @classmethod
+    def parse(cls, text: str) -> Automorphism:
+        """From "mu:l0,l1,...:c0,c1,..." (the spread classes' images may be empty)."""
+        mu, levels, classes = text.split(":")
+        return cls(int(mu), tuple(int(v) for v in levels.split(",")),
+                   tuple(int(v) for v in classes.split(",") if v))
+
+
 class Model:
     """Base classes (blocks x[b, j, X]) with voltages s[b, X, v] on the quotient."""
 
-    def __init__(self, quotient: Quotient, bases: int, lift: int, spread: int = 0) -> None:
+    def __init__(self, quotient: Quotient, bases: int, lift: int, spread: int = 0,
+                 leave: frozenset[OrbitKey] = frozenset(),
+                 automorphism: Automorphism | None = None) -> None:
         self.q, self.bases, self.lift, self.spread = quotient, bases, lift, spread
+        self.leave, self.automorphism = leave, automorphism
         self.blocks = quotient.points // 4
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
@@ -97,7 +127,7 @@ class Model:
         return self.pool.id(owner + (v,))
 
     def _one_voltage(self, owner: tuple[object, ...]) -> None:
-        if self.lift > 2:
+        if self.lift != 2:
             self._exactly([self._voltage(owner, v) for v in range(self.lift)], 1)
 
     def _any(self, name: tuple[object, ...], both: list[tuple[int, int]]) -> int:
@@ -166,10 +196,39 @@ class Model:
                                                       for j in range(self.blocks)])
                 self._meets(key, together, ("s", b, first), ("s", b, second), met, cover)
         self._spread(met, cover)
-        for lits in met.values():
-            self._exactly(lits, m)
+        if self.automorphism:
+            self._keep(self.automorphism)
+        for key, lits in met.items():
+            self._exactly(lits, 0 if key in self.leave else m)
         for lits in cover.values():
             self._exactly(lits, 1)
+
+    def _keep(self, tau: Automorphism) -> None:
+        """Make tau map the base class onto itself (p, r together iff tau p, tau r are) and
+        spread class c onto class tau.classes[c] (a difference d from level l1 to l2
+        becomes mu d from sigma l1 to sigma l2). With no fixed points and one base class,
+        tau then permutes the sessions: it takes the base class moved by h to the base
+        class moved by mu h."""
+        q, n = self.q, self.q.cycle
+
+        def image(point: int) -> int:
+            level, i = divmod(point, n)
+            return tau.levels[level] * n + tau.mu * i % n
+
+        def same(first: int, second: int) -> None:
+            self.clauses += [[-first, second], [first, -second]]
+
+        for p, r in itertools.combinations(range(q.points), 2):
+            tp, tr = sorted((image(p), image(r)))
+            same(self.pool.id(("z", 0, p, r)), self.pool.id(("z", 0, tp, tr)))
+        for c in range(self.spread):
+            for l1, l2 in itertools.combinations(range(4), 2):
+                for d in range(n):
+                    t1, t2, td = tau.levels[l1], tau.levels[l2], tau.mu * d % n
+                    if t1 > t2:
+                        t1, t2, td = t2, t1, -td % n
+                    same(self.pool.id(("y", c, l1, l2, d)),
+                         self.pool.id(("y", tau.classes[c], t1, t2, td)))
 
     def a(self, c: int, level: int, i: int) -> int:
         return self.pool.id(("a", c, level, i))
@@ -219,15 +278,38 @@ class Model:
         return sessions
 
 
+def leave_orbits(quotient: Quotient, text: str) -> frozenset[OrbitKey]:
+    """The pair orbits never met, from "l1-l2" (levels l1 and l2 at difference 0) and "l:d"
+    (level l at difference d), comma-separated."""
+    orbits = []
+    n = quotient.cycle
+    for part in filter(None, text.split(",")):
+        if ":" in part:
+            level, d = (int(v) for v in part.split(":"))
+            orbits.append(quotient.orbit(level * n, level * n + d % n)[0])
+        else:
+            first, second = (int(v) for v in part.split("-"))
+            orbits.append(quotient.orbit(first * n, second * n)[0])
+    return frozenset(orbits)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cycle", type=int, required=True)
     parser.add_argument("--levels", type=int, required=True)
     parser.add_argument("--fixed", type=int, default=1)
     parser.add_argument("--bases", type=int, required=True)
-    parser.add_argument("--lift", type=int, choices=(2, 3), required=True)
+    parser.add_argument("--lift", type=int, choices=(1, 2, 3), required=True,
+                        help="1: no lift, the quotient is the seating; name its --leave")
+    parser.add_argument("--leave", default="",
+                        help="with --lift 1: the pair orbits never met, e.g. 0-1,2-3 (levels 0 "
+                             "and 1 at difference 0, and 2 and 3) or 0-1,0-2,1-2,3:13")
     parser.add_argument("--spread", type=int, default=0,
                         help="classes kept by Z_n (one block on four levels, moved by Z_n)")
+    parser.add_argument("--automorphism", default="",
+                        help="with one base class and no fixed points: mu:levels:classes, e.g. "
+                             "4:2,3,1,0:0,2,3,4,1 keeps the base class and permutes the spread "
+                             "classes under (level, i) -> (levels[level], mu i)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     quotient = Quotient(args.cycle, args.levels, args.fixed)
@@ -235,10 +317,15 @@ def main(argv: list[str] | None = None) -> int:
     sessions = args.bases * args.cycle + args.spread
     if args.spread and (args.fixed or args.levels != 4):
         parser.error("--spread needs four levels and no fixed points")
-    if quotient.points % 4 or 3 * sessions != args.lift * (quotient.points - 1):
-        parser.error(f"{players} players cannot meet all but {args.lift - 1} others "
+    leave = leave_orbits(quotient, args.leave)
+    missed = args.lift - 1 if args.lift > 1 else 2 * len(leave) * args.cycle // quotient.points
+    if quotient.points % 4 or 3 * sessions != args.lift * quotient.points - 1 - missed:
+        parser.error(f"{players} players cannot meet all but {missed} others "
                      f"in {sessions} sessions")
-    model = Model(quotient, args.bases, args.lift, args.spread)
+    automorphism = Automorphism.parse(args.automorphism) if args.automorphism else None
+    if automorphism and (args.bases != 1 or args.fixed or args.lift != 1):
+        parser.error("--automorphism needs one base class, no fixed points and no lift")
+    model = Model(quotient, args.bases, args.lift, args.spread, leave, automorphism)
     print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
           flush=True)
     start = time.monotonic()
@@ -257,7 +344,10 @@ def main(argv: list[str] | None = None) -> int:
                       "schedule": schedule,
                       "found_by": f"lift_search.py --cycle {args.cycle} --levels {args.levels}"
                                   f" --fixed {args.fixed} --bases {args.bases} --lift {args.lift}"
-                                  f" --spread {args.spread}",
+                                  f" --spread {args.spread}"
+                                  + (f" --leave {args.leave}" if leave else "")
+                                  + (f" --automorphism {args.automorphism}"
+                                     if automorphism else ""),
                       "seconds": round(seconds, 1)}))
     return 0
 
