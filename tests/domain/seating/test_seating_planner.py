@@ -63,6 +63,23 @@ def test_at_the_bound_the_plan_s_first_session_still_keeps_countries_apart() -> 
     assert sum(per_session) == 96 and min(per_session) == 0
 
 
+def test_countries_that_put_the_bound_out_of_reach_do_not_buy_repeated_opponents() -> None:
+    """Four countries of seven (and four players of none) at 32 x 10: the 16 pairs never
+    seated together can hold at most three pairs of each country, so no renaming reaches
+    the bound (4 * 21 - 12 = 72 mates' meetings against a bound of 68). The search keeps a
+    few more compatriots apart by seating dozens of pairs together twice (54 repeats, seen
+    in the window's draw of 152 x 50 with eight countries as 1,393); the draw must be the
+    repeat-free construction, with its first session still free of compatriots."""
+    field = list(range(32))
+    countries = [set(range(7 * c, 7 * c + 7)) for c in range(4)]
+    draw = plan_schedule(field, 10, seed=0, forbidden_groups=countries, time_limit=5)
+    assert draw.method is Method.LIBRARY
+    assert quality_report(draw.schedule.sessions).excess_meetings == 0
+    assert draw.repeat_cost == 72 > draw.lower_bound
+    first = quality_report(draw.schedule.sessions[:1], forbidden_groups=countries)
+    assert first.forbidden_meetings == ()
+
+
 @pytest.fixture(scope="module")
 def planned_32x8() -> Draw:
     return plan_schedule(list(range(32)), 8, seed=5, time_limit=25)

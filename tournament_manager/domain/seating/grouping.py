@@ -27,7 +27,12 @@ from tournament_manager.domain.seating.orbits import (
     cyclic_blocks_sessions,
     expand,
 )
-from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts, pair_cost
+from tournament_manager.domain.seating.pairs import (
+    IntSessions,
+    MeetingCounts,
+    excess_meetings,
+    pair_cost,
+)
 from tournament_manager.domain.seating.product import product_schedule
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.tabu import tabu_search
@@ -151,9 +156,22 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     if cost <= bound or not request.fresh:
         return _searched_result(request, best, cost, bound, rng, budget)
     constructed = _constructed(request, seed, bound, rng, budget)
-    if constructed is not None:
+    if constructed is not None and constructed.cost <= bound:
         return constructed
-    return _searched_result(request, best, cost, bound, rng, budget)
+    searched = _searched_result(request, best, cost, bound, rng, budget)
+    if constructed is not None and _rank(request, constructed) <= _rank(request, searched):
+        return constructed
+    return searched
+
+
+def _rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:
+    """Repeated opponents first, then the cost (which also counts club, country and team
+    mates who meet). Where forbidden groups put the bound out of reach (compatriots must
+    meet at the bound, and a country of odd size cannot hold all its missed pairs), a
+    repeat-free construction still beats a search that keeps a few compatriots apart by
+    seating hundreds of pairs together twice: 32 x 10 with four countries of seven, 54
+    repeats from the search against none, 152 x 50 with eight countries, 1,393."""
+    return excess_meetings(result.sessions, request.players), result.cost
 
 
 def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: random.Random,
@@ -174,18 +192,23 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
 
 def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Random,
                  budget: Budget) -> GroupingResult | None:
-    """A construction (closed form, library, then the solver) renamed to reach the bound."""
+    """A construction (closed form, library, then the solver) renamed to reach the bound,
+    or the cheapest one built if none does (forbidden groups can put the bound out of
+    reach of every renaming), or None if none applies."""
     budget.report(Stage.CONSTRUCTION, -1)
     builders = _closed_forms(request.players, request.sessions, seed, budget)
     if 3 * request.sessions <= request.players - 1 and request.players <= SOLVER_MAX_PLAYERS:
         builders.append((Method.SYMMETRIC_SOLVER,
                          lambda: _solved(request, seed, budget.slice(_SOLVER_SHARE))))
+    cheapest: GroupingResult | None = None
     for method, build in builders:
         schedule = build()
         if schedule is None:
             continue
         schedule = relabel(schedule, request.players, request.forbidden, rng, budget)
-        cost = _cost(request, schedule)
-        if cost <= bound:
-            return GroupingResult(schedule, method, cost, bound)
-    return None
+        result = GroupingResult(schedule, method, _cost(request, schedule), bound)
+        if result.cost <= bound:
+            return result
+        if cheapest is None or _rank(request, result) < _rank(request, cheapest):
+            cheapest = result
+    return cheapest
