@@ -1,7 +1,7 @@
 """Seating benchmark over the grid of fields: every N = 16..172 (multiples of 4), R = 5..bound.
 
     .venv/bin/python -m benchmarks.bench_seating [--quick] [--jobs 2] [--time-limit 60]
-        [--players 96 132]
+        [--players 96 132] [--countries 8]
 
 Each cell is a fresh draw by `plan_schedule` (the same call the window makes, seed 0), and
 every figure is counted from the schedule itself: excess meetings (sum over pairs of
@@ -12,6 +12,13 @@ repeats, the method and the seconds the draw took. The full grid's output is kep
 the rows of those fields only (to re-measure rows after a library change). The last
 line counts the cells whose excess is above the forced minimum. Not a test: the target is
 zero excess wherever zero is possible (20 x 6 excepted) and <= 60 s a draw.
+
+`--countries K` draws every cell for a field of K countries (player p of country p mod K,
+kept apart where possible, as the window passes the registration's countries) and adds
+three columns: compatriots seated together in session 1 and over the whole schedule, and
+the pairs who never meet and share no opponent either (players the draw keeps in
+different worlds). Where countries put the bound out of reach, the draw must still be
+repeat-free (`grouping._rank`); the excess column shows whether it is.
 """
 
 from __future__ import annotations
@@ -22,7 +29,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
-from tournament_manager.domain.seating import plan_schedule
+from tournament_manager.domain.seating import plan_schedule, quality_report
 
 QUICK = ((16, 5), (20, 6), (32, 9), (40, 13), (44, 14), (48, 15), (60, 19), (64, 21),
          (100, 10), (128, 12), (172, 8), (172, 57))
@@ -37,10 +44,12 @@ def forced_excess(players: int, sessions: int) -> int:
     return max(0, 6 * (players // 4) * sessions - players * (players - 1) // 2)
 
 
-def measure(cell: tuple[int, int], time_limit: float) -> str:
+def measure(cell: tuple[int, int], time_limit: float, countries: int = 0) -> str:
     players, sessions = cell
+    groups = [set(range(c, players, countries)) for c in range(countries)]
     started = time.monotonic()
-    draw = plan_schedule(list(range(players)), sessions, seed=0, time_limit=time_limit)
+    draw = plan_schedule(list(range(players)), sessions, seed=0, forbidden_groups=groups,
+                         time_limit=time_limit)
     seconds = time.monotonic() - started
     meetings: Counter[tuple[int, int]] = Counter()
     winds = [[0, 0, 0, 0] for _ in range(players)]
@@ -62,10 +71,16 @@ def measure(cell: tuple[int, int], time_limit: float) -> str:
     high = max(max(counts) for counts in winds)
     winds_ok = sessions // 4 <= low and high <= -(-sessions // 4)
     revisits = sum(count - 1 for count in tables.values() if count > 1)
-    return (f"{players:>4} {sessions:>3} {(players - 1) // 3:>5} {excess:>6} "
+    line = (f"{players:>4} {sessions:>3} {(players - 1) // 3:>5} {excess:>6} "
             f"{forced_excess(players, sessions):>6} {max(meetings.values()):>3} "
             f"{low:>3}..{high:<3} {'ok' if winds_ok else 'NO':>5} {revisits:>8} "
             f"{back_to_back:>5} {draw.method.value:>17} {seconds:>7.2f}")
+    if countries:
+        report = quality_report(draw.schedule.sessions, forbidden_groups=groups)
+        first = sum(meeting.session == 0 for meeting in report.forbidden_meetings)
+        line += (f" {first:>6} {len(report.forbidden_meetings):>6}"
+                 f" {report.indirect.pairs_sharing_none:>6}")
+    return line
 
 
 def main() -> None:
@@ -74,21 +89,25 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="cells drawn at once")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--players", type=int, nargs="*", help="only these rows of the grid")
+    parser.add_argument("--countries", type=int, default=0,
+                        help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
     cells = list(QUICK) if args.quick else grid()
     if args.players:
         cells = [cell for cell in cells if cell[0] in args.players]
     print(f"{'N':>4} {'R':>3} {'bound':>5} {'excess':>6} {'forced':>6} {'max':>3} "
           f"{'winds':>8} {'winds':>5} {'revisits':>8} {'b2b':>5} {'method':>17} "
-          f"{'seconds':>7}", flush=True)
+          f"{'seconds':>7}" + (f" {'mates1':>6} {'mates':>6} {'apart':>6}"
+                                 if args.countries else ""), flush=True)
     above = 0
     slowest = 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for line in pool.map(measure, cells, [args.time_limit] * len(cells)):
+        for line in pool.map(measure, cells, [args.time_limit] * len(cells),
+                             [args.countries] * len(cells)):
             print(line, flush=True)
             fields = line.split()
             above += int(fields[3]) > int(fields[4])
-            slowest = max(slowest, float(fields[-1]))
+            slowest = max(slowest, float(fields[11]))
     print(f"# {len(cells)} cells, {above} above the forced minimum, slowest {slowest:.1f} s",
           flush=True)
 
