@@ -93,13 +93,19 @@ def test_the_3q_plus_3_entries_miss_only_groups_of_three(players: int) -> None:
     108) are repeat-free at the bound too, but what they leave is longer cycles."""
     schedule = library_schedule(players, players // 3 - 1)
     assert schedule is not None and _meetings_at_most_once(schedule, players)
+    assert _missed_in_groups_of(3, schedule, players)
+
+
+def _missed_in_groups_of(size: int, schedule: list[list[list[int]]], players: int) -> bool:
+    """Whether the pairs never met split the field into groups of `size` (each player
+    misses exactly the others of his group)."""
     met = {pair for session in schedule for table in session
            for pair in combinations(sorted(table), 2)}
     missed: dict[int, set[int]] = {p: {p} for p in range(players)}
     for a, b in set(combinations(range(players), 2)) - met:
         missed[a].add(b)
         missed[b].add(a)
-    assert all(len(group) == 3 and all(missed[other] == group for other in group)
+    return all(len(group) == size and all(missed[other] == group for other in group)
                for group in missed.values())
 
 
@@ -340,14 +346,7 @@ def test_a_framed_entry_is_its_frame_inflated_and_filled(entry: dict[str, Any]) 
                 assert set(groups) <= {hole, 5}, (index, table)
             else:
                 assert len(set(groups)) == 4, (index, table)
-    met = {pair for session in schedule for table in session
-           for pair in combinations(sorted(table), 2)}
-    missed: dict[int, set[int]] = {p: {p} for p in range(players)}
-    for a, b in set(combinations(range(players), 2)) - met:
-        missed[a].add(b)
-        missed[b].add(a)
-    assert all(len(group) == extra and all(missed[other] == group for other in group)
-               for group in missed.values())
+    assert _missed_in_groups_of(extra, schedule, players)
 
 
 @pytest.mark.parametrize("entry", _framed(), ids=lambda e: f"{e['players']}x{e['sessions']}")
