@@ -193,14 +193,14 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
 def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Random,
                  budget: Budget) -> GroupingResult | None:
     """A construction (closed form, library, then the solver) renamed to reach the bound,
-    or the cheapest one built if none does (forbidden groups can put the bound out of
-    reach of every renaming), or None if none applies."""
+    or the best one built if none does (fewest repeats, then cost: forbidden groups can put
+    the bound out of reach of every renaming), or None if none applies."""
     budget.report(Stage.CONSTRUCTION, -1)
     builders = _closed_forms(request.players, request.sessions, seed, budget)
     if 3 * request.sessions <= request.players - 1 and request.players <= SOLVER_MAX_PLAYERS:
         builders.append((Method.SYMMETRIC_SOLVER,
                          lambda: _solved(request, seed, budget.slice(_SOLVER_SHARE))))
-    cheapest: GroupingResult | None = None
+    best: GroupingResult | None = None
     for method, build in builders:
         schedule = build()
         if schedule is None:
@@ -209,6 +209,6 @@ def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Ra
         result = GroupingResult(schedule, method, _cost(request, schedule), bound)
         if result.cost <= bound:
             return result
-        if cheapest is None or _rank(request, result) < _rank(request, cheapest):
-            cheapest = result
-    return cheapest
+        if best is None or _rank(request, result) < _rank(request, best):
+            best = result
+    return best
