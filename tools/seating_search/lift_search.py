@@ -355,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
         print("the lifted schedule is not sound: a bug in this tool")
         return 2
     print(f"found and checked in {seconds:.1f} s")
-    print(json.dumps({"players": players, "sessions": sessions, "lift": args.lift,
+    lifted = {"lift": args.lift} if args.lift > 1 else {}
+    print(json.dumps({"players": players, "sessions": sessions, **lifted,
                       "schedule": schedule,
                       "found_by": f"lift_search.py --cycle {args.cycle} --levels {args.levels}"
                                   f" --fixed {args.fixed} --bases {args.bases} --lift {args.lift}"

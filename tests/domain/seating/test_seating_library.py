@@ -291,10 +291,10 @@ def test_32_x_10_is_shipped_at_the_bound() -> None:
         assert _meetings_at_most_once(schedule, 32)
 
 
-@pytest.mark.parametrize("entry", [e for e in _entries() if "schedule" in e],
+@pytest.mark.parametrize("entry", [e for e in _entries() if "lift" in e],
                          ids=lambda e: f"{e['players']}x{e['sessions']}")
 def test_a_lifted_entry_is_kept_by_its_lift(entry: dict[str, Any]) -> None:
-    """The written-out entries are lifted designs (tools/seating_search/lift_search.py):
+    """The entries with a lift are lifted designs (tools/seating_search/lift_search.py):
     p -> m (p // m) + (p + 1) % m turns the m players of each point, who never meet, and maps
     every session onto itself, the structure the search relied on."""
     m = entry["lift"]
