@@ -358,8 +358,9 @@ def test_a_damaged_framed_entry_is_not_used(entry: dict[str, Any],
     first[0][1], first[1][1] = first[1][1], first[0][1]  # two players change frame tables
     wrong_fill = {**json.loads(json.dumps(entry)), "fill": [entry["fill"][0], 99]}
     short = {**json.loads(json.dumps(entry)), "frame": entry["frame"][:-1]}
+    itself = {**json.loads(json.dumps(entry)), "fill": [players, sessions]}
     real = library_module._entries()
-    for damaged in (swapped, wrong_fill, short):
+    for damaged in (swapped, wrong_fill, short, itself):
         monkeypatch.setattr(library_module, "_entries",
                             lambda d=damaged: tuple(e for e in real if e is not entry) + (d,))
         assert library_schedule(players, sessions) is None

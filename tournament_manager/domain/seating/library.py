@@ -39,6 +39,8 @@ def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
     if "schedule" in entry:
         return [[list(table) for table in session] for session in entry["schedule"][:sessions]]
     if "frame" in entry:
+        if entry["fill"][0] >= entry["players"]:  # the fill must be smaller: no loop
+            raise ValueError("a fill as large as the field")
         fill = library_schedule(*entry["fill"])
         if fill is None:
             raise ValueError("the fill is not in the library")
