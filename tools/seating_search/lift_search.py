@@ -108,18 +108,13 @@ class Model:
 
     def __init__(self, quotient: Quotient, bases: int, lift: int, spread: int = 0,
                  leave: frozenset[OrbitKey] = frozenset(),
-                 automorphism: Automorphism | None = None) -> None:
+                 automorphism: Automorphism | None = None, at_most: bool = False) -> None:
         self.q, self.bases, self.lift, self.spread = quotient, bases, lift, spread
-        self.leave, self.automorphism = leave, automorphism
-        self.at_most = lift == 1 and 3 * self.sessions() < quotient.points - 1 - (
-            2 * len(leave) * quotient.cycle // quotient.points)
+        self.leave, self.automorphism, self.at_most = leave, automorphism, at_most
         self.blocks = quotient.points // 4
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build()
-
-    def sessions(self) -> int:
-        return self.bases * self.q.cycle + self.spread
 
     def x(self, b: int, j: int, point: int) -> int:
         return self.pool.id(("x", b, j, point))
@@ -340,7 +335,7 @@ def main(argv: list[str] | None = None) -> int:
     automorphism = Automorphism.parse(args.automorphism) if args.automorphism else None
     if automorphism and (args.bases != 1 or args.fixed or args.lift != 1):
         parser.error("--automorphism needs one base class, no fixed points and no lift")
-    model = Model(quotient, args.bases, args.lift, args.spread, leave, automorphism)
+    model = Model(quotient, args.bases, args.lift, args.spread, leave, automorphism, below)
     print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
           flush=True)
     start = time.monotonic()

@@ -27,7 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 
-from tournament_manager.domain.seating.pairs import IntSession, IntSessions
+from tournament_manager.domain.seating.pairs import IntSession, IntSessions, MeetingCounts
 
 GROUPS = 5
 
@@ -56,12 +56,10 @@ def inflated(frame: Sequence[HoleySession], group: int, m: int) -> list[IntSessi
 
 def apart(schedule: IntSessions, players: int, extra: int) -> list[int]:
     """`extra` players of `schedule` no two of whom ever meet (the first such set), or []."""
-    met: set[tuple[int, int]] = set()
-    for session in schedule:
-        for table in session:
-            met.update(itertools.combinations(sorted(table), 2))
+    counts = MeetingCounts(players)
+    counts.add_sessions(schedule)
     for chosen in itertools.combinations(range(players), extra):
-        if all(pair not in met for pair in itertools.combinations(chosen, 2)):
+        if all(counts.get(p, q) == 0 for p, q in itertools.combinations(chosen, 2)):
             return list(chosen)
     return []
 
