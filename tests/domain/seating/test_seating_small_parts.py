@@ -18,6 +18,7 @@ from tournament_manager.domain.seating import (
     elimination_tables,
     format_schedule,
     parse_schedule,
+    positions,
     swap_effect,
 )
 from tournament_manager.domain.seating.assignment import min_cost_assignment
@@ -144,3 +145,74 @@ def test_a_small_field_stops_at_what_it_must_repeat() -> None:
     result = draw_groups(request, seed=0, budget=budget)
     assert (result.cost, result.lower_bound) == (76, 76)
     assert not budget.cancelled(), "the search ran on past the bound"
+
+
+def _cyclic_tables(order: int, sessions: int) -> list[list[list[int]]]:
+    """Session s, group t: player t of layer 0 and (t + k s) mod order of layer k. Numbering
+    group t as table (t + 4 s) mod order puts nobody at a table twice (order prime, > 4)."""
+    return [[[k * order + (t + k * s) % order for k in range(4)] for t in range(order)]
+            for s in range(sessions)]
+
+
+def _revisit_count(numbered: list[list[list[int]]], players: int) -> int:
+    seen = [[0] * len(numbered[0]) for _ in range(players)]
+    for session in numbered:
+        for t, group in enumerate(session):
+            for p in group:
+                seen[p][t] += 1
+    return sum(max(0, c - 1) for row in seen for c in row)
+
+
+def _visits(numbered: list[list[list[int]]], players: int) -> list[dict[int, int]]:
+    counts: list[dict[int, int]] = [{} for _ in range(players)]
+    for session in numbered:
+        for t, group in enumerate(session):
+            for p in group:
+                counts[p][t] = counts[p].get(t, 0) + 1
+    return counts
+
+
+def test_a_renumbering_s_effect_is_the_change_in_revisits() -> None:
+    numbered = _cyclic_tables(7, 9)  # nine sessions at seven tables: revisits are forced
+    counts = _visits(numbered, 28)
+    rng = random.Random(2)
+    for _ in range(300):
+        s, t, u = rng.randrange(9), *rng.sample(range(7), 2)
+        before = _revisit_count(numbered, 28)
+        delta = positions._renumber_delta(numbered[s][t], t, numbered[s][u], u, counts)
+        positions._move(numbered[s][t], t, u, counts)
+        positions._move(numbered[s][u], u, t, counts)
+        numbered[s][t], numbered[s][u] = numbered[s][u], numbered[s][t]
+        assert _revisit_count(numbered, 28) - before == delta
+
+
+def test_the_table_repair_finds_every_table_a_swap_can_mend() -> None:
+    """Seven sessions numbered without a revisit, then two tables' numbers exchanged in five
+    of them: every one of those is mended by exchanging them back, so the repair (which keeps
+    the tables with a revisit up to date move by move) must leave none."""
+    order = 11
+    numbered = [[[] for _ in range(order)] for _ in range(order)]
+    for s, session in enumerate(_cyclic_tables(order, order)):
+        for t, group in enumerate(session):
+            numbered[s][(t + 4 * s) % order] = group
+    assert _revisit_count(numbered, 4 * order) == 0
+    rng = random.Random(5)
+    for s in rng.sample(range(order), 5):
+        t, u = rng.sample(range(order), 2)
+        numbered[s][t], numbered[s][u] = numbered[s][u], numbered[s][t]
+    assert _revisit_count(numbered, 4 * order) > 0
+    positions._repair_tables(numbered, _visits(numbered, 4 * order), rng, lambda: False)
+    assert _revisit_count(numbered, 4 * order) == 0
+
+
+
+def test_the_table_repair_knows_which_tables_still_hold_a_revisit() -> None:
+    """Nine sessions at seven tables force revisits, so every step of the repair runs; the
+    places it reports at the end must be exactly those a recount finds."""
+    numbered = _cyclic_tables(7, 9)
+    counts = _visits(numbered, 28)
+    left = positions._repair_tables(numbered, counts, random.Random(3), lambda: False)
+    recounted = _visits(numbered, 28)
+    expected = {(s, t) for s, session in enumerate(numbered) for t, group in enumerate(session)
+                if any(recounted[p][t] > 1 for p in group)}
+    assert expected and set(left) == expected

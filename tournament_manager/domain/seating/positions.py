@@ -15,8 +15,9 @@ lies within floor(R/4)..ceil(R/4) for his R sessions.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from itertools import permutations
+from typing import Generic, TypeVar
 
 from tournament_manager.domain.seating.assignment import min_cost_assignment
 from tournament_manager.domain.seating.pairs import IntSessions
@@ -25,6 +26,7 @@ _TABLE_STEPS = 2000
 _REASSIGN_PASSES = 20
 _WIND_STEPS = 20000
 _ORDERS = tuple(permutations(range(4)))
+_Item = TypeVar("_Item", bound=Hashable)
 
 
 def _never() -> bool:
@@ -91,17 +93,27 @@ def _revisits(group: Sequence[int], t: int, counts: list[dict[int, int]]) -> int
 
 
 def _repair_tables(numbered: IntSessions, counts: list[dict[int, int]],
-                   rng: random.Random, stop: Callable[[], bool]) -> None:
+                   rng: random.Random, stop: Callable[[], bool]) -> list[tuple[int, int]]:
     """Min-conflicts swaps of two tables' numbers within a session, sideways moves allowed;
-    polish that a cancelled draw skips (`stop`)."""
+    polish that a cancelled draw skips (`stop`). Returns the (session, table) places still
+    holding a player who has sat at that table before.
+
+    The tables with a revisit are kept up to date move by move: a swap changes eight players'
+    counts at two table numbers, so only their seats at those numbers can change. When R > T
+    revisits cannot all go and every step runs; re-reading every table each step made this
+    polish take ten seconds on 172 x 57."""
+    table_of = [{p: t for t, group in enumerate(session) for p in group} for session in numbered]
+    sessions_of: dict[int, list[int]] = {}
+    for s, session in enumerate(numbered):
+        for group in session:
+            for p in group:
+                sessions_of.setdefault(p, []).append(s)
+    troubled = _ChoiceSet((s, t) for s, session in enumerate(numbered)
+                          for t, group in enumerate(session) if _revisits(group, t, counts))
     for _ in range(_TABLE_STEPS):
-        if stop():
-            return
-        troubled = [(s, t) for s, session in enumerate(numbered)
-                    for t, group in enumerate(session) if _revisits(group, t, counts)]
-        if not troubled:
-            return
-        s, t = rng.choice(troubled)
+        if stop() or not troubled:
+            break
+        s, t = troubled.choice(rng)
         session = numbered[s]
         moves: list[int] = []
         best = 0
@@ -113,11 +125,21 @@ def _repair_tables(numbered: IntSessions, counts: list[dict[int, int]],
                 moves, best = [u], delta
             elif delta == best:
                 moves.append(u)
-        if moves:
-            u = rng.choice(moves)
-            _move(session[t], t, u, counts)
-            _move(session[u], u, t, counts)
-            session[t], session[u] = session[u], session[t]
+        if not moves:
+            continue
+        u = rng.choice(moves)
+        _move(session[t], t, u, counts)
+        _move(session[u], u, t, counts)
+        session[t], session[u] = session[u], session[t]
+        moved = (*session[t], *session[u])
+        for p in session[t]:
+            table_of[s][p] = t
+        for p in session[u]:
+            table_of[s][p] = u
+        for cell in {(other, table_of[other][p]) for p in moved for other in sessions_of[p]
+                     if table_of[other][p] in (t, u)}:
+            troubled.mark(cell, _revisits(numbered[cell[0]][cell[1]], cell[1], counts) > 0)
+    return troubled.items()
 
 
 def _move(group: Sequence[int], old: int, new: int, counts: list[dict[int, int]]) -> None:
@@ -128,13 +150,16 @@ def _move(group: Sequence[int], old: int, new: int, counts: list[dict[int, int]]
 
 def _renumber_delta(first: Sequence[int], t: int, second: Sequence[int], u: int,
                     counts: list[dict[int, int]]) -> int:
-    def excess(p: int, table: int, change: int) -> int:
-        return max(0, counts[p].get(table, 0) + change - 1)
-
-    before = sum(excess(p, t, 0) + excess(p, u, 0) for p in (*first, *second))
-    after = (sum(excess(p, t, -1) + excess(p, u, 1) for p in first)
-             + sum(excess(p, u, -1) + excess(p, t, 1) for p in second))
-    return after - before
+    """The change in revisits when `first` leaves table t for u and `second` u for t: a
+    player gains one where he has sat before and loses one where he has sat twice."""
+    delta = 0
+    for p in first:
+        visits = counts[p]
+        delta += (visits.get(u, 0) >= 1) - (visits.get(t, 0) >= 2)
+    for q in second:
+        visits = counts[q]
+        delta += (visits.get(t, 0) >= 1) - (visits.get(u, 0) >= 2)
+    return delta
 
 
 def _violation(counts: Sequence[int], played: int) -> int:
@@ -177,7 +202,7 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
         for table in session:
             for p in table:
                 seats_of.setdefault(p, []).append(table)
-    violating = _Violators(p for p in seats_of if _violation(counts[p], played[p]))
+    violating = _ChoiceSet(p for p in seats_of if _violation(counts[p], played[p]))
     for _ in range(_WIND_STEPS):
         if stop() or not violating:
             return
@@ -206,29 +231,34 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
                 violating.mark(moved, _violation(counts[moved], played[moved]) > 0)
 
 
-class _Violators:
-    """The players whose winds are out of range, kept up to date move by move: a swap changes
-    two players' counts only, and re-reading every player each step made the repair after a
-    cut (where history can leave balance out of reach, so all steps run) take seconds."""
+class _ChoiceSet(Generic[_Item]):
+    """The items still in trouble (players whose winds are out of range, tables with a
+    revisit), kept up to date move by move and drawn from uniformly. A move touches a few
+    items only, and re-reading them all each step made the repairs take seconds: the winds
+    after a cut (where history can leave balance out of reach, so every step runs), the tables
+    whenever there are more sessions than tables."""
 
-    def __init__(self, players: Iterable[int]) -> None:
-        self._order: list[int] = list(players)
-        self._where = {p: i for i, p in enumerate(self._order)}
+    def __init__(self, items: Iterable[_Item]) -> None:
+        self._order: list[_Item] = list(items)
+        self._where = {item: i for i, item in enumerate(self._order)}
 
     def __bool__(self) -> bool:
         return bool(self._order)
 
-    def choice(self, rng: random.Random) -> int:
+    def choice(self, rng: random.Random) -> _Item:
         return rng.choice(self._order)
 
-    def mark(self, player: int, violating: bool) -> None:
-        if violating and player not in self._where:
-            self._where[player] = len(self._order)
-            self._order.append(player)
-        elif not violating and player in self._where:
-            i = self._where.pop(player)
+    def items(self) -> list[_Item]:
+        return list(self._order)
+
+    def mark(self, item: _Item, troubled: bool) -> None:
+        if troubled and item not in self._where:
+            self._where[item] = len(self._order)
+            self._order.append(item)
+        elif not troubled and item in self._where:
+            i = self._where.pop(item)
             last = self._order.pop()
-            if last != player:
+            if last != item:
                 self._order[i] = last
                 self._where[last] = i
 
