@@ -51,7 +51,7 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[s
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
     for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 80, 88, 96, 100, 104, 108, 116, 120,
-                    124, 128, 132, 136, 148, 152, 160, 168, 172):
+                    124, 128, 132, 136, 148, 152, 156, 160, 168, 172):
         assert by_players[players] == (players - 1) // 3, players
 
 
@@ -364,3 +364,50 @@ def test_a_damaged_framed_entry_is_not_used(entry: dict[str, Any],
         monkeypatch.setattr(library_module, "_entries",
                             lambda d=damaged: tuple(e for e in real if e is not entry) + (d,))
         assert library_schedule(players, sessions) is None
+
+
+def _frame_products() -> list[dict[str, Any]]:
+    return [e for e in _entries() if "frame_blocks" in e]
+
+
+@pytest.mark.parametrize("entry", _frame_products(),
+                         ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_frame_product_entry_is_a_transversal_design_then_the_frame(
+        entry: dict[str, Any]) -> None:
+    """156 x 51 (tools/seating_search/cyclic_frame_search.py): players x * 3v + y for four
+    layers x; the first 3v - 1 sessions seat one player of each layer at every table, the last
+    v one layer's holey frame class beside three tables {(x, y)} for the points y of the
+    class's group; the pairs never met are each layer's frame groups {j, j + v, j + 2v}."""
+    players, sessions = entry["players"], entry["sessions"]
+    n, v = players // 4, players // 12
+    assert sessions == (players - 1) // 3 == 4 * v - 1
+    schedule = library_schedule(players, sessions)
+    assert schedule is not None and _meetings_at_most_once(schedule, players)
+    for session in schedule[:3 * v - 1]:
+        assert all(sorted(p // n for p in table) == [0, 1, 2, 3] for table in session)
+    for j, session in enumerate(schedule[3 * v - 1:]):
+        across = sorted(sorted(table) for table in session if len({p // n for p in table}) > 1)
+        assert across == [[x * n + y for x in range(4)] for y in (j, j + v, j + 2 * v)]
+    assert _missed_in_groups_of(3, schedule, players)
+    assert all(len({p % v for p in table}) == 4  # a frame table: four groups of its layer
+               for session in schedule for table in session if len({p // n for p in table}) == 1)
+
+
+@pytest.mark.parametrize("entry", _frame_products(),
+                         ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_damaged_frame_product_entry_is_not_used(entry: dict[str, Any],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    players, sessions = entry["players"], entry["sessions"]
+    moved = json.loads(json.dumps(entry))
+    moved["frame_blocks"][0][1] += 1  # one point of the frame on another residue
+    lifted = json.loads(json.dumps(entry))
+    lifted["frame_blocks"][0][1] = (lifted["frame_blocks"][0][1] + players // 12) % (players // 4)
+    short = {**json.loads(json.dumps(entry)), "frame_blocks": entry["frame_blocks"][:-1]}
+    elsewhere = {**json.loads(json.dumps(entry)), "players": players - 12}
+    real = library_module._entries()
+    for damaged in (moved, lifted, short):
+        monkeypatch.setattr(library_module, "_entries",
+                            lambda d=damaged: tuple(e for e in real if e is not entry) + (d,))
+        assert library_schedule(players, sessions) is None
+    monkeypatch.setattr(library_module, "_entries", lambda: (elsewhere,))
+    assert library_schedule(players - 12, sessions) is None

@@ -23,6 +23,7 @@ from tournament_manager.domain.seating.latin import (
     orthogonal_squares,
     prime_power,
     squares_available,
+    transversal_design,
 )
 from tournament_manager.domain.seating.library import sound
 from tournament_manager.domain.seating.pairs import MeetingCounts
@@ -71,7 +72,28 @@ def test_orders_macneish_cannot_reach_are_refused() -> None:
     assert squares_available(40) == 4 and orthogonal_squares(40, 5) is None
 
 
-@pytest.mark.parametrize("m", [5, 17, 28])
+@pytest.mark.parametrize("order", [20, 24, 39, 48, 51, 63])
+def test_wilson_s_construction_gives_a_transversal_design(order: int) -> None:
+    """Three squares by MacNeish for 20 and 48 is not the point: 24, 39, 51 and 63 have two
+    at most that way (a factor 3), and Wilson's construction must still give every two values
+    of different groups exactly one block."""
+    blocks = transversal_design(order)
+    assert blocks is not None and len(blocks) == order * order
+    together = Counter((i, block[i], j, block[j]) for block in blocks
+                       for i, j in combinations(range(5), 2))
+    assert len(together) == 10 * order * order and set(together.values()) == {1}
+    assert all(0 <= value < order for block in blocks for value in block)
+
+
+def test_orders_neither_construction_reaches_are_refused_not_guessed() -> None:
+    """2, 3 and 6 have none, and for 10 none is known; the others below 40 exist (by other
+    constructions), but neither MacNeish nor Wilson with prime-power pieces reaches them."""
+    assert [n for n in range(2, 40) if transversal_design(n) is None] == [2, 3, 6, 10, 12, 14,
+                                                                         15, 18, 22, 26, 30,
+                                                                         34, 38]
+
+
+@pytest.mark.parametrize("m", [5, 17, 28, 24, 39])
 def test_the_transversal_sessions_meet_every_pair_of_groups_exactly_once(m: int) -> None:
     sessions = transversal_sessions(m)
     assert sessions is not None and len(sessions) == m
@@ -95,7 +117,7 @@ def test_the_groups_own_sessions_follow_and_a_missing_inner_schedule_gives_none(
     assert sorted(schedule[8][1]) == [4, 5, 6, 7] and sorted(schedule[8][2]) == [8, 9, 10, 11]
     assert product_schedule(32, 10, inner) is None
     assert product_schedule(32, 8, inner) is not None and asked == [(8, 1), (8, 2)]
-    assert product_schedule(96, 30, inner) is None  # no three squares of order 24 by MacNeish
+    assert product_schedule(96, 30, inner) is None  # no 24 x 6 from `inner`
 
 
 @pytest.mark.parametrize(("players", "sessions"), [(112, 37), (144, 47)])

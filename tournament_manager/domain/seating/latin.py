@@ -10,6 +10,10 @@ and a table is both the fastest and the most obviously correct representation.
 - MacNeish's product: for n = q1·q2·…, squares of order n from squares of each prime-power
   factor, as many as the smallest factor allows (min qi - 1). That is short of the truth for
   a few orders (6, 10, 12, 24, 48 …) but exact and instant for the orders it covers.
+- Wilson's construction, for a transversal design with five groups (three squares) where
+  MacNeish falls short: TD(5, mt + u) from TD(6, t), TD(5, m), TD(5, m + 1) and TD(5, u),
+  0 <= u <= t. It reaches 24 = 4·5 + 4 and 39 = 4·8 + 7 (MacNeish: two squares each), which
+  the frame product needs for 156 players.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from functools import cache
 from itertools import product
 
 LatinSquare = tuple[tuple[int, ...], ...]
+Block = tuple[int, ...]
 
 
 def prime_power(q: int) -> tuple[int, int] | None:
@@ -128,3 +133,78 @@ def orthogonal_squares(n: int, count: int) -> tuple[LatinSquare, ...] | None:
                    for big, small in zip(squares, factor)]
         size *= q
     return tuple(squares)
+
+
+def _field_design(k: int, q: int) -> list[Block]:
+    """TD(k, q) for a prime power q >= k - 1: the lines y = a x + b of the affine plane read on
+    k columns x (the slope a standing for the column at infinity when k = q + 1)."""
+    add, times = field_tables(q)
+    columns = range(min(k, q))
+    return [tuple(add[times[a][x]][b] for x in columns) + ((a,) if k == q + 1 else ())
+            for a in range(q) for b in range(q)]
+
+
+def _with_block_at(blocks: list[Block], value: int) -> list[Block]:
+    """The design relabelled, group by group, so that its first block is (value, ..., value)."""
+    first = blocks[0]
+
+    def moved(x: int, i: int) -> int:
+        return value if x == first[i] else first[i] if x == value else x
+
+    return [tuple(moved(x, i) for i, x in enumerate(block)) for block in blocks]
+
+
+def _wilson_orders(n: int) -> tuple[int, int, int] | None:
+    """(t, m, u) with n = m t + u where Wilson's construction has all four pieces at hand."""
+    for t in range(5, n + 1):
+        if prime_power(t) is None:
+            continue
+        for m in range(4, n // t + 1):
+            u = n - m * t
+            if (u <= t and squares_available(m) >= 3 and squares_available(m + 1) >= 3
+                    and (u <= 1 or squares_available(u) >= 3)):
+                return t, m, u
+    return None
+
+
+def _wilson(n: int) -> list[Block] | None:
+    """TD(5, n) by Wilson's construction, or None where no split of n has its pieces.
+
+    Delete all but u points of the sixth group of a TD(6, t). Each block that lost its sixth
+    point becomes a TD(5, m) on its five points times m (value g m + a is point g, copy a);
+    each block that kept one, z, becomes a TD(5, m + 1) whose value m is the extra point
+    m t + z of every group, less its block (m, ..., m); a TD(5, u) on the extra points meets
+    them with one another. Two values of different groups then share exactly one block."""
+    orders = _wilson_orders(n)
+    if orders is None:
+        return None
+    t, m, u = orders
+    small = transversal_design(m)
+    larger = transversal_design(m + 1)
+    assert small is not None and larger is not None
+    plus = [block for block in _with_block_at(list(larger), m)[1:]]
+    extra = [(0,) * 5] if u == 1 else list(transversal_design(u) or ()) if u else []
+    blocks: list[Block] = []
+    for line in _field_design(6, t):
+        z = line[5]
+        if z >= u:
+            blocks += [tuple(line[i] * m + a[i] for i in range(5)) for a in small]
+        else:
+            blocks += [tuple(m * t + z if a[i] == m else line[i] * m + a[i] for i in range(5))
+                       for a in plus]
+    blocks += [tuple(m * t + e for e in block) for block in extra]
+    return blocks
+
+
+@cache
+def transversal_design(n: int) -> tuple[Block, ...] | None:
+    """The n² blocks of a transversal design with five groups of n, or None: block
+    (x, y, a, b, c) puts value x of group 0, y of group 1 and so on together, and any two
+    values of different groups are together in exactly one block. Three orthogonal squares
+    give the blocks (x, y, L1(x, y), L2(x, y), L3(x, y)); Wilson's construction the rest."""
+    squares = orthogonal_squares(n, 3)
+    if squares is not None:
+        return tuple((x, y, *(square[x][y] for square in squares))
+                     for x in range(n) for y in range(n))
+    blocks = _wilson(n)
+    return tuple(blocks) if blocks is not None else None

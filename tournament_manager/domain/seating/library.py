@@ -9,7 +9,8 @@ by adding the session's element of a finite field to every level ("field": q, se
 ("schedule": every session, for designs whose symmetry fixes the sessions instead of moving
 them, see tools/seating_search/lift_search.py), or as a small frame inflated and filled with
 another library field ("frame", "frame_group", "inflate", "fill": [players, sessions], see
-`frames`). Entries are re-verified on use, so a damaged file can only cost time, never a
+`frames`), or as the base blocks of a cyclic frame of type 3^v times a transversal design
+("frame_blocks", see `frame_product`). Entries are re-verified on use, so a damaged file can only cost time, never a
 wrong schedule.
 """
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from tournament_manager.domain.seating.cyclotomic import translated
 from tournament_manager.domain.seating.four_levels import four_level_sessions
+from tournament_manager.domain.seating.frame_product import frame_product_sessions
 from tournament_manager.domain.seating.frames import framed_sessions
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
@@ -46,6 +48,8 @@ def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
             raise ValueError("the fill is not in the library")
         return framed_sessions(entry["frame"], entry["frame_group"], entry["inflate"], fill,
                                sessions)
+    if "frame_blocks" in entry:
+        return frame_product_sessions(entry["frame_blocks"], entry["players"], sessions)
     if "transversals" in entry:
         return four_level_sessions(entry["base"], entry["transversals"], entry["field"],
                                    sessions)

@@ -8,14 +8,15 @@ so). Players of one group have not met yet, so each group then plays a repeat-fr
 of its own m players, the four groups side by side. 4m players get m + R(m) sessions, which
 is the bound whenever R(m) is m's bound and m ≡ 4 or 0 (mod 12): 112 x 37 from 28 x 9,
 144 x 47 from 36 x 11, 160 x 53 from 40 x 13, the fields near the bound that the symmetric
-search does not reach.
+search does not reach. (Where three squares of order m are not at hand, the transversal
+design comes from Wilson's construction instead, see `latin.transversal_design`.)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from tournament_manager.domain.seating.latin import orthogonal_squares
+from tournament_manager.domain.seating.latin import transversal_design
 from tournament_manager.domain.seating.pairs import IntSessions
 
 InnerSchedule = Callable[[int, int], IntSessions | None]
@@ -23,12 +24,16 @@ InnerSchedule = Callable[[int, int], IntSessions | None]
 
 
 def transversal_sessions(m: int) -> IntSessions | None:
-    """The m sessions of the resolvable transversal design on four groups of m, or None."""
-    squares = orthogonal_squares(m, 3)
-    if squares is None:
+    """The m sessions of the resolvable transversal design on four groups of m, or None: a
+    transversal design with five groups whose first group names the session (a block
+    (x, y, a, b, c) seats players y, m + a, 2m + b and 3m + c together in session x)."""
+    blocks = transversal_design(m)
+    if blocks is None:
         return None
-    return [[[y, *(m * (k + 1) + square[x][y] for k, square in enumerate(squares))]
-             for y in range(m)] for x in range(m)]
+    sessions: IntSessions = [[] for _ in range(m)]
+    for x, *values in blocks:
+        sessions[x].append([k * m + value for k, value in enumerate(values)])
+    return sessions
 
 
 def product_schedule(players: int, sessions: int, inner: InnerSchedule) -> IntSessions | None:
