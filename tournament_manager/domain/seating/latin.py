@@ -179,11 +179,10 @@ def _wilson(n: int) -> list[Block] | None:
     if orders is None:
         return None
     t, m, u = orders
-    small = transversal_design(m)
-    larger = transversal_design(m + 1)
-    assert small is not None and larger is not None
-    plus = [block for block in _with_block_at(list(larger), m)[1:]]
-    extra = [(0,) * 5] if u == 1 else list(transversal_design(u) or ()) if u else []
+    small, larger = transversal_design(m), transversal_design(m + 1)
+    assert small is not None and larger is not None  # _wilson_orders checked both
+    plus = _with_block_at(list(larger), m)[1:]
+    extra: list[Block] = list(transversal_design(u) or ()) if u > 1 else [(0,) * 5] * u
     blocks: list[Block] = []
     for line in _field_design(6, t):
         z = line[5]
