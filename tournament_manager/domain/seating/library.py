@@ -10,8 +10,8 @@ by adding the session's element of a finite field to every level ("field": q, se
 them, see tools/seating_search/lift_search.py), or as a small frame inflated and filled with
 another library field ("frame", "frame_group", "inflate", "fill": [players, sessions], see
 `frames`), or as the base blocks of a cyclic frame of type 3^v times a transversal design
-("frame_blocks", see `frame_product`). Entries are re-verified on use, so a damaged file can only cost time, never a
-wrong schedule.
+("frame_blocks", see `frame_product`). Entries are re-verified on use, so a damaged file can
+only cost time, never a wrong schedule.
 """
 
 from __future__ import annotations
