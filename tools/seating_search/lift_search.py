@@ -301,6 +301,16 @@ def leave_orbits(quotient: Quotient, text: str) -> frozenset[OrbitKey]:
     return frozenset(orbits)
 
 
+def solved(clauses: list[list[int]], name: str) -> tuple[set[int] | None, float]:
+    """Every literal of a model (so a variable's falsity is seen too), or None, and the
+    seconds the solver took."""
+    start = time.monotonic()
+    with Solver(name=name, bootstrap_with=clauses) as solver:
+        found = solver.solve()
+        model = set(solver.get_model()) if found else None
+    return model, time.monotonic() - start
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--cycle", type=int, required=True)
@@ -338,14 +348,11 @@ def main(argv: list[str] | None = None) -> int:
     model = Model(quotient, args.bases, args.lift, args.spread, leave, automorphism, below)
     print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
           flush=True)
-    start = time.monotonic()
-    with Solver(name=args.solver, bootstrap_with=model.clauses) as solver:
-        found = solver.solve()
-        seconds = time.monotonic() - start
-        if not found:
-            print(f"no solution ({seconds:.1f} s)")
-            return 1
-        schedule = model.schedule(set(solver.get_model()))
+    assignment, seconds = solved(model.clauses, args.solver)
+    if assignment is None:
+        print(f"no solution ({seconds:.1f} s)")
+        return 1
+    schedule = model.schedule(assignment)
     if not sound(schedule, players):
         print("the lifted schedule is not sound: a bug in this tool")
         return 2

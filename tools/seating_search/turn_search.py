@@ -33,11 +33,10 @@ import itertools
 import json
 import math
 import sys
-import time
 
+from lift_search import solved
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
 
 from tournament_manager.domain.seating.library import sound
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand
@@ -170,14 +169,11 @@ def main(argv: list[str] | None = None) -> int:
     model = TurnModel(args.players, args.turn)
     print(f"{args.players} x {n}: {model.pool.top} variables, {len(model.clauses)} clauses",
           flush=True)
-    start = time.monotonic()
-    with Solver(name=args.solver, bootstrap_with=model.clauses) as solver:
-        found = solver.solve()
-        seconds = time.monotonic() - start
-        if not found:
-            print(f"no solution ({seconds:.1f} s)")
-            return 1
-        base = model.base({v for v in solver.get_model() if v > 0})
+    assignment, seconds = solved(model.clauses, args.solver)
+    if assignment is None:
+        print(f"no solution ({seconds:.1f} s)")
+        return 1
+    base = model.base(assignment)
     schedule = expand(OrbitStructure(n, (1, 1, 1)), base, n)
     if not sound(schedule, args.players):
         print("the schedule is not sound: a bug in this tool")
