@@ -301,14 +301,19 @@ def leave_orbits(quotient: Quotient, text: str) -> frozenset[OrbitKey]:
     return frozenset(orbits)
 
 
-def solved(clauses: list[list[int]], name: str) -> tuple[set[int] | None, float]:
+def solved(title: str, variables: int, clauses: list[list[int]],
+           name: str) -> tuple[set[int] | None, float]:
     """Every literal of a model (so a variable's falsity is seen too), or None, and the
-    seconds the solver took."""
+    seconds the solver took; the model's size and a "no solution" are printed under `title`."""
+    print(f"{title}: {variables} variables, {len(clauses)} clauses", flush=True)
     start = time.monotonic()
     with Solver(name=name, bootstrap_with=clauses) as solver:
         found = solver.solve()
         model = set(solver.get_model()) if found else None
-    return model, time.monotonic() - start
+    seconds = time.monotonic() - start
+    if model is None:
+        print(f"no solution ({seconds:.1f} s)")
+    return model, seconds
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -346,11 +351,9 @@ def main(argv: list[str] | None = None) -> int:
     if automorphism and (args.bases != 1 or args.fixed or args.lift != 1):
         parser.error("--automorphism needs one base class, no fixed points and no lift")
     model = Model(quotient, args.bases, args.lift, args.spread, leave, automorphism, below)
-    print(f"{players} x {sessions}: {model.pool.top} variables, {len(model.clauses)} clauses",
-          flush=True)
-    assignment, seconds = solved(model.clauses, args.solver)
+    assignment, seconds = solved(f"{players} x {sessions}", model.pool.top, model.clauses,
+                                 args.solver)
     if assignment is None:
-        print(f"no solution ({seconds:.1f} s)")
         return 1
     schedule = model.schedule(assignment)
     if not sound(schedule, players):

@@ -167,11 +167,9 @@ def main(argv: list[str] | None = None) -> int:
     if rest or args.players % 12 != 8 or pow(args.turn, 3, n) != 1 or args.turn % n == 1:
         parser.error("needs N = 8 mod 12 and u of order 3 mod (N - 2) / 3")
     model = TurnModel(args.players, args.turn)
-    print(f"{args.players} x {n}: {model.pool.top} variables, {len(model.clauses)} clauses",
-          flush=True)
-    assignment, seconds = solved(model.clauses, args.solver)
+    assignment, seconds = solved(f"{args.players} x {n}", model.pool.top, model.clauses,
+                                 args.solver)
     if assignment is None:
-        print(f"no solution ({seconds:.1f} s)")
         return 1
     base = model.base(assignment)
     schedule = expand(OrbitStructure(n, (1, 1, 1)), base, n)
