@@ -9,7 +9,8 @@ meetings - 1) against the least the seats force, the most meetings of a pair, th
 any player's count of any wind against floor(R/4)..ceil(R/4), table revisits, back-to-back
 repeats, the method and the seconds the draw took. The full grid's output is kept in
 `benchmarks/results/seating-grid.txt`; `--quick` draws a sample of a dozen cells, `--players`
-the rows of those fields only (to re-measure rows after a library change). The last
+the rows of those fields only (to re-measure rows after a library change), `--up-to-tables`
+the cells with no more sessions than tables (where table revisits can all go). The last
 line counts the cells whose excess is above the forced minimum. Not a test: the target is
 zero excess wherever zero is possible (20 x 6 excepted) and <= 60 s a draw.
 
@@ -89,12 +90,17 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=1, help="cells drawn at once")
     parser.add_argument("--time-limit", type=float, default=60.0)
     parser.add_argument("--players", type=int, nargs="*", help="only these rows of the grid")
+    parser.add_argument("--up-to-tables", action="store_true",
+                        help="only cells with no more sessions than tables (R <= N / 4), "
+                             "where no player need sit at a table twice")
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
     cells = list(QUICK) if args.quick else grid()
     if args.players:
         cells = [cell for cell in cells if cell[0] in args.players]
+    if args.up_to_tables:
+        cells = [cell for cell in cells if cell[1] <= cell[0] // 4]
     print(f"{'N':>4} {'R':>3} {'bound':>5} {'excess':>6} {'forced':>6} {'max':>3} "
           f"{'winds':>8} {'winds':>5} {'revisits':>8} {'b2b':>5} {'method':>17} "
           f"{'seconds':>7}" + (f" {'mates1':>6} {'mates':>6} {'apart':>6}"

@@ -1,6 +1,8 @@
 """Who meets whom: constructions first, then search, cheapest method that reaches the bound.
 
-Order of attempts for a fresh event: a short, reproducible tabu phase from the greedy start
+Order of attempts for a fresh event: with no more sessions than tables, four orthogonal
+squares (`table_squares`) where they are at hand, the only way here to a draw that also
+sends nobody back to a table number; then a short, reproducible tabu phase from the greedy start
 (it settles fields well below the bound in a fraction of a second and mixes the field better
 than a construction), then closed-form constructions (affine geometry, cyclic blocks), the
 shipped library, the product of a transversal design with a smaller field's own draw (which
@@ -35,6 +37,7 @@ from tournament_manager.domain.seating.pairs import (
 )
 from tournament_manager.domain.seating.product import product_schedule
 from tournament_manager.domain.seating.relabel import relabel
+from tournament_manager.domain.seating.table_squares import squares_groups, squares_schedule
 from tournament_manager.domain.seating.tabu import tabu_search
 
 _SHORT_TABU_ITERATIONS = 500
@@ -51,6 +54,7 @@ class Method(Enum):
     AFFINE_GEOMETRY = "affine_geometry"
     CYCLIC_BLOCKS = "cyclic_blocks"
     LIBRARY = "library"
+    ORTHOGONAL_SQUARES = "orthogonal_squares"
     PRODUCT = "product"
     SYMMETRIC_SOLVER = "symmetric_solver"
     LOCAL_SEARCH = "local_search"
@@ -148,6 +152,10 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     rng = random.Random(seed)
     bound = lower_bound(request)
     start = request.start
+    if start is None and request.fresh:
+        squares = _squared(request, bound, random.Random(seed), budget)
+        if squares is not None:
+            return squares
     if start is None:
         start = greedy_sessions(list(range(request.players)), request.sessions,
                                 request.fixed.copy(), rng)
@@ -162,6 +170,23 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     if constructed is not None and _rank(request, constructed) <= _rank(request, searched):
         return constructed
     return searched
+
+
+def _squared(request: GroupingRequest, bound: int, rng: random.Random,
+             budget: Budget) -> GroupingResult | None:
+    """The orthogonal-squares draw renamed to reach the bound, or None if it cannot be built
+    or its renaming leaves club, country or team mates together (then the search, which may
+    keep them apart, decides as before)."""
+    schedule = squares_schedule(request.players, request.sessions, rng)
+    if schedule is None:
+        return None
+    budget.report(Stage.CONSTRUCTION, -1)
+    schedule = relabel(schedule, request.players, request.forbidden, rng, budget,
+                       apart=squares_groups(request.players))
+    cost = _cost(request, schedule)
+    if cost > bound:
+        return None
+    return GroupingResult(schedule, Method.ORTHOGONAL_SQUARES, cost, bound)
 
 
 def _rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:

@@ -75,3 +75,24 @@ def repeat_free(sessions: Sequence[Sequence[Sequence[int]]], n: int) -> bool:
     counts = MeetingCounts(n)
     counts.add_sessions(sessions)
     return max(counts.flat, default=0) <= 1
+
+
+def opponent_masks(sessions: Iterable[Iterable[Iterable[int]]], n: int) -> list[int]:
+    """Each player's opponents as a bit mask (bit q set: met q), for shared-opponent counts:
+    an AND and a bit count compare two players' opponents at once."""
+    masks = [0] * n
+    for session in sessions:
+        for table in session:
+            seated = list(table)
+            mask = sum(1 << p for p in seated)
+            for p in seated:
+                masks[p] |= mask & ~(1 << p)
+    return masks
+
+
+def worlds_apart(sessions: Iterable[Iterable[Iterable[int]]], n: int) -> int:
+    """Pairs that never meet and share no opponent either: players the draw keeps in
+    different worlds, whom no common opponent lets anyone compare."""
+    masks = opponent_masks(sessions, n)
+    return sum(1 for p in range(n) for q in range(p + 1, n)
+               if not masks[p] >> q & 1 and not masks[p] & masks[q])

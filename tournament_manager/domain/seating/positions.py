@@ -38,12 +38,32 @@ def number_tables(sessions: IntSessions, visits: Sequence[dict[int, int]],
     """Sessions with tables reordered so that index t is physical table t + 1.
 
     `visits[p]` maps a table index to how often player p sat there in earlier (fixed) sessions.
+    The order the sessions come in is kept when nothing beats it: a construction may already
+    be numbered so that nobody sits at a table twice (`table_squares`), an order that the
+    session-by-session assignment below would not find again.
     """
+    given = [[list(group) for group in session] for session in sessions]
+    given_revisits = _total_revisits(given, visits)
+    if given_revisits == 0:
+        return given
     counts = [dict(v) for v in visits]
     numbered: IntSessions = [_assigned(session, counts) for session in sessions]
     _reassign_sessions(numbered, counts, rng, stop)
     _repair_tables(numbered, counts, rng, stop)
-    return numbered
+    return given if given_revisits <= _total_revisits(numbered, visits) else numbered
+
+
+def _total_revisits(sessions: IntSessions, visits: Sequence[dict[int, int]]) -> int:
+    """Seats at a table number the player has already sat at, earlier sessions included."""
+    counts = [dict(v) for v in visits]
+    revisits = 0
+    for session in sessions:
+        for t, group in enumerate(session):
+            for p in group:
+                seen = counts[p].get(t, 0)
+                revisits += seen > 0
+                counts[p][t] = seen + 1
+    return revisits
 
 
 def _assigned(session: Sequence[list[int]], counts: list[dict[int, int]]) -> list[list[int]]:

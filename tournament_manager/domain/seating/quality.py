@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from tournament_manager.domain.seating.model import Player, SeatedSession
+from tournament_manager.domain.seating.pairs import opponent_masks
 
 
 @dataclass(frozen=True)
@@ -158,13 +159,10 @@ def _unbalanced(counts: Sequence[int]) -> bool:
 
 def _indirect(sessions: Sequence[SeatedSession], order: dict[Hashable, int],
               met: dict[tuple[Player, Player], list[int]]) -> IndirectMeets:
-    opponents = {p: 0 for p in order}
-    for session in sessions:
-        for table in session.tables:
-            mask = sum(1 << order[p] for p in table.seats)
-            for p in table.seats:
-                opponents[p] |= mask & ~(1 << order[p])
-    shared = [(opponents[a] & opponents[b]).bit_count()
+    indexed = [[[order[p] for p in table.seats] for table in session.tables]
+               for session in sessions]
+    masks = opponent_masks(indexed, len(order))
+    shared = [(masks[order[a]] & masks[order[b]]).bit_count()
               for a, b in combinations(order, 2) if _key(a, b, order) not in met]
     if not shared:
         return IndirectMeets(0, 0, 0, 0.0, 0)

@@ -37,10 +37,21 @@ def _forbidden_meetings(player: int, point_of: list[int], partners: Sequence[Seq
 
 
 def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]],
-            rng: random.Random, budget: Budget) -> IntSessions:
-    """The schedule with points renamed to players: random, then forbidden meetings minimised."""
-    point_of = list(range(players))
-    rng.shuffle(point_of)
+            rng: random.Random, budget: Budget,
+            apart: Sequence[Sequence[int]] = ()) -> IntSessions:
+    """The schedule with points renamed to players: random, then forbidden meetings minimised.
+
+    `apart` names sets of points that never meet in the schedule, if the construction knows
+    them: each club then starts inside one of them, largest club first into the roomiest, so
+    clubs that fit meet nobody of their own from the start. The swaps alone reach that only
+    by luck (20 x 5 on four squares' groups of five, eight countries of two or three: stuck
+    with compatriots together).
+    """
+    if forbidden and apart:
+        point_of = _packed(players, forbidden, apart, rng)
+    else:
+        point_of = list(range(players))
+        rng.shuffle(point_of)
     if forbidden:
         meets = _weighted_meetings(schedule, players)
         partners: list[list[int]] = [[] for _ in range(players)]
@@ -52,6 +63,47 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     for player, point in enumerate(point_of):
         player_at[point] = player
     return [[[player_at[p] for p in table] for table in session] for session in schedule]
+
+
+def _packed(players: int, forbidden: set[tuple[int, int]], apart: Sequence[Sequence[int]],
+            rng: random.Random) -> list[int]:
+    """point_of with each club (players joined by forbidden pairs) in the `apart` set with
+    the most room left, spilling into the next roomiest when it is full."""
+    rooms = [rng.sample(list(points), len(points)) for points in apart]
+    point_of = [-1] * players
+    for club in _clubs(players, forbidden):
+        members = rng.sample(club, len(club))
+        while members:
+            room = max(rooms, key=len)
+            if not room:
+                break
+            while members and room:
+                point_of[members.pop()] = room.pop()
+    taken = set(point_of)
+    left = [p for p in range(players) if p not in taken]
+    rng.shuffle(left)
+    for player in range(players):
+        if point_of[player] < 0:
+            point_of[player] = left.pop()
+    return point_of
+
+
+def _clubs(players: int, forbidden: set[tuple[int, int]]) -> list[list[int]]:
+    """The players joined by forbidden pairs, one list per connected set, largest first."""
+    root = list(range(players))
+
+    def find(p: int) -> int:
+        while root[p] != p:
+            root[p] = root[root[p]]
+            p = root[p]
+        return p
+
+    for a, b in sorted(forbidden):
+        root[find(a)] = find(b)
+    clubs: dict[int, list[int]] = {}
+    for p in sorted({p for pair in forbidden for p in pair}):
+        clubs.setdefault(find(p), []).append(p)
+    return sorted(clubs.values(), key=lambda club: (-len(club), club[0]))
 
 
 def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,

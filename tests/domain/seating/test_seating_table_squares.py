@@ -1,0 +1,132 @@
+"""Four orthogonal squares: no repeated opponent and no table revisited, up to T sessions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from itertools import combinations
+
+import pytest
+
+from tournament_manager.domain.seating import Method, plan_schedule, quality_report
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.latin import orthogonal_squares
+from tournament_manager.domain.seating.pairs import (
+    IntSessions,
+    forbidden_index_pairs,
+    worlds_apart,
+)
+from tournament_manager.domain.seating.positions import number_tables
+from tournament_manager.domain.seating.relabel import relabel
+from tournament_manager.domain.seating.table_squares import squares_groups, squares_schedule
+
+
+def _meetings(sessions: IntSessions) -> Counter[tuple[int, int]]:
+    met: Counter[tuple[int, int]] = Counter()
+    for session in sessions:
+        for table in session:
+            met.update(combinations(sorted(table), 2))
+    return met
+
+
+def _revisits(sessions: IntSessions) -> int:
+    seats = Counter((p, t) for session in sessions for t, table in enumerate(session)
+                    for p in table)
+    return sum(count - 1 for count in seats.values())
+
+
+@pytest.mark.parametrize(("players", "sessions"),
+                         [(20, 5), (28, 7), (32, 8), (36, 9), (44, 11), (100, 25), (140, 12),
+                          (172, 43)])
+def test_every_player_once_a_session_no_pair_twice_no_table_twice(players: int,
+                                                                  sessions: int) -> None:
+    schedule = squares_schedule(players, sessions, random.Random(1))
+    assert schedule is not None and len(schedule) == sessions
+    for session in schedule:
+        assert len(session) == players // 4
+        assert sorted(p for table in session for p in table) == list(range(players))
+    assert max(_meetings(schedule).values()) == 1
+    assert _revisits(schedule) == 0
+
+
+def test_players_of_one_group_never_meet() -> None:
+    met = _meetings(squares_schedule(44, 11, random.Random(0)) or [])
+    for group in squares_groups(44):
+        assert not any(pair in met for pair in combinations(group, 2))
+    assert len(met) == 6 * 11 * 11  # every other pair: the groups are all that is missed
+
+
+@pytest.mark.parametrize(("players", "sessions"),
+                         [(24, 5), (40, 10), (48, 6), (20, 6), (22, 5), (44, 0)])
+def test_none_where_four_squares_or_the_tables_are_not_there(players: int,
+                                                             sessions: int) -> None:
+    assert squares_schedule(players, sessions, random.Random(0)) is None
+
+
+def test_the_rows_played_are_chosen_to_leave_fewer_players_worlds_apart() -> None:
+    squares = orthogonal_squares(43, 4)
+    assert squares is not None
+    first_rows = [[[i * 43 + square[r][c] for i, square in enumerate(squares)]
+                   for c in range(43)] for r in range(9)]
+    spread = squares_schedule(172, 9, random.Random(0))
+    assert spread is not None
+    assert worlds_apart(spread, 172) < worlds_apart(first_rows, 172)
+
+
+def test_worlds_apart_counts_pairs_that_neither_meet_nor_share_an_opponent() -> None:
+    one = [[[0, 1, 2, 3], [4, 5, 6, 7]]]
+    assert worlds_apart(one, 8) == 16  # every pair across the two tables
+    two = one + [[[0, 4, 1, 5], [2, 6, 3, 7]]]
+    opponents = {p: {q for s in two for t in s if p in t for q in t if q != p} for p in range(8)}
+    expected = sum(1 for p, q in combinations(range(8), 2)
+                   if q not in opponents[p] and not opponents[p] & opponents[q])
+    assert worlds_apart(two, 8) == expected
+
+
+def test_the_report_counts_the_same_pairs_apart() -> None:
+    draw = plan_schedule(list(range(92)), 5, seed=0, time_limit=10)
+    index = {p: p for p in range(92)}
+    sessions = [[[index[p] for p in table.seats] for table in session.tables]
+                for session in draw.schedule.sessions]
+    assert (quality_report(draw.schedule.sessions).indirect.pairs_sharing_none
+            == worlds_apart(sessions, 92) > 0)
+
+
+def test_numbering_keeps_an_order_that_sends_nobody_back() -> None:
+    schedule = squares_schedule(36, 9, random.Random(0))
+    assert schedule is not None
+    numbered = number_tables(schedule, [{} for _ in range(36)], random.Random(0))
+    assert numbered == schedule
+
+
+def test_numbering_moves_a_given_order_that_sends_players_back() -> None:
+    # One session after a history that sat everybody at the table index they hold now: the
+    # given order revisits every seat, any other order fewer.
+    session = [[4 * t + i for i in range(4)] for t in range(5)]
+    visits = [{p // 4: 1} for p in range(20)]
+    numbered = number_tables([session], visits, random.Random(0))
+    assert sorted(map(sorted, numbered[0])) == sorted(map(sorted, session))
+    assert all(visits[p].get(t, 0) == 0 for t, table in enumerate(numbered[0]) for p in table)
+
+
+def test_clubs_start_inside_the_groups_that_never_meet() -> None:
+    schedule = squares_schedule(52, 13, random.Random(0))
+    assert schedule is not None
+    countries = [range(c, 52, 8) for c in range(8)]  # four of seven, four of six
+    forbidden = forbidden_index_pairs(countries)
+    renamed = relabel(schedule, 52, forbidden, random.Random(0), Budget(5.0),
+                      apart=squares_groups(52))
+    met = _meetings(renamed)
+    assert not any(pair in met for pair in forbidden)
+
+
+def test_a_draw_with_countries_revisits_no_table_and_keeps_compatriots_apart() -> None:
+    countries = [set(range(c, 44, 8)) for c in range(8)]
+    draw = plan_schedule(list(range(44)), 10, seed=0, forbidden_groups=countries,
+                         time_limit=10)
+    assert draw.method is Method.ORTHOGONAL_SQUARES
+    report = quality_report(draw.schedule.sessions, forbidden_groups=countries)
+    assert report.excess_meetings == 0
+    assert report.table_revisits == ()
+    assert report.forbidden_meetings == ()
+    assert report.winds_balanced
