@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
+from importlib import resources
 from itertools import combinations
+from typing import Any
 
 import pytest
 
-from tournament_manager.domain.seating import Method, plan_schedule, quality_report
+from tournament_manager.domain.seating import Method, plan_schedule, quality_report, table_squares
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.latin import orthogonal_squares
 from tournament_manager.domain.seating.pairs import (
@@ -18,7 +21,13 @@ from tournament_manager.domain.seating.pairs import (
 )
 from tournament_manager.domain.seating.positions import number_tables
 from tournament_manager.domain.seating.relabel import relabel
-from tournament_manager.domain.seating.table_squares import squares_groups, squares_schedule
+from tournament_manager.domain.seating.table_squares import (
+    ROWS_FILE,
+    plus,
+    square_rows,
+    squares_groups,
+    squares_schedule,
+)
 
 
 def _meetings(sessions: IntSessions) -> Counter[tuple[int, int]]:
@@ -36,8 +45,8 @@ def _revisits(sessions: IntSessions) -> int:
 
 
 @pytest.mark.parametrize(("players", "sessions"),
-                         [(20, 5), (28, 7), (32, 8), (36, 9), (44, 11), (100, 25), (140, 12),
-                          (172, 43)])
+                         [(20, 5), (24, 5), (28, 7), (32, 8), (36, 9), (40, 9), (44, 11),
+                          (48, 12), (96, 20), (100, 25), (140, 12), (144, 31), (172, 43)])
 def test_every_player_once_a_session_no_pair_twice_no_table_twice(players: int,
                                                                   sessions: int) -> None:
     schedule = squares_schedule(players, sessions, random.Random(1))
@@ -57,7 +66,7 @@ def test_players_of_one_group_never_meet() -> None:
 
 
 @pytest.mark.parametrize(("players", "sessions"),
-                         [(24, 5), (40, 10), (48, 6), (20, 6), (22, 5), (44, 0)])
+                         [(24, 6), (40, 10), (20, 6), (22, 5), (44, 0)])
 def test_none_where_four_squares_or_the_tables_are_not_there(players: int,
                                                              sessions: int) -> None:
     assert squares_schedule(players, sessions, random.Random(0)) is None
@@ -130,3 +139,36 @@ def test_a_draw_with_countries_revisits_no_table_and_keeps_compatriots_apart() -
     assert report.table_revisits == ()
     assert report.forbidden_meetings == ()
     assert report.winds_balanced
+
+
+def _file_entries() -> list[dict[str, Any]]:
+    text = (resources.files("tournament_manager.domain.seating").joinpath(ROWS_FILE)
+            .read_text(encoding="utf-8"))
+    return list(json.loads(text)["entries"])
+
+
+@pytest.mark.parametrize("entry", _file_entries(), ids=lambda entry: str(entry["tables"]))
+def test_every_file_entry_is_sound_on_all_its_rows(entry: dict[str, Any]) -> None:
+    tables = entry["tables"]
+    assert orthogonal_squares(tables, 4) is None  # the file only adds what MacNeish lacks
+    assert len(square_rows(tables)) == len(entry["rows"])
+    every = squares_schedule(4 * tables, len(entry["rows"]), random.Random(0))
+    assert every is not None and _revisits(every) == 0
+    assert max(_meetings(every).values()) == 1
+
+
+def test_a_group_other_than_z_t_adds_in_each_factor() -> None:
+    assert plus(5, 1, (2, 6)) == 0 and plus(11, 1, (2, 6)) == 6 and plus(6, 6, (2, 6)) == 0
+    assert plus(7, 5, (12,)) == 0
+
+
+def test_a_damaged_row_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(entry for entry in _file_entries() if entry["tables"] == 10)
+    damaged = [list(row) for row in entry["rows"]]
+    damaged[1][2] = damaged[0][2]  # two rows alike in one column: a player's table twice
+    monkeypatch.setattr(table_squares, "_difference_rows",
+                        lambda: {10: ((10,), tuple(tuple(row) for row in damaged))})
+    assert squares_schedule(40, 9, random.Random(0)) is None
+    monkeypatch.setattr(table_squares, "_difference_rows",
+                        lambda: {10: ((10,), tuple(tuple(row) for row in entry["rows"]))})
+    assert squares_schedule(40, 9, random.Random(0)) is not None

@@ -14,23 +14,39 @@ to T sessions reach both zeros at once. Drawing the groups first and numbering t
 afterwards does not: a grouping that is free of repeats seldom leaves room for a revisit-free
 numbering (36 x 8 drawn that way kept 34 revisits, 20 x 5 kept 12).
 
-Which R of the T rows are played matters for a third figure: the first R rows of the field's
-squares are an arithmetic run, and two players of one group then share no opponent far more
-often than in a draw (172 x 12: 1,204 such pairs against none). Rows drawn at random and then
-exchanged one for one while that count falls bring it to zero or near it (172 x 12: 0).
+Where MacNeish's product has no four squares of order T (every prime power dividing T must be
+5 or more), R < T sessions need only R rows of them, and cyclic rows L_i(r, c) = d_i(r) + c
+mod T serve when every two of the columns 0, d_1, .., d_4 differ by distinct amounts over
+the rows: a difference matrix cut to R rows, found offline (`square_rows_search.py`) and
+kept in `square_rows.json`, the schedule built from it checked on use. Where T is even, Z_T
+has at most T - 1 such rows (no complete mapping, Hall and Paige); Z_2 x Z_(T/2) may have
+all T when 4 divides T (12, 20, 24, 28, 36).
+
+Which R of the rows at hand are played matters for a third figure: the first R rows of the
+field's squares are an arithmetic run, and two players of one group then share no opponent
+far more often than in a draw (172 x 12: 1,204 such pairs against none). Rows drawn at random
+and then exchanged one for one while that count falls bring it to zero or near it.
 """
 
 from __future__ import annotations
 
+import json
 import random
+from collections.abc import Sequence
+from functools import cache
+from importlib import resources
 
-from tournament_manager.domain.seating.latin import LatinSquare, orthogonal_squares
-from tournament_manager.domain.seating.pairs import IntSessions, worlds_apart
+from tournament_manager.domain.seating.latin import orthogonal_squares
+from tournament_manager.domain.seating.pairs import IntSessions, repeat_free, worlds_apart
 
+ROWS_FILE = "square_rows.json"
 _ROW_STEPS = 200
 """Row exchanges tried at most, each one count of the pairs apart (a millisecond or two at
 172 players, 0.3 s in all): 60 left 172 x 9 at 129 pairs apart, 200 reach 0 there, and
 600 do no better than 200 on the grid's fields."""
+
+SquareRow = tuple[tuple[int, ...], ...]
+"""One row of each of the four squares: the values at tables 0..T-1."""
 
 
 def squares_groups(players: int) -> list[list[int]]:
@@ -42,40 +58,81 @@ def squares_groups(players: int) -> list[list[int]]:
 
 def squares_schedule(players: int, sessions: int, rng: random.Random) -> IntSessions | None:
     """`sessions` sessions whose table at index c is physical table c + 1, or None where
-    they cannot be built here: more sessions than tables, or no four orthogonal squares of
-    that order at hand (MacNeish's product needs every prime power dividing T to be 5 or
-    more: 20, 28, 32, 36, 44 ... 164, 172 players; not 24, 40, 48 ...)."""
+    they cannot be built here: more sessions than tables, or fewer rows of four orthogonal
+    squares at hand than sessions (24 x 6, 40 x 10: the file has five rows of order 6, nine
+    of order 10; four whole squares of order 6 do not exist)."""
     tables, rest = divmod(players, 4)
     if rest or not 1 <= sessions <= tables:
         return None
-    squares = orthogonal_squares(tables, 4)
-    if squares is None:
+    rows = square_rows(tables)
+    if len(rows) < sessions:
         return None
-    return _sessions(squares, _spread_rows(squares, players, sessions, rng))
+    schedule = _sessions(rows, _spread_rows(rows, players, sessions, rng))
+    return schedule if _sound(schedule, players) else None
 
 
-def _sessions(squares: tuple[LatinSquare, ...], rows: list[int]) -> IntSessions:
-    tables = len(squares[0])
-    return [[[i * tables + square[r][c] for i, square in enumerate(squares)]
+def square_rows(tables: int) -> tuple[SquareRow, ...]:
+    """Every row of four orthogonal squares of order `tables` at hand (none if none)."""
+    squares = orthogonal_squares(tables, 4)
+    if squares is not None:
+        return tuple(tuple(square[r] for square in squares) for r in range(tables))
+    group, rows = _difference_rows().get(tables, ((tables,), ()))
+    return tuple(tuple(tuple(plus(d, c, group) for c in range(tables)) for d in differences)
+                 for differences in rows)
+
+
+def plus(a: int, b: int, group: Sequence[int]) -> int:
+    """a + b in Z_n1 x Z_n2 x ... (Z_T alone for most orders), elements numbered in mixed
+    radix with the last factor fastest, as the file's rows are."""
+    total, weight = 0, 1
+    for n in reversed(group):
+        total += (a // weight % n + b // weight % n) % n * weight
+        weight *= n
+    return total
+
+
+@cache
+def _difference_rows() -> dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
+    """Order T -> (the group, its rows d_1..d_4), from `ROWS_FILE`."""
+    text = resources.files(__package__).joinpath(ROWS_FILE).read_text(encoding="utf-8")
+    return {entry["tables"]: (tuple(entry.get("group", [entry["tables"]])),
+                              tuple(tuple(row) for row in entry["rows"]))
+            for entry in json.loads(text)["entries"]}
+
+
+def _sessions(rows: Sequence[SquareRow], chosen: Sequence[int]) -> IntSessions:
+    tables = len(rows[0][0])
+    return [[[i * tables + square[c] for i, square in enumerate(rows[r])]
              for c in range(tables)]
-            for r in rows]
+            for r in chosen]
 
 
-def _spread_rows(squares: tuple[LatinSquare, ...], players: int, sessions: int,
+def _sound(schedule: IntSessions, players: int) -> bool:
+    """Everyone once a session, no pair twice, no table twice: what the squares promise,
+    checked because rows may come from a file."""
+    everybody = list(range(players))
+    seats = {(p, t) for session in schedule for t, table in enumerate(session) for p in table}
+    return (all(sorted(p for table in session for p in table) == everybody
+                for session in schedule)
+            and len(seats) == players * len(schedule)
+            and repeat_free(schedule, players))
+
+
+def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
                  rng: random.Random) -> list[int]:
     """Rows that leave few pairs in different worlds (see the module text): a random choice,
     then exchanges of a played row for an unplayed one, kept when they do not make it worse."""
-    everything = list(range(len(squares[0])))
-    rows = sorted(rng.sample(everything, sessions))
-    apart = worlds_apart(_sessions(squares, rows), players)
+    everything = list(range(len(rows)))
+    chosen = sorted(rng.sample(everything, sessions))
+    apart = worlds_apart(_sessions(rows, chosen), players)
     for _ in range(_ROW_STEPS):
-        unplayed = [r for r in everything if r not in rows]
+        unplayed = [r for r in everything if r not in chosen]
         if not apart or not unplayed:
             break
-        trial = list(rows)
+        trial = list(chosen)
         trial[rng.randrange(sessions)] = rng.choice(unplayed)
         trial.sort()
-        found = worlds_apart(_sessions(squares, trial), players)
+        found = worlds_apart(_sessions(rows, trial), players)
         if found <= apart:
-            rows, apart = trial, found
-    return rows
+            chosen, apart = trial, found
+    return chosen
