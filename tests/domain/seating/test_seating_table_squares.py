@@ -172,3 +172,16 @@ def test_a_damaged_row_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(table_squares, "_difference_rows",
                         lambda: {10: ((10,), tuple(tuple(row) for row in entry["rows"]))})
     assert squares_schedule(40, 9, random.Random(0)) is not None
+
+
+def test_a_draw_out_of_time_keeps_its_first_rows_and_stays_sound() -> None:
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return True
+
+    schedule = squares_schedule(172, 9, random.Random(0), stop)
+    assert schedule is not None and len(asked) == 1  # no exchange tried after the stop
+    assert max(_meetings(schedule).values()) == 1 and _revisits(schedule) == 0
+    assert worlds_apart(schedule, 172) > 0  # the exchanges that bring 172 x 9 to 0 not made

@@ -177,7 +177,7 @@ def _squared(request: GroupingRequest, bound: int, rng: random.Random,
     """The orthogonal-squares draw renamed to reach the bound, or None if it cannot be built
     or its renaming leaves club, country or team mates together (then the search, which may
     keep them apart, decides as before)."""
-    schedule = squares_schedule(request.players, request.sessions, rng)
+    schedule = squares_schedule(request.players, request.sessions, rng, budget.exhausted)
     if schedule is None:
         return None
     budget.report(Stage.CONSTRUCTION, -1)

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 from importlib import resources
 
@@ -56,18 +56,24 @@ def squares_groups(players: int) -> list[list[int]]:
     return [list(range(i * tables, (i + 1) * tables)) for i in range(4)]
 
 
-def squares_schedule(players: int, sessions: int, rng: random.Random) -> IntSessions | None:
+def _never() -> bool:
+    return False
+
+
+def squares_schedule(players: int, sessions: int, rng: random.Random,
+                     stop: Callable[[], bool] = _never) -> IntSessions | None:
     """`sessions` sessions whose table at index c is physical table c + 1, or None where
     they cannot be built here: more sessions than tables, or fewer rows of four orthogonal
     squares at hand than sessions (24 x 6, 40 x 10: the file has five rows of order 6, nine
-    of order 10; four whole squares of order 6 do not exist)."""
+    of order 10; four whole squares of order 6 do not exist). `stop` ends the choice of rows
+    early (the draw's time limit: 500 players take 3 s of row exchanges)."""
     tables, rest = divmod(players, 4)
     if rest or not 1 <= sessions <= tables:
         return None
     rows = square_rows(tables)
     if len(rows) < sessions:
         return None
-    schedule = _sessions(rows, _spread_rows(rows, players, sessions, rng))
+    schedule = _sessions(rows, _spread_rows(rows, players, sessions, rng, stop))
     return schedule if _sound(schedule, players) else None
 
 
@@ -119,7 +125,7 @@ def _sound(schedule: IntSessions, players: int) -> bool:
 
 
 def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
-                 rng: random.Random) -> list[int]:
+                 rng: random.Random, stop: Callable[[], bool]) -> list[int]:
     """Rows that leave few pairs in different worlds (see the module text): a random choice,
     then exchanges of a played row for an unplayed one, kept when they do not make it worse."""
     everything = list(range(len(rows)))
@@ -127,7 +133,7 @@ def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
     apart = worlds_apart(_sessions(rows, chosen), players)
     for _ in range(_ROW_STEPS):
         unplayed = [r for r in everything if r not in chosen]
-        if not apart or not unplayed:
+        if not apart or not unplayed or stop():
             break
         trial = list(chosen)
         trial[rng.randrange(sessions)] = rng.choice(unplayed)
