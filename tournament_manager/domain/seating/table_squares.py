@@ -37,7 +37,8 @@ from functools import cache
 from importlib import resources
 
 from tournament_manager.domain.seating.latin import orthogonal_squares
-from tournament_manager.domain.seating.pairs import IntSessions, repeat_free, worlds_apart
+from tournament_manager.domain.seating.library import sound
+from tournament_manager.domain.seating.pairs import IntSessions, worlds_apart
 
 ROWS_FILE = "square_rows.json"
 _ROW_STEPS = 200
@@ -114,14 +115,11 @@ def _sessions(rows: Sequence[SquareRow], chosen: Sequence[int]) -> IntSessions:
 
 
 def _sound(schedule: IntSessions, players: int) -> bool:
-    """Everyone once a session, no pair twice, no table twice: what the squares promise,
-    checked because rows may come from a file."""
-    everybody = list(range(players))
+    """What the library checks of its entries (everyone once a session at tables of four, no
+    pair twice) and no table twice: what the squares promise, checked because rows may come
+    from a file."""
     seats = {(p, t) for session in schedule for t, table in enumerate(session) for p in table}
-    return (all(sorted(p for table in session for p in table) == everybody
-                for session in schedule)
-            and len(seats) == players * len(schedule)
-            and repeat_free(schedule, players))
+    return sound(schedule, players) and len(seats) == players * len(schedule)
 
 
 def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
