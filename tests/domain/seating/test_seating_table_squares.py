@@ -23,7 +23,9 @@ from tournament_manager.domain.seating.positions import number_tables
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.table_squares import (
     ROWS_FILE,
+    matrix_rows,
     plus,
+    rows_sound,
     square_rows,
     squares_groups,
     squares_schedule,
@@ -150,8 +152,9 @@ def _file_entries() -> list[dict[str, Any]]:
 def test_every_file_entry_is_sound_on_all_its_rows(entry: dict[str, Any]) -> None:
     tables = entry["tables"]
     assert orthogonal_squares(tables, 4) is None  # the file only adds what MacNeish lacks
-    assert len(square_rows(tables)) == len(entry["rows"])
-    every = squares_schedule(4 * tables, len(entry["rows"]), random.Random(0))
+    whole = len(entry["rows"]) if "rows" in entry else tables  # a matrix: every session
+    assert len(square_rows(tables)) == whole
+    every = squares_schedule(4 * tables, whole, random.Random(0))
     assert every is not None and _revisits(every) == 0
     assert max(_meetings(every).values()) == 1
 
@@ -165,11 +168,10 @@ def test_a_damaged_row_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
     entry = next(entry for entry in _file_entries() if entry["tables"] == 10)
     damaged = [list(row) for row in entry["rows"]]
     damaged[1][2] = damaged[0][2]  # two rows alike in one column: a player's table twice
-    monkeypatch.setattr(table_squares, "_difference_rows",
-                        lambda: {10: ((10,), tuple(tuple(row) for row in damaged))})
+    monkeypatch.setattr(table_squares, "_file_entries",
+                        lambda: {10: {**entry, "rows": damaged}})
     assert squares_schedule(40, 9, random.Random(0)) is None
-    monkeypatch.setattr(table_squares, "_difference_rows",
-                        lambda: {10: ((10,), tuple(tuple(row) for row in entry["rows"]))})
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: entry})
     assert squares_schedule(40, 9, random.Random(0)) is not None
 
 
@@ -184,3 +186,25 @@ def test_a_draw_out_of_time_keeps_its_first_rows_and_stays_sound() -> None:
     assert schedule is not None and len(asked) == 1  # no exchange tried after the stop
     assert max(_meetings(schedule).values()) == 1 and _revisits(schedule) == 0
     assert worlds_apart(schedule, 172) > 0  # the exchanges that bring 172 x 9 to 0 not made
+
+
+# A (7, 6; 1, 1; 1) quasi-difference matrix (quasi_difference_search.py --group 7 --blanks 1
+# --cycles 0,1,2/3,4,5):
+# its columns moved by Z_7, a blank read as the point 7, are all of four orthogonal squares of
+# order 8 but one cell, which the hole of order 1 fills.
+_QDM_7 = [[None, 0, 0, 0, 1, 5, 0, 5, 1], [0, None, 0, 5, 0, 1, 1, 0, 5],
+          [0, 0, None, 1, 5, 0, 5, 1, 0], [6, 4, 0, None, 3, 3, 6, 1, 2],
+          [0, 6, 4, 3, None, 3, 2, 6, 1], [4, 0, 6, 3, 3, None, 1, 2, 6]]
+
+
+def test_a_quasi_difference_matrix_gives_every_session() -> None:
+    rows = matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7})
+    assert rows is not None and len(rows) == 8 and rows_sound(rows)
+
+
+def test_a_damaged_quasi_difference_matrix_is_not_sound() -> None:
+    damaged = [list(row) for row in _QDM_7]
+    damaged[3][4] = (damaged[3][4] + 1) % 7
+    rows = matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": damaged})
+    assert rows is None or not rows_sound(rows)
+    assert matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7[:5]}) is None

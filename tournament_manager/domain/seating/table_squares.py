@@ -20,7 +20,11 @@ mod T serve when every two of the columns 0, d_1, .., d_4 differ by distinct amo
 the rows: a difference matrix cut to R rows, found offline (`square_rows_search.py`) and
 kept in `square_rows.json`, the schedule built from it checked on use. Where T is even, Z_T
 has at most T - 1 such rows (no complete mapping, Hall and Paige); Z_2 x Z_(T/2) may have
-all T when 4 divides T (12, 20, 24, 28, 36).
+all T when 4 divides T (12, 20, 24, 28, 36). Whole matrices, and quasi-difference matrices
+over a group of order T - u with u points it leaves alone (four squares of order u filling
+the hole), are the shapes the literature gives most orders in (Handbook of Combinatorial
+Designs III.3): found again here with an automorphism to shrink the search
+(`quasi_difference_search.py`), they give all T sessions.
 
 Which R of the rows at hand are played matters for a third figure: the first R rows of the
 field's squares are an arithmetic run, and two players of one group then share no opponent
@@ -31,10 +35,12 @@ and then exchanged one for one while that count falls bring it to zero or near i
 from __future__ import annotations
 
 import json
+import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from tournament_manager.domain.seating.latin import orthogonal_squares
 from tournament_manager.domain.seating.library import sound
@@ -83,9 +89,8 @@ def square_rows(tables: int) -> tuple[SquareRow, ...]:
     squares = orthogonal_squares(tables, 4)
     if squares is not None:
         return tuple(tuple(square[r] for square in squares) for r in range(tables))
-    group, rows = _difference_rows().get(tables, ((tables,), ()))
-    return tuple(tuple(tuple(plus(d, c, group) for c in range(tables)) for d in differences)
-                 for differences in rows)
+    entry = _file_entries().get(tables)
+    return (matrix_rows(entry) or ()) if entry is not None else ()
 
 
 def plus(a: int, b: int, group: Sequence[int]) -> int:
@@ -99,12 +104,74 @@ def plus(a: int, b: int, group: Sequence[int]) -> int:
 
 
 @cache
-def _difference_rows() -> dict[int, tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]]:
-    """Order T -> (the group, its rows d_1..d_4), from `ROWS_FILE`."""
+def _file_entries() -> dict[int, dict[str, Any]]:
+    """Order T -> its entry in `ROWS_FILE`."""
     text = resources.files(__package__).joinpath(ROWS_FILE).read_text(encoding="utf-8")
-    return {entry["tables"]: (tuple(entry.get("group", [entry["tables"]])),
-                              tuple(tuple(row) for row in entry["rows"]))
-            for entry in json.loads(text)["entries"]}
+    return {entry["tables"]: entry for entry in json.loads(text)["entries"]}
+
+
+def matrix_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
+    """The rows an entry of `ROWS_FILE` gives, or None for an entry that cannot be read.
+
+    An entry holds either `rows`, each a session's d_1..d_4 (session r seats (i, d_i + c) at
+    table c), or a quasi-difference `matrix` over a group of order n = T - u: six rows, u
+    blanks in each, every column moved by every g in the group (a blank standing for the
+    row's next point n, n + 1, .. that the group leaves alone). Row 0 is then the session,
+    row 1 the table and rows 2..5 the four squares; four squares of order u (MacNeish) fill
+    the hole the fixed points leave, and without them only the n sessions the group moves are
+    whole. Whether the squares are orthogonal is for `rows_sound` to say."""
+    try:
+        tables = int(entry["tables"])
+        group = tuple(int(n) for n in entry.get("group", [tables]))
+        if "matrix" not in entry:
+            return tuple(tuple(tuple(plus(int(d), c, group) for c in range(tables))
+                               for d in differences) for differences in entry["rows"])
+        return _developed(entry["matrix"], group, tables)
+    except (KeyError, TypeError, ValueError, IndexError):
+        return None
+
+
+def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
+               tables: int) -> tuple[SquareRow, ...] | None:
+    n = math.prod(group)
+    fixed = tables - n
+    if len(matrix) != 6 or fixed < 1 or any(len(row) != len(matrix[0]) for row in matrix):
+        return None
+    cells: list[list[list[int | None]]] = [[[None] * tables for _ in range(tables)]
+                                           for _ in range(4)]
+    symbols = [{j: n + k for k, j in enumerate(j for j, v in enumerate(row) if v is None)}
+               for row in matrix]
+
+    def place(point: Sequence[int]) -> bool:
+        r, c = point[0], point[1]
+        if not all(0 <= v < tables for v in point):
+            return False
+        for square, value in zip(cells, point[2:]):
+            if square[r][c] is not None:
+                return False
+            square[r][c] = value
+        return True
+
+    for j in range(len(matrix[0])):
+        for g in range(n):
+            point = [symbols[i][j] if matrix[i][j] is None
+                     else plus(int(matrix[i][j]), g, group)  # type: ignore[arg-type]
+                     for i in range(6)]
+            if not place(point):
+                return None
+    hole = ((((0,),),) * 4 if fixed == 1 else orthogonal_squares(fixed, 4))
+    if hole is not None:
+        for a in range(fixed):
+            for b in range(fixed):
+                if not place([n + a, n + b, *(n + square[a][b] for square in hole)]):
+                    return None
+    return tuple(tuple(tuple(v for v in square[r] if v is not None) for square in cells)
+                 for r in range(tables) if all(None not in square[r] for square in cells))
+
+
+def rows_sound(rows: Sequence[SquareRow]) -> bool:
+    """Every row played at once: each player once a session, no pair twice, no table twice."""
+    return bool(rows) and _sound(_sessions(rows, range(len(rows))), 4 * len(rows[0][0]))
 
 
 def _sessions(rows: Sequence[SquareRow], chosen: Sequence[int]) -> IntSessions:

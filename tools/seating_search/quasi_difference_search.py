@@ -1,0 +1,284 @@
+"""Whole sets of four orthogonal squares of order T from a (quasi-)difference matrix (offline tool).
+
+`table_squares` needs T rows of four orthogonal Latin squares of order T to draw T sessions
+with no table revisited. Where MacNeish's product has none, the literature has them for
+T = 15, 20, 21, 24, 26, 28, 30, 33, 34, 36, 38, 39, 42 (Handbook of Combinatorial Designs,
+table III.3.87), mostly from two shapes this tool asks CaDiCaL for:
+
+- a (T, 5; 1) difference matrix over an abelian group G of order T (`--blanks 0`): five rows,
+  T columns, every two rows differing by each element of G once. Column r with its first
+  row made 0 is the `square_rows.json` row of session r (`d_1..d_4`).
+- a (n, 6; 1, 1; u) quasi-difference matrix over G of order n = T - u (`--blanks u`): six
+  rows, n + 2u columns, u blanks in every row and at most one in a column, every two rows
+  differing (where both are filled) by each element of G once. Each column moved by every
+  g in G, a blank read as one of u points that G does not move, gives all of a transversal
+  design with six groups of T but a hole on the u fixed points; four orthogonal squares of
+  order u fill the hole (u = 1 needs none). Row 0 is the session, row 1 the table, rows
+  2..5 the four squares (`table_squares` reads it so).
+
+Without help the solver does not finish for T over 20; the shapes in the literature are
+fixed by an automorphism, and so may ours: `--multiplier m --cycles 0,1,2/3,4,5` asks that
+the set of columns be kept by x -> m x on every entry together with the row permutation
+(one cycle per `/`), so only one column of each orbit is searched for.
+
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 19 --rows 6 --blanks 1 --multiplier 7 --cycles 0,1,2/3,4,5
+
+Prints the `square_rows.json` entry (`matrix`, or `rows` for a difference matrix), checked here
+as it is on use. Needs `.venv/bin/pip install python-sat`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import math
+import sys
+
+from lift_search import solved
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+
+from tournament_manager.domain.seating.table_squares import matrix_rows, plus, rows_sound
+
+
+def times(m: int, a: int, group: tuple[int, ...]) -> int:
+    """m a in the mixed-radix group (each factor multiplied by m)."""
+    total, weight = 0, 1
+    for n in reversed(group):
+        total += a // weight % n * m % n * weight
+        weight *= n
+    return total
+
+
+def minus(a: int, group: tuple[int, ...]) -> int:
+    return times(-1, a, group)
+
+
+class Shape:
+    """The automorphism phi and its order h: either phi(column)[sigma(i)] = m column[i] (a
+    multiplier with a row permutation), or phi(column)[i] = column[i] + w_i (a twist: every
+    row moved by its own element). Columns are (base, t), t < h, or fixed columns (base, 0)
+    that phi keeps."""
+
+    def __init__(self, group: tuple[int, ...], rows: int, blanks: int, multiplier: int,
+                 cycles: list[list[int]], twist: list[int], short: list[int] | None = None
+                 ) -> None:
+        self.group, self.rows, self.blanks = group, rows, blanks
+        self.order_g = math.prod(group)
+        self.m = multiplier
+        self.twist = twist
+        sigma = list(range(rows))
+        for cycle in cycles:
+            for a, b in zip(cycle, cycle[1:] + cycle[:1]):
+                sigma[a] = b
+        self.sigma = sigma
+        if twist and (multiplier != 1 or sigma != list(range(rows)) or len(twist) != rows):
+            raise SystemExit("a twist names one element a row, with no multiplier or cycles")
+        h = 1
+        while not self._power_is_identity(h):
+            h += 1
+        self.h = h
+        columns = self.order_g + 2 * blanks
+        if blanks and sum(len(c) for c in cycles) != rows:
+            raise SystemExit("with blanks, the cycles must cover every row")
+        # An orbit of h columns blank in a row of a cycle of length L puts h / L blanks in
+        # each row of the cycle; a row phi fixes may also take blanks in columns phi fixes.
+        self.fixed_blanks: list[int] = []
+        self.blank_bases: list[int] = []
+        for cycle in cycles if blanks else []:
+            each = h // len(cycle)
+            if blanks % each == 0:
+                self.blank_bases += [cycle[0]] * (blanks // each)
+            elif len(cycle) == 1 and not twist:
+                self.fixed_blanks += [cycle[0]] * blanks
+            else:
+                raise SystemExit(f"rows {cycle} cannot take {blanks} blanks in orbits of {h}")
+        moved = columns - len(self.fixed_blanks) - h * len(self.blank_bases)
+        # Full columns in orbits shorter than h: fixed ones unless told (`short`).
+        self.short = [1] * (moved % h) if short is None else short
+        self.full_bases, rest = divmod(moved - sum(self.short), h)
+        if rest or self.full_bases < 0 or any(h % size for size in self.short) or (
+                twist and any(size != h for size in self.short)):
+            raise SystemExit("these columns do not fall into orbits of this automorphism")
+        self.columns = columns
+
+    def _power_is_identity(self, h: int) -> bool:
+        if self.twist:
+            return all(times(h, w, self.group) == 0 for w in self.twist)
+        if any(times(pow(self.m, h), a, self.group) != a for a in range(self.order_g)):
+            return False
+        perm = list(range(self.rows))
+        for _ in range(h):
+            perm = [self.sigma[p] for p in perm]
+        return perm == list(range(self.rows))
+
+    def forward(self, t: int, i: int, v: int) -> int:
+        """The value in row i of column (j, t) when the base row holds v."""
+        if self.twist:
+            return plus(v, times(t, self.twist[i], self.group), self.group)
+        return times(pow(self.m, t, math.lcm(*self.group)), v, self.group)
+
+    def backward(self, t: int, i: int, v: int) -> int:
+        """The base row's value that puts v in row i of column (j, t)."""
+        if self.twist:
+            return plus(v, times(-t, self.twist[i], self.group), self.group)
+        return times(pow(self.m, -t, math.lcm(*self.group)) if t else 1, v, self.group)
+
+
+class Model:
+    """b(j, i, v): base column j holds v in row i. Column (j, t) holds phi^t of it; a blank
+    base column is blank in one row only."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.shape = shape
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        s = shape
+        blank_at: list[int | None] = [*s.fixed_blanks, *[None] * len(s.short), *s.blank_bases,
+                                      *[None] * s.full_bases]
+        sizes = [1] * len(s.fixed_blanks) + s.short + [s.h] * (len(s.blank_bases) + s.full_bases)
+        self.bases = list(zip(sizes, blank_at))  # (orbit size, blank row)
+        self.inverse_sigma = [s.sigma.index(i) for i in range(s.rows)]
+        self._build()
+
+    def b(self, j: int, i: int, v: int) -> int:
+        return int(self.pool.id(("b", j, i, v)))
+
+    def _card(self, lits: list[int], exactly: bool) -> None:
+        encode = CardEnc.equals if exactly else CardEnc.atmost
+        self.clauses += encode(lits=lits, bound=1, vpool=self.pool,
+                               encoding=EncType.seqcounter).clauses
+
+    def columns(self) -> list[tuple[int, int]]:
+        return [(j, t) for j, (size, _) in enumerate(self.bases) for t in range(size)]
+
+    def source(self, j: int, t: int, i: int) -> int | None:
+        """The base row that column (j, t)'s row i comes from, or None where it is blank."""
+        row = i
+        for _ in range(t):
+            row = self.inverse_sigma[row]
+        _, blank = self.bases[j]
+        return None if row == blank else row
+
+    def entry(self, j: int, t: int, i: int, v: int) -> int | None:
+        """The literal 'column (j, t) holds v in row i' (None where the entry is blank)."""
+        row = self.source(j, t, i)
+        if row is None:
+            return None
+        return self.b(j, row, self.shape.backward(t, i, v))
+
+    def _build(self) -> None:
+        s = self.shape
+        g = s.order_g
+        for j, (size, blank) in enumerate(self.bases):
+            filled = [i for i in range(s.rows) if i != blank]
+            for i in filled:
+                self._card([self.b(j, i, v) for v in range(g)], True)
+            if size == s.h:  # translate the column so that its first filled entry is 0
+                self.clauses.append([self.b(j, filled[0], 0)])
+                continue
+            image = list(range(s.rows))  # phi^size keeps the column
+            for _ in range(size):
+                image = [s.sigma[i] for i in image]
+            for i in filled:
+                for v in range(g):
+                    self.clauses.append([-self.b(j, i, v),
+                                         self.b(j, image[i], s.forward(size, i, v))])
+        columns = self.columns()
+        for a, c in itertools.combinations(range(s.rows), 2):
+            for d in range(g):
+                at = []
+                for j, t in columns:
+                    if self.source(j, t, a) is None or self.source(j, t, c) is None:
+                        continue
+                    z = self.pool.id(("z", a, c, j, t, d))
+                    for v in range(g):  # z: the column's difference is d, both ways
+                        first = self.entry(j, t, a, v)
+                        second = self.entry(j, t, c, plus(v, d, s.group))
+                        assert first is not None and second is not None
+                        self.clauses.append([-first, -second, z])
+                        self.clauses.append([-z, -first, second])
+                    at.append(z)
+                self._card(at, True)  # each difference in exactly one column
+
+    def matrix(self, model: set[int]) -> list[list[int | None]]:
+        s = self.shape
+        out: list[list[int | None]] = [[] for _ in range(s.rows)]
+        for j, t in self.columns():
+            for i in range(s.rows):
+                row = self.source(j, t, i)
+                if row is None:
+                    out[i].append(None)
+                    continue
+                v = next(v for v in range(s.order_g) if self.b(j, row, v) in model)
+                out[i].append(s.forward(t, i, v))
+        return out
+
+
+def entry_for(matrix: list[list[int | None]], group: tuple[int, ...], blanks: int,
+              command: str, seconds: float) -> dict[str, object]:
+    tables = math.prod(group) + blanks
+    entry: dict[str, object] = {"tables": tables}
+    if blanks == 0:  # a difference matrix: the session rows d_1..d_4, row 0 made 0
+        rows = []
+        for column in zip(*matrix[:5]):
+            base = minus(column[0], group)
+            rows.append([plus(v, base, group) for v in column[1:]])
+        rows.sort()
+        entry["rows"] = rows
+    else:
+        entry["blanks"] = blanks
+        entry["matrix"] = matrix[:6]
+    if len(group) > 1 or blanks:
+        entry["group"] = list(group)
+    entry["found_by"] = command
+    entry["seconds"] = round(seconds, 1)
+    return entry
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--group", required=True, help="n1,n2,... (elements in mixed radix)")
+    parser.add_argument("--blanks", type=int, default=0,
+                        help="u: 0 for a difference matrix (five rows), else six rows")
+    parser.add_argument("--rows", type=int, default=0,
+                        help="rows searched for (a difference matrix may have a sixth, for the "
+                             "automorphism's sake; the entry reads the first five)")
+    parser.add_argument("--multiplier", type=int, default=1)
+    parser.add_argument("--cycles", default="", help="row cycles, e.g. 0,1,2/3,4,5")
+    parser.add_argument("--twist", default="",
+                        help="instead: one group element a row, e.g. 1,7,5,11,13,17")
+    parser.add_argument("--short", default=None,
+                        help="sizes of the orbits shorter than the automorphism's order among "
+                             "the full columns, e.g. 1,2 (default: as many fixed as needed)")
+    parser.add_argument("--solver", default="cadical195")
+    args = parser.parse_args(argv)
+    group = tuple(int(n) for n in args.group.split(","))
+    rows = args.rows or (6 if args.blanks else 5)
+    cycles = [[int(i) for i in c.split(",")] for c in args.cycles.split("/")] if args.cycles \
+        else [[i] for i in range(rows)]
+    twist = [int(w) for w in args.twist.split(",")] if args.twist else []
+    short = None if args.short is None else [int(x) for x in args.short.split(",") if x]
+    shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short)
+    model = Model(shape)
+    title = (f"G = {group}, {rows} rows, {args.blanks} blanks, order-{shape.h} automorphism, "
+             f"{len(model.bases)} base columns")
+    assignment, seconds = solved(title, model.pool.top, model.clauses, args.solver)
+    if assignment is None:
+        return 1
+    matrix = model.matrix(assignment)
+    command = "quasi_difference_search.py " + " ".join(argv if argv is not None
+                                                       else sys.argv[1:])
+    entry = entry_for(matrix, group, args.blanks, command, seconds)
+    squares = matrix_rows(entry)
+    if squares is None or not rows_sound(squares):
+        print("the matrix found does not give the squares: a bug in this tool", file=sys.stderr)
+        return 2
+    print(f"found in {seconds:.1f} s: {len(squares)} rows of order {entry['tables']}")
+    print(json.dumps(entry))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
