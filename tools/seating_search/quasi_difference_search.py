@@ -33,7 +33,9 @@ import argparse
 import itertools
 import json
 import math
+import random
 import sys
+from collections.abc import Callable
 
 from lift_search import solved
 from pysat.card import CardEnc, EncType
@@ -216,6 +218,23 @@ class Model:
         return out
 
 
+def shuffled(clauses: list[list[int]], variables: int, seed: int
+             ) -> tuple[list[list[int]], Callable[[int], int]]:
+    """The clauses with variables renamed and reordered at random (seed 0: as they are), and
+    the way back: the solver's run time on these models is heavy-tailed, and a few short runs
+    with other seeds find what one long run does not."""
+    if not seed:
+        return clauses, lambda literal: literal
+    rng = random.Random(seed)
+    names = list(range(1, variables + 1))
+    rng.shuffle(names)
+    to = {v: w for v, w in zip(range(1, variables + 1), names)}
+    fro = {w: v for v, w in to.items()}
+    renamed = [[to[abs(x)] * (1 if x > 0 else -1) for x in clause] for clause in clauses]
+    rng.shuffle(renamed)
+    return renamed, lambda literal: fro[abs(literal)] * (1 if literal > 0 else -1)
+
+
 def entry_for(matrix: list[list[int | None]], group: tuple[int, ...], blanks: int,
               command: str, seconds: float) -> dict[str, object]:
     tables = math.prod(group) + blanks
@@ -252,6 +271,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--short", default=None,
                         help="sizes of the orbits shorter than the automorphism's order among "
                              "the full columns, e.g. 1,2 (default: as many fixed as needed)")
+    parser.add_argument("--shuffle", type=int, default=0,
+                        help="rename and reorder the clauses at random with this seed")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     group = tuple(int(n) for n in args.group.split(","))
@@ -264,9 +285,11 @@ def main(argv: list[str] | None = None) -> int:
     model = Model(shape)
     title = (f"G = {group}, {rows} rows, {args.blanks} blanks, order-{shape.h} automorphism, "
              f"{len(model.bases)} base columns")
-    assignment, seconds = solved(title, model.pool.top, model.clauses, args.solver)
-    if assignment is None:
+    clauses, back = shuffled(model.clauses, model.pool.top, args.shuffle)
+    found, seconds = solved(title, model.pool.top, clauses, args.solver)
+    if found is None:
         return 1
+    assignment = {back(literal) for literal in found}
     matrix = model.matrix(assignment)
     command = "quasi_difference_search.py " + " ".join(argv if argv is not None
                                                        else sys.argv[1:])

@@ -208,3 +208,12 @@ def test_a_damaged_quasi_difference_matrix_is_not_sound() -> None:
     rows = matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": damaged})
     assert rows is None or not rows_sound(rows)
     assert matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7[:5]}) is None
+
+
+def test_without_squares_for_the_hole_only_the_sessions_the_group_moves_are_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(entry for entry in _file_entries() if entry["tables"] == 30)
+    assert entry["blanks"] == 5 and len(matrix_rows(entry) or ()) == 30
+    monkeypatch.setattr(table_squares, "orthogonal_squares", lambda n, count: None)
+    rows = matrix_rows(entry)
+    assert rows is not None and len(rows) == 25 and rows_sound(rows)
