@@ -132,8 +132,9 @@ class Model:
     """b(j, i, v): base column j holds v in row i. Column (j, t) holds phi^t of it; a blank
     base column is blank in one row only."""
 
-    def __init__(self, shape: Shape) -> None:
+    def __init__(self, shape: Shape, partial: bool = False) -> None:
         self.shape = shape
+        self.partial = partial
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         s = shape
@@ -194,6 +195,8 @@ class Model:
                 for j, t in columns:
                     if self.source(j, t, a) is None or self.source(j, t, c) is None:
                         continue
+                    if self.partial and a > 0 and self.source(j, t, 0) is None:
+                        continue  # a column of a session that is not played
                     z = self.pool.id(("z", a, c, j, t, d))
                     for v in range(g):  # z: the column's difference is d, both ways
                         first = self.entry(j, t, a, v)
@@ -202,7 +205,7 @@ class Model:
                         self.clauses.append([-first, -second, z])
                         self.clauses.append([-z, -first, second])
                     at.append(z)
-                self._card(at, True)  # each difference in exactly one column
+                self._card(at, not (self.partial and a > 0))  # in exactly one column
 
     def matrix(self, model: set[int]) -> list[list[int | None]]:
         s = self.shape
@@ -271,6 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--short", default=None,
                         help="sizes of the orbits shorter than the automorphism's order among "
                              "the full columns, e.g. 1,2 (default: as many fixed as needed)")
+    parser.add_argument("--partial", action="store_true",
+                        help="only the sessions the group moves (row 0 filled) need be whole: "
+                             "T - u of them where four squares of order T are not known")
     parser.add_argument("--shuffle", type=int, default=0,
                         help="rename and reorder the clauses at random with this seed")
     parser.add_argument("--solver", default="cadical195")
@@ -282,7 +288,7 @@ def main(argv: list[str] | None = None) -> int:
     twist = [int(w) for w in args.twist.split(",")] if args.twist else []
     short = None if args.short is None else [int(x) for x in args.short.split(",") if x]
     shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short)
-    model = Model(shape)
+    model = Model(shape, args.partial)
     title = (f"G = {group}, {rows} rows, {args.blanks} blanks, order-{shape.h} automorphism, "
              f"{len(model.bases)} base columns")
     clauses, back = shuffled(model.clauses, model.pool.top, args.shuffle)
@@ -294,6 +300,8 @@ def main(argv: list[str] | None = None) -> int:
     command = "quasi_difference_search.py " + " ".join(argv if argv is not None
                                                        else sys.argv[1:])
     entry = entry_for(matrix, group, args.blanks, command, seconds)
+    if args.partial:
+        entry["partial"] = True
     squares = matrix_rows(entry)
     if squares is None or not rows_sound(squares):
         print("the matrix found does not give the squares: a bug in this tool", file=sys.stderr)

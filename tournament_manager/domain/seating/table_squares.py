@@ -119,20 +119,22 @@ def matrix_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
     row's next point n, n + 1, .. that the group leaves alone). Row 0 is then the session,
     row 1 the table and rows 2..5 the four squares; four squares of order u (MacNeish) fill
     the hole the fixed points leave, and without them only the n sessions the group moves are
-    whole. Whether the squares are orthogonal is for `rows_sound` to say."""
+    whole. A `partial` matrix promises only those n: differences repeat in the columns that
+    make the others, and they are not developed. Whether the squares are orthogonal is for
+    `rows_sound` to say."""
     try:
         tables = int(entry["tables"])
         group = tuple(int(n) for n in entry.get("group", [tables]))
         if "matrix" not in entry:
             return tuple(tuple(tuple(plus(int(d), c, group) for c in range(tables))
                                for d in differences) for differences in entry["rows"])
-        return _developed(entry["matrix"], group, tables)
+        return _developed(entry["matrix"], group, tables, bool(entry.get("partial")))
     except (KeyError, TypeError, ValueError, IndexError):
         return None
 
 
 def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
-               tables: int) -> tuple[SquareRow, ...] | None:
+               tables: int, partial: bool) -> tuple[SquareRow, ...] | None:
     n = math.prod(group)
     fixed = tables - n
     if len(matrix) != 6 or fixed < 1 or any(len(row) != len(matrix[0]) for row in matrix):
@@ -153,13 +155,15 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
         return True
 
     for j in range(len(matrix[0])):
+        if partial and matrix[0][j] is None:
+            continue
         for g in range(n):
             point = [symbols[i][j] if matrix[i][j] is None
                      else plus(int(matrix[i][j]), g, group)  # type: ignore[arg-type]
                      for i in range(6)]
             if not place(point):
                 return None
-    hole = ((((0,),),) * 4 if fixed == 1 else orthogonal_squares(fixed, 4))
+    hole = None if partial else ((((0,),),) * 4 if fixed == 1 else orthogonal_squares(fixed, 4))
     if hole is not None:
         for a in range(fixed):
             for b in range(fixed):
