@@ -41,7 +41,7 @@ from lift_search import solved
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
-from tournament_manager.domain.seating.table_squares import matrix_rows, plus, rows_sound
+from tournament_manager.domain.seating.table_squares import entry_rows, plus, rows_sound
 
 
 def times(m: int, a: int, group: tuple[int, ...]) -> int:
@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     entry = entry_for(matrix, group, args.blanks, command, seconds)
     if args.partial:
         entry["partial"] = True
-    squares = matrix_rows(entry)
+    squares = entry_rows(entry)
     if squares is None or not rows_sound(squares):
         print("the matrix found does not give the squares: a bug in this tool", file=sys.stderr)
         return 2

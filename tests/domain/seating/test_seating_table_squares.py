@@ -23,7 +23,7 @@ from tournament_manager.domain.seating.positions import number_tables
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.table_squares import (
     ROWS_FILE,
-    matrix_rows,
+    entry_rows,
     plus,
     rows_sound,
     square_rows,
@@ -201,31 +201,31 @@ _QDM_7 = [[None, 0, 0, 0, 1, 5, 0, 5, 1], [0, None, 0, 5, 0, 1, 1, 0, 5],
 
 
 def test_a_quasi_difference_matrix_gives_every_session() -> None:
-    rows = matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7})
+    rows = entry_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7})
     assert rows is not None and len(rows) == 8 and rows_sound(rows)
 
 
 def test_a_damaged_quasi_difference_matrix_is_not_sound() -> None:
     damaged = [list(row) for row in _QDM_7]
     damaged[3][4] = (damaged[3][4] + 1) % 7
-    rows = matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": damaged})
+    rows = entry_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": damaged})
     assert rows is None or not rows_sound(rows)
-    assert matrix_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7[:5]}) is None
+    assert entry_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7[:5]}) is None
 
 
 def test_without_squares_for_the_hole_only_the_sessions_the_group_moves_are_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
     entry = next(entry for entry in _file_entries() if entry["tables"] == 30)
-    assert entry["blanks"] == 5 and len(matrix_rows(entry) or ()) == 30
+    assert entry["blanks"] == 5 and len(entry_rows(entry) or ()) == 30
     monkeypatch.setattr(table_squares, "orthogonal_squares", lambda n, count: None)
-    rows = matrix_rows(entry)
+    rows = entry_rows(entry)
     assert rows is not None and len(rows) == 25 and rows_sound(rows)
 
 
 def test_a_partial_matrix_plays_only_the_sessions_its_group_moves() -> None:
     entry = next(entry for entry in _file_entries() if entry["tables"] == 14)
     assert entry["partial"] and entry["blanks"] == 1
-    rows = matrix_rows(entry)
+    rows = entry_rows(entry)
     assert rows is not None and len(rows) == 13 and rows_sound(rows)
-    every = matrix_rows({**entry, "partial": False})  # its other session repeats a pair
+    every = entry_rows({**entry, "partial": False})  # its other session repeats a pair
     assert every is not None and len(every) == 14 and not rows_sound(every)

@@ -90,7 +90,7 @@ def square_rows(tables: int) -> tuple[SquareRow, ...]:
     if squares is not None:
         return tuple(tuple(square[r] for square in squares) for r in range(tables))
     entry = _file_entries().get(tables)
-    return (matrix_rows(entry) or ()) if entry is not None else ()
+    return (entry_rows(entry) or ()) if entry is not None else ()
 
 
 def plus(a: int, b: int, group: Sequence[int]) -> int:
@@ -110,7 +110,7 @@ def _file_entries() -> dict[int, dict[str, Any]]:
     return {entry["tables"]: entry for entry in json.loads(text)["entries"]}
 
 
-def matrix_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
+def entry_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
     """The rows an entry of `ROWS_FILE` gives, or None for an entry that cannot be read.
 
     An entry holds either `rows`, each a session's d_1..d_4 (session r seats (i, d_i + c) at
@@ -135,6 +135,8 @@ def matrix_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
 
 def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
                tables: int, partial: bool) -> tuple[SquareRow, ...] | None:
+    """The sessions the matrix makes whole (see `entry_rows`), or None where two of its
+    points claim one table of one session."""
     n = math.prod(group)
     fixed = tables - n
     if len(matrix) != 6 or fixed < 1 or any(len(row) != len(matrix[0]) for row in matrix):
