@@ -17,11 +17,16 @@ table III.3.87), mostly from two shapes this tool asks CaDiCaL for:
   2..5 the four squares (`table_squares` reads it so).
 
 Without help the solver does not finish for T over 20; the shapes in the literature are
-fixed by an automorphism, and so may ours: `--multiplier m --cycles 0,1,2/3,4,5` asks that
-the set of columns be kept by x -> m x on every entry together with the row permutation
-(one cycle per `/`), so only one column of each orbit is searched for.
+fixed by an automorphism, and so may ours, so that only one column of each orbit is searched
+for: `--multiplier m --cycles 0,1,2/3,4,5` asks that the set of columns be kept by x -> m x
+on every entry together with the row permutation (one cycle per `/`; `--short` sizes the
+orbits shorter than its order), `--twist w_0,..` that it be kept by adding w_i to row i.
+`--partial` asks only that the sessions the group moves be whole (where four squares of
+order T are not known), and `--shuffle SEED` renames and reorders the clauses: the solver's
+time is heavy-tailed, and several short runs beat one long one.
 
-    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 19 --rows 6 --blanks 1 --multiplier 7 --cycles 0,1,2/3,4,5
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 --twist 0,3,6,12,18
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 --partial --multiplier 3 --cycles 0/1,2,3/4/5
 
 Prints the `square_rows.json` entry (`matrix`, or `rows` for a difference matrix), checked here
 as it is on use. Needs `.venv/bin/pip install python-sat`.
