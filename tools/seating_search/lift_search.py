@@ -301,6 +301,13 @@ def leave_orbits(quotient: Quotient, text: str) -> frozenset[OrbitKey]:
     return frozenset(orbits)
 
 
+def one_of(lits: list[int], pool: IDPool, exactly: bool) -> list[list[int]]:
+    """Clauses for exactly one (or at most one) of `lits` true, a sequential counter whose
+    auxiliary variables come from `pool`: shared by the square-row searches."""
+    encode = CardEnc.equals if exactly else CardEnc.atmost
+    return list(encode(lits=lits, bound=1, vpool=pool, encoding=EncType.seqcounter).clauses)
+
+
 def solved(title: str, variables: int, clauses: list[list[int]],
            name: str) -> tuple[set[int] | None, float]:
     """Every literal of a model (so a variable's falsity is seen too), or None, and the

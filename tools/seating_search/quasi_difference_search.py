@@ -42,8 +42,7 @@ import random
 import sys
 from collections.abc import Callable
 
-from lift_search import solved
-from pysat.card import CardEnc, EncType
+from lift_search import one_of, solved
 from pysat.formula import IDPool
 
 from tournament_manager.domain.seating.table_squares import entry_rows, plus, rows_sound
@@ -71,7 +70,7 @@ class Shape:
     def __init__(self, group: tuple[int, ...], rows: int, blanks: int, multiplier: int,
                  cycles: list[list[int]], twist: list[int], short: list[int] | None = None
                  ) -> None:
-        self.group, self.rows, self.blanks = group, rows, blanks
+        self.group, self.rows = group, rows
         self.order_g = math.prod(group)
         self.m = multiplier
         self.twist = twist
@@ -108,7 +107,6 @@ class Shape:
         if rest or self.full_bases < 0 or any(h % size for size in self.short) or (
                 twist and any(size != h for size in self.short)):
             raise SystemExit("these columns do not fall into orbits of this automorphism")
-        self.columns = columns
 
     def _power_is_identity(self, h: int) -> bool:
         if self.twist:
@@ -154,9 +152,7 @@ class Model:
         return int(self.pool.id(("b", j, i, v)))
 
     def _card(self, lits: list[int], exactly: bool) -> None:
-        encode = CardEnc.equals if exactly else CardEnc.atmost
-        self.clauses += encode(lits=lits, bound=1, vpool=self.pool,
-                               encoding=EncType.seqcounter).clauses
+        self.clauses += one_of(lits, self.pool, exactly)
 
     def columns(self) -> list[tuple[int, int]]:
         return [(j, t) for j, (size, _) in enumerate(self.bases) for t in range(size)]

@@ -27,8 +27,7 @@ import json
 import math
 import sys
 
-from lift_search import solved
-from pysat.card import CardEnc, EncType
+from lift_search import one_of, solved
 from pysat.formula import IDPool
 
 from tournament_manager.domain.seating.table_squares import plus
@@ -51,9 +50,7 @@ class RowsModel:
         return self.pool.id(("x", r, i, v))
 
     def _card(self, lits: list[int], exactly: bool) -> None:
-        encode = CardEnc.equals if exactly else CardEnc.atmost
-        self.clauses += encode(lits=lits, bound=1, vpool=self.pool,
-                               encoding=EncType.seqcounter).clauses
+        self.clauses += one_of(lits, self.pool, exactly)
 
     def _build(self) -> None:
         t, rows = self.tables, self.rows

@@ -24,7 +24,8 @@ all T when 4 divides T (12, 20, 24, 28, 36). Whole matrices, and quasi-differenc
 over a group of order T - u with u points it leaves alone (four squares of order u filling
 the hole), are the shapes the literature gives most orders in (Handbook of Combinatorial
 Designs III.3): found again here with an automorphism to shrink the search
-(`quasi_difference_search.py`), they give all T sessions.
+(`quasi_difference_search.py`), they give all T sessions; where four squares of order T are
+not known (14, 22), a partial one gives the T - u sessions its group moves.
 
 Which R of the rows at hand are played matters for a third figure: the first R rows of the
 field's squares are an arithmetic run, and two players of one group then share no opponent
