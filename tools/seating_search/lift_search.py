@@ -41,7 +41,11 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
+import shlex
+import subprocess
 import sys
+import tempfile
 import time
 from dataclasses import dataclass
 
@@ -311,16 +315,44 @@ def one_of(lits: list[int], pool: IDPool, exactly: bool) -> list[list[int]]:
 def solved(title: str, variables: int, clauses: list[list[int]],
            name: str) -> tuple[set[int] | None, float]:
     """Every literal of a model (so a variable's falsity is seen too), or None, and the
-    seconds the solver took; the model's size and a "no solution" are printed under `title`."""
+    seconds the solver took; the model's size and a "no solution" are printed under `title`.
+
+    `name` is a PySAT solver ("cadical195") or, with a path in it ("/tmp/kissat/build/kissat
+    --seed=3"), a command for an external solver that reads DIMACS and answers in the SAT
+    competition's format: the solvers that win those competitions are not all in PySAT."""
     print(f"{title}: {variables} variables, {len(clauses)} clauses", flush=True)
     start = time.monotonic()
-    with Solver(name=name, bootstrap_with=clauses) as solver:
-        found = solver.solve()
-        model = set(solver.get_model()) if found else None
+    if "/" in name:
+        model = external(name, variables, clauses)
+    else:
+        with Solver(name=name, bootstrap_with=clauses) as solver:
+            found = solver.solve()
+            model = set(solver.get_model()) if found else None
     seconds = time.monotonic() - start
     if model is None:
         print(f"no solution ({seconds:.1f} s)")
     return model, seconds
+
+
+def external(command: str, variables: int, clauses: list[list[int]]) -> set[int] | None:
+    """Run a DIMACS solver on the clauses (through a temporary file) and read its model."""
+    with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as cnf:
+        cnf.write(f"p cnf {variables} {len(clauses)}\n")
+        cnf.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
+    try:
+        run = subprocess.run([*shlex.split(command), cnf.name], capture_output=True, text=True,
+                             check=False)
+    finally:
+        os.unlink(cnf.name)
+    answer = [line for line in run.stdout.splitlines() if line.startswith("s ")]
+    if answer != ["s SATISFIABLE"]:
+        if answer != ["s UNSATISFIABLE"]:
+            raise SystemExit(f"{command}: no answer (exit {run.returncode})\n{run.stderr}")
+        return None
+    literals = {int(word) for line in run.stdout.splitlines() if line.startswith("v ")
+                for word in line.split()[1:]}
+    literals.discard(0)
+    return literals | {-v for v in range(1, variables + 1) if v not in literals}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -34,9 +34,9 @@ import sys
 import time
 from collections.abc import Sequence
 
+from lift_search import solved
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
-from pysat.solvers import Solver
 
 from tournament_manager.domain.seating.library import sound
 
@@ -109,14 +109,15 @@ class Model:
     def z(self, b: int, p: int, q: int) -> int:
         return self.pool.id((b, *pair(p, q)))
 
-    def solve(self) -> list[list[list[int]]] | None:
-        """The base sessions' tables, or None: the structure has none."""
+    def solve(self, solver: str = "cadical195") -> list[list[list[int]]] | None:
+        """The base sessions' tables, or None: the structure has none. `solver` as in
+        `lift_search.solved` (a PySAT name or an external solver's command)."""
         if not self.possible:
             return None
-        with Solver(name="cadical195", bootstrap_with=self.clauses) as solver:
-            if not solver.solve():
-                return None
-            model = {v for v in solver.get_model() if v > 0}
+        found, _ = solved(f"{self.players} players", self.pool.top, self.clauses, solver)
+        if found is None:
+            return None
+        model = {v for v in found if v > 0}
         bases = []
         for b in range(self.bases):
             seated: set[int] = set()
@@ -162,7 +163,7 @@ def run_cyclic(args: argparse.Namespace) -> int:
             for x in range(1, args.cycle):
                 model.clauses.append([-model.z(0, first, zero + x), model.z(0, first, zero)])
     start = time.time()
-    found = model.solve()
+    found = model.solve(args.solver)
     seconds = time.time() - start
     if not found:
         print(f"{players} x {len(group) * args.bases}: no solution ({seconds:.1f} s, "
@@ -183,6 +184,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--swap", action="store_true",
                         help="the session step exchanges the first two fixed players")
     parser.add_argument("--bases", type=int, default=1)
+    parser.add_argument("--solver", default="cadical195",
+                        help="a PySAT solver or an external solver's command (lift_search)")
     return run_cyclic(parser.parse_args(argv))
 
 

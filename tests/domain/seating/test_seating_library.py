@@ -5,7 +5,7 @@ used, and the symmetric search finds small bound fields from scratch."""
 from __future__ import annotations
 
 import json
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import pytest
@@ -50,8 +50,8 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[s
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
-    for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 80, 88, 96, 100, 104, 108, 116, 120,
-                    124, 128, 132, 136, 148, 152, 156, 160, 168, 172):
+    for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 80, 88, 92, 96, 100, 104, 108, 116,
+                    120, 124, 128, 132, 136, 148, 152, 156, 160, 168, 172):
         assert by_players[players] == (players - 1) // 3, players
 
 
@@ -308,6 +308,50 @@ def test_a_lifted_entry_is_kept_by_its_lift(entry: dict[str, Any]) -> None:
            for pair in combinations(sorted(table), 2)}
     assert not any(pair in met for p in range(0, entry["players"], m)
                    for pair in combinations(range(p, p + m), 2))
+
+
+def _stabilised() -> list[dict[str, Any]]:
+    return [e for e in _entries() if "orders" in e]
+
+
+@pytest.mark.parametrize("entry", _stabilised(), ids=lambda e: f"{e['players']}x{e['sessions']}")
+def test_a_stabilised_entry_is_moved_by_its_group_and_kept_by_two_subgroups(
+        entry: dict[str, Any]) -> None:
+    """The entries with "orders" (tools/seating_search/stabiliser_search.py): players
+    (x, l) = h l + index(x) for x in H = Z_n1 x Z_n2 x ... (n1 = n2 = 3) on two levels, the
+    kept players 2h and 2h + 1. Adding any x of H maps the set of sessions onto itself; each
+    of the first R / 2 sessions is kept by t_0 = (1, 0, ...), each of the others by t_1 =
+    (0, 1, ...); the pairs never met are (x, 0)-(x, 1) and the kept players: the structure the
+    search relied on, with two subgroups of order 3 where a cyclic H has one."""
+    orders = entry["orders"]
+    elements = list(product(*(range(n) for n in orders)))
+    h = len(elements)
+    index = {x: i for i, x in enumerate(elements)}
+    players, sessions = entry["players"], entry["sessions"]
+    assert players == 2 * h + 2 and sessions == 2 * h // 3 == (players - 1) // 3
+
+    def moved(session: list[list[int]], g: tuple[int, ...]) -> frozenset[frozenset[int]]:
+        def player(p: int) -> int:
+            if p >= 2 * h:
+                return p
+            x = elements[p % h]
+            return p // h * h + index[tuple((a + b) % n for a, b, n in zip(x, g, orders))]
+        return frozenset(frozenset(player(p) for p in table) for table in session)
+
+    schedule = library_schedule(players, sessions)
+    assert schedule is not None
+    unit = [tuple(int(i == axis) for i in range(len(orders))) for axis in range(len(orders))]
+    as_sets = {moved(session, unit[0]) for session in schedule}
+    assert len(as_sets) == sessions
+    for g in unit:
+        assert {moved(session, g) for session in schedule} == as_sets
+    for number, session in enumerate(schedule):
+        kept_by = unit[0] if number < sessions // 2 else unit[1]
+        assert moved(session, kept_by) == moved(session, tuple(0 for _ in orders))
+    met = {pair for session in schedule for table in session
+           for pair in combinations(sorted(table), 2)}
+    assert set(combinations(range(players), 2)) - met == (
+        {(p, p + h) for p in range(h)} | {(2 * h, 2 * h + 1)})
 
 
 def test_a_damaged_written_out_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
