@@ -14,16 +14,19 @@ needs 9 | h: 92 x 30 (H = Z_3 x Z_3 x Z_5) and 164 x 54 (H = Z_3^4), where nothi
 reached the bound; not 68 (h = 33) or 140 (h = 69).
 
 The model, for each kind c: inf_0 sits with <t_c> on level c, inf_1 with a coset of <t_c> on
-level 1 - c (a variable), so each meets both levels over the two kinds; the other (2h - 6) / 12 tables are representatives whose turns
-by t_c are the rest of the session: together they take one point of every <t_c>-orbit. Every
+level 1 - c (a variable), so each meets both levels over the two kinds; the other
+(2h - 6) / 12 tables are representatives whose turns by t_c are the rest of the session:
+together they take one point of every <t_c>-orbit. Every
 pair orbit of H (pairs at one difference within a level, up to sign, or across the levels) is
 met exactly once by a representative's pairs over both kinds, except the four the kept
 players' tables meet and the missed difference 0 across. Symmetry: a representative's least
 orbit is seen at its least point, and representatives go in the order of their least orbits.
 
-    .venv/bin/python tools/seating_search/stabiliser_search.py --group 3,3,5
-    .venv/bin/python tools/seating_search/stabiliser_search.py --group 3,3,3,3 --solver "/tmp/kissat/build/kissat -q"
+    .venv/bin/python tools/seating_search/stabiliser_search.py --group 3,3,3
+    .venv/bin/python tools/seating_search/stabiliser_search.py --group 3,3,5 \
+        --solver "/tmp/kissat/build/kissat -q --sat --seed=7"
 
+(the second found 92 x 30 in 200 s; `--solver` as in `lift_search.solved`.)
 The first cyclic factors of order 3 give t_0 = (1, 0, ...) and t_1 = (0, 1, ...). The
 expanded schedule is checked by `library.sound` and printed as a library entry with the whole
 schedule. Needs `.venv/bin/pip install python-sat`.
@@ -47,25 +50,18 @@ Point = tuple[Element, int]
 Key = tuple[object, ...]
 
 
-class StabiliserModel:
-    """The clauses for the two kinds of base session (see the module text)."""
+class Group:
+    """H = Z_n1 x Z_n2 x ... with t_0 = (1, 0, ...) and t_1 = (0, 1, ...), and the pair orbits
+    of H on the two levels: what both models below are written in."""
 
     def __init__(self, orders: tuple[int, ...]) -> None:
         self.orders = orders
         self.elements: list[Element] = list(itertools.product(*(range(n) for n in orders)))
         self.h = len(self.elements)
         self.index = {x: i for i, x in enumerate(self.elements)}
-        unit = [0] * len(orders)
-        self.t = []
-        for c in range(2):
-            step = list(unit)
-            step[c] = 1
-            self.t.append(tuple(step))
-        self.reps = (2 * self.h - 6) // 12
+        self.zero: Element = tuple(0 for _ in orders)
+        self.t = [tuple(int(i == c) for i in range(len(orders))) for c in range(2)]
         self.points: list[Point] = [(x, level) for level in range(2) for x in self.elements]
-        self.pool = IDPool()
-        self.clauses: list[list[int]] = []
-        self._build()
 
     def add(self, x: Element, y: Element, times: int = 1) -> Element:
         return tuple((a + times * b) % n for a, b, n in zip(x, y, self.orders, strict=True))
@@ -82,34 +78,71 @@ class StabiliserModel:
         (x, l1), (y, l2) = sorted((p, q), key=lambda point: point[1])
         d = self.add(y, x, -1)
         if l1 == l2:
-            return ("within", l1, min(d, self.add(unit_zero(d), d, -1)))
+            return ("within", l1, min(d, self.add(self.zero, d, -1)))
         return None if not any(d) else ("across", d)
 
+    def player(self, p: Point) -> int:
+        """Player l * h + index(x); the kept players are 2h and 2h + 1."""
+        return p[1] * self.h + self.index[p[0]]
+
+    def moved(self, player: int, g: Element) -> int:
+        if player >= 2 * self.h:
+            return player
+        x, level = self.elements[player % self.h], player // self.h
+        return self.player((self.add(x, g), level))
+
+    def sessions(self, bases: list[list[list[int]]]) -> list[list[list[int]]]:
+        """Every session: each base session moved by every g in H, once each (g and g + t_c
+        give the same session)."""
+        sessions = []
+        for base in bases:
+            seen: set[frozenset[tuple[int, ...]]] = set()
+            for g in self.elements:
+                moved = sorted(sorted(self.moved(p, g) for p in table) for table in base)
+                shape = frozenset(tuple(table) for table in moved)
+                if shape not in seen:
+                    seen.add(shape)
+                    sessions.append(moved)
+        return sessions
+
+
+class StabiliserModel:
+    """The clauses for the two kinds of base session (see the module text)."""
+
+    def __init__(self, orders: tuple[int, ...]) -> None:
+        self.group = g = Group(orders)
+        self.h, self.points = g.h, g.points
+        self.reps = (2 * self.h - 6) // 12
+        self.pool = IDPool()
+        self.clauses: list[list[int]] = []
+        self._build()
+
     def u(self, c: int, k: int, p: Point) -> int:
-        return self.pool.id(("u", c, k, p))
+        return int(self.pool.id(("u", c, k, p)))
 
     def e(self, c: int, v: int) -> int:
         """inf_1 sits with the <t_c>-orbit of least index v on level 1 - c."""
-        return self.pool.id(("e", c, v))
+        return int(self.pool.id(("e", c, v)))
 
     def _exactly(self, lits: list[int], bound: int) -> None:
         self.clauses += CardEnc.equals(lits=lits, bound=bound, vpool=self.pool,
                                        encoding=EncType.seqcounter).clauses
 
     def _build(self) -> None:
+        g = self.group
         cover: dict[Key, list[int]] = {}
         kept: set[Key] = set()
         for c in range(2):
-            zero = tuple(0 for _ in self.orders)
-            kept |= {self.key((zero, level), (self.t[c], level)) for level in range(2)}
-            own = {self.index[x] for x in self.coset(c, zero)}  # inf_0's orbit on level c
-            other = sorted({self.orbit(c, p) for p in self.points if p[1] == 1 - c})
+            kept |= {key for level in range(2)
+                     if (key := g.key((g.zero, level), (g.t[c], level)))}
+            own = {g.index[x] for x in g.coset(c, g.zero)}  # inf_0's orbit on level c
+            other = sorted({g.orbit(c, p) for p in self.points if p[1] == 1 - c})
             self._exactly([self.e(c, v) for v in other], 1)
             for k in range(self.reps):
                 self._exactly([self.u(c, k, p) for p in self.points], 4)
             orbits: dict[tuple[int, int], list[Point]] = {}
             for p in self.points:
-                orbits.setdefault((p[1], self.orbit(c, p)), []).append(p)
+                orbits.setdefault((p[1], g.orbit(c, p)), []).append(p)
             for (level, v), members in orbits.items():
                 lits = [self.u(c, k, p) for k in range(self.reps) for p in members]
                 if level == c and v == min(own):
@@ -118,18 +151,18 @@ class StabiliserModel:
                 self._exactly(lits + ([self.e(c, v)] if level == 1 - c else []), 1)
             for k in range(self.reps):
                 for p in self.points:
-                    mine = (p[1], self.orbit(c, p))
+                    mine = (p[1], g.orbit(c, p))
                     earlier = [self.u(c, k, q) for q in self.points
-                               if (q[1], self.orbit(c, q)) < mine]
-                    if self.index[p[0]] != mine[1]:
+                               if (q[1], g.orbit(c, q)) < mine]
+                    if g.index[p[0]] != mine[1]:
                         self.clauses.append([-self.u(c, k, p)] + earlier)
                     if k:
                         self.clauses.append([-self.u(c, k, p)]
                                             + [self.u(c, k - 1, q) for q in self.points
-                                               if (q[1], self.orbit(c, q)) < mine])
+                                               if (q[1], g.orbit(c, q)) < mine])
                 for p, q in itertools.combinations(self.points, 2):
-                    found = self.key(p, q)
-                    same = p[1] == q[1] and self.orbit(c, p) == self.orbit(c, q)
+                    found = g.key(p, q)
+                    same = p[1] == q[1] and g.orbit(c, p) == g.orbit(c, q)
                     if found is None or same:
                         self.clauses.append([-self.u(c, k, p), -self.u(c, k, q)])
                         continue
@@ -144,37 +177,20 @@ class StabiliserModel:
                 self._exactly(lits, 1)
 
     def schedule(self, model: set[int]) -> list[list[list[int]]]:
-        """Every session: player l * h + index(x), the kept players 2h and 2h + 1."""
-        h = self.h
-
-        def player(p: Point) -> int:
-            return p[1] * h + self.index[p[0]]
-
-        sessions = []
+        """Every session (players as `Group.player` numbers them)."""
+        g, h = self.group, self.h
+        bases = []
         for c in range(2):
-            zero = tuple(0 for _ in self.orders)
             v = next(v for v in range(h) if self.e(c, v) in model)
-            base = [[2 * h] + [player((x, c)) for x in self.coset(c, zero)],
-                    [2 * h + 1] + [player((x, 1 - c))
-                                       for x in self.coset(c, self.elements[v])]]
+            base = [[2 * h] + [g.player((x, c)) for x in g.coset(c, g.zero)],
+                    [2 * h + 1] + [g.player((x, 1 - c)) for x in g.coset(c, g.elements[v])]]
             for k in range(self.reps):
                 block = [p for p in self.points if self.u(c, k, p) in model]
                 for turn in range(3):
-                    base.append([player((self.add(x, self.t[c], turn), level))
+                    base.append([g.player((g.add(x, g.t[c], turn), level))
                                  for x, level in block])
-            seen: set[frozenset[int]] = set()
-            for g in self.elements:
-                moved = [sorted(self._move(table, g)) for table in base]
-                shape = frozenset(tuple(table) for table in moved)
-                if shape not in seen:  # g and g + t_c give the same session
-                    seen.add(shape)
-                    sessions.append(sorted(moved))
-        return sessions
-
-    def _move(self, table: list[int], g: Element) -> list[int]:
-        h = self.h
-        return [p if p >= 2 * h else
-                (p // h) * h + self.index[self.add(self.elements[p % h], g)] for p in table]
+            bases.append(base)
+        return g.sessions(bases)
 
 
 class SessionModel:
@@ -189,49 +205,33 @@ class SessionModel:
     the missed one."""
 
     def __init__(self, orders: tuple[int, ...], swap: bool) -> None:
-        self.base = StabiliserModel.__new__(StabiliserModel)
-        b = self.base
-        b.orders = orders
-        b.elements = list(itertools.product(*(range(n) for n in orders)))
-        b.h = len(b.elements)
-        b.index = {x: i for i, x in enumerate(b.elements)}
-        b.t = [tuple(1 if i == c else 0 for i in range(len(orders))) for c in range(2)]
-        self.h = b.h
-        self.players = 2 * b.h + 2
+        self.group = Group(orders)
+        self.h = self.group.h
+        self.players = 2 * self.h + 2
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build(swap)
 
     def point(self, p: int) -> Point:
-        return self.base.elements[p % self.h], p // self.h
-
-    def player(self, x: Element, level: int) -> int:
-        return level * self.h + self.base.index[x]
-
-    def moved(self, p: int, g: Element) -> int:
-        if p >= 2 * self.h:
-            return p
-        x, level = self.point(p)
-        return self.player(self.base.add(x, g), level)
+        return self.group.elements[p % self.h], p // self.h
 
     def alpha(self, p: int) -> int:
         if p >= 2 * self.h:
             return p
         x, level = self.point(p)
-        n0, n1 = self.base.orders[:2]
-        return self.player((x[1], (-x[0]) % n0, *x[2:]) if n0 == n1 else x, 1 - level)
+        return self.group.player(((x[1], -x[0] % self.group.orders[0], *x[2:]), 1 - level))
 
     def z(self, c: int, p: int, q: int) -> int:
-        return self.pool.id((c, min(p, q), max(p, q)))
+        return int(self.pool.id((c, min(p, q), max(p, q))))
 
     def _same(self, a: int, b: int) -> None:
         if a != b:
             self.clauses += [[-a, b], [a, -b]]
 
     def _build(self, swap: bool) -> None:
-        b, h, n = self.base, self.h, self.players
+        b, h, n = self.group, self.h, self.players
         inf0, inf1 = 2 * h, 2 * h + 1
-        zero = tuple(0 for _ in b.orders)
+        zero = b.zero
         orbit_pairs: dict[Key, list[tuple[int, int, int]]] = {}
         for c in range(2):
             for p, q in itertools.combinations(range(n), 2):
@@ -245,17 +245,17 @@ class SessionModel:
                     self.clauses.append([-lit])  # missed, or kept by the other kind's table
                     continue
                 orbit_pairs.setdefault(found, []).append((c, p, q))
-                self._same(lit, self.z(c, self.moved(p, b.t[c]), self.moved(q, b.t[c])))
+                self._same(lit, self.z(c, b.moved(p, b.t[c]), b.moved(q, b.t[c])))
             self.clauses.append([-self.z(c, inf0, inf1)])
             for x in b.coset(c, zero):  # inf_0 sits with <t_c> on level c
-                self.clauses.append([self.z(c, inf0, self.player(x, c))])
+                self.clauses.append([self.z(c, inf0, b.player((x, c)))])
             for p in range(n):
                 self.clauses += CardEnc.equals(
                     lits=[self.z(c, p, q) for q in range(n) if q != p], bound=3,
                     vpool=self.pool, encoding=EncType.seqcounter).clauses
             for p, q, r in itertools.combinations(range(n), 3):
-                x, y, w = self.z(c, p, q), self.z(c, q, r), self.z(c, p, r)
-                self.clauses += [[-x, -y, w], [-x, -w, y], [-y, -w, x]]
+                pq, qr, pr = self.z(c, p, q), self.z(c, q, r), self.z(c, p, r)
+                self.clauses += [[-pq, -qr, pr], [-pq, -pr, qr], [-qr, -pr, pq]]
         for pairs in orbit_pairs.values():
             lits = [self.z(c, p, q) for c, p, q in pairs]
             if all(p >= 2 * h for _, p, _ in pairs):
@@ -269,7 +269,7 @@ class SessionModel:
                 self._same(self.z(1, p, q), self.z(0, a, a2))
 
     def schedule(self, model: set[int]) -> list[list[list[int]]]:
-        sessions = []
+        bases = []
         for c in range(2):
             tables, seated = [], set()
             for p in range(self.players):
@@ -278,18 +278,8 @@ class SessionModel:
                                    if q != p and self.z(c, p, q) in model]
                     seated.update(table)
                     tables.append(table)
-            seen: set[frozenset[tuple[int, ...]]] = set()
-            for g in self.base.elements:
-                moved = sorted(sorted(self.moved(p, g) for p in table) for table in tables)
-                shape = frozenset(tuple(table) for table in moved)
-                if shape not in seen:
-                    seen.add(shape)
-                    sessions.append(moved)
-        return sessions
-
-
-def unit_zero(d: Element) -> Element:
-    return tuple(0 for _ in d)
+            bases.append(tables)
+        return self.group.sessions(bases)
 
 
 def main(argv: list[str] | None = None) -> int:
