@@ -204,13 +204,26 @@ class SessionModel:
     of the unknowns; S + 1 is invertible, so alpha fixes no pair orbit across the levels but
     the missed one."""
 
-    def __init__(self, orders: tuple[int, ...], swap: bool) -> None:
+    def __init__(self, orders: tuple[int, ...], swap: bool,
+                 shears: tuple[tuple[int, int], ...] = ()) -> None:
         self.group = Group(orders)
         self.h = self.group.h
         self.players = 2 * self.h + 2
+        self.shears = shears
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build(swap)
+
+    def sheared(self, p: int) -> int:
+        """The automorphism x_i += x_j for each shear (i, j) (i, j > 1, or i < 2 and j > 1: it
+        keeps t_0 and t_1), applied to player p; kept players stay."""
+        if p >= 2 * self.h:
+            return p
+        x, level = self.point(p)
+        y = list(x)
+        for i, j in self.shears:
+            y[i] = (y[i] + y[j]) % self.group.orders[i]
+        return self.group.player((tuple(y), level))
 
     def point(self, p: int) -> Point:
         return self.group.elements[p % self.h], p // self.h
@@ -262,6 +275,10 @@ class SessionModel:
                 continue
             self.clauses += CardEnc.equals(lits=lits, bound=3, vpool=self.pool,
                                            encoding=EncType.seqcounter).clauses
+        if self.shears:  # each session kept by the shear, which is of order 3 or 1
+            for c in range(2):
+                for p, q in itertools.combinations(range(n), 2):
+                    self._same(self.z(c, p, q), self.z(c, self.sheared(p), self.sheared(q)))
         if swap:
             for p, q in itertools.combinations(range(n), 2):
                 a, a2 = self.alpha(p), self.alpha(q)
@@ -289,18 +306,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sessions", action="store_true",
                         help="ask for the two base sessions whole (pairs at a table) instead "
                              "of representative tables")
+    parser.add_argument("--shear", default="",
+                        help="with --sessions: i:j,... keeps every base session under the "
+                             "automorphism x_i += x_j (orders of i and j equal, j > 1)")
     parser.add_argument("--swap", action="store_true",
                         help="with --sessions: alpha takes kind 0 to kind 1 (see SessionModel)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     orders = tuple(int(n) for n in args.group.split(","))
+    shears = tuple((int(i), int(j)) for i, j in
+                   (part.split(":") for part in filter(None, args.shear.split(","))))
+    if any(j < 2 or i == j or orders[i] != orders[j] for i, j in shears):
+        parser.error("a shear x_i += x_j needs j > 1, i != j and equal orders")
     h = 1
     for n in orders:
         h *= n
     players = 2 * h + 2
     if orders[:2] != (3, 3) or players % 12 != 8:
         parser.error("needs H = Z_3 x Z_3 x ... of order h with 2h + 2 = 8 mod 12")
-    model: StabiliserModel | SessionModel = (SessionModel(orders, args.swap) if args.sessions
+    model: StabiliserModel | SessionModel = (SessionModel(orders, args.swap, shears) if args.sessions
                                              else StabiliserModel(orders))
     sessions = 2 * h // 3
     assignment, seconds = solved(f"{players} x {sessions}", model.pool.top, model.clauses,
@@ -315,6 +339,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps({"players": players, "sessions": sessions, "schedule": schedule,
                       "found_by": f"stabiliser_search.py --group {args.group}"
                                   + (" --sessions" if args.sessions else "")
+                                  + (f" --shear {args.shear}" if shears else "")
                                   + (" --swap" if args.swap else "")
                                   + (f" --solver '{args.solver}'"
                                      if args.solver != "cadical195" else ""),
