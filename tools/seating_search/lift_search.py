@@ -39,10 +39,12 @@ entry with the whole schedule. Needs `.venv/bin/pip install python-sat`.
 from __future__ import annotations
 
 import argparse
+import ctypes
 import itertools
 import json
 import os
 import shlex
+import signal
 import subprocess
 import sys
 import tempfile
@@ -334,16 +336,39 @@ def solved(title: str, variables: int, clauses: list[list[int]],
     return model, seconds
 
 
+def _die_with_parent() -> None:
+    """In the solver's process (Linux): be killed when the search that started it dies, even
+    by SIGKILL, rather than run on for hours as an orphan."""
+    try:
+        ctypes.CDLL(None).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except (AttributeError, OSError):
+        pass
+
+
+def _terminated(signum: int, frame: object) -> None:
+    raise SystemExit(128 + signum)
+
+
 def external(command: str, variables: int, clauses: list[list[int]]) -> set[int] | None:
-    """Run a DIMACS solver on the clauses (through a temporary file) and read its model."""
+    """Run a DIMACS solver on the clauses (through a temporary file) and read its model. The
+    solver and the file go when the search goes, whether it ends, is interrupted or killed."""
     with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as cnf:
         cnf.write(f"p cnf {variables} {len(clauses)}\n")
         cnf.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
+    previous = signal.signal(signal.SIGTERM, _terminated)
     try:
-        run = subprocess.run([*shlex.split(command), cnf.name], capture_output=True, text=True,
-                             check=False)
+        with subprocess.Popen([*shlex.split(command), cnf.name], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True,
+                              preexec_fn=_die_with_parent) as solver:  # noqa: PLW1509 (one thread)
+            try:
+                stdout, stderr = solver.communicate()
+            finally:
+                if solver.poll() is None:
+                    solver.kill()
     finally:
+        signal.signal(signal.SIGTERM, previous)
         os.unlink(cnf.name)
+    run = subprocess.CompletedProcess(solver.args, solver.returncode, stdout, stderr)
     answer = [line for line in run.stdout.splitlines() if line.startswith("s ")]
     if answer != ["s SATISFIABLE"]:
         if answer != ["s UNSATISFIABLE"]:

@@ -27,7 +27,9 @@ orbit is seen at its least point, and representatives go in the order of their l
         --solver "/tmp/kissat/build/kissat -q --sat --seed=7"
 
 (the second found 92 x 30 in 200 s; `--solver` as in `lift_search.solved`.)
-The first cyclic factors of order 3 give t_0 = (1, 0, ...) and t_1 = (0, 1, ...). The
+The first two cyclic factors (orders multiples of 3) give t_0 = (n_1 / 3, 0, ...) and
+t_1 = (0, n_2 / 3, ...), e.g. (1, 0, ...) and (0, 1, ...) for 3,3,...; 9,9 and 3,27 are
+other groups of order 81. The
 expanded schedule is checked by `library.sound` and printed as a library entry with the whole
 schedule. Needs `.venv/bin/pip install python-sat`.
 """
@@ -48,11 +50,12 @@ from tournament_manager.domain.seating.library import sound
 Element = tuple[int, ...]
 Point = tuple[Element, int]
 Key = tuple[object, ...]
+Matrix = tuple[tuple[int, ...], ...]
 
 
 class Group:
-    """H = Z_n1 x Z_n2 x ... with t_0 = (1, 0, ...) and t_1 = (0, 1, ...), and the pair orbits
-    of H on the two levels: what both models below are written in."""
+    """H = Z_n1 x Z_n2 x ... with t_0 = (n1 / 3, 0, ...) and t_1 = (0, n2 / 3, ...), and the
+    pair orbits of H on the two levels: what both models below are written in."""
 
     def __init__(self, orders: tuple[int, ...]) -> None:
         self.orders = orders
@@ -60,11 +63,32 @@ class Group:
         self.h = len(self.elements)
         self.index = {x: i for i, x in enumerate(self.elements)}
         self.zero: Element = tuple(0 for _ in orders)
-        self.t = [tuple(int(i == c) for i in range(len(orders))) for c in range(2)]
+        self.t = [tuple(n // 3 if i == c else 0 for i, n in enumerate(orders)) for c in range(2)]
         self.points: list[Point] = [(x, level) for level in range(2) for x in self.elements]
 
     def add(self, x: Element, y: Element, times: int = 1) -> Element:
         return tuple((a + times * b) % n for a, b, n in zip(x, y, self.orders, strict=True))
+
+    def times(self, matrix: Matrix, x: Element) -> Element:
+        """A x: coordinate i is sum_j A[i][j] x_j mod n_i."""
+        return tuple(sum(a * b for a, b in zip(row, x, strict=True)) % n
+                     for row, n in zip(matrix, self.orders, strict=True))
+
+    def automorphism(self, matrix: Matrix) -> str | None:
+        """Why x -> A x cannot keep the structure's sessions, or None if it can: it must be a
+        well-defined bijective homomorphism of H that keeps <t_0> and <t_1>."""
+        if len(matrix) != len(self.orders) or any(len(row) != len(self.orders)
+                                                  for row in matrix):
+            return "the matrix must be square, one row and column a cyclic factor"
+        if any(a * m % n for row, n in zip(matrix, self.orders, strict=True)
+               for a, m in zip(row, self.orders, strict=True)):
+            return "an entry A[i][j] must take Z_n_j into Z_n_i (n_i divides A[i][j] n_j)"
+        if len({self.times(matrix, x) for x in self.elements}) != self.h:
+            return "the map is not one-to-one"
+        if any(self.times(matrix, t) not in self.coset(c, self.zero)[1:]
+               for c, t in enumerate(self.t)):
+            return "the map must keep the subgroups <t_0> and <t_1>"
+        return None
 
     def coset(self, c: int, x: Element) -> list[Element]:
         return [self.add(x, self.t[c], k) for k in range(3)]
@@ -205,25 +229,21 @@ class SessionModel:
     the missed one."""
 
     def __init__(self, orders: tuple[int, ...], swap: bool,
-                 shears: tuple[tuple[int, int], ...] = ()) -> None:
+                 maps: tuple[Matrix, ...] = ()) -> None:
         self.group = Group(orders)
         self.h = self.group.h
         self.players = 2 * self.h + 2
-        self.shears = shears
+        self.maps = maps
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build(swap)
 
-    def sheared(self, p: int) -> int:
-        """The automorphism x_i += x_j for each shear (i, j) (i, j > 1, or i < 2 and j > 1: it
-        keeps t_0 and t_1), applied to player p; kept players stay."""
+    def mapped(self, matrix: Matrix, p: int) -> int:
+        """Player p moved by the automorphism x -> A x of H (levels and kept players stay)."""
         if p >= 2 * self.h:
             return p
         x, level = self.point(p)
-        y = list(x)
-        for i, j in self.shears:
-            y[i] = (y[i] + y[j]) % self.group.orders[i]
-        return self.group.player((tuple(y), level))
+        return self.group.player((self.group.times(matrix, x), level))
 
     def point(self, p: int) -> Point:
         return self.group.elements[p % self.h], p // self.h
@@ -275,10 +295,11 @@ class SessionModel:
                 continue
             self.clauses += CardEnc.equals(lits=lits, bound=3, vpool=self.pool,
                                            encoding=EncType.seqcounter).clauses
-        if self.shears:  # each session kept by the shear, which is of order 3 or 1
+        for matrix in self.maps:  # each base session kept by x -> A x
             for c in range(2):
                 for p, q in itertools.combinations(range(n), 2):
-                    self._same(self.z(c, p, q), self.z(c, self.sheared(p), self.sheared(q)))
+                    self._same(self.z(c, p, q), self.z(c, self.mapped(matrix, p),
+                                                       self.mapped(matrix, q)))
         if swap:
             for p, q in itertools.combinations(range(n), 2):
                 a, a2 = self.alpha(p), self.alpha(q)
@@ -302,31 +323,38 @@ class SessionModel:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--group", required=True,
-                        help="orders of H's cyclic factors, the first two 3: e.g. 3,3,5")
+                        help="orders of H's cyclic factors, the first two multiples of 3: "
+                             "e.g. 3,3,5 or 9,9")
     parser.add_argument("--sessions", action="store_true",
                         help="ask for the two base sessions whole (pairs at a table) instead "
                              "of representative tables")
-    parser.add_argument("--shear", default="",
-                        help="with --sessions: i:j,... keeps every base session under the "
-                             "automorphism x_i += x_j (orders of i and j equal, j > 1)")
+    parser.add_argument("--map", action="append", default=[],
+                        help="with --sessions: keep every base session under x -> A x, A "
+                             "given by rows, e.g. 1,0,0,0;0,1,0,0;0,0,1,2;0,0,1,1 "
+                             "(repeatable)")
     parser.add_argument("--swap", action="store_true",
                         help="with --sessions: alpha takes kind 0 to kind 1 (see SessionModel)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     orders = tuple(int(n) for n in args.group.split(","))
-    shears = tuple((int(i), int(j)) for i, j in
-                   (part.split(":") for part in filter(None, args.shear.split(","))))
-    if any(j < 2 or i == j or orders[i] != orders[j] for i, j in shears):
-        parser.error("a shear x_i += x_j needs j > 1, i != j and equal orders")
+    maps = tuple(tuple(tuple(int(a) for a in row.split(",")) for row in text.split(";"))
+                 for text in args.map)
     h = 1
     for n in orders:
         h *= n
     players = 2 * h + 2
-    if orders[:2] != (3, 3) or players % 12 != 8:
-        parser.error("needs H = Z_3 x Z_3 x ... of order h with 2h + 2 = 8 mod 12")
-    model: StabiliserModel | SessionModel = (SessionModel(orders, args.swap, shears) if args.sessions
-                                             else StabiliserModel(orders))
+    if len(orders) < 2 or orders[0] % 3 or orders[1] % 3 or players % 12 != 8:
+        parser.error("needs H = Z_3a x Z_3b x ... of order h with 2h + 2 = 8 mod 12")
+    if args.swap and orders[0] != orders[1]:
+        parser.error("--swap needs the first two factors of one order")
+    for matrix in maps:
+        if (why := Group(orders).automorphism(matrix)) is not None:
+            parser.error(f"--map {matrix}: {why}")
+    if (maps or args.swap) and not args.sessions:
+        parser.error("--map and --swap need --sessions")
     sessions = 2 * h // 3
+    model: StabiliserModel | SessionModel = (SessionModel(orders, args.swap, maps)
+                                             if args.sessions else StabiliserModel(orders))
     assignment, seconds = solved(f"{players} x {sessions}", model.pool.top, model.clauses,
                                  args.solver)
     if assignment is None:
@@ -339,7 +367,7 @@ def main(argv: list[str] | None = None) -> int:
     print(json.dumps({"players": players, "sessions": sessions, "schedule": schedule,
                       "found_by": f"stabiliser_search.py --group {args.group}"
                                   + (" --sessions" if args.sessions else "")
-                                  + (f" --shear {args.shear}" if shears else "")
+                                  + "".join(f" --map '{text}'" for text in args.map)
                                   + (" --swap" if args.swap else "")
                                   + (f" --solver '{args.solver}'"
                                      if args.solver != "cadical195" else ""),
