@@ -19,7 +19,8 @@ from tournament_manager.domain.seating.difference_search import (
     multipliers,
     search_symmetric,
 )
-from tournament_manager.domain.seating.library import library_schedule
+from tournament_manager.domain.seating.grouping import Method
+from tournament_manager.domain.seating.library import library_schedule, longest_schedule
 from tournament_manager.domain.seating.orbits import verified
 
 
@@ -207,6 +208,31 @@ def test_a_draw_at_the_bound_repeats_nobody_and_balances_winds(players: int,
     draw = plan_schedule(list(range(players)), sessions, seed=0, time_limit=60)
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0
+    assert report.wind_spread <= 1
+
+
+def test_the_longest_shorter_schedule_is_the_library_s_own() -> None:
+    """Where the library stops short, its longest schedule below the sessions asked."""
+    shorter = longest_schedule(68, 22)
+    assert shorter is not None and len(shorter) == 21
+    assert shorter == library_schedule(68, 21)
+    assert _meetings_at_most_once(shorter, 68)
+    longest = longest_schedule(164, 54)
+    assert longest is not None and len(longest) == 52
+    assert len(longest_schedule(92, 40) or []) == 30, "an entry longer than asked is cut"
+    assert longest_schedule(68, 1) is None
+    assert longest_schedule(12, 3) is None, "no entry for the field"
+
+
+def test_beyond_the_library_the_draw_keeps_its_sessions_and_searches_the_rest() -> None:
+    """68 x 22 (no schedule known reaches it): the library's 21 repeat-free sessions, then a
+    22nd searched against them, rather than a search of all 22 from scratch."""
+    draw = plan_schedule(list(range(68)), 22, seed=0, time_limit=10)
+    assert draw.method is Method.LIBRARY_EXTENDED
+    sessions = draw.schedule.sessions
+    assert quality_report(sessions[:21]).excess_meetings == 0
+    report = quality_report(sessions)
+    assert 0 < report.excess_meetings == draw.repeat_cost
     assert report.wind_spread <= 1
 
 

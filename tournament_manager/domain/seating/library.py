@@ -80,3 +80,18 @@ def library_schedule(players: int, sessions: int) -> IntSessions | None:
             if len(schedule) == sessions and sound(schedule, players):
                 return schedule
     return None
+
+
+def longest_schedule(players: int, below: int) -> IntSessions | None:
+    """The longest shipped schedule for `players` with fewer than `below` sessions, or None.
+
+    Where the library stops short of the sessions asked (68 x 22, 140 x 46, 164 x 53 and 54,
+    which no known construction reaches), its repeat-free sessions are still the best start:
+    the draw then searches only the sessions after them (see `grouping`)."""
+    lengths = sorted({min(entry["sessions"], below - 1) for entry in _entries()
+                      if entry["players"] == players and below > 1}, reverse=True)
+    for sessions in lengths:
+        schedule = library_schedule(players, sessions)
+        if schedule is not None:
+            return schedule
+    return None
