@@ -49,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pysat.card import CardEnc, EncType
@@ -334,6 +335,18 @@ def solved(title: str, variables: int, clauses: list[list[int]],
     if model is None:
         print(f"no solution ({seconds:.1f} s)")
     return model, seconds
+
+
+def tables_of(players: int, together: Callable[[int, int], bool]) -> list[list[int]]:
+    """A session's tables read back from a model's "p and q share a table" variables."""
+    seated: set[int] = set()
+    tables = []
+    for p in range(players):
+        if p not in seated:
+            table = [p] + [q for q in range(players) if q != p and together(p, q)]
+            seated.update(table)
+            tables.append(sorted(table))
+    return tables
 
 
 def _die_with_parent() -> None:

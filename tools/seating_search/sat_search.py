@@ -34,7 +34,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from lift_search import solved
+from lift_search import solved, tables_of
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -118,18 +118,8 @@ class Model:
         if found is None:
             return None
         model = {v for v in found if v > 0}
-        bases = []
-        for b in range(self.bases):
-            seated: set[int] = set()
-            tables = []
-            for p in range(self.players):
-                if p not in seated:
-                    table = [p] + [q for q in range(self.players)
-                                   if q != p and self.z(b, p, q) in model]
-                    seated.update(table)
-                    tables.append(sorted(table))
-            bases.append(tables)
-        return bases
+        return [tables_of(self.players, lambda p, q, b=b: self.z(b, p, q) in model)
+                for b in range(self.bases)]
 
 
 def sessions_of(group: Sequence[Perm], bases: Sequence[Sequence[Sequence[int]]]) -> list:

@@ -41,7 +41,7 @@ import itertools
 import json
 import sys
 
-from lift_search import solved
+from lift_search import solved, tables_of
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
@@ -307,16 +307,8 @@ class SessionModel:
                 self._same(self.z(1, p, q), self.z(0, a, a2))
 
     def schedule(self, model: set[int]) -> list[list[list[int]]]:
-        bases = []
-        for c in range(2):
-            tables, seated = [], set()
-            for p in range(self.players):
-                if p not in seated:
-                    table = [p] + [q for q in range(self.players)
-                                   if q != p and self.z(c, p, q) in model]
-                    seated.update(table)
-                    tables.append(table)
-            bases.append(tables)
+        bases = [tables_of(self.players, lambda p, q, c=c: self.z(c, p, q) in model)
+                 for c in range(2)]
         return self.group.sessions(bases)
 
 

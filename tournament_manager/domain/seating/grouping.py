@@ -6,10 +6,11 @@ sends nobody back to a table number; then a short, reproducible tabu phase from 
 (it settles fields well below the bound in a fraction of a second and mixes the field better
 than a construction), then closed-form constructions (affine geometry, cyclic blocks), the
 shipped library, the product of a transversal design with a smaller field's own draw (which
-is this same pipeline, one level down), the CP-SAT orbit solver (for fields close to the bound, where local search
-stalls), the library's longest shorter schedule with the last sessions searched against it
-(where nothing reaches the bound), and finally tabu search with the rest of the time. With history
-(repair, round by round) only the search applies, the history entering as meeting counts.
+is this same pipeline, one level down), the CP-SAT orbit solver (for fields close to the
+bound, where local search stalls), the library's longest shorter schedule with the last
+sessions searched against it (where nothing reaches the bound), and finally tabu search with
+the rest of the time. With history (repair, round by round) only the search applies, the
+history entering as meeting counts.
 """
 
 from __future__ import annotations
