@@ -364,7 +364,7 @@ def _terminated(signum: int, frame: object) -> None:
 
 def external(command: str, variables: int, clauses: list[list[int]]) -> set[int] | None:
     """Run a DIMACS solver on the clauses (through a temporary file) and read its model. The
-    solver and the file go when the search goes, whether it ends, is interrupted or killed."""
+    solver goes when the search goes, however it ends; the file too, unless by SIGKILL."""
     with tempfile.NamedTemporaryFile("w", suffix=".cnf", delete=False) as cnf:
         cnf.write(f"p cnf {variables} {len(clauses)}\n")
         cnf.writelines(" ".join(map(str, clause)) + " 0\n" for clause in clauses)
