@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import Enum
 
 from tournament_manager.domain.seating.constructions import affine_schedule
@@ -152,16 +152,14 @@ def _extended(request: GroupingRequest, seed: int, bound: int,
     known = longest_schedule(request.players, request.sessions)
     if known is None:
         return None
+    fixed = MeetingCounts(request.players)
+    fixed.add_sessions(known)
+    rest = replace(request, sessions=request.sessions - len(known), fixed=fixed)
     rng = random.Random(seed)
-    counts = MeetingCounts(request.players)
-    counts.add_sessions(known)
-    start = greedy_sessions(list(range(request.players)), request.sessions - len(known),
-                            counts.copy(), rng)
-    counts.add_sessions(start)
-    rest, _ = tabu_search(start, counts, target=bound, rng=rng,
-                          budget=budget.slice(_EXTENSION_SHARE),
-                          max_evaluations=_EXTENSION_EVALUATIONS)
-    return [*known, *rest]
+    start = greedy_sessions(list(range(rest.players)), rest.sessions, fixed.copy(), rng)
+    searched, _ = _searched(rest, start, bound, rng, budget.slice(_EXTENSION_SHARE),
+                            max_evaluations=_EXTENSION_EVALUATIONS)
+    return [*known, *searched]
 
 
 def _solved(request: GroupingRequest, seed: int, budget: Budget) -> IntSessions | None:
