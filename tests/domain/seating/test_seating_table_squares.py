@@ -23,7 +23,10 @@ from tournament_manager.domain.seating.positions import number_tables
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.table_squares import (
     ROWS_FILE,
+    TableDraw,
+    entry_howell,
     entry_rows,
+    howell_sessions,
     plus,
     rows_sound,
     square_rows,
@@ -48,11 +51,12 @@ def _revisits(sessions: IntSessions) -> int:
 
 @pytest.mark.parametrize(("players", "sessions"),
                          [(20, 5), (24, 5), (28, 7), (32, 8), (36, 9), (40, 9), (44, 11),
-                          (48, 12), (96, 20), (100, 25), (140, 12), (144, 31), (172, 43)])
+                          (48, 12), (96, 20), (100, 25), (140, 12), (144, 31), (172, 43),
+                          (40, 10)])
 def test_every_player_once_a_session_no_pair_twice_no_table_twice(players: int,
                                                                   sessions: int) -> None:
-    schedule = squares_schedule(players, sessions, random.Random(1))
-    assert schedule is not None and len(schedule) == sessions
+    schedule = _drawn(players, sessions, random.Random(1))
+    assert len(schedule) == sessions
     for session in schedule:
         assert len(session) == players // 4
         assert sorted(p for table in session for p in table) == list(range(players))
@@ -60,15 +64,23 @@ def test_every_player_once_a_session_no_pair_twice_no_table_twice(players: int,
     assert _revisits(schedule) == 0
 
 
+def _drawn(players: int, sessions: int, rng: random.Random) -> IntSessions:
+    drawn = squares_schedule(players, sessions, rng)
+    assert drawn is not None
+    return drawn.sessions
+
+
 def test_players_of_one_group_never_meet() -> None:
-    met = _meetings(squares_schedule(44, 11, random.Random(0)) or [])
-    for group in squares_groups(44):
+    drawn = squares_schedule(44, 11, random.Random(0))
+    assert drawn is not None and not drawn.howell and drawn.apart == squares_groups(44)
+    met = _meetings(drawn.sessions)
+    for group in drawn.apart:
         assert not any(pair in met for pair in combinations(group, 2))
     assert len(met) == 6 * 11 * 11  # every other pair: the groups are all that is missed
 
 
 @pytest.mark.parametrize(("players", "sessions"),
-                         [(24, 6), (40, 10), (20, 6), (22, 5), (44, 0)])
+                         [(24, 6), (20, 6), (22, 5), (44, 0)])
 def test_none_where_four_squares_or_the_tables_are_not_there(players: int,
                                                              sessions: int) -> None:
     assert squares_schedule(players, sessions, random.Random(0)) is None
@@ -79,8 +91,7 @@ def test_the_rows_played_are_chosen_to_leave_fewer_players_worlds_apart() -> Non
     assert squares is not None
     first_rows = [[[i * 43 + square[r][c] for i, square in enumerate(squares)]
                    for c in range(43)] for r in range(9)]
-    spread = squares_schedule(172, 9, random.Random(0))
-    assert spread is not None
+    spread = _drawn(172, 9, random.Random(0))
     assert worlds_apart(spread, 172) < worlds_apart(first_rows, 172)
 
 
@@ -103,8 +114,7 @@ def test_the_report_counts_the_same_pairs_apart() -> None:
 
 
 def test_numbering_keeps_an_order_that_sends_nobody_back() -> None:
-    schedule = squares_schedule(36, 9, random.Random(0))
-    assert schedule is not None
+    schedule = _drawn(36, 9, random.Random(0))
     numbered = number_tables(schedule, [{} for _ in range(36)], random.Random(0))
     assert numbered == schedule
 
@@ -120,8 +130,7 @@ def test_numbering_moves_a_given_order_that_sends_players_back() -> None:
 
 
 def test_clubs_start_inside_the_groups_that_never_meet() -> None:
-    schedule = squares_schedule(52, 13, random.Random(0))
-    assert schedule is not None
+    schedule = _drawn(52, 13, random.Random(0))
     countries = [range(c, 52, 8) for c in range(8)]  # four of seven, four of six
     forbidden = forbidden_index_pairs(countries)
     renamed = relabel(schedule, 52, forbidden, random.Random(0), Budget(5.0),
@@ -152,13 +161,18 @@ def _file_entries() -> list[dict[str, Any]]:
 def test_every_file_entry_is_sound_on_all_its_rows(entry: dict[str, Any]) -> None:
     tables = entry["tables"]
     assert orthogonal_squares(tables, 4) is None  # the file only adds what MacNeish lacks
+    if "howell" in entry:
+        every = entry_howell(entry)
+        assert every is not None and len(every) == tables == len(howell_sessions(tables))
+        assert _revisits(every) == 0 and max(_meetings(every).values()) == 1
+        return
     if "rows" in entry:
         whole = len(entry["rows"])
     else:  # a matrix: every session, or those its group moves where it is partial
         whole = tables - entry["blanks"] if entry.get("partial") else tables
     assert len(square_rows(tables)) == whole
-    every = squares_schedule(4 * tables, whole, random.Random(0))
-    assert every is not None and _revisits(every) == 0
+    every = _drawn(4 * tables, whole, random.Random(0))
+    assert _revisits(every) == 0
     assert max(_meetings(every).values()) == 1
 
 
@@ -168,13 +182,13 @@ def test_a_group_other_than_z_t_adds_in_each_factor() -> None:
 
 
 def test_a_damaged_row_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
-    entry = next(entry for entry in _file_entries() if entry["tables"] == 10)
+    entry = next(entry for entry in _file_entries() if entry["tables"] == 10 and "rows" in entry)
     damaged = [list(row) for row in entry["rows"]]
     damaged[1][2] = damaged[0][2]  # two rows alike in one column: a player's table twice
     monkeypatch.setattr(table_squares, "_file_entries",
-                        lambda: {10: {**entry, "rows": damaged}})
+                        lambda: {10: [{**entry, "rows": damaged}]})
     assert squares_schedule(40, 9, random.Random(0)) is None
-    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: entry})
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: [entry]})
     assert squares_schedule(40, 9, random.Random(0)) is not None
 
 
@@ -185,8 +199,9 @@ def test_a_draw_out_of_time_keeps_its_first_rows_and_stays_sound() -> None:
         asked.append(1)
         return True
 
-    schedule = squares_schedule(172, 9, random.Random(0), stop)
-    assert schedule is not None and len(asked) == 1  # no exchange tried after the stop
+    drawn = squares_schedule(172, 9, random.Random(0), stop)
+    assert drawn is not None and len(asked) == 1
+    schedule = drawn.sessions  # no exchange tried after the stop
     assert max(_meetings(schedule).values()) == 1 and _revisits(schedule) == 0
     assert worlds_apart(schedule, 172) > 0  # the exchanges that bring 172 x 9 to 0 not made
 
@@ -229,3 +244,58 @@ def test_a_partial_matrix_plays_only_the_sessions_its_group_moves() -> None:
     assert rows is not None and len(rows) == 13 and rows_sound(rows)
     every = entry_rows({**entry, "partial": False})  # its other session repeats a pair
     assert every is not None and len(every) == 14 and not rows_sound(every)
+
+
+def _howell_entry() -> dict[str, Any]:
+    return next(entry for entry in _file_entries() if "howell" in entry)
+
+
+def test_a_howell_design_seats_forty_players_ten_times_at_ten_tables_once_each() -> None:
+    # Four orthogonal squares of order 10 are not known; the file's squares have nine rows.
+    assert len(square_rows(10)) == 9
+    draw = plan_schedule(list(range(40)), 10, seed=0, time_limit=20)
+    assert draw.method is Method.HOWELL_DESIGN
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0
+    assert report.table_revisits == ()
+    assert report.winds_balanced
+
+
+def test_fewer_sessions_than_the_squares_give_still_come_from_the_squares() -> None:
+    drawn = squares_schedule(40, 9, random.Random(0))
+    assert drawn is not None and not drawn.howell and len(drawn.apart) == 4
+    howell = squares_schedule(40, 10, random.Random(0))
+    assert isinstance(howell, TableDraw) and howell.howell and howell.apart == ()
+
+
+def test_a_howell_design_develops_its_blocks_as_the_file_says() -> None:
+    entry = _howell_entry()
+    sessions = entry_howell(entry)
+    assert sessions is not None
+    n = entry["tables"] - 1
+    design = entry["howell"]
+    # Session 2 seats block 3 moved by 2 at table 5, the last table moved by 2 at table n.
+    assert sessions[2][5] == sorted(p // n * n + (p % n + 2) % n if p < 4 * n else p
+                                    for p in design["blocks"][3])
+    assert sessions[2][n] == sorted(p // n * n + (p % n + 2) % n for p in design["last_table"])
+    assert sessions[n][n] == list(range(4 * n, 4 * n + 4))
+
+
+@pytest.mark.parametrize("damage", ["pair", "seat", "shape"])
+def test_a_damaged_howell_design_is_not_used(monkeypatch: pytest.MonkeyPatch,
+                                             damage: str) -> None:
+    entry = _howell_entry()
+    design = {key: [list(b) for b in value] if key == "blocks" else list(value)
+              for key, value in entry["howell"].items()}
+    if damage == "pair":  # two players of block 0 exchanged with block 1's: pairs repeat
+        design["blocks"][0][0], design["blocks"][1][0] = (design["blocks"][1][0],
+                                                          design["blocks"][0][0])
+    elif damage == "seat":  # a player twice in session 0, another never
+        design["blocks"][0][0] = design["blocks"][1][1]
+    else:
+        design["blocks"] = design["blocks"][:-1]
+    monkeypatch.setattr(table_squares, "_file_entries",
+                        lambda: {10: [{**entry, "howell": design}]})
+    assert squares_schedule(40, 10, random.Random(0)) is None
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: [entry]})
+    assert squares_schedule(40, 10, random.Random(0)) is not None

@@ -39,7 +39,7 @@ from tournament_manager.domain.seating.pairs import (
 )
 from tournament_manager.domain.seating.product import product_schedule
 from tournament_manager.domain.seating.relabel import relabel
-from tournament_manager.domain.seating.table_squares import squares_groups, squares_schedule
+from tournament_manager.domain.seating.table_squares import squares_schedule
 from tournament_manager.domain.seating.tabu import tabu_search
 
 _SHORT_TABU_ITERATIONS = 500
@@ -63,6 +63,7 @@ class Method(Enum):
     LIBRARY = "library"
     LIBRARY_EXTENDED = "library_extended"
     ORTHOGONAL_SQUARES = "orthogonal_squares"
+    HOWELL_DESIGN = "howell_design"
     PRODUCT = "product"
     SYMMETRIC_SOLVER = "symmetric_solver"
     LOCAL_SEARCH = "local_search"
@@ -179,9 +180,10 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     rng = random.Random(seed)
     bound = lower_bound(request)
     start = request.start
+    squares = None
     if start is None and request.fresh:
         squares = _squared(request, bound, random.Random(seed), budget)
-        if squares is not None:
+        if squares is not None and squares.cost <= bound:
             return squares
     if start is None:
         start = greedy_sessions(list(range(request.players)), request.sessions,
@@ -194,26 +196,27 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     if constructed is not None and constructed.cost <= bound:
         return constructed
     searched = _searched_result(request, best, cost, bound, rng, budget)
-    if constructed is not None and _rank(request, constructed) <= _rank(request, searched):
-        return constructed
-    return searched
+    drawn = [result for result in (squares, constructed, searched) if result is not None]
+    return min(drawn, key=lambda result: _rank(request, result))  # the first of equals
 
 
 def _squared(request: GroupingRequest, bound: int, rng: random.Random,
              budget: Budget) -> GroupingResult | None:
-    """The orthogonal-squares draw renamed to reach the bound, or None if it cannot be built
-    or its renaming leaves club, country or team mates together (then the search, which may
-    keep them apart, decides as before)."""
-    schedule = squares_schedule(request.players, request.sessions, rng, budget.exhausted)
-    if schedule is None:
+    """The orthogonal-squares (or Howell design) draw renamed to reach the bound, or as near
+    it as the renaming gets, or None if it cannot be built. Short of the bound (club,
+    country or team mates left together) the search, which may keep them apart, is tried
+    too, and this draw, which sends nobody back to a table, is kept where nothing else does
+    better (40 x 10 with eight countries of five: 29 compatriot meetings renamed on the
+    Howell design, 22 on the library's schedule, which is kept, with its 55 revisits)."""
+    drawn = squares_schedule(request.players, request.sessions, rng, budget.exhausted)
+    if drawn is None:
         return None
     budget.report(Stage.CONSTRUCTION, -1)
-    schedule = relabel(schedule, request.players, request.forbidden, rng, budget,
-                       apart=squares_groups(request.players))
+    schedule = relabel(drawn.sessions, request.players, request.forbidden, rng, budget,
+                       apart=drawn.apart)
     cost = _cost(request, schedule)
-    if cost > bound:
-        return None
-    return GroupingResult(schedule, Method.ORTHOGONAL_SQUARES, cost, bound)
+    method = Method.HOWELL_DESIGN if drawn.howell else Method.ORTHOGONAL_SQUARES
+    return GroupingResult(schedule, method, cost, bound)
 
 
 def _rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:

@@ -27,6 +27,14 @@ Designs III.3): found again here with an automorphism to shrink the search
 (`quasi_difference_search.py`), they give all T sessions; where four squares of order T are
 not known (14, 22), a partial one gives the T - u sessions its group moves.
 
+Where four squares of order T are not at hand (10: none are known, and Z_10 has at most nine
+rows), a generalized Howell design may be: a T x T array of tables of four over 4T players, each
+player once in every row (session) and every column (table number), no pair twice, with no
+groups at all (two players of one orbit may meet), which is what lets it go where squares
+cannot. The file holds it 1-rotational (`howell_sessions`): rows and columns Z_n plus one,
+n = T - 1, players four orbits of Z_n plus four fixed players, found offline
+(`howell_search.py`) and checked on use like the rows.
+
 Which R of the rows at hand are played matters for a third figure: the first R rows of the
 field's squares are an arithmetic run, and two players of one group then share no opponent
 far more often than in a draw (172 x 12: 1,204 such pairs against none). Rows drawn at random
@@ -39,6 +47,7 @@ import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -57,11 +66,22 @@ SquareRow = tuple[tuple[int, ...], ...]
 """One row of each of the four squares: the values at tables 0..T-1."""
 
 
-def squares_groups(players: int) -> list[list[int]]:
-    """The four groups whose players never meet in `squares_schedule`: room for a club or
-    country to sit out the whole draw without a compatriot at its tables."""
+@dataclass(frozen=True)
+class TableDraw:
+    """Sessions numbered table by table (index c is table c + 1) in which nobody meets twice or
+    sits at a table twice, and the sets of players who never meet in them: room for a club
+    or country to sit out the whole draw without a compatriot at its tables."""
+
+    sessions: IntSessions
+    apart: tuple[tuple[int, ...], ...]
+    howell: bool
+    """Drawn from a Howell design (no groups apart) rather than four orthogonal squares."""
+
+
+def squares_groups(players: int) -> tuple[tuple[int, ...], ...]:
+    """The four groups whose players never meet in a draw from four orthogonal squares."""
     tables = players // 4
-    return [list(range(i * tables, (i + 1) * tables)) for i in range(4)]
+    return tuple(tuple(range(i * tables, (i + 1) * tables)) for i in range(4))
 
 
 def _never() -> bool:
@@ -69,20 +89,25 @@ def _never() -> bool:
 
 
 def squares_schedule(players: int, sessions: int, rng: random.Random,
-                     stop: Callable[[], bool] = _never) -> IntSessions | None:
-    """`sessions` sessions whose table at index c is physical table c + 1, or None where
-    they cannot be built here: more sessions than tables, or fewer rows of four orthogonal
-    squares at hand than sessions (24 x 6, 40 x 10: the file has five rows of order 6, nine
-    of order 10; four whole squares of order 6 do not exist). `stop` ends the choice of rows
-    early (the draw's time limit: 500 players take 3 s of row exchanges)."""
+                     stop: Callable[[], bool] = _never) -> TableDraw | None:
+    """`sessions` sessions whose table at index c is physical table c + 1, from four
+    orthogonal squares where enough rows are at hand, else from a Howell design; or None
+    where neither is: more sessions than tables, or too few of both (24 x 6: the file has
+    five rows of order 6, four whole squares of order 6 do not exist, and neither does a
+    1-rotational Howell design of side 6). `stop` ends the choice of rows early (the draw's
+    time limit: 500 players take 3 s of row exchanges)."""
     tables, rest = divmod(players, 4)
     if rest or not 1 <= sessions <= tables:
         return None
     rows = square_rows(tables)
-    if len(rows) < sessions:
-        return None
-    schedule = _sessions(rows, _spread_rows(rows, players, sessions, rng, stop))
-    return schedule if _sound(schedule, players) else None
+    if len(rows) >= sessions:
+        every, apart, howell = _sessions(rows), squares_groups(players), False
+    else:
+        every, apart, howell = howell_sessions(tables), (), True
+        if len(every) < sessions:
+            return None
+    schedule = [every[r] for r in _spread_rows(every, players, sessions, rng, stop)]
+    return TableDraw(schedule, apart, howell) if _sound(schedule, players) else None
 
 
 def square_rows(tables: int) -> tuple[SquareRow, ...]:
@@ -90,8 +115,53 @@ def square_rows(tables: int) -> tuple[SquareRow, ...]:
     squares = orthogonal_squares(tables, 4)
     if squares is not None:
         return tuple(tuple(square[r] for square in squares) for r in range(tables))
-    entry = _file_entries().get(tables)
+    entry = next((entry for entry in _file_entries().get(tables, ()) if "howell" not in entry),
+                 None)
     return (entry_rows(entry) or ()) if entry is not None else ()
+
+
+def howell_sessions(tables: int) -> IntSessions:
+    """Every session of the file's Howell design of side `tables` (none if it has none)."""
+    entry = next((entry for entry in _file_entries().get(tables, ()) if "howell" in entry),
+                 None)
+    return (entry_howell(entry) or []) if entry is not None else []
+
+
+def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
+    """The T sessions of a 1-rotational Howell design entry, or None if it cannot be read.
+
+    With n = T - 1, player i * n + x (i < 4, x in Z_n) is moved by r to i * n + (x + r mod n)
+    and players 4n .. 4n + 3 are left alone. `blocks[d]` is the table of session 0 at table
+    d, so session r (r < n) seats `blocks[d]` moved by r at table r + d mod n and
+    `last_table` moved by r at table n; the last session seats `last_session` moved by c at
+    table c and the four fixed players at table n. Whether no one meets twice or sits at a
+    table twice is for `_sound` to say."""
+    try:
+        tables = int(entry["tables"])
+        design = entry["howell"]
+        n = tables - 1
+        blocks = [[int(p) for p in block] for block in design["blocks"]]
+        last_table = [int(p) for p in design["last_table"]]
+        last_session = [int(p) for p in design["last_session"]]
+    except (KeyError, TypeError, ValueError):
+        return None
+    players = 4 * tables
+    if n < 1 or len(blocks) != n or any(len(b) != 4 for b in [*blocks, last_table, last_session]) \
+            or any(not 0 <= p < players for b in [*blocks, last_table, last_session] for p in b):
+        return None
+
+    def moved(block: Sequence[int], r: int) -> list[int]:
+        return sorted(p if p >= 4 * n else p // n * n + (p % n + r) % n for p in block)
+
+    sessions: IntSessions = []
+    for r in range(n):
+        session: list[list[int]] = [[] for _ in range(tables)]
+        for d, block in enumerate(blocks):
+            session[(r + d) % n] = moved(block, r)
+        session[n] = moved(last_table, r)
+        sessions.append(session)
+    sessions.append([moved(last_session, c) for c in range(n)] + [list(range(4 * n, players))])
+    return sessions
 
 
 def plus(a: int, b: int, group: Sequence[int]) -> int:
@@ -105,10 +175,13 @@ def plus(a: int, b: int, group: Sequence[int]) -> int:
 
 
 @cache
-def _file_entries() -> dict[int, dict[str, Any]]:
-    """Order T -> its entry in `ROWS_FILE`."""
+def _file_entries() -> dict[int, list[dict[str, Any]]]:
+    """Order T -> its entries in `ROWS_FILE` (rows or a matrix, and a Howell design)."""
     text = resources.files(__package__).joinpath(ROWS_FILE).read_text(encoding="utf-8")
-    return {entry["tables"]: entry for entry in json.loads(text)["entries"]}
+    entries: dict[int, list[dict[str, Any]]] = {}
+    for entry in json.loads(text)["entries"]:
+        entries.setdefault(entry["tables"], []).append(entry)
+    return entries
 
 
 def entry_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
@@ -178,14 +251,13 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
 
 def rows_sound(rows: Sequence[SquareRow]) -> bool:
     """Every row played at once: each player once a session, no pair twice, no table twice."""
-    return bool(rows) and _sound(_sessions(rows, range(len(rows))), 4 * len(rows[0][0]))
+    return bool(rows) and _sound(_sessions(rows), 4 * len(rows[0][0]))
 
 
-def _sessions(rows: Sequence[SquareRow], chosen: Sequence[int]) -> IntSessions:
+def _sessions(rows: Sequence[SquareRow]) -> IntSessions:
     tables = len(rows[0][0])
-    return [[[i * tables + square[c] for i, square in enumerate(rows[r])]
-             for c in range(tables)]
-            for r in chosen]
+    return [[[i * tables + square[c] for i, square in enumerate(row)] for c in range(tables)]
+            for row in rows]
 
 
 def _sound(schedule: IntSessions, players: int) -> bool:
@@ -196,13 +268,14 @@ def _sound(schedule: IntSessions, players: int) -> bool:
     return sound(schedule, players) and len(seats) == players * len(schedule)
 
 
-def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
+def _spread_rows(every: IntSessions, players: int, sessions: int,
                  rng: random.Random, stop: Callable[[], bool]) -> list[int]:
-    """Rows that leave few pairs in different worlds (see the module text): a random choice,
-    then exchanges of a played row for an unplayed one, kept when they do not make it worse."""
-    everything = list(range(len(rows)))
+    """Sessions (rows) that leave few pairs in different worlds (see the module text): a
+    random choice, then exchanges of a played row for an unplayed one, kept when they do not
+    make it worse."""
+    everything = list(range(len(every)))
     chosen = sorted(rng.sample(everything, sessions))
-    apart = worlds_apart(_sessions(rows, chosen), players)
+    apart = worlds_apart([every[r] for r in chosen], players)
     for _ in range(_ROW_STEPS):
         unplayed = [r for r in everything if r not in chosen]
         if not apart or not unplayed or stop():
@@ -210,7 +283,7 @@ def _spread_rows(rows: Sequence[SquareRow], players: int, sessions: int,
         trial = list(chosen)
         trial[rng.randrange(sessions)] = rng.choice(unplayed)
         trial.sort()
-        found = worlds_apart(_sessions(rows, trial), players)
+        found = worlds_apart([every[r] for r in trial], players)
         if found <= apart:
             chosen, apart = trial, found
     return chosen
