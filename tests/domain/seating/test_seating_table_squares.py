@@ -163,7 +163,8 @@ def test_every_file_entry_is_sound_on_all_its_rows(entry: dict[str, Any]) -> Non
     assert orthogonal_squares(tables, 4) is None  # the file only adds what MacNeish lacks
     if "howell" in entry:
         every = entry_howell(entry)
-        assert every is not None and len(every) == tables == len(howell_sessions(tables))
+        whole = tables - 1 if entry["howell"].get("partial") else tables
+        assert every is not None and len(every) == whole == len(howell_sessions(tables))
         assert _revisits(every) == 0 and max(_meetings(every).values()) == 1
         return
     if "rows" in entry:
@@ -299,3 +300,20 @@ def test_a_damaged_howell_design_is_not_used(monkeypatch: pytest.MonkeyPatch,
     assert squares_schedule(40, 10, random.Random(0)) is None
     monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: [entry]})
     assert squares_schedule(40, 10, random.Random(0)) is not None
+
+
+# howell_search.py --tables 6 --partial (CaDiCaL, 0.0 s): the five sessions Z_5 moves.
+_PARTIAL_6 = {"tables": 6, "howell": {"blocks": [[9, 13, 19, 21], [7, 10, 18, 22],
+                                                [3, 12, 17, 23], [0, 2, 5, 6],
+                                                [4, 11, 15, 20]],
+                                     "last_table": [1, 8, 14, 16], "partial": True}}
+
+
+def test_a_partial_howell_design_gives_the_sessions_its_group_moves() -> None:
+    sessions = entry_howell(_PARTIAL_6)
+    assert sessions is not None and len(sessions) == 5
+    assert _revisits(sessions) == 0 and max(_meetings(sessions).values()) == 1
+    assert all(sorted(p for table in session for p in table) == list(range(24))
+               for session in sessions)
+    whole = {**_PARTIAL_6, "howell": {**_PARTIAL_6["howell"], "partial": False}}
+    assert entry_howell(whole) is None  # a whole design needs its last session

@@ -128,26 +128,29 @@ def howell_sessions(tables: int) -> IntSessions:
 
 
 def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
-    """The T sessions of a 1-rotational Howell design entry, or None if it cannot be read.
+    """The sessions of a 1-rotational Howell design entry, or None if it cannot be read.
 
     With n = T - 1, player i * n + x (i < 4, x in Z_n) is moved by r to i * n + (x + r mod n)
     and players 4n .. 4n + 3 are left alone. `blocks[d]` is the table of session 0 at table
     d, so session r (r < n) seats `blocks[d]` moved by r at table r + d mod n and
     `last_table` moved by r at table n; the last session seats `last_session` moved by c at
-    table c and the four fixed players at table n. Whether no one meets twice or sits at a
-    table twice is for `_sound` to say."""
+    table c and the four fixed players at table n. A `partial` design has no last session
+    (its n sessions alone send nobody back to a table). Whether no one meets twice or sits
+    at a table twice is for `_sound` to say."""
     try:
         tables = int(entry["tables"])
         design = entry["howell"]
         n = tables - 1
         blocks = [[int(p) for p in block] for block in design["blocks"]]
         last_table = [int(p) for p in design["last_table"]]
-        last_session = [int(p) for p in design["last_session"]]
+        partial = bool(design.get("partial"))
+        last_session = [] if partial else [int(p) for p in design["last_session"]]
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
-    if n < 1 or len(blocks) != n or any(len(b) != 4 for b in [*blocks, last_table, last_session]) \
-            or any(not 0 <= p < players for b in [*blocks, last_table, last_session] for p in b):
+    given = [*blocks, last_table] + ([] if partial else [last_session])
+    if n < 1 or len(blocks) != n or any(len(block) != 4 for block in given) \
+            or any(not 0 <= p < players for block in given for p in block):
         return None
 
     def moved(block: Sequence[int], r: int) -> list[int]:
@@ -160,7 +163,9 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
             session[(r + d) % n] = moved(block, r)
         session[n] = moved(last_table, r)
         sessions.append(session)
-    sessions.append([moved(last_session, c) for c in range(n)] + [list(range(4 * n, players))])
+    if not partial:
+        sessions.append([moved(last_session, c) for c in range(n)]
+                        + [list(range(4 * n, players))])
     return sessions
 
 
