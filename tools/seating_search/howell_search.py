@@ -25,7 +25,10 @@ Bigger sides need a smaller search: `--multiplier m` keeps the design under x ->
 with the orbits and the fixed players permuted (`--orbits`, `--fixed`). With m of order 3
 and both permutations the 3-cycle 1,2,0,3 (each leaves one orbit and one fixed player where
 it is) sides 14, 15, 20, 22, 38 and 39 came in 0.6 to 62 s; the same search without the
-symmetry had not finished side 14 in eleven minutes.
+symmetry had not finished side 14 in eleven minutes. Where Z_n has no multiplier of order
+3, another group of order n may have an automorphism of order 3 (`--group`, `--map` as
+rows of a matrix): 26 on Z_5 x Z_5 with "0,4;1,4" (29.4 s), 28 on Z_3^3 with
+"1,1,0;0,1,1;0,0,1" (19.5 s).
 
 With `--partial` only the T - 1 sessions Z_n moves are asked for (D and the last session
 dropped, so a player may miss a table 0..n-1 instead of the last): fields one session short
@@ -47,18 +50,68 @@ from lift_search import solved
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from tournament_manager.domain.seating.table_squares import plus
+
 Point = tuple[int, int]
-"""(orbit, x) for a moved player (orbit < 4, x in Z_n), (-1, k) for fixed player k."""
+"""(orbit, x) for a moved player (orbit < 4, x an element of G), (-1, k) for fixed player k."""
 Block = Hashable
-"""d < n for B_d, "C" or "D"."""
+"""d (an element of G) for B_d, "C" or "D"."""
+Matrix = tuple[tuple[int, ...], ...]
+Symmetry = tuple[Matrix, tuple[int, ...], tuple[int, ...]]
+"""x -> A x on G, where the four orbits go, where the four fixed players go."""
+
+
+class Group:
+    """G = Z_n1 x Z_n2 x ... (Z_n alone by default), elements numbered in mixed radix with the
+    last factor fastest, as `table_squares.plus` adds them and the file's entries hold them."""
+
+    def __init__(self, orders: tuple[int, ...]) -> None:
+        self.orders = orders
+        self.n = math.prod(orders)
+
+    def add(self, x: int, y: int) -> int:
+        return plus(x, y, self.orders)
+
+    def minus(self, x: int, y: int) -> int:
+        """x - y."""
+        return next(z for z in range(self.n) if self.add(y, z) == x) if len(self.orders) > 1 \
+            else (x - y) % self.n
+
+    def coordinates(self, x: int) -> list[int]:
+        digits = []
+        for n in reversed(self.orders):
+            digits.append(x % n)
+            x //= n
+        return digits[::-1]
+
+    def number(self, digits: list[int]) -> int:
+        x = 0
+        for d, n in zip(digits, self.orders, strict=True):
+            x = x * n + d % n
+        return x
+
+    def times(self, matrix: Matrix, x: int) -> int:
+        """A x: coordinate i is sum_j A[i][j] x_j mod n_i."""
+        digits = self.coordinates(x)
+        return self.number([sum(a * b for a, b in zip(row, digits, strict=True))
+                            for row in matrix])
+
+    def automorphism(self, matrix: Matrix) -> bool:
+        """Whether x -> A x is a well-defined bijective homomorphism of G."""
+        orders = self.orders
+        return (len(matrix) == len(orders) and all(len(row) == len(orders) for row in matrix)
+                and not any(a * m % n for row, n in zip(matrix, orders, strict=True)
+                            for a, m in zip(row, orders, strict=True))
+                and len({self.times(matrix, x) for x in range(self.n)}) == self.n)
 
 
 class HowellModel:
     """y(b, p): player p at table b of the base (b = d for B_d, "C", "D")."""
 
-    def __init__(self, tables: int, partial: bool = False,
-                 symmetry: tuple[int, tuple[int, ...], tuple[int, ...]] | None = None) -> None:
+    def __init__(self, tables: int, partial: bool = False, symmetry: Symmetry | None = None,
+                 group: tuple[int, ...] = ()) -> None:
         self.tables, self.n, self.partial = tables, tables - 1, partial
+        self.group = Group(group or (self.n,))
         self.symmetry = symmetry
         self.moved: list[Point] = [(i, x) for i in range(4) for x in range(self.n)]
         self.fixed: list[Point] = [(-1, k) for k in range(4)]
@@ -75,7 +128,7 @@ class HowellModel:
         self.clauses += encode(lits, bound, vpool=self.pool, encoding=encoding).clauses
 
     def _build(self) -> None:
-        n, y = self.n, self.y
+        n, y, add = self.n, self.y, self.group.add
         everyone = self.moved + self.fixed
         session_0: list[Block] = [*range(n), "C"]
         for p in everyone:  # session 0: the B_d and C
@@ -88,9 +141,9 @@ class HowellModel:
             self.clauses.append([-y("C", p)])
         for i, x in self.moved:  # table 0: B_d moved back by d, and D
             if self.partial:  # without the last session each misses one of tables 0..n-1
-                self._count([y(d, (i, (x + d) % n)) for d in range(n)], 1, exactly=False)
+                self._count([y(d, (i, add(x, d))) for d in range(n)], 1, exactly=False)
             else:
-                self._count([y(d, (i, (x + d) % n)) for d in range(n)] + [y("D", (i, x))], 1)
+                self._count([y(d, (i, add(x, d))) for d in range(n)] + [y("D", (i, x))], 1)
         for p in self.fixed:
             self._count([y(d, p) for d in range(n)], 1)
         for d in range(n):
@@ -117,26 +170,25 @@ class HowellModel:
         if self.symmetry is not None:
             self._symmetric(*self.symmetry, bases)
 
-    def _symmetric(self, mu: int, orbits: tuple[int, ...], fixed: tuple[int, ...],
+    def _symmetric(self, matrix: Matrix, orbits: tuple[int, ...], fixed: tuple[int, ...],
                    bases: list[Block]) -> None:
-        """The design kept by x -> mu x: player (i, x) to (orbits[i], mu x), fixed player k to
-        fixed[k], table d of session 0 to table mu d, C and D to themselves (cell (r, c) goes
-        to (mu r, mu c), the last row and column staying). One implication a variable: round
+        """The design kept by x -> A x: player (i, x) to (orbits[i], A x), fixed player k to
+        fixed[k], table d of session 0 to table A d, C and D to themselves (cell (r, c) goes
+        to (A r, A c), the last row and column staying). One implication a variable: round
         each cycle of the map they make the variables equal."""
-        n = self.n
+        times = self.group.times
 
         def image(p: Point) -> Point:
-            return (-1, fixed[p[1]]) if p[0] < 0 else (orbits[p[0]], mu * p[1] % n)
+            return (-1, fixed[p[1]]) if p[0] < 0 else (orbits[p[0]], times(matrix, p[1]))
 
         for b in bases:
-            moved_to = b if isinstance(b, str) else mu * b % n
+            moved_to = b if isinstance(b, str) else times(matrix, b)
             for p in self.moved + self.fixed:
                 self.clauses.append([-self.y(b, p), self.y(moved_to, image(p))])
 
     def _orbit(self, p: Point, q: Point) -> tuple[int, ...] | None:
-        """The pair's orbit under Z_n; () for a pair that may never meet, None for two fixed
+        """The pair's orbit under G; () for a pair that may never meet, None for two fixed
         players (they meet at the last session's last table only)."""
-        n = self.n
         if p[0] < 0 and q[0] < 0:
             return None
         if p[0] < 0 or q[0] < 0:
@@ -144,9 +196,9 @@ class HowellModel:
             return (-1, fixed[1], other[0])
         (i, x), (j, w) = p, q
         if i != j:
-            return (i, j, (w - x) % n)
-        step = (w - x) % n
-        return () if 2 * step == n else (i, i, min(step, n - step))
+            return (i, j, self.group.minus(w, x))
+        step, back = self.group.minus(w, x), self.group.minus(x, w)
+        return () if step == back else (i, i, min(step, back))
 
     def entry(self, model: set[int]) -> dict[str, object]:
         def number(p: Point) -> int:
@@ -157,6 +209,8 @@ class HowellModel:
 
         design: dict[str, object] = {"blocks": [table(d) for d in range(self.n)],
                                      "last_table": table("C")}
+        if len(self.group.orders) > 1:
+            design["group"] = list(self.group.orders)
         if self.partial:
             design["partial"] = True
         else:
@@ -169,8 +223,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, required=True, help="T, the side of the design")
     parser.add_argument("--partial", action="store_true",
                         help="only the T - 1 sessions Z_(T-1) moves (no last session)")
+    parser.add_argument("--group", default="",
+                        help="G as n1,n2,... (product T - 1), Z_(T-1) if not given")
     parser.add_argument("--multiplier", type=int, default=0,
                         help="keep the design under x -> m x (m a unit mod T - 1)")
+    parser.add_argument("--map", default="",
+                        help="keep it under x -> A x instead, A as rows a,b;c,d (with --group)")
     parser.add_argument("--orbits", default="0,1,2,3",
                         help="with --multiplier: where the four orbits go, e.g. 1,0,3,2")
     parser.add_argument("--fixed", default="0,1,2,3",
@@ -179,15 +237,20 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 3:
         parser.error("needs at least three tables")
+    group = tuple(int(n) for n in args.group.split(",")) if args.group else (args.tables - 1,)
+    if math.prod(group) != args.tables - 1:
+        parser.error("the group's order must be T - 1")
     symmetry = None
-    if args.multiplier:
+    if args.multiplier or args.map:
+        matrix = (tuple(tuple(int(a) for a in row.split(",")) for row in args.map.split(";"))
+                  if args.map else ((args.multiplier,),))
         orbits = tuple(int(i) for i in args.orbits.split(","))
         fixed = tuple(int(k) for k in args.fixed.split(","))
-        if math.gcd(args.multiplier, args.tables - 1) != 1 \
+        if not Group(group).automorphism(matrix) \
                 or sorted(orbits) != [0, 1, 2, 3] or sorted(fixed) != [0, 1, 2, 3]:
-            parser.error("needs a unit multiplier and two permutations of 0,1,2,3")
-        symmetry = (args.multiplier, orbits, fixed)
-    model = HowellModel(args.tables, args.partial, symmetry)
+            parser.error("needs an automorphism of G and two permutations of 0,1,2,3")
+        symmetry = (matrix, orbits, fixed)
+    model = HowellModel(args.tables, args.partial, symmetry, group)
     assignment, seconds = solved(f"Howell design of side {args.tables}", model.pool.top,
                                  model.clauses, args.solver)
     if assignment is None:

@@ -269,16 +269,25 @@ def test_fewer_sessions_than_the_squares_give_still_come_from_the_squares() -> N
     assert isinstance(howell, TableDraw) and howell.howell and howell.apart == ()
 
 
-def test_a_howell_design_develops_its_blocks_as_the_file_says() -> None:
-    entry = _howell_entry()
+@pytest.mark.parametrize("tables", [10, 26])
+def test_a_howell_design_develops_its_blocks_as_the_file_says(tables: int) -> None:
+    entry = next(entry for entry in _file_entries()
+                 if entry["tables"] == tables and "howell" in entry)
     sessions = entry_howell(entry)
     assert sessions is not None
-    n = entry["tables"] - 1
+    n = tables - 1
     design = entry["howell"]
-    # Session 2 seats block 3 moved by 2 at table 5, the last table moved by 2 at table n.
-    assert sessions[2][5] == sorted(p // n * n + (p % n + 2) % n if p < 4 * n else p
-                                    for p in design["blocks"][3])
-    assert sessions[2][n] == sorted(p // n * n + (p % n + 2) % n for p in design["last_table"])
+    group = design.get("group", [n])
+    assert (len(group) > 1) == (tables == 26)  # 26 is developed over Z_5 x Z_5
+
+    def moved(p: int, r: int) -> int:
+        return p if p >= 4 * n else p // n * n + plus(p % n, r, group)
+
+    # Session 2 seats block 3 moved by 2 at table 2 + 3, the last table moved by 2 at table
+    # n; the last session block D moved by 4 at table 4 and the fixed players at table n.
+    assert sessions[2][plus(2, 3, group)] == sorted(moved(p, 2) for p in design["blocks"][3])
+    assert sessions[2][n] == sorted(moved(p, 2) for p in design["last_table"])
+    assert sessions[n][4] == sorted(moved(p, 4) for p in design["last_session"])
     assert sessions[n][n] == list(range(4 * n, 4 * n + 4))
 
 

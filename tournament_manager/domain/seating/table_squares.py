@@ -130,11 +130,12 @@ def howell_sessions(tables: int) -> IntSessions:
 def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
     """The sessions of a 1-rotational Howell design entry, or None if it cannot be read.
 
-    With n = T - 1, player i * n + x (i < 4, x in Z_n) is moved by r to i * n + (x + r mod n)
-    and players 4n .. 4n + 3 are left alone. `blocks[d]` is the table of session 0 at table
-    d, so session r (r < n) seats `blocks[d]` moved by r at table r + d mod n and
-    `last_table` moved by r at table n; the last session seats `last_session` moved by c at
-    table c and the four fixed players at table n. A `partial` design has no last session
+    With n = T - 1, player i * n + x (i < 4, x in Z_n or the entry's `group` of order n,
+    numbered as `plus` adds) is moved by r to i * n + (x + r) and players 4n .. 4n + 3 are
+    left alone. `blocks[d]` is the table of session 0 at table d, so session r (r < n)
+    seats `blocks[d]` moved by r at table r + d and `last_table` moved by r at table n; the
+    last session seats `last_session` moved by c at table c and the four fixed players at
+    table n. A `partial` design has no last session
     (its n sessions alone send nobody back to a table). Whether no one meets twice or sits
     at a table twice is for `_sound` to say."""
     try:
@@ -143,24 +144,26 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
         n = tables - 1
         blocks = [[int(p) for p in block] for block in design["blocks"]]
         last_table = [int(p) for p in design["last_table"]]
+        group = tuple(int(order) for order in design.get("group", [n]))
         partial = bool(design.get("partial"))
         last_session = [] if partial else [int(p) for p in design["last_session"]]
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
     given = [*blocks, last_table] + ([] if partial else [last_session])
-    if n < 1 or len(blocks) != n or any(len(block) != 4 for block in given) \
+    if n < 1 or math.prod(group) != n or len(blocks) != n \
+            or any(len(block) != 4 for block in given) \
             or any(not 0 <= p < players for block in given for p in block):
         return None
 
     def moved(block: Sequence[int], r: int) -> list[int]:
-        return sorted(p if p >= 4 * n else p // n * n + (p % n + r) % n for p in block)
+        return sorted(p if p >= 4 * n else p // n * n + plus(p % n, r, group) for p in block)
 
     sessions: IntSessions = []
     for r in range(n):
         session: list[list[int]] = [[] for _ in range(tables)]
         for d, block in enumerate(blocks):
-            session[(r + d) % n] = moved(block, r)
+            session[plus(r, d, group)] = moved(block, r)
         session[n] = moved(last_table, r)
         sessions.append(session)
     if not partial:
