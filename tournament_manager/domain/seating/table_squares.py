@@ -27,13 +27,15 @@ Designs III.3): found again here with an automorphism to shrink the search
 (`quasi_difference_search.py`), they give all T sessions; where four squares of order T are
 not known (14, 22), a partial one gives the T - u sessions its group moves.
 
-Where four squares of order T are not at hand (10: none are known, and Z_10 has at most nine
-rows), a generalized Howell design may be: a T x T array of tables of four over 4T players, each
-player once in every row (session) and every column (table number), no pair twice, with no
-groups at all (two players of one orbit may meet), which is what lets it go where squares
-cannot. The file holds it 1-rotational (`howell_sessions`): rows and columns Z_n plus one,
-n = T - 1, players four orbits of Z_n plus four fixed players, found offline
-(`howell_search.py`) and checked on use like the rows.
+Where four squares of order T are not at hand (10, 14, 22: none are known; others not found
+here), a generalized Howell design may be: a T x T array of tables of four over 4T players,
+each player once in every row (session) and every column (table number), no pair twice,
+with no groups at all (two players of one orbit may meet), which is what lets it go where
+squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
+of order n = T - 1 plus one, players four orbits of the group plus four fixed players,
+found offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
+and checked on use like the rows. The squares are still preferred where they have the rows:
+their four groups that never meet are room for clubs (`squares_groups`).
 
 Which R of the rows at hand are played matters for a third figure: the first R rows of the
 field's squares are an arithmetic run, and two players of one group then share no opponent
