@@ -326,3 +326,15 @@ def test_a_partial_howell_design_gives_the_sessions_its_group_moves() -> None:
                for session in sessions)
     whole = {**_PARTIAL_6, "howell": {**_PARTIAL_6["howell"], "partial": False}}
     assert entry_howell(whole) is None  # a whole design needs its last session
+
+
+def test_a_squares_draw_short_of_the_bound_is_kept_where_nothing_does_better() -> None:
+    # A country of twelve in 44 x 11: each player misses only ten others, so compatriots
+    # must meet in any draw. The squares keep eleven of the twelve in one group and meet 11
+    # compatriot pairs; so does the best construction (cyclic blocks), with 48 revisits.
+    country = [set(range(12))]
+    draw = plan_schedule(list(range(44)), 11, seed=0, forbidden_groups=country, time_limit=10)
+    assert draw.method is Method.ORTHOGONAL_SQUARES
+    report = quality_report(draw.schedule.sessions, forbidden_groups=country)
+    assert report.excess_meetings == 0 and report.table_revisits == ()
+    assert len(report.forbidden_meetings) == 11
