@@ -1,9 +1,10 @@
 """Who meets whom: constructions first, then search, cheapest method that reaches the bound.
 
 Order of attempts for a fresh event: with no more sessions than tables, four orthogonal
-squares (`table_squares`) where they are at hand, the only way here to a draw that also
-sends nobody back to a table number; then a short, reproducible tabu phase from the greedy start
-(it settles fields well below the bound in a fraction of a second and mixes the field better
+squares or a Howell design (`table_squares`) where they are at hand, the only ways here to
+a draw that also sends nobody back to a table number (kept short of the bound too, where
+nothing below does better); then a short, reproducible tabu phase from the greedy start (it
+settles fields well below the bound in a fraction of a second and mixes the field better
 than a construction), then closed-form constructions (affine geometry, cyclic blocks), the
 shipped library, the product of a transversal design with a smaller field's own draw (which
 is this same pipeline, one level down), the CP-SAT orbit solver (for fields close to the
