@@ -109,12 +109,13 @@ class HowellModel:
     """y(b, p): player p at table b of the base (b = d for B_d, "C", "D")."""
 
     def __init__(self, tables: int, partial: bool = False, symmetry: Symmetry | None = None,
-                 group: tuple[int, ...] = ()) -> None:
-        self.tables, self.n, self.partial = tables, tables - 1, partial
+                 group: tuple[int, ...] = (), regular: bool = False) -> None:
+        self.regular = regular
+        self.tables, self.n, self.partial = tables, tables - (0 if regular else 1), partial
         self.group = Group(group or (self.n,))
         self.symmetry = symmetry
         self.moved: list[Point] = [(i, x) for i in range(4) for x in range(self.n)]
-        self.fixed: list[Point] = [(-1, k) for k in range(4)]
+        self.fixed: list[Point] = [] if regular else [(-1, k) for k in range(4)]
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build()
@@ -130,6 +131,9 @@ class HowellModel:
     def _build(self) -> None:
         n, y, add = self.n, self.y, self.group.add
         everyone = self.moved + self.fixed
+        if self.regular:
+            self._build_regular()
+            return
         session_0: list[Block] = [*range(n), "C"]
         for p in everyone:  # session 0: the B_d and C
             self._count([y(d, p) for d in session_0], 1)
@@ -170,6 +174,36 @@ class HowellModel:
         if self.symmetry is not None:
             self._symmetric(*self.symmetry, bases)
 
+    def _build_regular(self) -> None:
+        """G of order T moves every session and every table, and four orbits of players:
+        session r seats B_d moved by r at table r + d. Session 0 is the B_d, table 0 the
+        B_d moved back by d; no fixed player, table or session."""
+        n, y, add = self.n, self.y, self.group.add
+        blocks: list[Block] = list(range(n))
+        for p in self.moved:
+            self._count([y(d, p) for d in blocks], 1)
+        for i, x in self.moved:
+            self._count([y(d, (i, add(x, d))) for d in blocks], 1)
+        for d in blocks:
+            self._count([y(d, p) for p in self.moved], 4)
+        orbits: dict[tuple[int, ...], list[tuple[Point, Point]]] = {}
+        for p, q in itertools.combinations(self.moved, 2):
+            key = self._orbit(p, q)
+            if key == ():
+                self.clauses += [[-y(b, p), -y(b, q)] for b in blocks]
+            elif key is not None:
+                orbits.setdefault(key, []).append((p, q))
+        for pairs in orbits.values():
+            met = []
+            for b in blocks:
+                for p, q in pairs:
+                    z = self.pool.id(("z", b, p, q))
+                    met.append(z)
+                    self.clauses.append([-y(b, p), -y(b, q), z])
+            self._count(met, 1, exactly=False)
+        if self.symmetry is not None:
+            self._symmetric(*self.symmetry, blocks)
+
     def _symmetric(self, matrix: Matrix, orbits: tuple[int, ...], fixed: tuple[int, ...],
                    bases: list[Block]) -> None:
         """The design kept by x -> A x: player (i, x) to (orbits[i], A x), fixed player k to
@@ -207,10 +241,13 @@ class HowellModel:
         def table(b: Block) -> list[int]:
             return sorted(number(p) for p in self.moved + self.fixed if self.y(b, p) in model)
 
-        design: dict[str, object] = {"blocks": [table(d) for d in range(self.n)],
-                                     "last_table": table("C")}
+        design: dict[str, object] = {"blocks": [table(d) for d in range(self.n)]}
         if len(self.group.orders) > 1:
             design["group"] = list(self.group.orders)
+        if self.regular:
+            design["regular"] = True
+            return {"tables": self.tables, "howell": design}
+        design["last_table"] = table("C")
         if self.partial:
             design["partial"] = True
         else:
@@ -223,8 +260,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, required=True, help="T, the side of the design")
     parser.add_argument("--partial", action="store_true",
                         help="only the T - 1 sessions Z_(T-1) moves (no last session)")
+    parser.add_argument("--regular", action="store_true",
+                        help="G of order T moves every session and table (no fixed ones)")
     parser.add_argument("--group", default="",
-                        help="G as n1,n2,... (product T - 1), Z_(T-1) if not given")
+                        help="G as n1,n2,... (product T - 1, or T with --regular), Z_n if not given")
     parser.add_argument("--multiplier", type=int, default=0,
                         help="keep the design under x -> m x (m a unit mod T - 1)")
     parser.add_argument("--map", default="",
@@ -237,9 +276,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.tables < 3:
         parser.error("needs at least three tables")
-    group = tuple(int(n) for n in args.group.split(",")) if args.group else (args.tables - 1,)
-    if math.prod(group) != args.tables - 1:
-        parser.error("the group's order must be T - 1")
+    order = args.tables if args.regular else args.tables - 1
+    group = tuple(int(n) for n in args.group.split(",")) if args.group else (order,)
+    if math.prod(group) != order or (args.regular and args.partial):
+        parser.error("the group's order must be T - 1 (T with --regular, not --partial)")
     symmetry = None
     if args.multiplier or args.map:
         matrix = (tuple(tuple(int(a) for a in row.split(",")) for row in args.map.split(";"))
@@ -250,7 +290,7 @@ def main(argv: list[str] | None = None) -> int:
                 or sorted(orbits) != [0, 1, 2, 3] or sorted(fixed) != [0, 1, 2, 3]:
             parser.error("needs an automorphism of G and two permutations of 0,1,2,3")
         symmetry = (matrix, orbits, fixed)
-    model = HowellModel(args.tables, args.partial, symmetry, group)
+    model = HowellModel(args.tables, args.partial, symmetry, group, args.regular)
     assignment, seconds = solved(f"Howell design of side {args.tables}", model.pool.top,
                                  model.clauses, args.solver)
     if assignment is None:

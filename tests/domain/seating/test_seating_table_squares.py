@@ -338,3 +338,23 @@ def test_a_squares_draw_short_of_the_bound_is_kept_where_nothing_does_better() -
     report = quality_report(draw.schedule.sessions, forbidden_groups=country)
     assert report.excess_meetings == 0 and report.table_revisits == ()
     assert len(report.forbidden_meetings) == 11
+
+
+# howell_search.py --tables 7 --regular (CaDiCaL, under a second): Z_7 moves everything.
+_REGULAR_7 = {"tables": 7, "howell": {"blocks": [[3, 12, 18, 24], [2, 10, 20, 21],
+                                                [1, 8, 15, 25], [0, 13, 17, 22],
+                                                [6, 11, 19, 26], [5, 9, 14, 23],
+                                                [4, 7, 16, 27]], "regular": True}}
+
+
+def test_a_regular_howell_design_moves_every_session_table_and_player() -> None:
+    sessions = entry_howell(_REGULAR_7)
+    assert sessions is not None and len(sessions) == 7
+    assert _revisits(sessions) == 0 and max(_meetings(sessions).values()) == 1
+    assert all(sorted(p for table in session for p in table) == list(range(28))
+               for session in sessions)
+    # Session 3 seats block 2 moved by 3 at table 5.
+    assert sessions[3][5] == sorted(p // 7 * 7 + (p % 7 + 3) % 7
+                                    for p in _REGULAR_7["howell"]["blocks"][2])
+    one_rotational = {**_REGULAR_7, "howell": {**_REGULAR_7["howell"], "regular": False}}
+    assert entry_howell(one_rotational) is None  # seven blocks and no last table

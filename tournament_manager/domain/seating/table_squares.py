@@ -130,29 +130,31 @@ def howell_sessions(tables: int) -> IntSessions:
 
 
 def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
-    """The sessions of a 1-rotational Howell design entry, or None if it cannot be read.
+    """The sessions of a Howell design entry, or None if it cannot be read.
 
     With n = T - 1, player i * n + x (i < 4, x in Z_n or the entry's `group` of order n,
     numbered as `plus` adds) is moved by r to i * n + (x + r) and players 4n .. 4n + 3 are
     left alone. `blocks[d]` is the table of session 0 at table d, so session r (r < n)
     seats `blocks[d]` moved by r at table r + d and `last_table` moved by r at table n; the
     last session seats `last_session` moved by c at table c and the four fixed players at
-    table n. A `partial` design has no last session
-    (its n sessions alone send nobody back to a table). Whether no one meets twice or sits
-    at a table twice is for `_sound` to say."""
+    table n. A `partial` design has no last session (its n sessions alone send nobody back
+    to a table). A `regular` design has no fixed session, table or player: its group has
+    order n = T and moves every session, every table and the four orbits of players.
+    Whether no one meets twice or sits at a table twice is for `_sound` to say."""
     try:
         tables = int(entry["tables"])
         design = entry["howell"]
-        n = tables - 1
+        regular = bool(design.get("regular"))
+        n = tables if regular else tables - 1
         blocks = [[int(p) for p in block] for block in design["blocks"]]
-        last_table = [int(p) for p in design["last_table"]]
+        last_table = [] if regular else [int(p) for p in design["last_table"]]
         group = tuple(int(order) for order in design.get("group", [n]))
-        partial = bool(design.get("partial"))
+        partial = regular or bool(design.get("partial"))
         last_session = [] if partial else [int(p) for p in design["last_session"]]
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
-    given = [*blocks, last_table] + ([] if partial else [last_session])
+    given = [*blocks] + ([] if regular else [last_table]) + ([] if partial else [last_session])
     if n < 1 or math.prod(group) != n or len(blocks) != n \
             or any(len(block) != 4 for block in given) \
             or any(not 0 <= p < players for block in given for p in block):
@@ -166,7 +168,8 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
         session: list[list[int]] = [[] for _ in range(tables)]
         for d, block in enumerate(blocks):
             session[plus(r, d, group)] = moved(block, r)
-        session[n] = moved(last_table, r)
+        if not regular:
+            session[n] = moved(last_table, r)
         sessions.append(session)
     if not partial:
         sessions.append([moved(last_session, c) for c in range(n)]
