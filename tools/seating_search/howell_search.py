@@ -30,6 +30,10 @@ symmetry had not finished side 14 in eleven minutes. Where Z_n has no multiplier
 rows of a matrix): 26 on Z_5 x Z_5 with "0,4;1,4" (29.4 s), 28 on Z_3^3 with
 "1,1,0;0,1,1;0,0,1" (19.5 s).
 
+`--regular` asks for the other shape: a group of order T moving every session, every table
+and four orbits of players, nothing fixed (side 7 on Z_7 in a second, 8 on Z_2^3 in 0.2 s;
+none with an automorphism of order 3 for 18 or 42).
+
 With `--partial` only the T - 1 sessions Z_n moves are asked for (D and the last session
 dropped, so a player may miss a table 0..n-1 instead of the last): fields one session short
 of T, with more freedom. It prints the `square_rows.json` entry for T
