@@ -32,8 +32,8 @@ here), a generalized Howell design may be: a T x T array of tables of four over 
 each player once in every row (session) and every column (table number), no pair twice,
 with no groups at all (two players of one orbit may meet), which is what lets it go where
 squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
-of order n = T - 1 plus one, players four orbits of the group plus four fixed players,
-found offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
+of order n = T - 1 plus one, players four orbits of the group plus four fixed players (or
+regular: a group of order T, nothing fixed), found offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
 and checked on use like the rows. The squares are still preferred where they have the rows:
 their four groups that never meet are room for clubs (`squares_groups`).
 
@@ -95,8 +95,9 @@ def squares_schedule(players: int, sessions: int, rng: random.Random,
     """`sessions` sessions whose table at index c is physical table c + 1, from four
     orthogonal squares where enough rows are at hand, else from a Howell design; or None
     where neither is: more sessions than tables, or too few of both (24 x 6: the file has
-    five rows of order 6, four whole squares of order 6 do not exist, and neither does a
-    1-rotational Howell design of side 6). `stop` ends the choice of rows early (the draw's
+    five rows of order 6, four whole squares of order 6 do not exist, and no Howell design
+    of side 6 can: its 24 players would be 24 permutations of six tables agreeing pairwise
+    in at most one place, and there are at most 18). `stop` ends the choice of rows early (the draw's
     time limit: 500 players take 3 s of row exchanges)."""
     tables, rest = divmod(players, 4)
     if rest or not 1 <= sessions <= tables:
@@ -149,12 +150,12 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
         blocks = [[int(p) for p in block] for block in design["blocks"]]
         last_table = [] if regular else [int(p) for p in design["last_table"]]
         group = tuple(int(order) for order in design.get("group", [n]))
-        partial = regular or bool(design.get("partial"))
-        last_session = [] if partial else [int(p) for p in design["last_session"]]
+        whole = not regular and not design.get("partial")
+        last_session = [int(p) for p in design["last_session"]] if whole else []
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
-    given = [*blocks] + ([] if regular else [last_table]) + ([] if partial else [last_session])
+    given = [*blocks] + ([] if regular else [last_table]) + ([last_session] if whole else [])
     if n < 1 or math.prod(group) != n or len(blocks) != n \
             or any(len(block) != 4 for block in given) \
             or any(not 0 <= p < players for block in given for p in block):
@@ -171,7 +172,7 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
         if not regular:
             session[n] = moved(last_table, r)
         sessions.append(session)
-    if not partial:
+    if whole:
         sessions.append([moved(last_session, c) for c in range(n)]
                         + [list(range(4 * n, players))])
     return sessions
