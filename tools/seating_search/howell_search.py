@@ -3,7 +3,8 @@ nobody twice at a table number, no pair twice (offline tool).
 
 Four orthogonal squares of order T give such a draw with four groups that never meet; where
 they are not at hand (10: not known to exist, 14, 18, 22: not known either) a draw without
-groups may still be. This one is fixed by Z_n, n = T - 1, acting on everything at once:
+groups may still be. This one is fixed by Z_n, n = T - 1 (or another group of order n,
+`--group`), acting on everything at once:
 
 - players: four orbits i * n + x (x in Z_n), moved by r to i * n + (x + r mod n), and four
   fixed players 4n .. 4n + 3;
@@ -28,7 +29,7 @@ it is) sides 14, 15, 20, 22, 38 and 39 came in 0.6 to 62 s; the same search with
 symmetry had not finished side 14 in eleven minutes. Where Z_n has no multiplier of order
 3, another group of order n may have an automorphism of order 3 (`--group`, `--map` as
 rows of a matrix): 26 on Z_5 x Z_5 with "0,4;1,4" (29.4 s), 28 on Z_3^3 with
-"1,1,0;0,1,1;0,0,1" (19.5 s).
+"1,1,0;0,1,1;0,0,1" (19.5 s), 33 on Z_4 x Z_4 x Z_2 with "0,3,0;1,3,0;0,0,1" (135 s).
 
 `--regular` asks for the other shape: a group of order T moving every session, every table
 and four orbits of players, nothing fixed (side 7 on Z_7 in a second, 8 on Z_2^3 in 0.2 s;
