@@ -158,9 +158,17 @@ class HowellModel:
         for d in range(n):
             self._count([y(d, p) for p in everyone], 4)
             self._count([y(d, p) for p in self.fixed], 1, exactly=False)
-        orbits: dict[tuple[int, ...], list[tuple[Point, Point]]] = {}
         bases: list[Block] = session_0 if self.partial else [*session_0, "D"]
-        for p, q in itertools.combinations(everyone, 2):
+        self._orbits_met_once(everyone, bases)
+        if self.symmetry is not None:
+            self._symmetric(*self.symmetry, bases)
+
+    def _orbits_met_once(self, players: list[Point], bases: list[Block]) -> None:
+        """Every orbit of pairs under G met at most once at the base tables `bases`, and a
+        pair whose orbit would be met twice (x, x + n/2 of one orbit) at none of them."""
+        y = self.y
+        orbits: dict[tuple[int, ...], list[tuple[Point, Point]]] = {}
+        for p, q in itertools.combinations(players, 2):
             key = self._orbit(p, q)
             if key is None:
                 continue
@@ -176,8 +184,6 @@ class HowellModel:
                     met.append(z)
                     self.clauses.append([-y(b, p), -y(b, q), z])
             self._count(met, 1, exactly=False)
-        if self.symmetry is not None:
-            self._symmetric(*self.symmetry, bases)
 
     def _build_regular(self) -> None:
         """G of order T moves every session and every table, and four orbits of players:
@@ -191,21 +197,7 @@ class HowellModel:
             self._count([y(d, (i, add(x, d))) for d in blocks], 1)
         for d in blocks:
             self._count([y(d, p) for p in self.moved], 4)
-        orbits: dict[tuple[int, ...], list[tuple[Point, Point]]] = {}
-        for p, q in itertools.combinations(self.moved, 2):
-            key = self._orbit(p, q)
-            if key == ():
-                self.clauses += [[-y(b, p), -y(b, q)] for b in blocks]
-            elif key is not None:
-                orbits.setdefault(key, []).append((p, q))
-        for pairs in orbits.values():
-            met = []
-            for b in blocks:
-                for p, q in pairs:
-                    z = self.pool.id(("z", b, p, q))
-                    met.append(z)
-                    self.clauses.append([-y(b, p), -y(b, q), z])
-            self._count(met, 1, exactly=False)
+        self._orbits_met_once(self.moved, blocks)
         if self.symmetry is not None:
             self._symmetric(*self.symmetry, blocks)
 

@@ -318,12 +318,19 @@ _PARTIAL_6 = {"tables": 6, "howell": {"blocks": [[9, 13, 19, 21], [7, 10, 18, 22
                                      "last_table": [1, 8, 14, 16], "partial": True}}
 
 
+def _sound_sessions(entry: dict[str, Any], sessions: int) -> IntSessions:
+    """The entry's sessions, checked: that many, everyone once in each, no repeat or revisit."""
+    developed = entry_howell(entry)
+    assert developed is not None and len(developed) == sessions
+    assert _revisits(developed) == 0 and max(_meetings(developed).values()) == 1
+    players = list(range(4 * entry["tables"]))
+    assert all(sorted(p for table in session for p in table) == players
+               for session in developed)
+    return developed
+
+
 def test_a_partial_howell_design_gives_the_sessions_its_group_moves() -> None:
-    sessions = entry_howell(_PARTIAL_6)
-    assert sessions is not None and len(sessions) == 5
-    assert _revisits(sessions) == 0 and max(_meetings(sessions).values()) == 1
-    assert all(sorted(p for table in session for p in table) == list(range(24))
-               for session in sessions)
+    _sound_sessions(_PARTIAL_6, 5)
     whole = {**_PARTIAL_6, "howell": {**_PARTIAL_6["howell"], "partial": False}}
     assert entry_howell(whole) is None  # a whole design needs its last session
 
@@ -348,11 +355,7 @@ _REGULAR_7 = {"tables": 7, "howell": {"blocks": [[3, 12, 18, 24], [2, 10, 20, 21
 
 
 def test_a_regular_howell_design_moves_every_session_table_and_player() -> None:
-    sessions = entry_howell(_REGULAR_7)
-    assert sessions is not None and len(sessions) == 7
-    assert _revisits(sessions) == 0 and max(_meetings(sessions).values()) == 1
-    assert all(sorted(p for table in session for p in table) == list(range(28))
-               for session in sessions)
+    sessions = _sound_sessions(_REGULAR_7, 7)
     # Session 3 seats block 2 moved by 3 at table 5.
     assert sessions[3][5] == sorted(p // 7 * 7 + (p % 7 + 3) % 7
                                     for p in _REGULAR_7["howell"]["blocks"][2])
