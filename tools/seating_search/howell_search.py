@@ -60,10 +60,11 @@ from tournament_manager.domain.seating.table_squares import plus
 Point = tuple[int, int]
 """(orbit, x) for a moved player (orbit < 4, x an element of G), (-1, k) for fixed player k."""
 Block = Hashable
-"""d (an element of G) for B_d, "C" or "D"."""
+"""d (an element of G) for B_d, ("C", k) for the fixed table C_k, "D"."""
 Matrix = tuple[tuple[int, ...], ...]
-Symmetry = tuple[Matrix, tuple[int, ...], tuple[int, ...]]
-"""x -> A x on G, where the four orbits go, where the four fixed players go."""
+Symmetry = tuple[Matrix, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
+"""x -> A x on G, where the four orbits go, where the fixed players go, where the fixed
+tables go."""
 
 
 class Group:
@@ -111,16 +112,19 @@ class Group:
 
 
 class HowellModel:
-    """y(b, p): player p at table b of the base (b = d for B_d, "C", "D")."""
+    """y(b, p): player p at table b of the base (b = d for B_d, ("C", k), "D")."""
 
     def __init__(self, tables: int, partial: bool = False, symmetry: Symmetry | None = None,
-                 group: tuple[int, ...] = (), regular: bool = False) -> None:
+                 group: tuple[int, ...] = (), regular: bool = False,
+                 fixed_tables: int = 1) -> None:
         self.regular = regular
-        self.tables, self.n, self.partial = tables, tables - (0 if regular else 1), partial
+        self.f = 0 if regular else fixed_tables
+        self.tables, self.n, self.partial = tables, tables - self.f, partial
         self.group = Group(group or (self.n,))
         self.symmetry = symmetry
         self.moved: list[Point] = [(i, x) for i in range(4) for x in range(self.n)]
-        self.fixed: list[Point] = [] if regular else [(-1, k) for k in range(4)]
+        self.fixed: list[Point] = [(-1, k) for k in range(4 * self.f)]
+        self.last: list[Block] = [("C", k) for k in range(self.f)]
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build()
@@ -139,15 +143,15 @@ class HowellModel:
         if self.regular:
             self._build_regular()
             return
-        session_0: list[Block] = [*range(n), "C"]
-        for p in everyone:  # session 0: the B_d and C
+        session_0: list[Block] = [*range(n), *self.last]
+        for p in everyone:  # session 0: the B_d and the C_k
             self._count([y(d, p) for d in session_0], 1)
-        for i in range(4):  # C is a session's table n, D the last session's table 0
-            self._count([y("C", (i, x)) for x in range(n)], 1)
+        for i in range(4):  # C_k is a session's table n + k, D the last session's table 0
+            for c in self.last:
+                self._count([y(c, (i, x)) for x in range(n)], 1)
             if not self.partial:
                 self._count([y("D", (i, x)) for x in range(n)], 1)
-        for p in self.fixed:
-            self.clauses.append([-y("C", p)])
+        self.clauses += [[-y(c, p)] for p in self.fixed for c in self.last]
         for i, x in self.moved:  # table 0: B_d moved back by d, and D
             if self.partial:  # without the last session each misses one of tables 0..n-1
                 self._count([y(d, (i, add(x, d))) for d in range(n)], 1, exactly=False)
@@ -202,10 +206,10 @@ class HowellModel:
             self._symmetric(*self.symmetry, blocks)
 
     def _symmetric(self, matrix: Matrix, orbits: tuple[int, ...], fixed: tuple[int, ...],
-                   bases: list[Block]) -> None:
+                   last: tuple[int, ...], bases: list[Block]) -> None:
         """The design kept by x -> A x: player (i, x) to (orbits[i], A x), fixed player k to
-        fixed[k], table d of session 0 to table A d, C and D to themselves (cell (r, c) goes
-        to (A r, A c), the last row and column staying). One implication a variable: round
+        fixed[k], table d of session 0 to table A d, C_k to C_last[k] and D to itself (cell
+        (r, c) goes to (A r, A c), the last row staying). One implication a variable: round
         each cycle of the map they make the variables equal."""
         times = self.group.times
 
@@ -213,13 +217,15 @@ class HowellModel:
             return (-1, fixed[p[1]]) if p[0] < 0 else (orbits[p[0]], times(matrix, p[1]))
 
         for b in bases:
-            moved_to = b if isinstance(b, str) else times(matrix, b)
+            moved_to = (b if b == "D" else ("C", last[b[1]]) if isinstance(b, tuple)
+                        else times(matrix, b))
             for p in self.moved + self.fixed:
                 self.clauses.append([-self.y(b, p), self.y(moved_to, image(p))])
 
     def _orbit(self, p: Point, q: Point) -> tuple[int, ...] | None:
         """The pair's orbit under G; () for a pair that may never meet, None for two fixed
-        players (they meet at the last session's last table only)."""
+        players (each sits at a B_d of its own, so they meet at the last session's last table
+        only)."""
         if p[0] < 0 and q[0] < 0:
             return None
         if p[0] < 0 or q[0] < 0:
@@ -244,7 +250,7 @@ class HowellModel:
         if self.regular:
             design["regular"] = True
             return {"tables": self.tables, "howell": design}
-        design["last_table"] = table("C")
+        design["last_tables"] = [table(c) for c in self.last]
         if self.partial:
             design["partial"] = True
         else:
@@ -256,7 +262,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, required=True, help="T, the side of the design")
     parser.add_argument("--partial", action="store_true",
-                        help="only the T - 1 sessions Z_(T-1) moves (no last session)")
+                        help="only the T - F sessions the group moves (no last session)")
+    parser.add_argument("--fixed-tables", type=int, default=1,
+                        help="F, tables the group leaves alone (group order T - F; above 1 "
+                             "with --partial only)")
     parser.add_argument("--regular", action="store_true",
                         help="G of order T moves every session and table (no fixed ones)")
     parser.add_argument("--group", default="",
@@ -267,27 +276,38 @@ def main(argv: list[str] | None = None) -> int:
                         help="keep it under x -> A x instead, A as rows a,b;c,d (with --group)")
     parser.add_argument("--orbits", default="0,1,2,3",
                         help="with --multiplier: where the four orbits go, e.g. 1,0,3,2")
-    parser.add_argument("--fixed", default="0,1,2,3",
-                        help="with --multiplier: where the four fixed players go")
+    parser.add_argument("--fixed", default="",
+                        help="with --multiplier: where the 4F fixed players go (default: stay)")
+    parser.add_argument("--last", default="",
+                        help="with --multiplier: where the F fixed tables go (default: stay)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     if args.tables < 3:
         parser.error("needs at least three tables")
-    order = args.tables if args.regular else args.tables - 1
+    fixed_tables = 0 if args.regular else args.fixed_tables
+    order = args.tables - fixed_tables
     group = tuple(int(n) for n in args.group.split(",")) if args.group else (order,)
-    if math.prod(group) != order or (args.regular and args.partial):
-        parser.error("the group's order must be T - 1 (T with --regular, not --partial)")
+    if math.prod(group) != order or (args.regular and args.partial) or fixed_tables < 0 \
+            or (fixed_tables > 1 and not args.partial) or 4 * fixed_tables > order:
+        parser.error("the group's order must be T - F (T with --regular, not --partial), "
+                     "F above 1 only with --partial, and 4F at most T - F")
     symmetry = None
     if args.multiplier or args.map:
         matrix = (tuple(tuple(int(a) for a in row.split(",")) for row in args.map.split(";"))
                   if args.map else ((args.multiplier,),))
         orbits = tuple(int(i) for i in args.orbits.split(","))
-        fixed = tuple(int(k) for k in args.fixed.split(","))
-        if not Group(group).automorphism(matrix) \
-                or sorted(orbits) != [0, 1, 2, 3] or sorted(fixed) != [0, 1, 2, 3]:
-            parser.error("needs an automorphism of G and two permutations of 0,1,2,3")
-        symmetry = (matrix, orbits, fixed)
-    model = HowellModel(args.tables, args.partial, symmetry, group, args.regular)
+        fixed = (tuple(int(k) for k in args.fixed.split(",")) if args.fixed
+                 else tuple(range(4 * fixed_tables)))
+        last = (tuple(int(k) for k in args.last.split(",")) if args.last
+                else tuple(range(fixed_tables)))
+        if not Group(group).automorphism(matrix) or sorted(orbits) != [0, 1, 2, 3] \
+                or sorted(fixed) != list(range(4 * fixed_tables)) \
+                or sorted(last) != list(range(fixed_tables)):
+            parser.error("needs an automorphism of G and permutations of the four orbits, "
+                         "the 4F fixed players and the F fixed tables")
+        symmetry = (matrix, orbits, fixed, last)
+    model = HowellModel(args.tables, args.partial, symmetry, group, args.regular,
+                        fixed_tables)
     assignment, seconds = solved(f"Howell design of side {args.tables}", model.pool.top,
                                  model.clauses, args.solver)
     if assignment is None:

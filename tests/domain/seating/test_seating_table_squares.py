@@ -163,7 +163,8 @@ def test_every_file_entry_is_sound_on_all_its_rows(entry: dict[str, Any]) -> Non
     assert orthogonal_squares(tables, 4) is None  # the file only adds what MacNeish lacks
     if "howell" in entry:
         every = entry_howell(entry)
-        whole = tables - 1 if entry["howell"].get("partial") else tables
+        design = entry["howell"]
+        whole = tables - len(design["last_tables"]) if design.get("partial") else tables
         assert every is not None and len(every) == whole == len(howell_sessions(tables))
         assert _revisits(every) == 0 and max(_meetings(every).values()) == 1
         return
@@ -262,6 +263,27 @@ def test_a_howell_design_seats_forty_players_ten_times_at_ten_tables_once_each()
     assert report.winds_balanced
 
 
+def test_a_partial_howell_design_seats_a_field_beyond_its_squares_rows() -> None:
+    # 168 x 39: the file's squares of order 42 have 35 rows, no whole Howell design of side
+    # 42 was found; a partial one leaving three tables alone gives 39 sessions.
+    assert len(square_rows(42)) == 35 and len(howell_sessions(42)) == 39
+    draw = plan_schedule(list(range(168)), 39, seed=0, time_limit=20)
+    assert draw.method is Method.HOWELL_DESIGN
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0 and report.table_revisits == ()
+    assert report.winds_balanced
+
+
+def test_the_howell_design_with_the_most_sessions_is_the_one_played(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    entries = [_TWO_LEFT_10, _howell_entry()]  # 8 sessions, then the whole 10
+    assert _howell_entry()["tables"] == 10
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: entries})
+    assert len(howell_sessions(10)) == 10
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: entries[::-1]})
+    assert len(howell_sessions(10)) == 10
+
+
 def test_fewer_sessions_than_the_squares_give_still_come_from_the_squares() -> None:
     drawn = squares_schedule(40, 9, random.Random(0))
     assert drawn is not None and not drawn.howell and len(drawn.apart) == 4
@@ -286,7 +308,7 @@ def test_a_howell_design_develops_its_blocks_as_the_file_says(tables: int) -> No
     # Session 2 seats block 3 moved by 2 at table 2 + 3, the last table moved by 2 at table
     # n; the last session block D moved by 4 at table 4 and the fixed players at table n.
     assert sessions[2][plus(2, 3, group)] == sorted(moved(p, 2) for p in design["blocks"][3])
-    assert sessions[2][n] == sorted(moved(p, 2) for p in design["last_table"])
+    assert sessions[2][n] == sorted(moved(p, 2) for p in design["last_tables"][0])
     assert sessions[n][4] == sorted(moved(p, 4) for p in design["last_session"])
     assert sessions[n][n] == list(range(4 * n, 4 * n + 4))
 
@@ -315,7 +337,7 @@ def test_a_damaged_howell_design_is_not_used(monkeypatch: pytest.MonkeyPatch,
 _PARTIAL_6 = {"tables": 6, "howell": {"blocks": [[9, 13, 19, 21], [7, 10, 18, 22],
                                                 [3, 12, 17, 23], [0, 2, 5, 6],
                                                 [4, 11, 15, 20]],
-                                     "last_table": [1, 8, 14, 16], "partial": True}}
+                                     "last_tables": [[1, 8, 14, 16]], "partial": True}}
 
 
 def _sound_sessions(entry: dict[str, Any], sessions: int) -> IntSessions:
@@ -333,6 +355,25 @@ def test_a_partial_howell_design_gives_the_sessions_its_group_moves() -> None:
     _sound_sessions(_PARTIAL_6, 5)
     whole = {**_PARTIAL_6, "howell": {**_PARTIAL_6["howell"], "partial": False}}
     assert entry_howell(whole) is None  # a whole design needs its last session
+
+
+# howell_search.py --tables 10 --partial --fixed-tables 2 (CaDiCaL, 1.2 s): Z_8 moves
+# eight sessions; tables 8 and 9 and players 32..39 are left alone.
+_TWO_LEFT_10 = {"tables": 10, "howell": {
+    "blocks": [[8, 20, 31, 39], [1, 18, 30, 37], [3, 11, 27, 32], [13, 16, 25, 34],
+               [2, 15, 28, 36], [0, 9, 19, 33], [5, 17, 24, 38], [4, 14, 22, 35]],
+    "last_tables": [[6, 12, 21, 26], [7, 10, 23, 29]], "partial": True}}
+
+
+def test_a_partial_design_may_leave_several_tables_alone() -> None:
+    sessions = _sound_sessions(_TWO_LEFT_10, 8)
+    # Session 5 seats the second table left alone, moved by 5, at table 9.
+    assert sessions[5][9] == sorted(p // 8 * 8 + (p % 8 + 5) % 8
+                                    for p in _TWO_LEFT_10["howell"]["last_tables"][1])
+    assert all(sessions[r][8 + k][0] < 32 for r in range(8) for k in range(2))
+    whole = {**_TWO_LEFT_10, "howell": {**_TWO_LEFT_10["howell"], "partial": False,
+                                        "last_session": [0, 8, 16, 24]}}
+    assert entry_howell(whole) is None  # a last session needs exactly one table left alone
 
 
 def test_a_squares_draw_short_of_the_bound_is_kept_where_nothing_does_better() -> None:

@@ -33,7 +33,9 @@ each player once in every row (session) and every column (table number), no pair
 with no groups at all (two players of one orbit may meet), which is what lets it go where
 squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
 of order n = T - 1 plus one, players four orbits of the group plus four fixed players (or
-regular: a group of order T, nothing fixed), found offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
+regular: a group of order T, nothing fixed; or partial: the n = T - F sessions a group of
+order n moves, F tables and 4F players left alone, where no whole design was found), found
+offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
 and checked on use like the rows. The squares are still preferred where they have the rows:
 their four groups that never meet are room for clubs (`squares_groups`).
 
@@ -124,39 +126,44 @@ def square_rows(tables: int) -> tuple[SquareRow, ...]:
 
 
 def howell_sessions(tables: int) -> IntSessions:
-    """Every session of the file's Howell design of side `tables` (none if it has none)."""
-    entry = next((entry for entry in _file_entries().get(tables, ()) if "howell" in entry),
-                 None)
-    return (entry_howell(entry) or []) if entry is not None else []
+    """Every session of the file's Howell design of side `tables` with the most sessions
+    (none if it has none)."""
+    designs = (entry_howell(entry) for entry in _file_entries().get(tables, ())
+               if "howell" in entry)
+    return max((sessions for sessions in designs if sessions), key=len, default=[])
 
 
 def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
     """The sessions of a Howell design entry, or None if it cannot be read.
 
-    With n = T - 1, player i * n + x (i < 4, x in Z_n or the entry's `group` of order n,
-    numbered as `plus` adds) is moved by r to i * n + (x + r) and players 4n .. 4n + 3 are
-    left alone. `blocks[d]` is the table of session 0 at table d, so session r (r < n)
-    seats `blocks[d]` moved by r at table r + d and `last_table` moved by r at table n; the
-    last session seats `last_session` moved by c at table c and the four fixed players at
-    table n. A `partial` design has no last session (its n sessions alone send nobody back
-    to a table). A `regular` design has no fixed session, table or player: its group has
-    order n = T and moves every session, every table and the four orbits of players.
-    Whether no one meets twice or sits at a table twice is for `_sound` to say."""
+    With F tables left alone (`last_tables`, usually one) and n = T - F, player i * n + x
+    (i < 4, x in Z_n or the entry's `group` of order n, numbered as `plus` adds) is moved
+    by r to i * n + (x + r) and players 4n .. 4T - 1 are left alone. `blocks[d]` is the
+    table of session 0 at table d, so session r (r < n) seats `blocks[d]` moved by r at
+    table r + d and `last_tables[k]` moved by r at table n + k; with F = 1 the last session
+    seats `last_session` moved by c at table c and the four fixed players at table n. A
+    `partial` design has no last session (its n sessions alone send nobody back to a
+    table; the only shape with F above 1). A `regular` design has no fixed session, table
+    or player: its group has order n = T and moves every session, every table and the four
+    orbits of players. Whether no one meets twice or sits at a table twice is for `_sound`
+    to say."""
     try:
         tables = int(entry["tables"])
         design = entry["howell"]
         regular = bool(design.get("regular"))
-        n = tables if regular else tables - 1
+        last_tables = [] if regular else [[int(p) for p in block]
+                                          for block in design["last_tables"]]
+        n = tables - len(last_tables)
         blocks = [[int(p) for p in block] for block in design["blocks"]]
-        last_table = [] if regular else [int(p) for p in design["last_table"]]
         group = tuple(int(order) for order in design.get("group", [n]))
         whole = not regular and not design.get("partial")
         last_session = [int(p) for p in design["last_session"]] if whole else []
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
-    given = [*blocks] + ([] if regular else [last_table]) + ([last_session] if whole else [])
+    given = [*blocks, *last_tables] + ([last_session] if whole else [])
     if n < 1 or math.prod(group) != n or len(blocks) != n \
+            or (whole and len(last_tables) != 1) or (not regular and not last_tables) \
             or any(len(block) != 4 for block in given) \
             or any(not 0 <= p < players for block in given for p in block):
         return None
@@ -169,8 +176,8 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
         session: list[list[int]] = [[] for _ in range(tables)]
         for d, block in enumerate(blocks):
             session[plus(r, d, group)] = moved(block, r)
-        if not regular:
-            session[n] = moved(last_table, r)
+        for k, block in enumerate(last_tables):
+            session[n + k] = moved(block, r)
         sessions.append(session)
     if whole:
         sessions.append([moved(last_session, c) for c in range(n)]
