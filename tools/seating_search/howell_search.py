@@ -33,11 +33,25 @@ rows of a matrix): 26 on Z_5 x Z_5 with "0,4;1,4" (29.4 s), 28 on Z_3^3 with
 
 `--regular` asks for the other shape: a group of order T moving every session, every table
 and four orbits of players, nothing fixed (side 7 on Z_7 in a second, 8 on Z_2^3 in 0.2 s;
-none with an automorphism of order 3 for 18 or 42).
+none with an automorphism of order 3 for 18 or 42). With `--session-orbits K` the group has
+order T / K and K orbits of sessions, K of tables and 4K of players (side 8 on Z_2 x Z_2
+with K = 2 at once; 14 on Z_7 with the multiplier 2 turning orbits 0, 1, 2 and 3, 4, 5 in
+0.5 s; 18 on Z_9 or Z_3 x Z_3 with an automorphism of order 3: none, 1 to 5 s each).
+
+`--fixed-tables F` without `--partial` leaves F sessions alone as well: session n + k seats
+D_k moved by c at table c and, at the tables C_j, the 4F fixed players as a Howell design of
+side F of their own (the corner E_kj; none exists for F = 2, 3, 4 or 6, so F = 1, 5, 7...).
 
 With `--partial` only the T - 1 sessions Z_n moves are asked for (D and the last session
 dropped, so a player may miss a table 0..n-1 instead of the last): fields one session short
-of T, with more freedom. It prints the `square_rows.json` entry for T
+of T, with more freedom. `--fixed-tables F` (with `--partial`) leaves F tables C_0..C_(F-1)
+and 4F players alone, the group of order n = T - F moving n sessions: each C_k holds one
+player of each orbit, each fixed player sits at a B_d of his own (4F <= n). A symmetry must
+then move the C_k as well (`--last`): with F = 3 and a multiplier of order 3 cycling them
+and the fixed players, side 34 (Z_31, multiplier 5; 136 x 31) came in 10.1 s and side 42
+(Z_39, multiplier 16; 168 x 39) in 45.2 s, where the same multipliers keeping each C_k
+have no solution (at once, on sides 15 and 16; for F = 2, an automorphism of order 3 of a
+2-group has none either). It prints the `square_rows.json` entry for T
 (`table_squares.entry_howell` develops it; the draw is checked on use). Needs
 `.venv/bin/pip install python-sat`.
 """
@@ -60,7 +74,8 @@ from tournament_manager.domain.seating.table_squares import plus
 Point = tuple[int, int]
 """(orbit, x) for a moved player (orbit < 4, x an element of G), (-1, k) for fixed player k."""
 Block = Hashable
-"""d (an element of G) for B_d, ("C", k) for the fixed table C_k, "D"."""
+"""d (an element of G) for B_d, ("C", k) for the fixed table C_k, ("D", k) for table 0 of
+the fixed session n + k, ("E", k, j) for its table C_j (fixed players only)."""
 Matrix = tuple[tuple[int, ...], ...]
 Symmetry = tuple[Matrix, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 """x -> A x on G, where the four orbits go, where the fixed players go, where the fixed
@@ -112,19 +127,28 @@ class Group:
 
 
 class HowellModel:
-    """y(b, p): player p at table b of the base (b = d for B_d, ("C", k), "D")."""
+    """y(b, p): player p at table b of the base (b = d for B_d, ("C", k), ("D", k), ...)."""
 
     def __init__(self, tables: int, partial: bool = False, symmetry: Symmetry | None = None,
                  group: tuple[int, ...] = (), regular: bool = False,
-                 fixed_tables: int = 1) -> None:
+                 fixed_tables: int = 1, session_orbits: int = 1) -> None:
         self.regular = regular
         self.f = 0 if regular else fixed_tables
-        self.tables, self.n, self.partial = tables, tables - self.f, partial
+        self.k = session_orbits if regular else 1
+        self.tables, self.partial = tables, partial
+        self.n = tables // self.k if regular else tables - self.f
         self.group = Group(group or (self.n,))
         self.symmetry = symmetry
-        self.moved: list[Point] = [(i, x) for i in range(4) for x in range(self.n)]
+        self.moved: list[Point] = [(i, x) for i in range(4 * self.k) for x in range(self.n)]
+        self.blocks: list[Block] = [d if self.k == 1 else (s, u, d) for s in range(self.k)
+                                    for u in range(self.k) for d in range(self.n)]
+        """B_d, or B_sud for K orbits of sessions and tables (session s r's table u c)."""
         self.fixed: list[Point] = [(-1, k) for k in range(4 * self.f)]
         self.last: list[Block] = [("C", k) for k in range(self.f)]
+        self.last_sessions: list[Block] = [] if partial else [("D", k) for k in range(self.f)]
+        self.corner: list[Block] = [("E", k, j) for k in range(len(self.last_sessions))
+                                    for j in range(self.f)] if self.f > 1 else []
+        """The last sessions' fixed tables; with F = 1 the four fixed players' one table."""
         self.pool = IDPool()
         self.clauses: list[list[int]] = []
         self._build()
@@ -146,26 +170,47 @@ class HowellModel:
         session_0: list[Block] = [*range(n), *self.last]
         for p in everyone:  # session 0: the B_d and the C_k
             self._count([y(d, p) for d in session_0], 1)
-        for i in range(4):  # C_k is a session's table n + k, D the last session's table 0
-            for c in self.last:
+        for i in range(4):  # C_k is a session's table n + k, D_k session n + k's table 0
+            for c in self.last + self.last_sessions:
                 self._count([y(c, (i, x)) for x in range(n)], 1)
-            if not self.partial:
-                self._count([y("D", (i, x)) for x in range(n)], 1)
         self.clauses += [[-y(c, p)] for p in self.fixed for c in self.last]
-        for i, x in self.moved:  # table 0: B_d moved back by d, and D
-            if self.partial:  # without the last session each misses one of tables 0..n-1
-                self._count([y(d, (i, add(x, d))) for d in range(n)], 1, exactly=False)
+        for i, x in self.moved:  # table 0: B_d moved back by d, and the D_k
+            back = [y(d, (i, add(x, d))) for d in range(n)]
+            if self.partial:  # without the last sessions each misses a table 0..n-1
+                self._count(back, 1, exactly=False)
             else:
-                self._count([y(d, (i, add(x, d))) for d in range(n)] + [y("D", (i, x))], 1)
+                self._count(back + [y(d, (i, x)) for d in self.last_sessions], 1)
+        self._corner()
         for p in self.fixed:
             self._count([y(d, p) for d in range(n)], 1)
         for d in range(n):
             self._count([y(d, p) for p in everyone], 4)
             self._count([y(d, p) for p in self.fixed], 1, exactly=False)
-        bases: list[Block] = session_0 if self.partial else [*session_0, "D"]
+        bases = session_0 + self.last_sessions
         self._orbits_met_once(everyone, bases)
         if self.symmetry is not None:
-            self._symmetric(*self.symmetry, bases)
+            self._symmetric(*self.symmetry, bases + self.corner)
+
+    def _corner(self) -> None:
+        """The fixed players in the last sessions: at the tables C_j (cell E_kj of session
+        n + k), a Howell design of side F of their own (for F = 1, all four at one table):
+        once in each of those sessions and at each C_j, no pair twice."""
+        if not self.corner:
+            return
+        y, f = self.y, self.f
+        for p in self.fixed:
+            for k in range(f):
+                self._count([y(("E", k, j), p) for j in range(f)], 1)
+                self._count([y(("E", j, k), p) for j in range(f)], 1)
+        for cell in self.corner:
+            self._count([y(cell, p) for p in self.fixed], 4)
+        for p, q in itertools.combinations(self.fixed, 2):
+            met = []
+            for cell in self.corner:
+                z = self.pool.id(("z", cell, p, q))
+                met.append(z)
+                self.clauses.append([-y(cell, p), -y(cell, q), z])
+            self._count(met, 1, exactly=False)
 
     def _orbits_met_once(self, players: list[Point], bases: list[Block]) -> None:
         """Every orbit of pairs under G met at most once at the base tables `bases`, and a
@@ -190,17 +235,23 @@ class HowellModel:
             self._count(met, 1, exactly=False)
 
     def _build_regular(self) -> None:
-        """G of order T moves every session and every table, and four orbits of players:
-        session r seats B_d moved by r at table r + d. Session 0 is the B_d, table 0 the
-        B_d moved back by d; no fixed player, table or session."""
-        n, y, add = self.n, self.y, self.group.add
-        blocks: list[Block] = list(range(n))
-        for p in self.moved:
-            self._count([y(d, p) for d in blocks], 1)
-        for i, x in self.moved:
-            self._count([y(d, (i, add(x, d))) for d in blocks], 1)
-        for d in blocks:
-            self._count([y(d, p) for p in self.moved], 4)
+        """G of order n = T / K moves every session and every table, K orbits of each, and 4K
+        orbits of players: session (s, r) seats B_sud moved by r at table (u, r + d) (B_d
+        at r + d for K = 1). Session (s, 0) is the B_sud, table (u, 0) the B_sud moved back
+        by d; no fixed player, table or session."""
+        y, add, k, blocks = self.y, self.group.add, self.k, self.blocks
+        per_orbit = len(blocks) // (k * k)
+        for s in range(k):  # session (s, 0): every player once
+            session = blocks[s * k * per_orbit:(s + 1) * k * per_orbit]
+            for p in self.moved:
+                self._count([y(b, p) for b in session], 1)
+        for u in range(k):  # table (u, 0): every player once
+            column = [(b, d) for s in range(k) for d, b in
+                      enumerate(blocks[(s * k + u) * per_orbit:(s * k + u + 1) * per_orbit])]
+            for i, x in self.moved:
+                self._count([y(b, (i, add(x, d))) for b, d in column], 1)
+        for b in blocks:
+            self._count([y(b, p) for p in self.moved], 4)
         self._orbits_met_once(self.moved, blocks)
         if self.symmetry is not None:
             self._symmetric(*self.symmetry, blocks)
@@ -208,17 +259,24 @@ class HowellModel:
     def _symmetric(self, matrix: Matrix, orbits: tuple[int, ...], fixed: tuple[int, ...],
                    last: tuple[int, ...], bases: list[Block]) -> None:
         """The design kept by x -> A x: player (i, x) to (orbits[i], A x), fixed player k to
-        fixed[k], table d of session 0 to table A d, C_k to C_last[k] and D to itself (cell
-        (r, c) goes to (A r, A c), the last row staying). One implication a variable: round
-        each cycle of the map they make the variables equal."""
+        fixed[k], table d of session 0 to table A d, C_k to C_last[k], D_k to D_last[k] and
+        E_kj to E_last[k]last[j] (cell (r, c) goes to (A r, A c), the last rows and columns
+        among themselves alike). One implication a variable: round each cycle of the map they
+        make the variables equal."""
         times = self.group.times
 
         def image(p: Point) -> Point:
             return (-1, fixed[p[1]]) if p[0] < 0 else (orbits[p[0]], times(matrix, p[1]))
 
+        def block_image(b: Block) -> Block:
+            if not isinstance(b, tuple):
+                return times(matrix, b)
+            if isinstance(b[0], int):  # B_sud: the orbits of sessions and tables stay
+                return (b[0], b[1], times(matrix, b[2]))
+            return (b[0], *(last[k] for k in b[1:]))
+
         for b in bases:
-            moved_to = (b if b == "D" else ("C", last[b[1]]) if isinstance(b, tuple)
-                        else times(matrix, b))
+            moved_to = block_image(b)
             for p in self.moved + self.fixed:
                 self.clauses.append([-self.y(b, p), self.y(moved_to, image(p))])
 
@@ -244,17 +302,22 @@ class HowellModel:
         def table(b: Block) -> list[int]:
             return sorted(number(p) for p in self.moved + self.fixed if self.y(b, p) in model)
 
-        design: dict[str, object] = {"blocks": [table(d) for d in range(self.n)]}
+        design: dict[str, object] = {"blocks": [table(b) for b in self.blocks]}
         if len(self.group.orders) > 1:
             design["group"] = list(self.group.orders)
         if self.regular:
             design["regular"] = True
+            if self.k > 1:
+                design["session_orbits"] = self.k
             return {"tables": self.tables, "howell": design}
         design["last_tables"] = [table(c) for c in self.last]
         if self.partial:
             design["partial"] = True
         else:
-            design["last_session"] = table("D")
+            design["last_sessions"] = [table(d) for d in self.last_sessions]
+            design["corner"] = ([[table(("E", k, j)) for j in range(self.f)]
+                                 for k in range(self.f)] if self.corner
+                                else [[[number(p) for p in self.fixed]]])
         return {"tables": self.tables, "howell": design}
 
 
@@ -264,50 +327,60 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--partial", action="store_true",
                         help="only the T - F sessions the group moves (no last session)")
     parser.add_argument("--fixed-tables", type=int, default=1,
-                        help="F, tables the group leaves alone (group order T - F; above 1 "
-                             "with --partial only)")
+                        help="F, tables (and sessions, unless --partial) the group leaves "
+                             "alone: group order T - F")
     parser.add_argument("--regular", action="store_true",
-                        help="G of order T moves every session and table (no fixed ones)")
+                        help="G of order T / K moves every session and table (none fixed)")
+    parser.add_argument("--session-orbits", type=int, default=1,
+                        help="with --regular: K, the orbits of sessions and of tables")
     parser.add_argument("--group", default="",
-                        help="G as n1,n2,... (product T - 1, or T with --regular), Z_n if not given")
+                        help="G as n1,n2,... (order T - F, or T / K with --regular), Z_n if "
+                             "not given")
     parser.add_argument("--multiplier", type=int, default=0,
                         help="keep the design under x -> m x (m a unit mod T - 1)")
     parser.add_argument("--map", default="",
                         help="keep it under x -> A x instead, A as rows a,b;c,d (with --group)")
-    parser.add_argument("--orbits", default="0,1,2,3",
-                        help="with --multiplier: where the four orbits go, e.g. 1,0,3,2")
+    parser.add_argument("--orbits", default="",
+                        help="with --multiplier: where the four (4K) orbits of players go, "
+                             "e.g. 1,0,3,2 (default: stay)")
     parser.add_argument("--fixed", default="",
                         help="with --multiplier: where the 4F fixed players go (default: stay)")
     parser.add_argument("--last", default="",
-                        help="with --multiplier: where the F fixed tables go (default: stay)")
+                        help="with --multiplier: where the F fixed tables (and sessions) "
+                             "go (default: stay)")
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     if args.tables < 3:
         parser.error("needs at least three tables")
     fixed_tables = 0 if args.regular else args.fixed_tables
-    order = args.tables - fixed_tables
+    orbits_of_sessions = args.session_orbits if args.regular else 1
+    order = (args.tables // orbits_of_sessions if args.regular
+             else args.tables - fixed_tables)
     group = tuple(int(n) for n in args.group.split(",")) if args.group else (order,)
     if math.prod(group) != order or (args.regular and args.partial) or fixed_tables < 0 \
-            or (fixed_tables > 1 and not args.partial) or 4 * fixed_tables > order:
-        parser.error("the group's order must be T - F (T with --regular, not --partial), "
-                     "F above 1 only with --partial, and 4F at most T - F")
+            or 4 * fixed_tables > order or orbits_of_sessions < 1 \
+            or args.tables % orbits_of_sessions:
+        parser.error("the group's order must be T - F (T / K with --regular, not --partial), "
+                     "4F at most T - F, and K must divide T")
     symmetry = None
     if args.multiplier or args.map:
         matrix = (tuple(tuple(int(a) for a in row.split(",")) for row in args.map.split(";"))
                   if args.map else ((args.multiplier,),))
-        orbits = tuple(int(i) for i in args.orbits.split(","))
+        orbits = (tuple(int(i) for i in args.orbits.split(",")) if args.orbits
+                  else tuple(range(4 * orbits_of_sessions)))
         fixed = (tuple(int(k) for k in args.fixed.split(",")) if args.fixed
                  else tuple(range(4 * fixed_tables)))
         last = (tuple(int(k) for k in args.last.split(",")) if args.last
                 else tuple(range(fixed_tables)))
-        if not Group(group).automorphism(matrix) or sorted(orbits) != [0, 1, 2, 3] \
+        if not Group(group).automorphism(matrix) \
+                or sorted(orbits) != list(range(4 * orbits_of_sessions)) \
                 or sorted(fixed) != list(range(4 * fixed_tables)) \
                 or sorted(last) != list(range(fixed_tables)):
-            parser.error("needs an automorphism of G and permutations of the four orbits, "
+            parser.error("needs an automorphism of G and permutations of the 4K orbits, "
                          "the 4F fixed players and the F fixed tables")
         symmetry = (matrix, orbits, fixed, last)
     model = HowellModel(args.tables, args.partial, symmetry, group, args.regular,
-                        fixed_tables)
+                        fixed_tables, orbits_of_sessions)
     assignment, seconds = solved(f"Howell design of side {args.tables}", model.pool.top,
                                  model.clauses, args.solver)
     if assignment is None:

@@ -309,7 +309,7 @@ def test_a_howell_design_develops_its_blocks_as_the_file_says(tables: int) -> No
     # n; the last session block D moved by 4 at table 4 and the fixed players at table n.
     assert sessions[2][plus(2, 3, group)] == sorted(moved(p, 2) for p in design["blocks"][3])
     assert sessions[2][n] == sorted(moved(p, 2) for p in design["last_tables"][0])
-    assert sessions[n][4] == sorted(moved(p, 4) for p in design["last_session"])
+    assert sessions[n][4] == sorted(moved(p, 4) for p in design["last_sessions"][0])
     assert sessions[n][n] == list(range(4 * n, 4 * n + 4))
 
 
@@ -371,9 +371,11 @@ def test_a_partial_design_may_leave_several_tables_alone() -> None:
     assert sessions[5][9] == sorted(p // 8 * 8 + (p % 8 + 5) % 8
                                     for p in _TWO_LEFT_10["howell"]["last_tables"][1])
     assert all(sessions[r][8 + k][0] < 32 for r in range(8) for k in range(2))
-    whole = {**_TWO_LEFT_10, "howell": {**_TWO_LEFT_10["howell"], "partial": False,
-                                        "last_session": [0, 8, 16, 24]}}
-    assert entry_howell(whole) is None  # a last session needs exactly one table left alone
+    whole = {**_TWO_LEFT_10, "howell": {**_TWO_LEFT_10["howell"], "partial": False}}
+    assert entry_howell(whole) is None  # a whole design needs its last sessions
+    one_row = {**whole, "howell": {**whole["howell"], "last_sessions": [[0, 8, 16, 24]] * 2,
+                                   "corner": [[[32, 33, 34, 35], [36, 37, 38, 39]]]}}
+    assert entry_howell(one_row) is None  # and a corner of F rows of F tables
 
 
 def test_a_squares_draw_short_of_the_bound_is_kept_where_nothing_does_better() -> None:
@@ -402,3 +404,25 @@ def test_a_regular_howell_design_moves_every_session_table_and_player() -> None:
                                     for p in _REGULAR_7["howell"]["blocks"][2])
     one_rotational = {**_REGULAR_7, "howell": {**_REGULAR_7["howell"], "regular": False}}
     assert entry_howell(one_rotational) is None  # seven blocks and no last table
+
+
+# howell_search.py --tables 8 --regular --session-orbits 2 --group 2,2 (Kissat --sat, under
+# a second): Z_2 x Z_2 moves two orbits of four sessions, of four tables, and eight orbits of
+# four players.
+_TWO_ORBITS_8 = {"tables": 8, "howell": {
+    "blocks": [[10, 14, 18, 27], [13, 16, 23, 29], [0, 4, 22, 31], [2, 7, 8, 26],
+               [3, 5, 11, 20], [1, 6, 24, 28], [15, 17, 25, 30], [9, 12, 19, 21],
+               [5, 9, 16, 26], [6, 18, 22, 30], [2, 15, 23, 28], [0, 11, 12, 27],
+               [1, 8, 14, 21], [3, 13, 25, 31], [4, 19, 24, 29], [7, 10, 17, 20]],
+    "group": [2, 2], "regular": True, "session_orbits": 2}}
+
+
+def test_a_regular_design_may_move_two_orbits_of_sessions_and_tables() -> None:
+    sessions = _sound_sessions(_TWO_ORBITS_8, 8)
+    blocks = _TWO_ORBITS_8["howell"]["blocks"]
+    # Session 4 + 3 (orbit 1, r = 3) seats block (1 * 2 + 0) * 4 + 2 moved by 3 at table
+    # 0 * 4 + (3 + 2); in Z_2 x Z_2, 3 + 2 is 1 and x + 3 is x XOR 3.
+    assert sessions[4 + 3][1] == sorted(p // 4 * 4 + (p % 4 ^ 3) for p in blocks[10])
+    one_orbit = {**_TWO_ORBITS_8, "howell": {**_TWO_ORBITS_8["howell"], "session_orbits": 1,
+                                             "group": [2, 2, 2]}}
+    assert entry_howell(one_orbit) is None  # sixteen blocks for eight tables

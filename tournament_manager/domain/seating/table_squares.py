@@ -140,48 +140,62 @@ def entry_howell(entry: Mapping[str, Any]) -> IntSessions | None:
     (i < 4, x in Z_n or the entry's `group` of order n, numbered as `plus` adds) is moved
     by r to i * n + (x + r) and players 4n .. 4T - 1 are left alone. `blocks[d]` is the
     table of session 0 at table d, so session r (r < n) seats `blocks[d]` moved by r at
-    table r + d and `last_tables[k]` moved by r at table n + k; with F = 1 the last session
-    seats `last_session` moved by c at table c and the four fixed players at table n. A
-    `partial` design has no last session (its n sessions alone send nobody back to a
-    table; the only shape with F above 1). A `regular` design has no fixed session, table
-    or player: its group has order n = T and moves every session, every table and the four
-    orbits of players. Whether no one meets twice or sits at a table twice is for `_sound`
-    to say."""
+    table r + d and `last_tables[k]` moved by r at table n + k. Each of the F last sessions
+    n + k seats `last_sessions[k]` moved by c at table c and, at table n + j, the fixed
+    players of `corner[k][j]` (a Howell design of side F of their own). A `partial` design
+    has no last sessions (its n sessions alone send nobody back to a table). A `regular`
+    design has no fixed session, table or player: its group, of order n = T / K for K
+    `session_orbits` (usually one), moves every session, every table and the 4K orbits of
+    players, and session s * n + r seats `blocks[(s * K + u) * n + d]` moved by r at table
+    u * n + (r + d). Whether no one meets twice or sits at a table twice is for `_sound` to
+    say."""
     try:
         tables = int(entry["tables"])
         design = entry["howell"]
         regular = bool(design.get("regular"))
         last_tables = [] if regular else [[int(p) for p in block]
                                           for block in design["last_tables"]]
-        n = tables - len(last_tables)
+        orbits = int(design.get("session_orbits", 1)) if regular else 1
+        n = tables // orbits if regular else tables - len(last_tables)
         blocks = [[int(p) for p in block] for block in design["blocks"]]
         group = tuple(int(order) for order in design.get("group", [n]))
         whole = not regular and not design.get("partial")
-        last_session = [int(p) for p in design["last_session"]] if whole else []
+        last_sessions = [[int(p) for p in block]
+                         for block in (design["last_sessions"] if whole else [])]
+        corner = [[[int(p) for p in cell] for cell in row]
+                  for row in (design["corner"] if whole else [])]
     except (KeyError, TypeError, ValueError):
         return None
     players = 4 * tables
-    given = [*blocks, *last_tables] + ([last_session] if whole else [])
-    if n < 1 or math.prod(group) != n or len(blocks) != n \
-            or (whole and len(last_tables) != 1) or (not regular and not last_tables) \
+    given = [*blocks, *last_tables, *last_sessions, *(cell for row in corner for cell in row)]
+    fixed = len(last_tables)
+    if n < 1 or orbits < 1 or orbits * n != tables - fixed or math.prod(group) != n \
+            or len(blocks) != orbits * orbits * n \
+            or (not regular and not last_tables) \
+            or (whole and (len(last_sessions) != fixed or len(corner) != fixed
+                           or any(len(row) != fixed for row in corner))) \
             or any(len(block) != 4 for block in given) \
             or any(not 0 <= p < players for block in given for p in block):
         return None
 
+    moving = 4 * orbits * n
+
     def moved(block: Sequence[int], r: int) -> list[int]:
-        return sorted(p if p >= 4 * n else p // n * n + plus(p % n, r, group) for p in block)
+        return sorted(p if p >= moving else p // n * n + plus(p % n, r, group) for p in block)
 
     sessions: IntSessions = []
-    for r in range(n):
-        session: list[list[int]] = [[] for _ in range(tables)]
-        for d, block in enumerate(blocks):
-            session[plus(r, d, group)] = moved(block, r)
-        for k, block in enumerate(last_tables):
-            session[n + k] = moved(block, r)
-        sessions.append(session)
-    if whole:
-        sessions.append([moved(last_session, c) for c in range(n)]
-                        + [list(range(4 * n, players))])
+    for s in range(orbits):
+        for r in range(n):
+            session: list[list[int]] = [[] for _ in range(tables)]
+            for u in range(orbits):
+                for d in range(n):
+                    block = blocks[(s * orbits + u) * n + d]
+                    session[u * n + plus(r, d, group)] = moved(block, r)
+            for k, block in enumerate(last_tables):
+                session[orbits * n + k] = moved(block, r)
+            sessions.append(session)
+    for block, row in zip(last_sessions, corner, strict=True):
+        sessions.append([moved(block, c) for c in range(n)] + [sorted(cell) for cell in row])
     return sessions
 
 
