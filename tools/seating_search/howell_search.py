@@ -51,7 +51,10 @@ then move the C_k as well (`--last`): with F = 3 and a multiplier of order 3 cyc
 and the fixed players, side 34 (Z_31, multiplier 5; 136 x 31) came in 10.1 s and side 42
 (Z_39, multiplier 16; 168 x 39) in 45.2 s, where the same multipliers keeping each C_k
 have no solution (at once, on sides 15 and 16; for F = 2, an automorphism of order 3 of a
-2-group has none either). It prints the `square_rows.json` entry for T
+2-group has none either). Where Z_n has no multiplier of order 3, -1 may do with the orbits
+left alone and the fixed players exchanged in pairs (`--multiplier 16 --fixed 1,0,3,2`:
+side 18 partial, 72 x 17, in 40.5 s); with the orbits turned as well it keeps pair orbits
+that must then be met at the few blocks it keeps. It prints the `square_rows.json` entry for T
 (`table_squares.entry_howell` develops it; the draw is checked on use). Needs
 `.venv/bin/pip install python-sat`.
 """
