@@ -196,8 +196,8 @@ class HowellModel:
 
     def _corner(self) -> None:
         """The fixed players in the last sessions: at the tables C_j (cell E_kj of session
-        n + k), a Howell design of side F of their own (for F = 1, all four at one table):
-        once in each of those sessions and at each C_j, no pair twice."""
+        n + k), a Howell design of side F of their own, once in each of those sessions and
+        at each C_j, no pair twice (nothing to ask for F = 1: all four at the one table)."""
         if not self.corner:
             return
         y, f = self.y, self.f
@@ -280,13 +280,14 @@ class HowellModel:
 
         for b in bases:
             moved_to = block_image(b)
-            for p in self.moved + self.fixed:
+            in_corner = isinstance(b, tuple) and b[0] == "E"
+            for p in self.fixed if in_corner else self.moved + self.fixed:
                 self.clauses.append([-self.y(b, p), self.y(moved_to, image(p))])
 
     def _orbit(self, p: Point, q: Point) -> tuple[int, ...] | None:
         """The pair's orbit under G; () for a pair that may never meet, None for two fixed
-        players (each sits at a B_d of its own, so they meet at the last session's last table
-        only)."""
+        players (each sits at a B_d of its own, so they meet only in the last sessions'
+        corner, which `_corner` keeps to once)."""
         if p[0] < 0 and q[0] < 0:
             return None
         if p[0] < 0 or q[0] < 0:
@@ -360,11 +361,11 @@ def main(argv: list[str] | None = None) -> int:
     order = (args.tables // orbits_of_sessions if args.regular
              else args.tables - fixed_tables)
     group = tuple(int(n) for n in args.group.split(",")) if args.group else (order,)
-    if math.prod(group) != order or (args.regular and args.partial) or fixed_tables < 0 \
-            or 4 * fixed_tables > order or orbits_of_sessions < 1 \
-            or args.tables % orbits_of_sessions:
+    if math.prod(group) != order or (args.regular and args.partial) \
+            or (fixed_tables < 1 and not args.regular) or 4 * fixed_tables > order \
+            or orbits_of_sessions < 1 or args.tables % orbits_of_sessions:
         parser.error("the group's order must be T - F (T / K with --regular, not --partial), "
-                     "4F at most T - F, and K must divide T")
+                     "F at least 1 and 4F at most T - F, and K must divide T")
     symmetry = None
     if args.multiplier or args.map:
         matrix = (tuple(tuple(int(a) for a in row.split(",")) for row in args.map.split(";"))
