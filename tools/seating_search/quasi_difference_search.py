@@ -16,6 +16,11 @@ table III.3.87), mostly from two shapes this tool asks CaDiCaL for:
   order u fill the hole (u = 1 needs none). Row 0 is the session, row 1 the table, rows
   2..5 the four squares (`table_squares` reads it so).
 
+- a matrix on L levels (`--levels L`, no blanks): six rows over a group of order n = T / L,
+  symbols level * n + x moved by the group within their level, L * L * n columns, every two
+  rows meeting each (level, level, difference) once. Four squares of order 18 on two levels
+  of Z_3 x Z_3 (Abel's five are of this kind), where no group of order 17 or 18 gave them.
+
 Without help the solver does not finish for T over 20; the shapes in the literature are
 fixed by an automorphism, and so may ours, so that only one column of each orbit is searched
 for: `--multiplier m --cycles 0,1,2/3,4,5` asks that the set of columns be kept by x -> m x
@@ -27,6 +32,7 @@ time is heavy-tailed, and several short runs beat one long one.
 
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 --twist 0,3,6,12,18
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 --partial --multiplier 3 --cycles 0/1,2,3/4/5
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 3,3 --levels 2 --twist 0,1,2,3,4,5 --solver "/tmp/kissat/build/kissat -q --sat"
 
 Prints the `square_rows.json` entry (`matrix`, or `rows` for a difference matrix), checked here
 as it is on use. Needs `.venv/bin/pip install python-sat`.
@@ -68,10 +74,13 @@ class Shape:
     that phi keeps."""
 
     def __init__(self, group: tuple[int, ...], rows: int, blanks: int, multiplier: int,
-                 cycles: list[list[int]], twist: list[int], short: list[int] | None = None
-                 ) -> None:
+                 cycles: list[list[int]], twist: list[int], short: list[int] | None = None,
+                 levels: int = 1) -> None:
         self.group, self.rows = group, rows
         self.order_g = math.prod(group)
+        self.levels = levels
+        self.values = levels * self.order_g
+        """Symbols of a row: level * n + x, the group moving x and keeping the level."""
         self.m = multiplier
         self.twist = twist
         sigma = list(range(rows))
@@ -85,7 +94,9 @@ class Shape:
         while not self._power_is_identity(h):
             h += 1
         self.h = h
-        columns = self.order_g + 2 * blanks
+        if levels > 1 and blanks:
+            raise SystemExit("levels go without blanks")
+        columns = levels * levels * self.order_g + 2 * blanks
         if blanks and sum(len(c) for c in cycles) != rows:
             raise SystemExit("with blanks, the cycles must cover every row")
         # An orbit of h columns blank in a row of a cycle of length L puts h / L blanks in
@@ -120,15 +131,26 @@ class Shape:
 
     def forward(self, t: int, i: int, v: int) -> int:
         """The value in row i of column (j, t) when the base row holds v."""
+        level, x = divmod(v, self.order_g)
         if self.twist:
-            return plus(v, times(t, self.twist[i], self.group), self.group)
-        return times(pow(self.m, t, math.lcm(*self.group)), v, self.group)
+            return level * self.order_g + plus(x, times(t, self.twist[i], self.group),
+                                               self.group)
+        return level * self.order_g + times(pow(self.m, t, math.lcm(*self.group)), x,
+                                            self.group)
 
     def backward(self, t: int, i: int, v: int) -> int:
         """The base row's value that puts v in row i of column (j, t)."""
+        level, x = divmod(v, self.order_g)
         if self.twist:
-            return plus(v, times(-t, self.twist[i], self.group), self.group)
-        return times(pow(self.m, -t, math.lcm(*self.group)) if t else 1, v, self.group)
+            return level * self.order_g + plus(x, times(-t, self.twist[i], self.group),
+                                               self.group)
+        return level * self.order_g + times(pow(self.m, -t, math.lcm(*self.group)) if t
+                                            else 1, x, self.group)
+
+    def moved(self, v: int, d: int) -> int:
+        """v moved by the group element d (its level kept)."""
+        level, x = divmod(v, self.order_g)
+        return level * self.order_g + plus(x, d, self.group)
 
 
 class Model:
@@ -174,34 +196,37 @@ class Model:
 
     def _build(self) -> None:
         s = self.shape
-        g = s.order_g
+        g, values = s.order_g, s.values
         for j, (size, blank) in enumerate(self.bases):
             filled = [i for i in range(s.rows) if i != blank]
             for i in filled:
-                self._card([self.b(j, i, v) for v in range(g)], True)
+                self._card([self.b(j, i, v) for v in range(values)], True)
             if size == s.h:  # translate the column so that its first filled entry is 0
-                self.clauses.append([self.b(j, filled[0], 0)])
+                self.clauses.append([self.b(j, filled[0], level * g)
+                                     for level in range(s.levels)])
                 continue
             image = list(range(s.rows))  # phi^size keeps the column
             for _ in range(size):
                 image = [s.sigma[i] for i in image]
             for i in filled:
-                for v in range(g):
+                for v in range(values):
                     self.clauses.append([-self.b(j, i, v),
                                          self.b(j, image[i], s.forward(size, i, v))])
         columns = self.columns()
+        levels = list(itertools.product(range(s.levels), repeat=2))
         for a, c in itertools.combinations(range(s.rows), 2):
-            for d in range(g):
-                at = []
+            for d, (la, lc) in itertools.product(range(g), levels):
+                at = []  # the columns with levels la, lc in rows a, c differing by d
                 for j, t in columns:
                     if self.source(j, t, a) is None or self.source(j, t, c) is None:
                         continue
                     if self.partial and a > 0 and self.source(j, t, 0) is None:
                         continue  # a column of a session that is not played
-                    z = self.pool.id(("z", a, c, j, t, d))
-                    for v in range(g):  # z: the column's difference is d, both ways
-                        first = self.entry(j, t, a, v)
-                        second = self.entry(j, t, c, plus(v, d, s.group))
+                    key = ("z", a, c, j, t, d) + ((la, lc) if s.levels > 1 else ())
+                    z = self.pool.id(key)
+                    for x in range(g):  # z: the column's difference is d, both ways
+                        first = self.entry(j, t, a, la * g + x)
+                        second = self.entry(j, t, c, s.moved(lc * g + x, d))
                         assert first is not None and second is not None
                         self.clauses.append([-first, -second, z])
                         self.clauses.append([-z, -first, second])
@@ -217,7 +242,7 @@ class Model:
                 if row is None:
                     out[i].append(None)
                     continue
-                v = next(v for v in range(s.order_g) if self.b(j, row, v) in model)
+                v = next(v for v in range(s.values) if self.b(j, row, v) in model)
                 out[i].append(s.forward(t, i, v))
         return out
 
@@ -240,10 +265,12 @@ def shuffled(clauses: list[list[int]], variables: int, seed: int
 
 
 def entry_for(matrix: list[list[int | None]], group: tuple[int, ...], blanks: int,
-              command: str, seconds: float) -> dict[str, object]:
-    tables = math.prod(group) + blanks
+              command: str, seconds: float, levels: int = 1) -> dict[str, object]:
+    tables = levels * math.prod(group) + blanks
     entry: dict[str, object] = {"tables": tables}
-    if blanks == 0:  # a difference matrix: the session rows d_1..d_4, row 0 made 0
+    if levels > 1:  # six rows of symbols level * n + x, developed by the group
+        entry["matrix"] = matrix[:6]
+    elif blanks == 0:  # a difference matrix: the session rows d_1..d_4, row 0 made 0
         rows = []
         for column in zip(*matrix[:5]):
             base = minus(column[0], group)
@@ -253,7 +280,7 @@ def entry_for(matrix: list[list[int | None]], group: tuple[int, ...], blanks: in
     else:
         entry["blanks"] = blanks
         entry["matrix"] = matrix[:6]
-    if len(group) > 1 or blanks:
+    if len(group) > 1 or blanks or levels > 1:
         entry["group"] = list(group)
     entry["found_by"] = command
     entry["seconds"] = round(seconds, 1)
@@ -268,6 +295,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rows", type=int, default=0,
                         help="rows searched for (a difference matrix may have a sixth, for the "
                              "automorphism's sake; the entry reads the first five)")
+    parser.add_argument("--levels", type=int, default=1,
+                        help="L: symbols level * n + x, L of them a group orbit (six rows, "
+                             "no blanks, L * L * n columns)")
     parser.add_argument("--multiplier", type=int, default=1)
     parser.add_argument("--cycles", default="", help="row cycles, e.g. 0,1,2/3,4,5")
     parser.add_argument("--twist", default="",
@@ -283,14 +313,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args(argv)
     group = tuple(int(n) for n in args.group.split(","))
-    rows = args.rows or (6 if args.blanks else 5)
+    rows = args.rows or (6 if args.blanks or args.levels > 1 else 5)
     cycles = [[int(i) for i in c.split(",")] for c in args.cycles.split("/")] if args.cycles \
         else [[i] for i in range(rows)]
     twist = [int(w) for w in args.twist.split(",")] if args.twist else []
     short = None if args.short is None else [int(x) for x in args.short.split(",") if x]
-    shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short)
+    shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short, args.levels)
     model = Model(shape, args.partial)
-    title = (f"G = {group}, {rows} rows, {args.blanks} blanks, order-{shape.h} automorphism, "
+    title = (f"G = {group}, {args.levels} levels, {rows} rows, {args.blanks} blanks, "
+             f"order-{shape.h} automorphism, "
              f"{len(model.bases)} base columns")
     clauses, back = shuffled(model.clauses, model.pool.top, args.shuffle)
     found, seconds = solved(title, model.pool.top, clauses, args.solver)
@@ -300,7 +331,7 @@ def main(argv: list[str] | None = None) -> int:
     matrix = model.matrix(assignment)
     command = "quasi_difference_search.py " + " ".join(argv if argv is not None
                                                        else sys.argv[1:])
-    entry = entry_for(matrix, group, args.blanks, command, seconds)
+    entry = entry_for(matrix, group, args.blanks, command, seconds, args.levels)
     if args.partial:
         entry["partial"] = True
     squares = entry_rows(entry)

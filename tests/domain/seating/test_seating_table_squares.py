@@ -230,6 +230,53 @@ def test_a_damaged_quasi_difference_matrix_is_not_sound() -> None:
     assert entry_rows({"tables": 8, "group": [7], "blanks": 1, "matrix": _QDM_7[:5]}) is None
 
 
+# quasi_difference_search.py --group 2,2 --levels 2 (CaDiCaL, 0.1 s): symbols 0-3 and 4-7 are
+# the two orbits of Z_2 x Z_2, which moves 16 columns into the 64 cells of order 8.
+_LEVELS_8 = [[0, 0, 0, 0, 0, 0, 0, 0, 4, 4, 4, 4, 4, 4, 4, 4],
+             [0, 1, 2, 3, 4, 5, 6, 7, 0, 1, 2, 3, 6, 4, 7, 5],
+             [0, 2, 3, 1, 4, 6, 7, 5, 4, 6, 7, 5, 3, 0, 1, 2],
+             [0, 3, 4, 7, 1, 2, 5, 6, 3, 0, 7, 4, 6, 2, 5, 1],
+             [0, 4, 6, 2, 3, 7, 5, 1, 2, 6, 4, 0, 7, 1, 3, 5],
+             [0, 4, 1, 5, 2, 6, 3, 7, 1, 5, 0, 4, 2, 3, 6, 7]]
+
+
+def test_a_matrix_on_two_levels_develops_into_every_row() -> None:
+    rows = entry_rows({"tables": 8, "group": [2, 2], "matrix": _LEVELS_8})
+    assert rows is not None and len(rows) == 8 and rows_sound(rows)
+    # moved within its level: symbol 5 (level 1, x = 1) by g = 2 is 4 + (1 + 2) = 7
+    assert rows[0][0][0] == 0 and sorted(rows[4][0]) == list(range(8))
+
+
+@pytest.mark.parametrize("damage", ["pair", "range", "blank", "order"])
+def test_a_damaged_matrix_on_levels_is_refused(damage: str) -> None:
+    matrix: list[list[int | None]] = [list(row) for row in _LEVELS_8]
+    tables = 8
+    if damage == "pair":  # two columns' differences collide: a pair meets twice
+        matrix[5][1], matrix[5][2] = matrix[5][2], matrix[5][1]
+    elif damage == "range":  # a symbol of a third level that eight tables do not have
+        matrix[2][3] = 9
+    elif damage == "blank":  # levels and a hole of fixed points do not go together
+        for row in matrix:
+            row.append(None)
+        tables = 9
+    else:  # 8 tables are not a whole number of orbits of a group of order 3
+        tables = 9
+    rows = entry_rows({"tables": tables, "group": [3] if damage == "order" else [2, 2],
+                       "matrix": matrix})
+    assert rows is None or not rows_sound(rows)
+
+
+def test_seventy_two_players_play_eighteen_sessions_without_a_revisit() -> None:
+    # Four orthogonal squares of order 18 from the file's matrix on two levels of Z_3 x Z_3:
+    # all 18 rows (16 from a difference matrix over Z_18 before).
+    assert len(square_rows(18)) == 18
+    draw = plan_schedule(list(range(72)), 18, seed=0, time_limit=20)
+    assert draw.method is Method.ORTHOGONAL_SQUARES
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0 and report.table_revisits == ()
+    assert report.winds_balanced
+
+
 def test_without_squares_for_the_hole_only_the_sessions_the_group_moves_are_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
     entry = next(entry for entry in _file_entries() if entry["tables"] == 30)

@@ -25,10 +25,13 @@ over a group of order T - u with u points it leaves alone (four squares of order
 the hole), are the shapes the literature gives most orders in (Handbook of Combinatorial
 Designs III.3): found again here with an automorphism to shrink the search
 (`quasi_difference_search.py`), they give all T sessions; where four squares of order T are
-not known (14, 22), a partial one gives the T - u sessions its group moves.
+not known (22), a partial one gives the T - u sessions its group moves. A third shape is a
+matrix over a group of order T / L with L orbits on the symbols ("levels"): four squares of
+order 18 (Abel, 2015, has five) on two levels of Z_3 x Z_3, where no group of order 17 or
+18 gave them.
 
-Where four squares of order T are not at hand (10, 14, 22: none are known; others not found
-here), a generalized Howell design may be: a T x T array of tables of four over 4T players,
+Where four squares of order T are not at hand (10, 22: none are known; 14, 34 and 42 are,
+but were not found here), a generalized Howell design may be: a T x T array of tables of four over 4T players,
 each player once in every row (session) and every column (table number), no pair twice,
 with no groups at all (two players of one orbit may meet), which is what lets it go where
 squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
@@ -229,8 +232,11 @@ def entry_rows(entry: Mapping[str, Any]) -> tuple[SquareRow, ...] | None:
     row 1 the table and rows 2..5 the four squares; four squares of order u (MacNeish) fill
     the hole the fixed points leave, and without them only the n sessions the group moves are
     whole. A `partial` matrix promises only those n: differences repeat in the columns that
-    make the others, and they are not developed. Whether the squares are orthogonal is for
-    `rows_sound` to say."""
+    make the others, and they are not developed. A matrix without blanks over a group of
+    order n = T / L has L levels instead: a symbol level * n + x is moved by g to
+    level * n + (x + g), so the group has L orbits on each row's symbols (18 on Z_3 x Z_3
+    with two levels, where no group of order 17 or 18 was found to give them). Whether the
+    squares are orthogonal is for `rows_sound` to say."""
     try:
         tables = int(entry["tables"])
         group = tuple(int(n) for n in entry.get("group", [tables]))
@@ -247,12 +253,17 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
     """The sessions the matrix makes whole (see `entry_rows`), or None where two of its
     points claim one table of one session."""
     n = math.prod(group)
-    fixed = tables - n
-    if len(matrix) != 6 or fixed < 1 or any(len(row) != len(matrix[0]) for row in matrix):
+    if len(matrix) != 6 or any(len(row) != len(matrix[0]) for row in matrix):
         return None
+    fixed = sum(v is None for v in matrix[0])
+    levels, rest = divmod(tables - fixed, n)
+    if rest or levels < 1 or (levels > 1 and fixed) or any(
+            v is not None and not 0 <= int(v) < levels * n for row in matrix for v in row):
+        return None
+    moved = levels * n
     cells: list[list[list[int | None]]] = [[[None] * tables for _ in range(tables)]
                                            for _ in range(4)]
-    symbols = [{j: n + k for k, j in enumerate(j for j, v in enumerate(row) if v is None)}
+    symbols = [{j: moved + k for k, j in enumerate(j for j, v in enumerate(row) if v is None)}
                for row in matrix]
 
     def place(point: Sequence[int]) -> bool:
@@ -270,15 +281,18 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
             continue
         for g in range(n):
             point = [symbols[i][j] if matrix[i][j] is None
-                     else plus(int(matrix[i][j]), g, group)  # type: ignore[arg-type]
+                     else int(matrix[i][j]) // n * n  # type: ignore[arg-type]
+                     + plus(int(matrix[i][j]) % n, g, group)  # type: ignore[arg-type]
                      for i in range(6)]
             if not place(point):
                 return None
-    hole = None if partial else ((((0,),),) * 4 if fixed == 1 else orthogonal_squares(fixed, 4))
+    hole = None if partial or not fixed else (
+        (((0,),),) * 4 if fixed == 1 else orthogonal_squares(fixed, 4))
     if hole is not None:
         for a in range(fixed):
             for b in range(fixed):
-                if not place([n + a, n + b, *(n + square[a][b] for square in hole)]):
+                if not place([moved + a, moved + b,
+                              *(moved + square[a][b] for square in hole)]):
                     return None
     return tuple(tuple(tuple(v for v in square[r] if v is not None) for square in cells)
                  for r in range(tables) if all(None not in square[r] for square in cells))
