@@ -73,9 +73,13 @@ def test_countries_that_put_the_bound_out_of_reach_do_not_buy_repeated_opponents
     field = list(range(32))
     countries = [set(range(7 * c, 7 * c + 7)) for c in range(4)]
     draw = plan_schedule(field, 10, seed=0, forbidden_groups=countries, time_limit=5)
-    assert draw.method is Method.LIBRARY
+    # Which repeat-free construction wins (the library's 32 x 10 or its longer schedule
+    # cut short) and how near 72, the least any renaming reaches, its renaming comes in 5 s
+    # depend on the machine's load (78 to 82 with both cores busy): asserted is that the
+    # search, which buys repeats, loses, and that the bound is out of reach.
+    assert draw.method in {Method.LIBRARY, Method.LIBRARY_EXTENDED}
     assert quality_report(draw.schedule.sessions).excess_meetings == 0
-    assert draw.repeat_cost == 72 > draw.lower_bound
+    assert draw.lower_bound < 72 <= draw.repeat_cost
     first = quality_report(draw.schedule.sessions[:1], forbidden_groups=countries)
     assert first.forbidden_meetings == ()
 

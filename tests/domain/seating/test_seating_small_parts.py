@@ -24,7 +24,9 @@ from tournament_manager.domain.seating import (
 from tournament_manager.domain.seating.assignment import min_cost_assignment
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.grouping import GroupingRequest, draw_groups, lower_bound
+from tournament_manager.domain.seating.library import library_schedule
 from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.relabel import relabel
 
 
 def test_snake_gives_one_eight_nine_sixteen() -> None:
@@ -210,3 +212,20 @@ def test_the_table_repair_knows_which_tables_still_hold_a_revisit() -> None:
     expected = {(s, t) for s, session in enumerate(numbered) for t, group in enumerate(session)
                 if any(recounted[p][t] > 1 for p in group)}
     assert expected and set(left) == expected
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_renaming_parts_club_mates_in_the_first_session_before_its_time_runs_out(
+        seed: int) -> None:
+    # A library schedule has no groups apart, and a budget spent before the swaps begin (a
+    # loaded machine): the first session must still seat no two of a country together where
+    # the tables allow it (four countries of seven over eight tables).
+    schedule = library_schedule(32, 10)
+    assert schedule is not None
+    countries = [range(7 * c, 7 * c + 7) for c in range(4)]
+    forbidden = {pair for country in countries for pair in combinations(country, 2)}
+    renamed = relabel(schedule, 32, forbidden, random.Random(seed), Budget(0.0))
+    first = [pair for table in renamed[0] for pair in combinations(sorted(table), 2)]
+    assert not forbidden.intersection(first)
+    assert sorted(p for table in renamed[0] for p in table) == list(range(32))
+    assert sorted(p for table in renamed[1] for p in table) == list(range(32))

@@ -49,6 +49,8 @@ def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]]
     """
     if forbidden and apart:
         point_of = _packed(players, forbidden, apart, rng)
+    elif forbidden and schedule:
+        point_of = _dealt(players, forbidden, schedule[0], rng)
     else:
         point_of = list(range(players))
         rng.shuffle(point_of)
@@ -79,6 +81,37 @@ def _packed(players: int, forbidden: set[tuple[int, int]], apart: Sequence[Seque
                 break
             while members and room:
                 point_of[members.pop()] = room.pop()
+    taken = set(point_of)
+    left = [p for p in range(players) if p not in taken]
+    rng.shuffle(left)
+    for player in range(players):
+        if point_of[player] < 0:
+            point_of[player] = left.pop()
+    return point_of
+
+
+def _dealt(players: int, forbidden: set[tuple[int, int]], first: Sequence[Sequence[int]],
+           rng: random.Random) -> list[int]:
+    """point_of with each club dealt over the first session's tables, one member a table
+    while its tables last (largest club first, each member to the table with the fewest of
+    his club, then the most seats free), the rest at random.
+
+    The swaps below never give back a first-session meeting once it is gone (it weighs
+    above all the others), but they stop at the time limit: on a loaded machine the limit
+    can come before the first round ends, and a random naming seats compatriots together in
+    the first session (32 x 10 with four countries of seven: nine such tables seen). Dealt,
+    the first session is as free of them as the tables allow before any swap is tried."""
+    free = [rng.sample(list(table), len(table)) for table in first]
+    point_of = [-1] * players
+    for club in _clubs(players, forbidden):
+        held = [0] * len(free)
+        for member in rng.sample(club, len(club)):
+            open_tables = [t for t in range(len(free)) if free[t]]
+            if not open_tables:
+                break
+            t = min(open_tables, key=lambda t: (held[t], -len(free[t]), rng.random()))
+            point_of[member] = free[t].pop()
+            held[t] += 1
     taken = set(point_of)
     left = [p for p in range(players) if p not in taken]
     rng.shuffle(left)
