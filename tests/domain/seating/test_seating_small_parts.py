@@ -17,6 +17,7 @@ from tournament_manager.domain.seating import (
     SeatingProblem,
     elimination_tables,
     format_schedule,
+    grouping,
     parse_schedule,
     positions,
     swap_effect,
@@ -229,3 +230,22 @@ def test_the_renaming_parts_club_mates_in_the_first_session_before_its_time_runs
     assert not forbidden.intersection(first)
     assert sorted(p for table in renamed[0] for p in table) == list(range(32))
     assert sorted(p for table in renamed[1] for p in table) == list(range(32))
+
+
+def test_a_search_that_cannot_reach_the_bound_stops_by_count_and_repeats_for_a_seed(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """20 x 6 cannot reach its bound; the last search is cut by a count of swaps weighed,
+    so an hour's limit is not spent and the same seed draws the same on any machine. The
+    count is made small here to keep the test short; the cancel check (polled once an
+    iteration) cancels a search that runs on past it."""
+    for count in ("_SHORT_TABU_EVALUATIONS", "_EXTENSION_EVALUATIONS", "_FINAL_TABU_EVALUATIONS"):
+        monkeypatch.setattr(grouping, count, 300_000)
+    request = GroupingRequest(20, 6, MeetingCounts(20), set(), None, True)
+    results = []
+    for _ in range(2):
+        polls = itertools.count()
+        budget = Budget(3600.0, lambda polls=polls: next(polls) > 200_000)
+        results.append(draw_groups(request, seed=3, budget=budget))
+        assert not budget.cancelled(), "the last search ran on past its count"
+    assert results[0].sessions == results[1].sessions
+    assert results[0].cost > results[0].lower_bound

@@ -51,6 +51,15 @@ SOLVER_MAX_PLAYERS = 48
 on a bigger one its share of the time is better spent by the tabu search (100 x 27: 46
 excess meetings with the solver tried first, 19 without)."""
 _INNER_SHARE = 0.3
+_FINAL_TABU_EVALUATIONS = 10_000_000
+"""A fresh draw's last search, where no construction reached the bound, is cut by a count
+too, not only by the clock: otherwise the fields it cannot settle (20 x 6, whose 6 excess
+meetings come within a million swaps weighed; the four above the forced minimum) spent the
+whole time limit and drew differently on a faster or busier machine for the same seed. Ten
+million is about 10 s here; twenty million did no better at 20 x 6, nor at 68 x 22. A
+repair (history, withdrawals) keeps the clock alone: near the bound it goes on gaining with
+time (172 players, 12 sessions after 40 with six replaced: 248 excess meetings at ten
+million, 181 in 60 s; 100 players, 10 after 20: 70 against 51)."""
 _EXTENSION_SHARE = 0.5
 _EXTENSION_EVALUATIONS = 5_000_000
 """The search after a library prefix is cut by a count, so a seed gives the same draw on
@@ -242,7 +251,9 @@ def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: ran
 def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bound: int,
                      rng: random.Random, budget: Budget) -> GroupingResult:
     if cost > bound:
-        best, cost = _searched(request, best, bound, rng, budget)
+        best, cost = _searched(request, best, bound, rng, budget,
+                               max_evaluations=_FINAL_TABU_EVALUATIONS if request.fresh
+                               else None)
     return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
 
 
