@@ -81,13 +81,7 @@ def _packed(players: int, forbidden: set[tuple[int, int]], apart: Sequence[Seque
                 break
             while members and room:
                 point_of[members.pop()] = room.pop()
-    taken = set(point_of)
-    left = [p for p in range(players) if p not in taken]
-    rng.shuffle(left)
-    for player in range(players):
-        if point_of[player] < 0:
-            point_of[player] = left.pop()
-    return point_of
+    return _rest_at_random(point_of, rng)
 
 
 def _dealt(players: int, forbidden: set[tuple[int, int]], first: Sequence[Sequence[int]],
@@ -112,11 +106,17 @@ def _dealt(players: int, forbidden: set[tuple[int, int]], first: Sequence[Sequen
             t = min(open_tables, key=lambda t: (held[t], -len(free[t]), rng.random()))
             point_of[member] = free[t].pop()
             held[t] += 1
+    return _rest_at_random(point_of, rng)
+
+
+def _rest_at_random(point_of: list[int], rng: random.Random) -> list[int]:
+    """point_of with the players still without a point (-1) given the points left, at
+    random."""
     taken = set(point_of)
-    left = [p for p in range(players) if p not in taken]
+    left = [p for p in range(len(point_of)) if p not in taken]
     rng.shuffle(left)
-    for player in range(players):
-        if point_of[player] < 0:
+    for player, point in enumerate(point_of):
+        if point < 0:
             point_of[player] = left.pop()
     return point_of
 
