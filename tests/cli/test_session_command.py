@@ -24,6 +24,10 @@ def test_a_session_from_draw_to_start(event: Path, capsys: pytest.CaptureFixture
     assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--json"]) == 0
     unpublished = json.loads(capsys.readouterr().out)
     assert not unpublished["published"] and len(unpublished["tables"]) == 4
+    assert run_cli(["session", "show", str(event), "1"]) == 0  # says so, not silence
+    assert capsys.readouterr().out.strip() == (
+        "session 1: not drawn yet (a draw is kept only when published: "
+        "session draw FILE 1 --publish)")
     assert run_cli(["session", "start", str(event), "1"]) == 1
     assert "no published table draw" in capsys.readouterr().err
     assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--publish",

@@ -170,6 +170,9 @@ def run_show(args: argparse.Namespace) -> int:
         print(_("session {session}: provisional plan, not drawn yet (it changes as results "
                 "come in; draw and publish it before it is played)").format(
                     session=args.session))
+    elif not seating.tables:
+        print(_("session {session}: not drawn yet (a draw is kept only when published: "
+                "session draw FILE {session} --publish)").format(session=args.session))
     for table in seating.tables:
         seats = _(", ").join(_("{wind} {player}").format(wind=s.wind.value,
                                                          player=_named(s.player))
