@@ -26,6 +26,9 @@ fixed by an automorphism, and so may ours, so that only one column of each orbit
 for: `--multiplier m --cycles 0,1,2/3,4,5` asks that the set of columns be kept by x -> m x
 on every entry together with the row permutation (one cycle per `/`; `--short` sizes the
 orbits shorter than its order), `--twist w_0,..` that it be kept by adding w_i to row i.
+`--mirror K` adds the row reflection r -> -r to the shape that turns every row one place
+on (one base column of the Handbook's (35, 7; 1, 1; 7) matrix reads the same backwards,
+which suggested it), `--levels L` the shape above.
 `--partial` asks only that the sessions the group moves be whole (where four squares of
 order T are not known), and `--shuffle SEED` renames and reorders the clauses: the solver's
 time is heavy-tailed, and several short runs beat one long one.
@@ -173,6 +176,33 @@ class Model:
     def b(self, j: int, i: int, v: int) -> int:
         return int(self.pool.id(("b", j, i, v)))
 
+    def mirror(self, self_paired: int) -> None:
+        """Keep the columns also under the row reflection r -> -r (mod the number of rows),
+        for the shape whose automorphism turns every row one place on (`--cycles 0,1,..`,
+        no multiplier) and whose base columns are all blank in row 0: the reflection turns
+        the rotation backwards, so it is enough that it send base columns 0 and 1, 2 and 3,
+        .. into each other and keep the last `self_paired`. With row 1 made 0, base j' is
+        base j read backwards less its last entry: b(j', r) = b(j, -r) - b(j, k - 1). One
+        base column of the Handbook's (35, 7; 1, 1; 7) matrix (III.3.63) reads the same
+        backwards, which suggested it."""
+        s, rows = self.shape, self.shape.rows
+        if (s.m != 1 or s.twist or s.levels != 1 or s.sigma != [(i + 1) % rows for i in
+                                                                 range(rows)]
+                or any(blank != 0 or size != s.h for size, blank in self.bases)
+                or (len(self.bases) - self_paired) % 2 or self_paired < 0):
+            raise SystemExit("--mirror needs one cycle of every row, no multiplier, every "
+                             "base column blank in row 0, and the others in pairs")
+        pairs = len(self.bases) - self_paired
+        partner = [j ^ 1 if j < pairs else j for j in range(len(self.bases))]
+        g = s.order_g
+        for j, other in enumerate(partner):
+            for w in range(g):
+                for r in range(1, rows):
+                    for v in range(g):
+                        self.clauses.append([-self.b(j, rows - 1, w), -self.b(j, (-r) % rows, v),
+                                             self.b(other, r, plus(v, minus(w, s.group),
+                                                                   s.group))])
+
     def _card(self, lits: list[int], exactly: bool) -> None:
         self.clauses += one_of(lits, self.pool, exactly)
 
@@ -308,6 +338,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--partial", action="store_true",
                         help="only the sessions the group moves (row 0 filled) need be whole: "
                              "T - u of them where four squares of order T are not known")
+    parser.add_argument("--mirror", type=int, default=None,
+                        help="also keep the columns under the row reflection r -> -r, the "
+                             "base columns in pairs but this many (see Model.mirror)")
     parser.add_argument("--shuffle", type=int, default=0,
                         help="rename and reorder the clauses at random with this seed")
     parser.add_argument("--solver", default="cadical195")
@@ -320,6 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     short = None if args.short is None else [int(x) for x in args.short.split(",") if x]
     shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short, args.levels)
     model = Model(shape, args.partial)
+    if args.mirror is not None:
+        model.mirror(args.mirror)
     title = (f"G = {group}, {args.levels} levels, {rows} rows, {args.blanks} blanks, "
              f"order-{shape.h} automorphism, "
              f"{len(model.bases)} base columns")
