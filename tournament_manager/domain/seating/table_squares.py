@@ -31,10 +31,10 @@ order 18 (Abel, 2015, has five) on two levels of Z_3 x Z_3, where no group of or
 18 gave them.
 
 Where four squares of order T are not at hand (10, 22: none are known; 14, 34 and 42 are,
-but were not found here), a generalized Howell design may be: a T x T array of tables of four over 4T players,
-each player once in every row (session) and every column (table number), no pair twice,
-with no groups at all (two players of one orbit may meet), which is what lets it go where
-squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
+but were not found here), a generalized Howell design may be: a T x T array of tables of
+four over 4T players, each player once in every row (session) and every column (table
+number), no pair twice, with no groups at all (two players of one orbit may meet), which
+is what lets it go where squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
 of order n = T - 1 plus one, players four orbits of the group plus four fixed players (or
 regular: a group of order T, nothing fixed; or partial: the n = T - F sessions a group of
 order n moves, F tables and 4F players left alone, where no whole design was found), found
@@ -280,9 +280,8 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
         if partial and matrix[0][j] is None:
             continue
         for g in range(n):
-            point = [symbols[i][j] if matrix[i][j] is None
-                     else int(matrix[i][j]) // n * n  # type: ignore[arg-type]
-                     + plus(int(matrix[i][j]) % n, g, group)  # type: ignore[arg-type]
+            point = [symbols[i][j] if (v := matrix[i][j]) is None
+                     else int(v) // n * n + plus(int(v) % n, g, group)  # level kept
                      for i in range(6)]
             if not place(point):
                 return None
