@@ -93,7 +93,7 @@ def _dealt(players: int, forbidden: set[tuple[int, int]], first: Sequence[Sequen
     The swaps below never give back a first-session meeting once it is gone (it weighs
     above all the others), but they stop at the time limit: on a loaded machine the limit
     can come before the first round ends, and a random naming seats compatriots together in
-    the first session (32 x 10 with four countries of seven: nine such tables seen). Dealt,
+    the first session (32 x 10 with four countries of seven: nine such pairs seen). Dealt,
     the first session is as free of them as the tables allow before any swap is tried."""
     free = [rng.sample(list(table), len(table)) for table in first]
     point_of = [-1] * players
