@@ -54,7 +54,12 @@ from collections.abc import Callable
 from lift_search import one_of, solved
 from pysat.formula import IDPool
 
-from tournament_manager.domain.seating.table_squares import entry_rows, plus, rows_sound
+from tournament_manager.domain.seating.table_squares import (
+    entry_rows,
+    level_plus,
+    plus,
+    rows_sound,
+)
 
 
 def times(m: int, a: int, group: tuple[int, ...]) -> int:
@@ -133,27 +138,21 @@ class Shape:
         return perm == list(range(self.rows))
 
     def forward(self, t: int, i: int, v: int) -> int:
-        """The value in row i of column (j, t) when the base row holds v."""
-        level, x = divmod(v, self.order_g)
+        """The value in row i of column (j, t) when the base row holds v (its level kept)."""
         if self.twist:
-            return level * self.order_g + plus(x, times(t, self.twist[i], self.group),
-                                               self.group)
-        return level * self.order_g + times(pow(self.m, t, math.lcm(*self.group)), x,
-                                            self.group)
+            return level_plus(v, times(t, self.twist[i], self.group), self.group)
+        return self._scaled(pow(self.m, t, math.lcm(*self.group)), v)
 
     def backward(self, t: int, i: int, v: int) -> int:
         """The base row's value that puts v in row i of column (j, t)."""
-        level, x = divmod(v, self.order_g)
         if self.twist:
-            return level * self.order_g + plus(x, times(-t, self.twist[i], self.group),
-                                               self.group)
-        return level * self.order_g + times(pow(self.m, -t, math.lcm(*self.group)) if t
-                                            else 1, x, self.group)
+            return level_plus(v, times(-t, self.twist[i], self.group), self.group)
+        return self._scaled(pow(self.m, -t, math.lcm(*self.group)) if t else 1, v)
 
-    def moved(self, v: int, d: int) -> int:
-        """v moved by the group element d (its level kept)."""
+    def _scaled(self, m: int, v: int) -> int:
+        """v = level * n + x taken to level * n + m x."""
         level, x = divmod(v, self.order_g)
-        return level * self.order_g + plus(x, d, self.group)
+        return level * self.order_g + times(m, x, self.group)
 
 
 class Model:
@@ -256,7 +255,7 @@ class Model:
                     z = self.pool.id(key)
                     for x in range(g):  # z: the column's difference is d, both ways
                         first = self.entry(j, t, a, la * g + x)
-                        second = self.entry(j, t, c, s.moved(lc * g + x, d))
+                        second = self.entry(j, t, c, level_plus(lc * g + x, d, s.group))
                         assert first is not None and second is not None
                         self.clauses.append([-first, -second, z])
                         self.clauses.append([-z, -first, second])

@@ -212,6 +212,13 @@ def plus(a: int, b: int, group: Sequence[int]) -> int:
     return total
 
 
+def level_plus(v: int, g: int, group: Sequence[int]) -> int:
+    """Symbol v = level * n + x of a matrix on levels moved by g: level * n + (x + g), the
+    level kept (n the group's order; with one level, plain `plus`)."""
+    n = math.prod(group)
+    return v // n * n + plus(v % n, g, group)
+
+
 @cache
 def _file_entries() -> dict[int, list[dict[str, Any]]]:
     """Order T -> its entries in `ROWS_FILE` (rows or a matrix, and a Howell design)."""
@@ -281,7 +288,7 @@ def _developed(matrix: Sequence[Sequence[int | None]], group: tuple[int, ...],
             continue
         for g in range(n):
             point = [symbols[i][j] if (v := matrix[i][j]) is None
-                     else int(v) // n * n + plus(int(v) % n, g, group)  # level kept
+                     else level_plus(int(v), g, group)
                      for i in range(6)]
             if not place(point):
                 return None
