@@ -33,9 +33,15 @@ which suggested it), `--levels L` the shape above.
 order T are not known), and `--shuffle SEED` renames and reorders the clauses: the solver's
 time is heavy-tailed, and several short runs beat one long one.
 
+`--depth-first NODES` asks a plain depth-first search with bit sets instead of a solver
+(`matrix_search.c`, or `mirror_search.c` for the mirror's shape; gcc builds them): clause
+learning does little for "each difference once", and the mirror's (35, 7; 1, 1; 7) matrix,
+undecided after 15 minutes of Kissat, came in 1.5 billion nodes (about 25 s).
+
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 --twist 0,3,6,12,18
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 --partial --multiplier 3 --cycles 0/1,2,3/4/5
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 3,3 --levels 2 --twist 0,1,2,3,4,5 --solver "/tmp/kissat/build/kissat -q --sat"
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 35 --blanks 7 --rows 7 --cycles 0,1,2,3,4,5,6 --mirror 1 --depth-first 10000000000
 
 Prints the `square_rows.json` entry (`matrix`, or `rows` for a difference matrix), checked here
 as it is on use. Needs `.venv/bin/pip install python-sat`.
@@ -48,8 +54,12 @@ import itertools
 import json
 import math
 import random
+import subprocess
 import sys
+import tempfile
+import time
 from collections.abc import Callable
+from pathlib import Path
 
 from lift_search import one_of, solved
 from pysat.formula import IDPool
@@ -159,7 +169,7 @@ class Model:
     """b(j, i, v): base column j holds v in row i. Column (j, t) holds phi^t of it; a blank
     base column is blank in one row only."""
 
-    def __init__(self, shape: Shape, partial: bool = False) -> None:
+    def __init__(self, shape: Shape, partial: bool = False, clauses: bool = True) -> None:
         self.shape = shape
         self.partial = partial
         self.pool = IDPool()
@@ -170,7 +180,11 @@ class Model:
         sizes = [1] * len(s.fixed_blanks) + s.short + [s.h] * (len(s.blank_bases) + s.full_bases)
         self.bases = list(zip(sizes, blank_at))  # (orbit size, blank row)
         self.inverse_sigma = [s.sigma.index(i) for i in range(s.rows)]
-        self._build()
+        self.mirrored: int | None = None
+        """The base columns `mirror` keeps self-paired, if the shape has the reflection."""
+        self.with_clauses = clauses
+        if clauses:
+            self._build()
 
     def b(self, j: int, i: int, v: int) -> int:
         return int(self.pool.id(("b", j, i, v)))
@@ -191,6 +205,9 @@ class Model:
                 or (len(self.bases) - self_paired) % 2 or self_paired < 0):
             raise SystemExit("--mirror needs one cycle of every row, no multiplier, every "
                              "base column blank in row 0, and the others in pairs")
+        self.mirrored = self_paired
+        if not self.with_clauses:
+            return
         pairs = len(self.bases) - self_paired
         partner = [j ^ 1 if j < pairs else j for j in range(len(self.bases))]
         g = s.order_g
@@ -263,17 +280,152 @@ class Model:
                 self._card(at, not (self.partial and a > 0))  # in exactly one column
 
     def matrix(self, model: set[int]) -> list[list[int | None]]:
+        """The whole matrix from a model of the clauses."""
+        s = self.shape
+        return self.developed(lambda j, row: next(v for v in range(s.values)
+                                                  if self.b(j, row, v) in model))
+
+    def developed(self, base: Callable[[int, int], int]) -> list[list[int | None]]:
+        """The whole matrix from base(j, row), the value in base column j's row."""
         s = self.shape
         out: list[list[int | None]] = [[] for _ in range(s.rows)]
         for j, t in self.columns():
             for i in range(s.rows):
                 row = self.source(j, t, i)
-                if row is None:
-                    out[i].append(None)
-                    continue
-                v = next(v for v in range(s.values) if self.b(j, row, v) in model)
-                out[i].append(s.forward(t, i, v))
+                out[i].append(None if row is None else s.forward(t, i, base(j, row)))
         return out
+
+
+class Tables:
+    """The model as `matrix_search.c` reads it: one variable for each base entry (or for
+    each cycle of entries that a short orbit ties together, its values those that close the
+    cycle), every entry of the developed matrix a table of one variable, and a term for each
+    row pair and column where both are filled: the same columns, normalisation and partial
+    rows as the clauses, so a solution of one is a solution of the other."""
+
+    def __init__(self, model: Model) -> None:
+        s = self.shape = model.shape
+        self.model = model
+        self.cells: dict[tuple[int, int], tuple[int, list[int]]] = {}
+        """(base, row) -> (variable, the row's value for each value of the variable)."""
+        self.domains: list[list[int]] = []
+        for j, (size, blank) in enumerate(model.bases):
+            filled = [i for i in range(s.rows) if i != blank]
+            image = list(range(s.rows))
+            for _ in range(size):
+                image = [s.sigma[i] for i in image]
+            for first in filled:
+                if (j, first) in self.cells:
+                    continue
+                var, values, row = len(self.domains), list(range(s.values)), first
+                while True:  # phi^size keeps a short column: its rows follow the first
+                    self.cells[(j, row)] = (var, values)
+                    if size == s.h:
+                        allowed = ([level * s.order_g for level in range(s.levels)]
+                                   if first == filled[0] else list(range(s.values)))
+                        break
+                    values = [s.forward(size, row, v) for v in values]
+                    row = image[row]
+                    if row == first:
+                        allowed = [v for v in range(s.values) if values[v] == v]
+                        break
+                self.domains.append(allowed)
+
+    def text(self) -> str:
+        s, model = self.shape, self.model
+        entries: list[str] = []
+        at: dict[tuple[int, int, int], int] = {}
+        for j, t in model.columns():
+            for i in range(s.rows):
+                row = model.source(j, t, i)
+                if row is not None:
+                    var, values = self.cells[(j, row)]
+                    at[(j, t, i)] = len(entries)
+                    entries.append(" ".join(str(n) for n in
+                                            [var, *(s.forward(t, i, v) for v in values)]))
+        terms = []
+        for p, (a, c) in enumerate(itertools.combinations(range(s.rows), 2)):
+            for j, t in model.columns():
+                if (j, t, a) in at and (j, t, c) in at and not (
+                        model.partial and a > 0 and (j, t, 0) not in at):
+                    terms.append(f"{p} {at[(j, t, a)]} {at[(j, t, c)]}")
+        g = s.order_g
+        keys = [(va // g * s.levels + vc // g) * g + plus(vc % g, minus(va % g, s.group), s.group)
+                for va in range(s.values) for vc in range(s.values)]
+        pairs = s.rows * (s.rows - 1) // 2
+        lines = [f"{len(self.domains)} {s.values} {s.levels * s.levels * g} {pairs}",
+                 *(" ".join(str(n) for n in [len(d), *d]) for d in self.domains),
+                 str(len(entries)), *entries, str(len(terms)), *terms, " ".join(map(str, keys))]
+        return "\n".join(lines) + "\n"
+
+    def base(self, values: list[int]) -> Callable[[int, int], int]:
+        """base(j, row) for `Model.developed`, from the search's values of the variables."""
+        def value(j: int, row: int) -> int:
+            var, table = self.cells[(j, row)]
+            return table[values[var]]
+        return value
+
+
+def _built(name: str) -> Path:
+    """The C search `name` beside this file, built with gcc into the temporary directory."""
+    source = Path(__file__).with_name(f"{name}.c")
+    binary = Path(tempfile.gettempdir()) / name
+    if not binary.exists() or binary.stat().st_mtime < source.stat().st_mtime:
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(source)], check=True)
+    return binary
+
+
+def depth_first(model: Model, nodes: int, seeds: range
+                ) -> tuple[list[list[int | None]] | None, float]:
+    """`matrix_search.c` on the model, a run of at most `nodes` for each seed in turn until one
+    finds the matrix; the shape under `--mirror 1` goes to `mirror_search.c` instead."""
+    if model.mirrored:
+        return mirrored(model, nodes)
+    tables = Tables(model)
+    text = tables.text()
+    print(f"depth first: {len(tables.domains)} variables", flush=True)
+    start = time.monotonic()
+    for seed in seeds:
+        done = subprocess.run([str(_built("matrix_search")), str(seed), str(nodes)],
+                              input=text, capture_output=True, text=True, check=False)
+        words = done.stdout.split()
+        print(f"seed {seed}: {' '.join(words[:3]) if words[:1] != ['VALUES'] else 'found'} "
+              f"({time.monotonic() - start:.1f} s)", flush=True)
+        if words[:1] == ["VALUES"]:
+            return model.developed(tables.base([int(w) for w in words[1:]])), \
+                time.monotonic() - start
+        if words[:1] == ["NONE"]:
+            break  # the whole tree: no seed can find one
+    print(f"no solution ({time.monotonic() - start:.1f} s)")
+    return None, time.monotonic() - start
+
+
+def mirrored(model: Model, nodes: int) -> tuple[list[list[int | None]] | None, float]:
+    """The Handbook's (n, 7; 1, 1; 7) shape under `--mirror 1` by `mirror_search.c` (built
+    with gcc into the temporary directory) instead of a SAT solver: its tree is small for a
+    search with bit sets and large for clause learning (35: 1.5 billion nodes in 21 to 32 s,
+    against undecided after 15 minutes of Kissat). Its columns are the palindrome, then
+    pairs of a column and its reflection: the model's base columns 6, then 0 and 1, 2 and 3,
+    4 and 5."""
+    s = model.shape
+    if (model.mirrored != 1 or len(s.group) != 1 or s.rows != 7 or s.m != 1 or s.twist
+            or s.levels != 1 or s.sigma != [(i + 1) % 7 for i in range(7)]
+            or len(model.bases) != s.order_g // 7 + 2
+            or any(blank != 0 for _, blank in model.bases)):
+        raise SystemExit("--depth-first with --mirror needs --rows 7 --blanks 7 "
+                         "--cycles 0,1,2,3,4,5,6 --mirror 1 on a cyclic group")
+    start = time.monotonic()
+    done = subprocess.run([str(_built("mirror_search")), str(s.order_g), str(nodes)],
+                          capture_output=True, text=True, check=False)
+    seconds = time.monotonic() - start
+    print(done.stderr.strip(), flush=True)
+    found = [[int(v) for v in line.split()[1:]] for line in done.stdout.splitlines()
+             if line.startswith("BASE ")]
+    if not found:
+        print(f"no solution: {done.stdout.strip()} ({seconds:.1f} s)")
+        return None, seconds
+    columns = [*found[1:], found[0]]  # the model's order: pairs, then the palindrome
+    return model.developed(lambda j, row: columns[j][row - 1]), seconds
 
 
 def shuffled(clauses: list[list[int]], variables: int, seed: int
@@ -343,6 +495,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shuffle", type=int, default=0,
                         help="rename and reorder the clauses at random with this seed")
     parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--depth-first", type=int, default=0, metavar="NODES",
+                        help="instead of a SAT solver, depth-first search (matrix_search.c, "
+                             "or mirror_search.c for the (n, 7; 1, 1; 7) shape under --mirror "
+                             "1), at most NODES a seed, seeds from --shuffle on")
+    parser.add_argument("--seeds", type=int, default=1, help="with --depth-first: how many")
     args = parser.parse_args(argv)
     group = tuple(int(n) for n in args.group.split(","))
     rows = args.rows or (6 if args.blanks or args.levels > 1 else 5)
@@ -351,18 +508,24 @@ def main(argv: list[str] | None = None) -> int:
     twist = [int(w) for w in args.twist.split(",")] if args.twist else []
     short = None if args.short is None else [int(x) for x in args.short.split(",") if x]
     shape = Shape(group, rows, args.blanks, args.multiplier, cycles, twist, short, args.levels)
-    model = Model(shape, args.partial)
+    model = Model(shape, args.partial, clauses=not args.depth_first)
     if args.mirror is not None:
         model.mirror(args.mirror)
     title = (f"G = {group}, {args.levels} levels, {rows} rows, {args.blanks} blanks, "
              f"order-{shape.h} automorphism, "
              f"{len(model.bases)} base columns")
-    clauses, back = shuffled(model.clauses, model.pool.top, args.shuffle)
-    found, seconds = solved(title, model.pool.top, clauses, args.solver)
-    if found is None:
-        return 1
-    assignment = {back(literal) for literal in found}
-    matrix = model.matrix(assignment)
+    if args.depth_first:
+        print(title, flush=True)
+        matrix, seconds = depth_first(model, args.depth_first,
+                                      range(args.shuffle, args.shuffle + args.seeds))
+        if matrix is None:
+            return 1
+    else:
+        clauses, back = shuffled(model.clauses, model.pool.top, args.shuffle)
+        found, seconds = solved(title, model.pool.top, clauses, args.solver)
+        if found is None:
+            return 1
+        matrix = model.matrix({back(literal) for literal in found})
     command = "quasi_difference_search.py " + " ".join(argv if argv is not None
                                                        else sys.argv[1:])
     entry = entry_for(matrix, group, args.blanks, command, seconds, args.levels)

@@ -277,6 +277,17 @@ def test_seventy_two_players_play_eighteen_sessions_without_a_revisit() -> None:
     assert report.winds_balanced
 
 
+def test_a_hundred_and_sixty_eight_players_play_forty_two_sessions_without_a_revisit() -> None:
+    # Four orthogonal squares of order 42 from the file's (35, 7; 1, 1; 7) matrix, its seven
+    # blanks filled by squares of order 7 (35 rows and a partial Howell design before).
+    assert len(square_rows(42)) == 42
+    draw = plan_schedule(list(range(168)), 42, seed=0, time_limit=20)
+    assert draw.method is Method.ORTHOGONAL_SQUARES
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0 and report.table_revisits == ()
+    assert report.winds_balanced
+
+
 def test_without_squares_for_the_hole_only_the_sessions_the_group_moves_are_played(
         monkeypatch: pytest.MonkeyPatch) -> None:
     entry = next(entry for entry in _file_entries() if entry["tables"] == 30)
@@ -311,10 +322,10 @@ def test_a_howell_design_seats_forty_players_ten_times_at_ten_tables_once_each()
 
 
 def test_a_partial_howell_design_seats_a_field_beyond_its_squares_rows() -> None:
-    # 168 x 39: the file's squares of order 42 have 35 rows, no whole Howell design of side
-    # 42 was found; a partial one leaving three tables alone gives 39 sessions.
-    assert len(square_rows(42)) == 35 and len(howell_sessions(42)) == 39
-    draw = plan_schedule(list(range(168)), 39, seed=0, time_limit=20)
+    # 136 x 31: the file's squares of order 34 have 28 rows, no whole Howell design of side
+    # 34 was found; a partial one leaving three tables alone gives 31 sessions.
+    assert len(square_rows(34)) == 28 and len(howell_sessions(34)) == 31
+    draw = plan_schedule(list(range(136)), 31, seed=0, time_limit=20)
     assert draw.method is Method.HOWELL_DESIGN
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0 and report.table_revisits == ()
