@@ -33,10 +33,11 @@ which suggested it), `--levels L` the shape above.
 order T are not known), and `--shuffle SEED` renames and reorders the clauses: the solver's
 time is heavy-tailed, and several short runs beat one long one.
 
-`--depth-first NODES` asks a plain depth-first search with bit sets instead of a solver
-(`matrix_search.c`, or `mirror_search.c` for the mirror's shape; gcc builds them): clause
-learning does little for "each difference once", and the mirror's (35, 7; 1, 1; 7) matrix,
-undecided after 15 minutes of Kissat, came in 1.5 billion nodes (about 25 s).
+`--depth-first NODES` asks a depth-first search instead of a solver, at most NODES a seed
+and `--seeds` seeds from `--shuffle` on (`matrix_search.c`, forward checking over the base
+entries, or `mirror_search.c` for the mirror's shape; gcc builds them): clause learning does
+little for "each difference once", and the mirror's (35, 7; 1, 1; 7) matrix, undecided after
+15 minutes of Kissat, came in 1.5 billion nodes (about 25 s).
 
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 --twist 0,3,6,12,18
     .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 --partial --multiplier 3 --cycles 0/1,2,3/4/5
@@ -332,6 +333,7 @@ class Tables:
                 self.domains.append(allowed)
 
     def text(self) -> str:
+        """The problem in `matrix_search.c`'s input (its header says how it reads)."""
         s, model = self.shape, self.model
         entries: list[str] = []
         at: dict[tuple[int, int, int], int] = {}
