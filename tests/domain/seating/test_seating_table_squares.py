@@ -266,22 +266,14 @@ def test_a_damaged_matrix_on_levels_is_refused(damage: str) -> None:
     assert rows is None or not rows_sound(rows)
 
 
-def test_seventy_two_players_play_eighteen_sessions_without_a_revisit() -> None:
-    # Four orthogonal squares of order 18 from the file's matrix on two levels of Z_3 x Z_3:
-    # all 18 rows (16 from a difference matrix over Z_18 before).
-    assert len(square_rows(18)) == 18
-    draw = plan_schedule(list(range(72)), 18, seed=0, time_limit=20)
-    assert draw.method is Method.ORTHOGONAL_SQUARES
-    report = quality_report(draw.schedule.sessions)
-    assert report.excess_meetings == 0 and report.table_revisits == ()
-    assert report.winds_balanced
-
-
-def test_a_hundred_and_sixty_eight_players_play_forty_two_sessions_without_a_revisit() -> None:
-    # Four orthogonal squares of order 42 from the file's (35, 7; 1, 1; 7) matrix, its seven
-    # blanks filled by squares of order 7 (35 rows and a partial Howell design before).
-    assert len(square_rows(42)) == 42
-    draw = plan_schedule(list(range(168)), 42, seed=0, time_limit=20)
+# Four orthogonal squares of order 18 from the file's matrix on two levels of Z_3 x Z_3 (16
+# rows from a difference matrix over Z_18 before), and of order 42 from its (35, 7; 1, 1; 7)
+# matrix, whose seven blanks squares of order 7 fill (35 rows and a partial Howell design
+# before): every session the squares give, with no revisit.
+@pytest.mark.parametrize("tables", [18, 42])
+def test_a_file_matrix_gives_as_many_sessions_as_tables_without_a_revisit(tables: int) -> None:
+    assert len(square_rows(tables)) == tables
+    draw = plan_schedule(list(range(4 * tables)), tables, seed=0, time_limit=20)
     assert draw.method is Method.ORTHOGONAL_SQUARES
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0 and report.table_revisits == ()
