@@ -15,9 +15,9 @@
 // each fixed one), tried in full. The formulas were checked against the matrix that
 // quasi_difference_search.Model develops from such columns.
 // Not found with it yet (2026-11-28): 232 runs of 100,000 nodes (seeds 1000-1231, about
-// 2 s each alone) found one cover of rows 0..4 (seed 1113), with no row 5 for it. If one
-// cover in 25 has a row 5, as a count of chances says, a few thousand runs (hours on two
-// cores) would find the matrix. Taking entries one at a time (matrix_search.c) stopped at the last
+// 2 s each alone) found one cover of rows 0..4 (seed 1113), with no row 5 for it. Row 5
+// had an exact cover for 7 of 800 sets of random columns of this shape, so at one cover in
+// about 230 runs, some 25,000 runs (14 hours of one core) would be needed. Taking entries one at a time (matrix_search.c) stopped at the last
 // column again and again, and a first version of this search, meeting the first class's
 // differences in order, left the second class to chance and met at most 32 of 33.
 //   gcc -O2 -o cycle_search cycle_search.c
