@@ -381,7 +381,7 @@ def depth_first(model: Model, nodes: int, seeds: range
                 ) -> tuple[list[list[int | None]] | None, float]:
     """`matrix_search.c` on the model, a run of at most `nodes` for each seed in turn until one
     finds the matrix; the shape under `--mirror 1` goes to `mirror_search.c` instead."""
-    if model.mirrored:
+    if model.mirrored is not None:  # mirror_search.c keeps the reflection; the tables do not
         return mirrored(model, nodes)
     tables = Tables(model)
     text = tables.text()
