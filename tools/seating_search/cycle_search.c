@@ -10,25 +10,31 @@
 // sum to 0 once weighted by m^i. Rows 0..4 are an exact cover of the first two classes by
 // whole base columns (one for each cycle of steps, turned to start at its smallest: about
 // 123,000), the blank column and the fixed ones; Knuth's dancing links search it, always
-// meeting next the difference that fewest columns can still meet. For each cover found,
-// row 5 is a small exact cover of its own (a c_5 for each base column, f or the blank for
-// each fixed one), tried in full. The formulas were checked against the matrix that
-// quasi_difference_search.Model develops from such columns.
-// Not found with it yet (2026-11-28): 232 runs of 100,000 nodes (seeds 1000-1231, about
-// 2 s each alone) found one cover of rows 0..4 (seed 1113), with no row 5 for it. Row 5
-// had an exact cover for 7 of 800 sets of random columns of this shape, so at one cover in
-// about 230 runs, some 25,000 runs (14 hours of one core) would be needed. Taking entries one at a time (matrix_search.c) stopped at the last
-// column again and again, and a first version of this search, meeting the first class's
-// differences in order, left the second class to chance and met at most 32 of 33.
+// meeting next the difference that fewest columns can still meet. Row 5 is then a small
+// exact cover of its own for each cover found (a c_5 for each base column, f or the blank
+// for each fixed one), tried in full; or, with `all`, a part of the one cover (each base
+// column with each c_5 an option: about 2.9 million, 1.3 GB). The formulas were checked
+// against the matrix that quasi_difference_search.Model develops from such columns.
+// Not found with it yet (2026-11-28). Without `all`: 232 runs of 100,000 nodes, each its own
+// process, found one cover of rows 0..4, and 400 restarts of 100,000 nodes (seed 5000, 805 s)
+// two more, none with a row 5; row 5 had an exact cover for 7 of 800 sets of random columns
+// of this shape, so some 25,000 runs (14 hours of one core) may be needed. With `all`: 150
+// restarts of 50,000 nodes (seed 7, 1,499 s) found none. Taking entries one at a time
+// (matrix_search.c) stopped at the last column again and again, and a first version of this
+// search, meeting the first class's differences in order, left the second class to chance
+// and met at most 32 of 33.
 //   gcc -O2 -o cycle_search cycle_search.c
-//   ./cycle_search SEED NODES   prints 'FIXED a f' (f = -1 for the blank) five times,
-//   'BLANK c_1 .. c_5' and 'FULL c_0 .. c_5' five times, or 'NONE nodes', or 'GAVE UP nodes'.
+//   ./cycle_search SEED NODES RESTARTS [all]   RESTARTS searches of at most NODES nodes,
+//   each taking the options of an item from a random one on; prints 'FIXED a f' (f = -1 for
+//   the blank) five times, 'BLANK c_1 .. c_5' and 'FULL c_0 .. c_5' five times, or 'NONE
+//   nodes' (the whole tree), or 'GAVE UP after RESTARTS restarts'.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #define N 33
 #define MUL 4
-#define ITEMS (2 * N + 1)        // d1[x], d2[x], the blank column
+static int ITEMS = 2 * N + 1;    // d1[x], d2[x], the blank column (with row 5: df[x], the blank f)
+static int all_rows;             // row 5 in the cover too
 enum { FIXED, BLANK, FULL };
 static int P[5], M[5];           // P[i] = m^-i, M[i] = m^i
 static long long nodes, limit, covers;
@@ -37,7 +43,7 @@ static inline unsigned long long rnd(void){ s_ ^= s_<<13; s_ ^= s_>>7; s_ ^= s_<
 static inline int md(long v){ v %= N; return v < 0 ? v + N : v; }
 
 // Options: kind, and its values (a; u_1..u_3; u_0..u_4).
-typedef struct { int kind, v[5]; } Option;
+typedef struct { int kind, v[6]; } Option;   // v[5]: c_5 or f (-1 the blank) with row 5
 static Option *opts; static int nopts;
 // Dancing links: node 0 the root, 1..ITEMS the item heads, then the options' nodes.
 static int *L, *R, *U, *D, *C, *row, *S, nnodes;
@@ -53,7 +59,7 @@ static void uncover(int c){
   L[R[c]] = c; R[L[c]] = c;
 }
 static void add_option(int kind, const int *v, const int *items, int k){
-  opts[nopts].kind = kind; memcpy(opts[nopts].v, v, 5 * sizeof(int));
+  opts[nopts].kind = kind; memcpy(opts[nopts].v, v, 6 * sizeof(int));
   int first = -1;
   for(int i = 0; i < k; i++){
     int x = nnodes++, c = items[i] + 1;
@@ -103,14 +109,29 @@ static int row5(int p, int nfull, int nfixed, int blank_f){
   return 0;
 }
 
+// A cover of every row: the columns read off the options chosen.
+static int read_off(void){
+  int nfull = 0, nfixed = 0;
+  for(int p = 0; p < nchosen; p++){
+    Option *o = &opts[chosen[p]];
+    if(o->kind == FIXED){ fixed_a[nfixed] = o->v[0]; fixed_f[nfixed++] = o->v[5]; }
+    else if(o->kind == BLANK){ blank_rows(o->v, blank_c); blank_c[5] = o->v[5]; }
+    else { full_rows(o->v, full_c[nfull]); full_c[nfull++][5] = o->v[5]; }
+  }
+  return 1;
+}
+
 static int search(int nfull){
-  if(R[0] == 0){ covers++; return row5(0, 0, 0, 0); }
+  if(R[0] == 0){ covers++; return all_rows ? read_off() : row5(0, 0, 0, 0); }
   if(++nodes > limit) return -1;
   int c = R[0];
   for(int j = R[c]; j != 0; j = R[j]) if(S[j] < S[c]) c = j;
   if(S[c] == 0) return 0;
   cover(c);
-  for(int r = D[c]; r != c; r = D[r]){
+  // The item's options from a random one on (round the ring, past the head), so that each
+  // restart goes down another tree without building the links again.
+  int start = D[c]; for(long k = rnd() % S[c]; k > 0; k--) start = D[start];
+  for(int r = start, first = 1; first || r != start; r = D[r] == c ? D[c] : D[r], first = 0){
     Option *o = &opts[row[r]];
     if(o->kind == FULL && nfull == 5) continue;   // then the fixed columns are five
     chosen[nchosen++] = row[r];
@@ -127,61 +148,77 @@ static int search(int nfull){
 static void swap_opt(Option *a, Option *b){ Option t = *a; *a = *b; *b = t; }
 
 int main(int argc, char **argv){
-  if(argc < 3){ fprintf(stderr, "usage: cycle_search SEED NODES\n"); return 2; }
+  if(argc < 4){ fprintf(stderr, "usage: cycle_search SEED NODES RESTARTS [all]\n"); return 2; }
+  long restarts = atol(argv[3]);
+  all_rows = argc > 4 && !strcmp(argv[4], "all");
+  if(all_rows) ITEMS = 3 * N + 2;
   s_ = 88172645463325252ULL ^ (unsigned long long)atoll(argv[1]) * 0x9E3779B97F4A7C15ULL;
   limit = atoll(argv[2]);
   M[0] = 1; for(int i = 1; i < 5; i++) M[i] = md((long)M[i - 1] * MUL);
   for(int i = 0; i < 5; i++) P[i] = M[(5 - i) % 5];
   // The options, listed first and shuffled by the seed, so that each seed searches another tree.
   int cap = 400000; Option *list = malloc(cap * sizeof(Option)); int nlist = 0;
-  for(int a = 0; a < N / 3; a++){ Option o = {FIXED, {a}}; list[nlist++] = o; }  // a, a + 11, a + 22 alike
+  #define PUT(o) do { if(nlist == cap){ cap *= 2; list = realloc(list, cap * sizeof(Option)); } list[nlist++] = (o); } while(0)
+  // Row 5 apart, a, a + 11, a + 22 are alike; with it, each c_5 (f) is an option of its own.
+  int ws = all_rows ? N : 1;
+  for(int a = 0; a < (all_rows ? N : N / 3); a++) for(int f = -1; f < (all_rows ? N : 0); f++){
+    if(f >= 0 && md((long)MUL * f) != f) continue;
+    Option o = {FIXED, {a, 0, 0, 0, 0, f}}; PUT(o); }
   for(int x = 0; x < N; x++) for(int y = 0; y < N; y++) for(int z = 0; z < N; z++){
     if(x == y || y == z || x == z) continue;
     // Each class sums to 0 (it is all of Z_33), and the second's sum less five times the
     // first's is the blank column's 13 u_1 + 2 u_2 + 7 u_3 alone: so that is 0.
     if(md(13L * x + 2L * y + 7L * z)) continue;
-    Option o = {BLANK, {0, x, y, z}}; list[nlist++] = o; }
+    for(int w = 0; w < ws; w++){ Option o = {BLANK, {0, x, y, z, 0, w}}; PUT(o); } }
   for(int u0 = 0; u0 < N; u0++) for(int u1 = u0 + 1; u1 < N; u1++) for(int u2 = u0 + 1; u2 < N; u2++)
     for(int u3 = u0 + 1; u3 < N; u3++){
       int u4 = md(-(long)P[4] * ((long)M[0] * u0 + (long)M[1] * u1 + (long)M[2] * u2 + (long)M[3] * u3));
       if(u4 <= u0) continue;   // u_0 the smallest step: one of the five turns of the column
-      Option o = {FULL, {u0, u1, u2, u3, u4}};
-      if(nlist == cap){ cap *= 2; list = realloc(list, cap * sizeof(Option)); }
-      list[nlist++] = o; }
+      for(int w = 0; w < ws; w++){ Option o = {FULL, {u0, u1, u2, u3, u4, w}}; PUT(o); } }
   for(int i = nlist - 1; i > 0; i--) swap_opt(&list[i], &list[rnd() % (i + 1)]);
-  int maxnodes = 1 + ITEMS + nlist * 10;
+  int maxnodes = 1 + ITEMS + nlist * 16;
   L = malloc(maxnodes * sizeof(int)); R = malloc(maxnodes * sizeof(int)); U = malloc(maxnodes * sizeof(int));
   D = malloc(maxnodes * sizeof(int)); C = malloc(maxnodes * sizeof(int)); row = malloc(maxnodes * sizeof(int));
   S = calloc(ITEMS + 1, sizeof(int)); opts = malloc(nlist * sizeof(Option));
   for(int c = 0; c <= ITEMS; c++){ L[c] = c == 0 ? ITEMS : c - 1; R[c] = c == ITEMS ? 0 : c + 1; U[c] = D[c] = c; }
   nnodes = ITEMS + 1;
   for(int i = 0; i < nlist; i++){
-    Option *o = &list[i]; int items[11], k = 0, ok = 1;
-    unsigned char s1[N] = {0}, s2[N] = {0};
-    int d1[5], d2[5], k1 = 0, k2 = 0;
-    if(o->kind == FIXED){ d1[k1++] = md((long)(M[1] - 1) * o->v[0]); d2[k2++] = md((long)(M[2] - 1) * o->v[0]); }
-    else if(o->kind == BLANK){
+    Option *o = &list[i]; int items[17], k = 0, ok = 1;
+    unsigned char s1[N] = {0}, s2[N] = {0}, s3[N] = {0};
+    int d1[5], d2[5], d3[5], k1 = 0, k2 = 0, k3 = 0, w = o->v[5];
+    if(o->kind == FIXED){
+      int a = o->v[0];
+      d1[k1++] = md((long)(M[1] - 1) * a); d2[k2++] = md((long)(M[2] - 1) * a);
+      if(w >= 0) d3[k3++] = md(w - a);
+    } else if(o->kind == BLANK){
       int *u = o->v, c[6]; blank_rows(u, c);
       d1[k1++] = u[1]; d1[k1++] = u[2]; d1[k1++] = u[3];
       d2[k2++] = md(u[1] + (long)MUL * u[2]); d2[k2++] = md(u[2] + (long)MUL * u[3]); d2[k2++] = md((long)P[4] * (c[1] - c[4]));
+      for(int h = 1; h < 5; h++) d3[k3++] = md((long)P[h] * (w - c[h]));
     } else {
-      for(int h = 0; h < 5; h++){ d1[k1++] = o->v[h]; d2[k2++] = md(o->v[h] + (long)MUL * o->v[(h + 1) % 5]); }
+      int c[6]; full_rows(o->v, c);
+      for(int h = 0; h < 5; h++){ d1[k1++] = o->v[h]; d2[k2++] = md(o->v[h] + (long)MUL * o->v[(h + 1) % 5]);
+        d3[k3++] = md((long)P[h] * (w - c[h])); }
     }
     for(int h = 0; h < k1; h++){ if(s1[d1[h]]) ok = 0; s1[d1[h]] = 1; items[k++] = d1[h]; }
     for(int h = 0; h < k2; h++){ if(s2[d2[h]]) ok = 0; s2[d2[h]] = 1; items[k++] = N + d2[h]; }
+    if(all_rows) for(int h = 0; h < k3; h++){ if(s3[d3[h]]) ok = 0; s3[d3[h]] = 1; items[k++] = 2 * N + 1 + d3[h]; }
     if(o->kind == BLANK) items[k++] = 2 * N;
+    if(all_rows && o->kind == FIXED && w < 0) items[k++] = 3 * N + 1;
     if(ok) add_option(o->kind, o->v, items, k);
   }
   fprintf(stderr, "%d options\n", nopts);
-  int r = search(0);
+  int r = 0;
+  long done;
+  for(done = 0; done < restarts && r <= 0; done++){ nodes = 0; r = search(0); }
   if(r > 0){
     for(int k = 0; k < 5; k++) printf("FIXED %d %d\n", fixed_a[k], fixed_f[k]);
     printf("BLANK"); for(int i = 1; i <= 5; i++) printf(" %d", blank_c[i]); printf("\n");
     for(int j = 0; j < 5; j++){ printf("FULL"); for(int i = 0; i <= 5; i++) printf(" %d", full_c[j][i]); printf("\n"); }
-    fprintf(stderr, "%lld nodes, %lld covers of rows 0..4\n", nodes, covers);
+    fprintf(stderr, "restart %ld, %lld nodes; %lld covers of rows 0..4\n", done, nodes, covers);
     return 0;
   }
-  printf(r < 0 ? "GAVE UP %lld\n" : "NONE %lld\n", nodes);
+  if(r < 0) printf("GAVE UP after %ld restarts\n", done); else printf("NONE %lld\n", nodes);
   fprintf(stderr, "%lld covers of rows 0..4\n", covers);
   return 1;
 }
