@@ -232,6 +232,28 @@ def test_the_renaming_parts_club_mates_in_the_first_session_before_its_time_runs
     assert sorted(p for table in renamed[1] for p in table) == list(range(32))
 
 
+def test_the_renaming_stops_at_a_round_that_swaps_nobody_not_at_the_clock() -> None:
+    """32 x 10 with four countries of seven: compatriots must meet (each player meets 30 of
+    the other 31), so the swaps never run out of troubled players. They stop at the first
+    round that swaps nobody, long before their fifty rounds or an hour's limit, and the same
+    seed names the same players (the cancel check is polled once a round)."""
+    schedule = library_schedule(32, 10)
+    assert schedule is not None
+    countries = [range(7 * c, 7 * c + 7) for c in range(4)]
+    forbidden = {pair for country in countries for pair in combinations(country, 2)}
+    renamed, rounds = [], []
+    for _ in range(2):
+        polls = itertools.count()
+        renamed.append(relabel(schedule, 32, forbidden, random.Random(1),
+                               Budget(3600.0, lambda polls=polls: next(polls) > 1_000)))
+        rounds.append(next(polls))
+    assert renamed[0] == renamed[1]
+    assert rounds[0] == rounds[1] and 2 <= rounds[0] < 50
+    met = {pair for session in renamed[0] for table in session
+           for pair in combinations(sorted(table), 2)}
+    assert forbidden & met  # still troubled: the climb ended at its fixed point
+
+
 def test_a_search_that_cannot_reach_the_bound_stops_by_count_and_repeats_for_a_seed(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """20 x 6 cannot reach its bound; the last search is cut by a count of swaps weighed,

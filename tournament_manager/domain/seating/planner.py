@@ -139,12 +139,13 @@ def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,
     `forbidden_groups` are clubs, countries or teams whose members should not meet; they are
     kept apart in every session where possible (counted like a first meeting), and where
     not (near the bound), a constructed schedule keeps them apart in its first session
-    before anywhere else (see `relabel`). Reproducible
-    for a seed whenever the search ends by reaching its lower bound, which is the normal case
-    below 3R <= N - 1, and for a fresh draw also where its searches end by their counts of
-    swaps weighed (20 x 6, the fields above the forced minimum); a search cut short by
-    `time_limit` or `cancel` returns its best so far (a repair after history runs to its
-    time limit where the bound is out of reach, gaining with time).
+    before anywhere else (see `relabel`). Reproducible for a seed whenever the search ends
+    by reaching its lower bound, which is the normal case below 3R <= N - 1, and for a fresh
+    draw also where its searches end by their counts of swaps weighed (20 x 6, the fields
+    above the forced minimum); the renaming that keeps clubs apart ends where no swap helps,
+    not at the clock (see `relabel`). A search cut short by `time_limit` or `cancel` returns
+    its best so far (a repair after history runs to its time limit where the bound is out
+    of reach, gaining with time).
     """
     field = _field(players, history, forbidden_groups)
     return _draw(field, sessions, None, not history, seed=seed, time_limit=time_limit,

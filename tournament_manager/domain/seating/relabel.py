@@ -141,11 +141,18 @@ def _clubs(players: int, forbidden: set[tuple[int, int]]) -> list[list[int]]:
 
 def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,
              rng: random.Random, budget: Budget) -> None:
+    """Rounds of swaps: each troubled player swapped with the first other player (in a
+    random order) that lowers their two counts. A round that swaps nobody has tried every
+    swap of every troubled player and ends the climb: the next would try the same swaps on
+    the same names. Stopping there, and not at the clock, is what keeps a big field with
+    countries the same for a seed (168 x 42 with seven countries of 24 ran 45 rounds of
+    nothing to its time limit, 47 s of a 60 s draw)."""
     everyone = list(range(len(point_of)))
     for _ in range(_ROUNDS):
         troubled = [p for p in everyone if _forbidden_meetings(p, point_of, partners, meets)]
         if not troubled or budget.exhausted():
             return
+        swapped = False
         for player in troubled:
             before = _forbidden_meetings(player, point_of, partners, meets)
             if before == 0:
@@ -156,5 +163,8 @@ def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: Meet
                 pair_after = (_forbidden_meetings(player, point_of, partners, meets)
                               + _forbidden_meetings(other, point_of, partners, meets))
                 if pair_after < pair_before:
+                    swapped = True
                     break
                 point_of[player], point_of[other] = point_of[other], point_of[player]
+        if not swapped:
+            return
