@@ -15,10 +15,12 @@
 // for each fixed one), tried in full; or, with `all`, a part of the one cover (each base
 // column with each c_5 an option: about 2.9 million, 1.3 GB). The formulas were checked
 // against the matrix that quasi_difference_search.Model develops from such columns.
-// Not found with it yet (2026-11-28). Without `all`: 232 runs of 100,000 nodes, each its own
-// process, found one cover of rows 0..4, and 400 restarts of 100,000 nodes (seed 5000, 805 s)
-// two more, none with a row 5; row 5 had an exact cover for 7 of 800 sets of random columns
-// of this shape, so some 25,000 runs (14 hours of one core) may be needed. With `all`: 150
+// Found with it on 2026-11-28 (the entry of order 34 in square_rows.json): `./cycle_search
+// 9000 100000 100000` stopped at restart 387 after 631 s, its first cover of rows 0..4
+// having a row 5. Luck, against the odds measured before: 232 runs of 100,000 nodes, each its
+// own process, had found one cover of rows 0..4, and 400 restarts of 100,000 nodes (seed
+// 5000, 805 s) two more, none with a row 5; row 5 had an exact cover for 7 of 800 sets of
+// random columns of this shape, so some 25,000 runs (14 hours of one core) were expected. With `all`: 150
 // restarts of 50,000 nodes (seed 7, 1,499 s) found none. Taking entries one at a time
 // (matrix_search.c) stopped at the last column again and again, and a first version of this
 // search, meeting the first class's differences in order, left the second class to chance
@@ -26,8 +28,9 @@
 //   gcc -O2 -o cycle_search cycle_search.c
 //   ./cycle_search SEED NODES RESTARTS [all]   RESTARTS searches of at most NODES nodes,
 //   each taking the options of an item from a random one on; prints 'FIXED a f' (f = -1 for
-//   the blank) five times, 'BLANK c_1 .. c_5' and 'FULL c_0 .. c_5' five times, or 'NONE
-//   nodes' (the whole tree), or 'GAVE UP after RESTARTS restarts'.
+//   the blank) five times, 'BLANK c_1 .. c_5' and 'FULL c_0 .. c_5' five times and 'MATRIX'
+//   with the developed matrix's six rows as JSON (null the blanks), or 'NONE nodes' (the
+//   whole tree), or 'GAVE UP after RESTARTS restarts'.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +150,33 @@ static int search(int nfull){
 
 static void swap_opt(Option *a, Option *b){ Option t = *a; *a = *b; *b = t; }
 
+// The 6 x 35 matrix the columns found make (the entry `table_squares.entry_rows` develops):
+// column j of a base column's orbit holds m^j c_(r - j) in row r < 5 and m^j c_5 in row 5, a
+// kept column a, m a, .., m^4 a and f; -1 for a blank. Checked on all 15 pairs of rows.
+static int developed(int mat[6][35]){
+  int col = 0;
+  for(int k = 0; k < 6; k++) for(int j = 0; j < 5; j++, col++){
+    const int *c = k < 5 ? full_c[k] : blank_c;   // blank_c[0] is the blank
+    for(int r = 0; r < 5; r++){ int i = (r - j + 5) % 5;
+      mat[r][col] = k == 5 && i == 0 ? -1 : md((long)M[j] * c[i]); }
+    mat[5][col] = md((long)M[j] * c[5]);
+  }
+  for(int j = 0; j < 5; j++, col++){
+    for(int r = 0; r < 5; r++) mat[r][col] = md((long)M[r] * fixed_a[j]);
+    mat[5][col] = fixed_f[j];
+  }
+  for(int r = 0; r < 6; r++){ int b = 0; for(int c = 0; c < 35; c++) b += mat[r][c] < 0; if(b != 1) return 0; }
+  for(int r1 = 0; r1 < 6; r1++) for(int r2 = r1 + 1; r2 < 6; r2++){
+    int seen[N] = {0}, k = 0;
+    for(int c = 0; c < 35; c++) if(mat[r1][c] >= 0 && mat[r2][c] >= 0){
+      if(seen[md(mat[r2][c] - mat[r1][c])]++) return 0;
+      k++;
+    }
+    if(k != N) return 0;
+  }
+  return 1;
+}
+
 int main(int argc, char **argv){
   if(argc < 4){ fprintf(stderr, "usage: cycle_search SEED NODES RESTARTS [all]\n"); return 2; }
   long restarts = atol(argv[3]);
@@ -215,6 +245,13 @@ int main(int argc, char **argv){
     for(int k = 0; k < 5; k++) printf("FIXED %d %d\n", fixed_a[k], fixed_f[k]);
     printf("BLANK"); for(int i = 1; i <= 5; i++) printf(" %d", blank_c[i]); printf("\n");
     for(int j = 0; j < 5; j++){ printf("FULL"); for(int i = 0; i <= 5; i++) printf(" %d", full_c[j][i]); printf("\n"); }
+    int mat[6][35];
+    if(!developed(mat)){ printf("NOT SOUND\n"); return 3; }
+    printf("MATRIX [");
+    for(int r = 0; r < 6; r++){ printf(r ? ", [" : "[");
+      for(int c = 0; c < 35; c++) printf(mat[r][c] < 0 ? "%snull" : "%s%d", c ? ", " : "", mat[r][c]);
+      printf("]"); }
+    printf("]\n");
     fprintf(stderr, "restart %ld, %lld nodes; %lld covers of rows 0..4\n", done, nodes, covers);
     return 0;
   }

@@ -267,10 +267,11 @@ def test_a_damaged_matrix_on_levels_is_refused(damage: str) -> None:
 
 
 # Four orthogonal squares of order 18 from the file's matrix on two levels of Z_3 x Z_3 (16
-# rows from a difference matrix over Z_18 before), and of order 42 from its (35, 7; 1, 1; 7)
-# matrix, whose seven blanks squares of order 7 fill (35 rows and a partial Howell design
-# before): every session the squares give, with no revisit.
-@pytest.mark.parametrize("tables", [18, 42])
+# rows from a difference matrix over Z_18 before), of order 34 from its (33, 6; 1, 1; 1)
+# matrix (28 rows and a partial Howell design before), and of order 42 from its
+# (35, 7; 1, 1; 7) matrix, whose seven blanks squares of order 7 fill (35 rows and a partial
+# Howell design before): every session the squares give, with no revisit.
+@pytest.mark.parametrize("tables", [18, 34, 42])
 def test_a_file_matrix_gives_as_many_sessions_as_tables_without_a_revisit(tables: int) -> None:
     assert len(square_rows(tables)) == tables
     draw = plan_schedule(list(range(4 * tables)), tables, seed=0, time_limit=20)
@@ -313,11 +314,17 @@ def test_a_howell_design_seats_forty_players_ten_times_at_ten_tables_once_each()
     assert report.winds_balanced
 
 
-def test_a_partial_howell_design_seats_a_field_beyond_its_squares_rows() -> None:
-    # 136 x 31: the file's squares of order 34 have 28 rows, no whole Howell design of side
-    # 34 was found; a partial one leaving three tables alone gives 31 sessions.
-    assert len(square_rows(34)) == 28 and len(howell_sessions(34)) == 31
-    draw = plan_schedule(list(range(136)), 31, seed=0, time_limit=20)
+def test_a_partial_howell_design_seats_a_field_beyond_its_squares_rows(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # No side in the file needs one any more (34 and 42 have their squares now), so the draw
+    # is given the file's nine rows of order 10 cut to six and the partial design of side 10
+    # that leaves two tables alone: 40 x 8 is beyond the rows and comes from the design.
+    rows_entry = next(entry for entry in _file_entries()
+                      if entry["tables"] == 10 and "rows" in entry)
+    entries = [{**rows_entry, "rows": rows_entry["rows"][:6]}, _TWO_LEFT_10]
+    monkeypatch.setattr(table_squares, "_file_entries", lambda: {10: entries})
+    assert len(square_rows(10)) == 6 and len(howell_sessions(10)) == 8
+    draw = plan_schedule(list(range(40)), 8, seed=0, time_limit=20)
     assert draw.method is Method.HOWELL_DESIGN
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0 and report.table_revisits == ()

@@ -30,16 +30,17 @@ matrix over a group of order T / L with L orbits on the symbols ("levels"): four
 order 18 (Abel, 2015, has five) on two levels of Z_3 x Z_3, where no group of order 17 or
 18 gave them.
 
-Where four squares of order T are not at hand (10, 22: none are known; 14, 34 and 42 are,
-but were not found here), a generalized Howell design may be: a T x T array of tables of
-four over 4T players, each player once in every row (session) and every column (table
-number), no pair twice, with no groups at all (two players of one orbit may meet), which
-is what lets it go where squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a group
-of order n = T - 1 plus one, players four orbits of the group plus four fixed players (or
-regular: a group of order T, nothing fixed; or partial: the n = T - F sessions a group of
-order n moves, F tables and 4F players left alone, where no whole design was found), found
-offline (`howell_search.py`, most of them also kept by an automorphism of order 3)
-and checked on use like the rows. The squares are still preferred where they have the rows:
+Where four squares of order T are not at hand (10, 22: none are known; 14 is, but was not
+found here), a generalized Howell design may be: a T x T array of tables of four over 4T
+players, each player once in every row (session) and every column (table number), no pair
+twice, with no groups at all (two players of one orbit may meet), which is what lets it go
+where squares cannot. The file holds it 1-rotational (`entry_howell`): rows and columns a
+group of order n = T - 1 plus one, players four orbits of the group plus four fixed players
+(or regular: a group of order T, nothing fixed; or partial: the n = T - F sessions a group
+of order n moves, F tables and 4F players left alone, for a side where no whole design is
+found; sides 34 and 42 had such designs until their squares were found), found offline
+(`howell_search.py`, most of them also kept by an automorphism of order 3) and checked on
+use like the rows. The squares are still preferred where they have the rows:
 their four groups that never meet are room for clubs (`squares_groups`).
 
 Which R of the rows at hand are played matters for a third figure: the first R rows of the
