@@ -31,6 +31,9 @@
 //   the blank) five times, 'BLANK c_1 .. c_5' and 'FULL c_0 .. c_5' five times and 'MATRIX'
 //   with the developed matrix's six rows as JSON (null the blanks), or 'NONE nodes' (the
 //   whole tree), or 'GAVE UP after RESTARTS restarts'.
+//   ./cycle_search check < COLUMNS   the FIXED, BLANK and FULL lines read, developed and
+//   checked as a find is: the same lines and 'MATRIX' (exit 0), or 'NOT SOUND' (exit 1), or
+//   exit 2 for input that is not five FIXED, one BLANK and five FULL lines.
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,15 +180,51 @@ static int developed(int mat[6][35]){
   return 1;
 }
 
+// The columns found, then the matrix they make; 0 (after 'NOT SOUND') if it is not one.
+static int print_found(void){
+  for(int k = 0; k < 5; k++) printf("FIXED %d %d\n", fixed_a[k], fixed_f[k]);
+  printf("BLANK"); for(int i = 1; i <= 5; i++) printf(" %d", blank_c[i]); printf("\n");
+  for(int j = 0; j < 5; j++){ printf("FULL"); for(int i = 0; i <= 5; i++) printf(" %d", full_c[j][i]); printf("\n"); }
+  int mat[6][35];
+  if(!developed(mat)){ printf("NOT SOUND\n"); return 0; }
+  printf("MATRIX [");
+  for(int r = 0; r < 6; r++){ printf(r ? ", [" : "[");
+    for(int c = 0; c < 35; c++) printf(mat[r][c] < 0 ? "%snull" : "%s%d", c ? ", " : "", mat[r][c]);
+    printf("]"); }
+  printf("]\n");
+  return 1;
+}
+
+// `check`: the columns as the search prints them (FIXED, BLANK, FULL lines) read from the
+// input, developed and checked as a find is.
+static int check(void){
+  int nfixed = 0, nfull = 0, blank = 0; char word[8];
+  while(scanf("%7s", word) == 1){
+    if(!strcmp(word, "FIXED") && nfixed < 5){
+      if(scanf("%d %d", &fixed_a[nfixed], &fixed_f[nfixed]) != 2) return 2;
+      nfixed++;
+    } else if(!strcmp(word, "BLANK") && !blank){
+      for(int i = 1; i <= 5; i++) if(scanf("%d", &blank_c[i]) != 1) return 2;
+      blank = 1;
+    } else if(!strcmp(word, "FULL") && nfull < 5){
+      for(int i = 0; i <= 5; i++) if(scanf("%d", &full_c[nfull][i]) != 1) return 2;
+      nfull++;
+    } else return 2;
+  }
+  if(nfixed != 5 || nfull != 5 || !blank) return 2;
+  return print_found() ? 0 : 1;
+}
+
 int main(int argc, char **argv){
+  M[0] = 1; for(int i = 1; i < 5; i++) M[i] = md((long)M[i - 1] * MUL);
+  for(int i = 0; i < 5; i++) P[i] = M[(5 - i) % 5];
+  if(argc == 2 && !strcmp(argv[1], "check")) return check();
   if(argc < 4){ fprintf(stderr, "usage: cycle_search SEED NODES RESTARTS [all]\n"); return 2; }
   long restarts = atol(argv[3]);
   all_rows = argc > 4 && !strcmp(argv[4], "all");
   if(all_rows) ITEMS = 3 * N + 2;
   s_ = 88172645463325252ULL ^ (unsigned long long)atoll(argv[1]) * 0x9E3779B97F4A7C15ULL;
   limit = atoll(argv[2]);
-  M[0] = 1; for(int i = 1; i < 5; i++) M[i] = md((long)M[i - 1] * MUL);
-  for(int i = 0; i < 5; i++) P[i] = M[(5 - i) % 5];
   // The options, listed first and shuffled by the seed, so that each seed searches another tree.
   int cap = 400000; Option *list = malloc(cap * sizeof(Option)); int nlist = 0;
   #define PUT(o) do { if(nlist == cap){ cap *= 2; list = realloc(list, cap * sizeof(Option)); } list[nlist++] = (o); } while(0)
@@ -242,16 +281,7 @@ int main(int argc, char **argv){
   long done;
   for(done = 0; done < restarts && r <= 0; done++){ nodes = 0; r = search(0); }
   if(r > 0){
-    for(int k = 0; k < 5; k++) printf("FIXED %d %d\n", fixed_a[k], fixed_f[k]);
-    printf("BLANK"); for(int i = 1; i <= 5; i++) printf(" %d", blank_c[i]); printf("\n");
-    for(int j = 0; j < 5; j++){ printf("FULL"); for(int i = 0; i <= 5; i++) printf(" %d", full_c[j][i]); printf("\n"); }
-    int mat[6][35];
-    if(!developed(mat)){ printf("NOT SOUND\n"); return 3; }
-    printf("MATRIX [");
-    for(int r = 0; r < 6; r++){ printf(r ? ", [" : "[");
-      for(int c = 0; c < 35; c++) printf(mat[r][c] < 0 ? "%snull" : "%s%d", c ? ", " : "", mat[r][c]);
-      printf("]"); }
-    printf("]\n");
+    if(!print_found()) return 3;
     fprintf(stderr, "restart %ld, %lld nodes; %lld covers of rows 0..4\n", done, nodes, covers);
     return 0;
   }
