@@ -18,6 +18,7 @@ from tournament_manager.domain.seating import (
     elimination_tables,
     format_schedule,
     grouping,
+    orbit_solver,
     parse_schedule,
     positions,
     swap_effect,
@@ -26,6 +27,8 @@ from tournament_manager.domain.seating.assignment import min_cost_assignment
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.grouping import GroupingRequest, draw_groups, lower_bound
 from tournament_manager.domain.seating.library import library_schedule
+from tournament_manager.domain.seating.orbit_solver import solve_base
+from tournament_manager.domain.seating.orbits import OrbitStructure
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.relabel import relabel
 
@@ -252,6 +255,23 @@ def test_the_renaming_stops_at_a_round_that_swaps_nobody_not_at_the_clock() -> N
     met = {pair for session in renamed[0] for table in session
            for pair in combinations(sorted(table), 2)}
     assert forbidden & met  # still troubled: the climb ended at its fixed point
+
+
+def test_the_orbit_solver_stops_by_its_work_limit_not_at_the_clock(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """32 x 10 on three blocks of ten plus two fixed points is past what CP-SAT settles: it
+    stops at its deterministic work limit (made small here), not at an hour's deadline; the
+    cancel check, polled by a watcher while it runs, would cancel a solver that ran on.
+    A structure it settles gives the same base for a seed."""
+    monkeypatch.setattr(orbit_solver, "WORK_LIMIT", 0.5)
+    polls = itertools.count()
+    budget = Budget(3600.0, lambda: next(polls) > 2_000)
+    assert solve_base(OrbitStructure(10, (1, 1, 1)), 32, 10, seed=0, budget=budget) is None
+    assert not budget.cancelled(), "the solver ran on past its work limit"
+    monkeypatch.setattr(orbit_solver, "WORK_LIMIT", 10.0)
+    bases = [solve_base(OrbitStructure(7, (1, 1, 1)), 24, 7, seed=4, budget=Budget(3600.0))
+             for _ in range(2)]
+    assert bases[0] is not None and bases[0] == bases[1]
 
 
 def test_a_search_that_cannot_reach_the_bound_stops_by_count_and_repeats_for_a_seed(

@@ -16,6 +16,14 @@ from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.orbits import OrbitStructure
 
 _POLL_SECONDS = 0.05
+WORK_LIMIT = 10.0
+"""CP-SAT's deterministic time for one structure (its own unit, about a second here), so
+that a seed gives the same answer on any machine that keeps up, as the tabu search's count
+of swaps weighed does. What it settles it settles early (32 x 8 on four blocks of 8: 5.8
+units, 28 x 9 and 28 x 8: under 2; measured 2026-11-28), and what it leaves it leaves after
+30 units too (44 x 14, 40 x 13, 36 x 11, 32 x 10); without it a draw with countries, whose
+cost the constructions cannot bring to the bound, gave the solver its whole share of the
+clock (44 x 14: 31 of 54 s) and its answer depended on how busy the machine was."""
 
 
 def _pair_orbits(structure: OrbitStructure, players: int, sessions: int
@@ -41,8 +49,9 @@ def solve_base(structure: OrbitStructure, players: int, sessions: int, *, seed: 
                budget: Budget) -> list[list[int]] | None:
     """A base session (tables of point indices) or None if none was found within the budget.
 
-    One worker with a fixed seed keeps the answer reproducible when it is found before the
-    deadline; the solver is stopped from a watcher thread when the caller cancels.
+    One worker with a fixed seed and a limit on its deterministic time (`WORK_LIMIT`) keep
+    the answer reproducible where the limit comes before the deadline; the solver is
+    stopped from a watcher thread when the caller cancels.
     """
     from ortools.sat.python import cp_model
 
@@ -72,6 +81,7 @@ def solve_base(structure: OrbitStructure, players: int, sessions: int, *, seed: 
 
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = max(0.01, budget.remaining())
+    solver.parameters.max_deterministic_time = WORK_LIMIT
     solver.parameters.num_workers = 1
     solver.parameters.random_seed = seed
     finished = threading.Event()
