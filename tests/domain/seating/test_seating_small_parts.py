@@ -235,6 +235,29 @@ def test_the_renaming_parts_club_mates_in_the_first_session_before_its_time_runs
     assert sorted(p for table in renamed[1] for p in table) == list(range(32))
 
 
+def test_a_searched_draw_renamed_keeps_its_names_and_parts_mates_in_the_first_session(
+        ) -> None:
+    """A search's draw is renamed from its own names (`named`), not dealt afresh: with no
+    clubs it comes back as it was; with a club of the four players of session 1's first
+    table, they are moved apart in session 1, and the renaming changes no repeat."""
+    schedule = library_schedule(32, 10)
+    assert schedule is not None
+    rng = random.Random(0)
+    assert relabel(schedule, 32, set(), rng, Budget(3600.0), named=True) == schedule
+    club = schedule[0][0]
+    forbidden = {(min(a, b), max(a, b)) for a, b in combinations(club, 2)}
+    renamed = relabel(schedule, 32, forbidden, rng, Budget(3600.0), named=True)
+    assert not any(pair in forbidden for table in renamed[0]
+                   for pair in combinations(sorted(table), 2))
+
+    def meetings(sessions: list[list[list[int]]]) -> list[int]:
+        counts = MeetingCounts(32)
+        counts.add_sessions(sessions)
+        return sorted(counts.get(a, b) for a, b in combinations(range(32), 2))
+
+    assert meetings(renamed) == meetings(schedule)
+
+
 def test_the_renaming_stops_at_a_round_that_swaps_nobody_not_at_the_clock() -> None:
     """32 x 10 with four countries of seven: compatriots must meet (each player meets 30 of
     the other 31), so the swaps never run out of troubled players. They stop at the first

@@ -6,6 +6,7 @@ best schedule found so far.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -59,6 +60,14 @@ class Budget:
     def slice(self, fraction: float) -> Budget:
         """A sub-budget ending after `fraction` of the remaining time, sharing cancellation."""
         child = Budget(self.remaining() * fraction, self._cancel, self._progress)
+        child._cancelled = self._cancelled
+        return child
+
+    def without_deadline(self) -> Budget:
+        """The same cancellation and progress, and no deadline: for a step that ends by its
+        own count of work, so that a seed gives the same result however busy the machine is
+        and however much of the time the steps before it took."""
+        child = Budget(math.inf, self._cancel, self._progress)
         child._cancelled = self._cancelled
         return child
 

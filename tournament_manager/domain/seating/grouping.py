@@ -207,7 +207,24 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
         return constructed
     searched = _searched_result(request, best, cost, bound, rng, budget)
     drawn = [result for result in (squares, constructed, searched) if result is not None]
-    return min(drawn, key=lambda result: _rank(request, result))  # the first of equals
+    chosen = min(drawn, key=lambda result: _rank(request, result))  # the first of equals
+    if chosen is searched and request.forbidden:
+        return _first_session_apart(request, searched, rng, budget)
+    return chosen
+
+
+def _first_session_apart(request: GroupingRequest, result: GroupingResult,
+                         rng: random.Random, budget: Budget) -> GroupingResult:
+    """A fresh search's draw renamed so that club mates meet in its first session only where
+    they must. The search weighs every meeting of mates alike, the spec keeps them apart in
+    the first session before anywhere else; renaming keeps every repeat as it is, so only
+    where mates meet changes (20 x 6 with eight countries of two or three: two pairs of
+    compatriots in every session of the search's draw, none in the first once renamed). The
+    search has often used the whole time by then, and the swaps end at their fixed point
+    anyway: they run without the deadline (cancelling still stops them)."""
+    schedule = relabel(result.sessions, request.players, request.forbidden, rng,
+                       budget.without_deadline(), named=True)
+    return GroupingResult(schedule, result.method, _cost(request, schedule), result.lower_bound)
 
 
 def _squared(request: GroupingRequest, bound: int, rng: random.Random,

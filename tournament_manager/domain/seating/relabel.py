@@ -38,16 +38,19 @@ def _forbidden_meetings(player: int, point_of: list[int], partners: Sequence[Seq
 
 def relabel(schedule: IntSessions, players: int, forbidden: set[tuple[int, int]],
             rng: random.Random, budget: Budget,
-            apart: Sequence[Sequence[int]] = ()) -> IntSessions:
+            apart: Sequence[Sequence[int]] = (), named: bool = False) -> IntSessions:
     """The schedule with points renamed to players: random, then forbidden meetings minimised.
 
     `apart` names sets of points that never meet in the schedule, if the construction knows
     them: each club then starts inside one of them, largest club first into the roomiest, so
     clubs that fit meet nobody of their own from the start. The swaps alone reach that only
     by luck (20 x 5 on four squares' groups of five, eight countries of two or three: stuck
-    with compatriots together).
+    with compatriots together). `named`: the points are players already (a search's draw,
+    which weighed every meeting of club mates alike), and the swaps start from them.
     """
-    if forbidden and apart:
+    if named:
+        point_of = list(range(players))
+    elif forbidden and apart:
         point_of = _packed(players, forbidden, apart, rng)
     elif forbidden and schedule:
         point_of = _dealt(players, forbidden, schedule[0], rng)
