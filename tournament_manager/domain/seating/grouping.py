@@ -51,15 +51,18 @@ SOLVER_MAX_PLAYERS = 48
 on a bigger one its share of the time is better spent by the tabu search (100 x 27: 46
 excess meetings with the solver tried first, 19 without)."""
 _INNER_SHARE = 0.3
-_FINAL_TABU_EVALUATIONS = 10_000_000
+_FINAL_TABU_EVALUATIONS = 5_000_000
 """A fresh draw's last search, where no construction reached the bound, is cut by a count
 too, not only by the clock: otherwise the fields it cannot settle (20 x 6, whose 6 excess
 meetings come within a million swaps weighed; the four above the forced minimum) spent the
-whole time limit and drew differently on a faster or busier machine for the same seed. Ten
-million is about 10 s here; twenty million did no better at 20 x 6, nor at 68 x 22. A
-repair (history, withdrawals) keeps the clock alone: near the bound it goes on gaining with
-time (172 players, 12 sessions after 40 with six replaced: 248 excess meetings at ten
-million, 181 in 60 s; 100 players, 10 after 20: 70 against 51)."""
+whole time limit and drew differently on a faster or busier machine for the same seed. Five
+million is about 10 s here at 20 x 6 (ten million, once 13.6 s, took 16.7 s on 2026-11-28:
+past the 18 s a 20 s draw gives the grouping, so the clock cut it). Five million draw the
+same 20 x 6 schedule as ten, and the grid's figures are unchanged; twenty million did no
+better at 20 x 6, nor at 68 x 22. A repair (history, withdrawals) keeps the clock alone:
+near the bound it goes on gaining with time (172 players, 12 sessions after 40 with six
+replaced: 248 excess meetings at ten million, 181 in 60 s; 100 players, 10 after 20: 70
+against 51)."""
 _EXTENSION_SHARE = 0.5
 _EXTENSION_EVALUATIONS = 5_000_000
 """The search after a library prefix is cut by a count, so a seed gives the same draw on
