@@ -59,15 +59,16 @@ class Budget:
 
     def slice(self, fraction: float) -> Budget:
         """A sub-budget ending after `fraction` of the remaining time, sharing cancellation."""
-        child = Budget(self.remaining() * fraction, self._cancel, self._progress)
-        child._cancelled = self._cancelled
-        return child
+        return self._child(self.remaining() * fraction)
 
     def without_deadline(self) -> Budget:
         """The same cancellation and progress, and no deadline: for a step that ends by its
         own count of work, so that a seed gives the same result however busy the machine is
         and however much of the time the steps before it took."""
-        child = Budget(math.inf, self._cancel, self._progress)
+        return self._child(math.inf)
+
+    def _child(self, time_limit: float) -> Budget:
+        child = Budget(time_limit, self._cancel, self._progress)
         child._cancelled = self._cancelled
         return child
 
