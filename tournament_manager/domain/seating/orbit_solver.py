@@ -9,13 +9,12 @@ OR-Tools is imported here only, so the rest of the domain stays importable witho
 
 from __future__ import annotations
 
-import threading
 from itertools import combinations
 
 from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.cp_sat import solve
 from tournament_manager.domain.seating.orbits import OrbitStructure
 
-_POLL_SECONDS = 0.05
 WORK_LIMIT = 10.0
 """CP-SAT's deterministic time for one structure (its own unit, about a second here), so
 that a seed gives the same answer on any machine that keeps up, as the tabu search's count
@@ -49,9 +48,8 @@ def solve_base(structure: OrbitStructure, players: int, sessions: int, *, seed: 
                budget: Budget) -> list[list[int]] | None:
     """A base session (tables of point indices) or None if none was found within the budget.
 
-    One worker with a fixed seed and a limit on its deterministic time (`WORK_LIMIT`) keep
-    the answer reproducible where the limit comes before the deadline; the solver is
-    stopped from a watcher thread when the caller cancels.
+    Run by `cp_sat.solve`: reproducible for a seed where `WORK_LIMIT` comes before the
+    deadline, stopped when the caller cancels.
     """
     from ortools.sat.python import cp_model
 
@@ -79,27 +77,8 @@ def solve_base(structure: OrbitStructure, players: int, sessions: int, *, seed: 
         if len(sources) > 1:
             model.add_at_most_one([together[pair] for pair in sources])
 
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = max(0.01, budget.remaining())
-    solver.parameters.max_deterministic_time = WORK_LIMIT
-    solver.parameters.num_workers = 1
-    solver.parameters.random_seed = seed
-    finished = threading.Event()
-
-    def watch() -> None:
-        while not finished.wait(_POLL_SECONDS):
-            if budget.cancelled():
-                solver.stop_search()
-                return
-
-    watcher = threading.Thread(target=watch, daemon=True)
-    watcher.start()
-    try:
-        status = solver.solve(model)
-    finally:
-        finished.set()
-        watcher.join()
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+    solver = solve(model, seed=seed, budget=budget, work_limit=WORK_LIMIT)
+    if solver is None:
         return None
     base: list[list[int]] = [[] for _ in range(tables)]
     for p in range(players):
