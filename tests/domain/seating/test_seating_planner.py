@@ -144,7 +144,7 @@ def test_cancellation_returns_best_so_far() -> None:
 
 
 @pytest.mark.parametrize(("players", "sessions", "problem"), [
-    (list(range(18)), 2, SeatingProblem.PLAYER_COUNT_NOT_MULTIPLE_OF_FOUR),
+    (list(range(3)), 2, SeatingProblem.TOO_FEW_PLAYERS),
     ([1, 1, 2, 3], 2, SeatingProblem.DUPLICATE_PLAYER),
     (list(range(8)), 0, SeatingProblem.NO_SESSIONS),
 ])

@@ -303,7 +303,7 @@ def test_a_search_that_cannot_reach_the_bound_stops_by_count_and_repeats_for_a_s
     so an hour's limit is not spent and the same seed draws the same on any machine. The
     count is made small here to keep the test short; the cancel check (polled once an
     iteration) cancels a search that runs on past it."""
-    for count in ("_SHORT_TABU_EVALUATIONS", "_EXTENSION_EVALUATIONS", "_FINAL_TABU_EVALUATIONS"):
+    for count in ("_SHORT_TABU_EVALUATIONS", "_EXTENSION_EVALUATIONS", "FINAL_TABU_EVALUATIONS"):
         monkeypatch.setattr(grouping, count, 300_000)
     request = GroupingRequest(20, 6, MeetingCounts(20), set(), None, True)
     results = []

@@ -10,12 +10,17 @@ Public API (players are any hashable keys):
 - `quality_report(schedule, *, forbidden_groups, history) -> QualityReport`.
 - `swap_effect(session, history, a, b) -> SwapEffect` — a judge's manual swap.
 - `elimination_tables(ranked_players, method, seed) -> Grouping`.
+- `players_sitting_out(players, history, seed)` — who sits out a session seated by rank.
+
+A field that is not a multiple of four is drawn with byes: the rest sit out each session,
+those who have missed the fewest sessions first (see `byes`).
 - `parse_schedule(text) / format_schedule(schedule)` — the plain-text interchange format.
 
 Invalid requests raise `SeatingError` carrying a `SeatingProblem` code; the wording is in
 `tournament_manager.messages.seating`.
 """
 
+from tournament_manager.domain.seating.byes import players_sitting_out
 from tournament_manager.domain.seating.control import Progress, Stage
 from tournament_manager.domain.seating.elimination import elimination_tables
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
@@ -48,5 +53,5 @@ __all__ = [
     "Player", "Progress", "QualityReport", "RepeatedPair", "Schedule", "Seat", "SeatedSession",
     "SeatedTable", "SeatingError", "SeatingProblem", "Stage", "SwapEffect", "TableRevisit",
     "WindImbalance", "elimination_tables", "format_schedule", "next_session", "parse_schedule",
-    "plan_schedule", "quality_report", "repair_plan", "swap_effect",
+    "plan_schedule", "players_sitting_out", "quality_report", "repair_plan", "swap_effect",
 ]

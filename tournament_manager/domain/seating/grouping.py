@@ -51,7 +51,7 @@ SOLVER_MAX_PLAYERS = 48
 on a bigger one its share of the time is better spent by the tabu search (100 x 27: 46
 excess meetings with the solver tried first, 19 without)."""
 _INNER_SHARE = 0.3
-_FINAL_TABU_EVALUATIONS = 5_000_000
+FINAL_TABU_EVALUATIONS = 5_000_000
 """A fresh draw's last search, where no construction reached the bound, is cut by a count
 too, not only by the clock: otherwise the fields it cannot settle (20 x 6, whose 6 excess
 meetings come within a million swaps weighed; the four above the forced minimum) spent the
@@ -132,7 +132,7 @@ def lower_bound(request: GroupingRequest) -> int:
     return cost
 
 
-def _cost(request: GroupingRequest, sessions: IntSessions) -> int:
+def cost_of(request: GroupingRequest, sessions: IntSessions) -> int:
     counts = request.fixed.copy()
     counts.add_sessions(sessions)
     return counts.total_cost()
@@ -227,7 +227,7 @@ def _first_session_apart(request: GroupingRequest, result: GroupingResult,
     anyway: they run without the deadline (cancelling still stops them)."""
     schedule = relabel(result.sessions, request.players, request.forbidden, rng,
                        budget.without_deadline(), named=True)
-    return GroupingResult(schedule, result.method, _cost(request, schedule), result.lower_bound)
+    return GroupingResult(schedule, result.method, cost_of(request, schedule), result.lower_bound)
 
 
 def _squared(request: GroupingRequest, bound: int, rng: random.Random,
@@ -244,7 +244,7 @@ def _squared(request: GroupingRequest, bound: int, rng: random.Random,
     budget.report(Stage.CONSTRUCTION, -1)
     schedule = relabel(drawn.sessions, request.players, request.forbidden, rng, budget,
                        apart=drawn.apart)
-    cost = _cost(request, schedule)
+    cost = cost_of(request, schedule)
     method = Method.HOWELL_DESIGN if drawn.howell else Method.ORTHOGONAL_SQUARES
     return GroupingResult(schedule, method, cost, bound)
 
@@ -272,7 +272,7 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
                      rng: random.Random, budget: Budget) -> GroupingResult:
     if cost > bound:
         best, cost = _searched(request, best, bound, rng, budget,
-                               max_evaluations=_FINAL_TABU_EVALUATIONS if request.fresh
+                               max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh
                                else None)
     return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
 
@@ -294,7 +294,7 @@ def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Ra
         if schedule is None:
             continue
         schedule = relabel(schedule, request.players, request.forbidden, rng, budget)
-        result = GroupingResult(schedule, method, _cost(request, schedule), bound)
+        result = GroupingResult(schedule, method, cost_of(request, schedule), bound)
         if result.cost <= bound:
             return result
         if best is None or _rank(request, result) < _rank(request, best):

@@ -1,8 +1,9 @@
 """The public draw: a planned schedule, the next session from real history, a repaired plan.
 
 All three are the same pipeline: map players to indices, fold history and forbidden pairs
-into fixed meeting counts, group (see `grouping`), then give tables and winds (see
-`positions`) against the history's own tables and winds.
+into fixed meeting counts, group (see `grouping`; `byes` where the field is not a multiple
+of four), then give tables and winds (see `positions`) against the history's own tables
+and winds.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ import random
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
+from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
 from tournament_manager.domain.seating.greedy import greedy_session
@@ -53,15 +55,18 @@ class _Field:
     forbidden: set[tuple[int, int]]
     visits: list[dict[int, int]]
     winds: list[list[int]]
+    absences: list[int]
+    """Sessions of the history each player was not seated in (byes, or before he entered):
+    who sits out next, where the field is not a multiple of four."""
 
 
 def validate_players(players: Sequence[Player]) -> None:
+    """Any field of four or more distinct players: beyond a multiple of four, the rest sit
+    out each session (see `byes`)."""
     if len(set(players)) != len(players):
         raise SeatingError(SeatingProblem.DUPLICATE_PLAYER)
     if len(players) < 4:
         raise SeatingError(SeatingProblem.TOO_FEW_PLAYERS, count=len(players))
-    if len(players) % 4:
-        raise SeatingError(SeatingProblem.PLAYER_COUNT_NOT_MULTIPLE_OF_FOUR, count=len(players))
 
 
 def validate_session(session: SeatedSession, number: int) -> None:
@@ -86,6 +91,7 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
     fixed = MeetingCounts(n)
     visits: list[dict[int, int]] = [{} for _ in range(n)]
     winds = [[0, 0, 0, 0] for _ in range(n)]
+    absences = [len(history)] * n
     for session in history:
         for table in session.tables:
             present = [index[p] for p in table.seats if p in index]
@@ -95,11 +101,12 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
                     i = index[player]
                     visits[i][table.number - 1] = visits[i].get(table.number - 1, 0) + 1
                     winds[i][seat] += 1
+                    absences[i] -= 1
     forbidden = forbidden_index_pairs([index[p] for p in group if p in index]
                                       for group in forbidden_groups)
     for a, b in forbidden:
         fixed.add_table((a, b))
-    return _Field(tuple(players), index, fixed, forbidden, visits, winds)
+    return _Field(tuple(players), index, fixed, forbidden, visits, winds, absences)
 
 
 def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
@@ -124,7 +131,9 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
     budget = Budget(time_limit, cancel, progress)
     request = GroupingRequest(len(field.players), sessions, field.fixed, field.forbidden,
                               start, fresh)
-    result = draw_groups(request, seed=seed, budget=budget.slice(_GROUPING_SHARE))
+    share = budget.slice(_GROUPING_SHARE)
+    result = (draw_with_byes(request, field.absences, seed=seed, budget=share)
+              if len(field.players) % 4 else draw_groups(request, seed=seed, budget=share))
     return Draw(_seated(field, result.sessions, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
 
@@ -175,17 +184,31 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     """
     field = _field(players, history, forbidden_groups)
     rng = random.Random(seed)
-    start = [_adapted(session, field, rng) for session in remaining.sessions]
+    absences = list(field.absences)
+    start = [_adapted(session, field, absences, rng) for session in remaining.sessions]
     return _draw(field, len(start), start, not history, seed=seed, time_limit=time_limit,
                  cancel=cancel, progress=progress)
 
 
-def _adapted(session: SeatedSession, field: _Field, rng: random.Random) -> IntSession:
+def _adapted(session: SeatedSession, field: _Field, absences: list[int],
+             rng: random.Random) -> IntSession:
+    """A planned session for the players present: its whole tables kept, the players with
+    the fewest absences sitting out where the field is not a multiple of four (those the
+    plan had sitting out first, `absences` updated), newcomers in the empty chairs, the
+    rest regrouped."""
     index = field.index
+    n = len(field.players)
     planned = [[index[p] for p in table.seats if p in index] for table in session.tables]
     placed = {p for table in planned for p in table}
-    newcomers = [i for i in range(len(field.players)) if i not in placed]
+    newcomers = [i for i in range(n) if i not in placed]
     rng.shuffle(newcomers)
+    if n % 4:
+        broken = frozenset(p for table in planned if len(table) < 4 for p in table)
+        byes = set(sitting_out([*newcomers, *broken], n % 4, absences, rng, broken))
+        for p in byes:
+            absences[p] += 1
+        newcomers = [p for p in newcomers if p not in byes]
+        planned = [[p for p in table if p not in byes] for table in planned]
     for table in planned:
         while len(table) < 4 and newcomers:
             table.append(newcomers.pop())

@@ -210,8 +210,80 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
                 counts[p][w] += 1
             tables.append(table)
         seated.append(tables)
+    _exchange_winds(seated, counts, played)
     _repair_winds(seated, counts, played, rng, stop)
     return seated
+
+
+def _exchange_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int]) -> None:
+    """Balance every player's winds by chains of seat swaps, as in de Werra's proof that a
+    bipartite graph has an equitable edge colouring (players and tables are its two sides,
+    seats its edges, winds its colours).
+
+    For a player with too many of wind a and too few of wind b, read each table as an arrow
+    from its a-holder to its b-holder: a player's arrows out are his a seats and in his b
+    seats. Some player reached by arrows from him holds more b than a (the arrows out of the
+    set he reaches would otherwise outnumber those in); swapping a and b at every table of
+    the path there gives him one a fewer and one b more, the last player one a more and one
+    b fewer (no further from his range), and everyone between as many as before. Each such
+    swap brings the total out of range down, so without history every player ends in range;
+    with history (a repair, a later round) what it cannot reach is left to `_repair_winds`.
+    The local search alone stopped in corners that players with byes reach often, each with
+    his own number of sessions (30 players over 4 sessions: players of three sessions with
+    two of one wind)."""
+    seats_of: dict[int, list[list[int]]] = {}
+    for session in seated:
+        for table in session:
+            for p in table:
+                seats_of.setdefault(p, []).append(table)
+    for p in sorted(seats_of):
+        while _violation(counts[p], played[p]) and _exchanged(p, seats_of, counts):
+            pass
+
+
+def _exchanged(p: int, seats_of: dict[int, list[list[int]]], counts: list[list[int]]) -> bool:
+    """One chain of swaps that takes a seat of p's most held wind for one of his least held,
+    if any; False if none reaches a player who can give it."""
+    mine = counts[p]
+    for a in sorted(range(4), key=lambda w: -mine[w]):
+        for b in sorted(range(4), key=lambda w: mine[w]):
+            if mine[a] - mine[b] < 2:
+                continue
+            path = _chain(p, a, b, seats_of, counts)
+            if path:
+                for table in path:
+                    giver, taker = table[a], table[b]
+                    table[a], table[b] = taker, giver
+                    counts[giver][a] -= 1
+                    counts[giver][b] += 1
+                    counts[taker][b] -= 1
+                    counts[taker][a] += 1
+                return True
+    return False
+
+
+def _chain(p: int, a: int, b: int, seats_of: dict[int, list[list[int]]],
+           counts: list[list[int]]) -> list[list[int]] | None:
+    """The tables of a shortest path of arrows (a-holder to b-holder) from p to a player
+    holding more b than a, or None."""
+    reached: dict[int, tuple[int, list[int]] | None] = {p: None}
+    frontier = [p]
+    for u in frontier:
+        for table in seats_of[u]:
+            if table[a] != u or table[b] in reached:
+                continue
+            v = table[b]
+            reached[v] = (u, table)
+            if counts[v][b] > counts[v][a]:
+                path = []
+                step = reached[v]
+                while step is not None:
+                    u, via = step
+                    path.append(via)
+                    step = reached[u]
+                return path
+            frontier.append(v)
+    return None
 
 
 def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int],

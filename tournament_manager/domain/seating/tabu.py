@@ -13,6 +13,7 @@ the meeting counts, which is how the same search repairs a plan from real histor
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from tournament_manager.domain.seating.control import Budget, Stage
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts, pair_cost
@@ -26,17 +27,30 @@ _CHECK_EVERY = 64
 class _State:
     """Sessions, each player's table per session, and the meeting counts they imply."""
 
-    def __init__(self, sessions: IntSessions, counts: MeetingCounts) -> None:
+    def __init__(self, sessions: IntSessions, counts: MeetingCounts,
+                 absences: Sequence[int] | None = None) -> None:
         self.sessions = sessions
         self.counts = counts
         self.n = counts.n
         self.where: list[list[int]] = []
+        self.out: list[list[int]] = []
+        """Per session, the players it does not seat (byes)."""
         for session in sessions:
             where = [-1] * self.n
             for index, table in enumerate(session):
                 for p in table:
                     where[p] = index
             self.where.append(where)
+            self.out.append([p for p in range(self.n) if where[p] < 0])
+        self.byes: list[int] | None = None
+        """Each player's sessions missed, history and these sessions together, where byes
+        may move (`absences` given): a seated player may change places with one sitting
+        out who has missed exactly one session more, which keeps everyone's count."""
+        if absences is not None and any(self.out):
+            self.byes = list(absences)
+            for out in self.out:
+                for p in out:
+                    self.byes[p] += 1
         horizon = max(counts.flat, default=0) + len(sessions) + 2
         costs = [pair_cost(m) for m in range(horizon + 1)]
         self.gain_leave = [0] + [costs[m - 1] - costs[m] for m in range(1, horizon)]
@@ -55,16 +69,19 @@ class _State:
         return found
 
     def delta(self, s: int, p: int, q: int) -> int:
+        """The change of cost if seated p and q exchange places in session s (q may be
+        sitting out: then he takes p's chair and p sits out)."""
         n, flat = self.n, self.counts.flat
         leave, join = self.gain_leave, self.gain_join
         table_p = self.sessions[s][self.where[s][p]]
-        table_q = self.sessions[s][self.where[s][q]]
         bp, bq = p * n, q * n
         total = 0
         for x in table_p:
             if x != p:
                 total += leave[flat[bp + x]] + join[flat[bq + x]]
-        for y in table_q:
+        if self.where[s][q] < 0:
+            return total
+        for y in self.sessions[s][self.where[s][q]]:
             if y != q:
                 total += leave[flat[bq + y]] + join[flat[bp + y]]
         return total
@@ -72,6 +89,9 @@ class _State:
     def swap(self, s: int, p: int, q: int, delta: int) -> None:
         where = self.where[s]
         a, b = where[p], where[q]
+        if b < 0:
+            self._take_chair(s, p, q, delta)
+            return
         table_a, table_b = self.sessions[s][a], self.sessions[s][b]
         self.counts.add_table(table_a, -1)
         self.counts.add_table(table_b, -1)
@@ -82,6 +102,28 @@ class _State:
         self.counts.add_table(table_b)
         self.cost += delta
 
+    def _take_chair(self, s: int, p: int, q: int, delta: int) -> None:
+        """q, sitting out session s, takes seated p's chair; p sits out instead."""
+        where, out = self.where[s], self.out[s]
+        table = self.sessions[s][where[p]]
+        self.counts.add_table(table, -1)
+        table[table.index(p)] = q
+        self.counts.add_table(table)
+        out[out.index(q)] = p
+        where[q], where[p] = where[p], -1
+        if self.byes is not None:
+            self.byes[p] += 1
+            self.byes[q] -= 1
+        self.cost += delta
+
+    def sitting_out_for(self, s: int, p: int) -> list[int]:
+        """Who may take seated p's chair in session s without making the byes less fair:
+        those who have missed exactly one session more than p (the counts trade places)."""
+        if self.byes is None:
+            return []
+        wanted = self.byes[p] + 1
+        return [q for q in self.out[s] if self.byes[q] == wanted]
+
 
 def _snapshot(sessions: IntSessions) -> IntSessions:
     return [[list(table) for table in session] for session in sessions]
@@ -89,7 +131,8 @@ def _snapshot(sessions: IntSessions) -> IntSessions:
 
 def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
                 rng: random.Random, budget: Budget, max_iterations: int | None = None,
-                max_evaluations: int | None = None) -> tuple[IntSessions, int]:
+                max_evaluations: int | None = None,
+                absences: Sequence[int] | None = None) -> tuple[IntSessions, int]:
     """Improve `sessions` in place of a copy; return the best sessions found and their cost.
 
     `counts` must already include the sessions themselves plus any fixed meetings (history,
@@ -97,9 +140,11 @@ def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
     once about `max_evaluations` swaps have been weighed (either keeps a short phase
     reproducible: a count, unlike a clock, is the same on every machine; the second keeps
     it short on a big field, where one iteration weighs a hundred thousand swaps), on
-    time-out or on cancellation.
+    time-out or on cancellation. Where sessions leave players out and `absences` (sessions
+    each player missed before these) is given, a bye may pass between two players whose
+    counts of sessions missed it exchanges (`_State.sitting_out_for`).
     """
-    state = _State(_snapshot(sessions), counts.copy())
+    state = _State(_snapshot(sessions), counts.copy(), absences)
     best, best_cost = _snapshot(state.sessions), state.cost
     tabu_until: dict[tuple[int, int], int] = {}
     iteration = last_improvement = evaluations = 0
@@ -126,7 +171,7 @@ def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
         if state.cost < best_cost:
             best, best_cost, last_improvement = _snapshot(state.sessions), state.cost, iteration
         elif iteration - last_improvement > _STALL_ITERATIONS:
-            state = _State(_snapshot(best), _counts_for(best, counts, sessions))
+            state = _State(_snapshot(best), _counts_for(best, counts, sessions), absences)
             _perturb(state, rng)
             tabu_until.clear()
             last_improvement = iteration
@@ -142,7 +187,7 @@ def _best_moves(state: _State, conflicts: list[tuple[int, int]],
     for s, p in conflicts:
         home = state.sessions[s][state.where[s][p]]
         p_tabu = tabu_until.get((s, p), 0) >= iteration
-        for table in state.sessions[s]:
+        for table in (*state.sessions[s], state.sitting_out_for(s, p)):
             if table is home:
                 continue
             for q in table:

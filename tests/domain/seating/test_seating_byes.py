@@ -1,0 +1,135 @@
+"""Fields that are not a multiple of four: the rest sit out, fairly, and nobody meets twice
+where a construction for the multiple of four around the field reaches that."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections import Counter
+
+import pytest
+
+from tournament_manager.domain.seating import (
+    Method,
+    Schedule,
+    SeatedSession,
+    SeatedTable,
+    plan_schedule,
+    players_sitting_out,
+    repair_plan,
+)
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.tabu import tabu_search
+
+
+def _met(sessions: tuple[SeatedSession, ...]) -> Counter[tuple[int, int]]:
+    meetings: Counter[tuple[int, int]] = Counter()
+    for session in sessions:
+        for table in session.tables:
+            meetings.update(itertools.combinations(sorted(table.seats), 2))
+    return meetings
+
+
+def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[int]]:
+    return [[p for p in players if p not in set(session.players())] for session in sessions]
+
+
+@pytest.mark.parametrize(("players", "sessions"), [
+    (31, 10),  # three out: the draw of 32 x 10 with one player standing for nobody
+    (30, 9),   # two out: the library's 28 x 9 with two players taking chairs
+    (41, 13),  # one out: the library's 40 x 13, at its bound
+])
+def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
+    """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs
+    meeting twice; read off a construction, none."""
+    field = list(range(players))
+    draw = plan_schedule(field, sessions, seed=0, time_limit=120)
+    assert draw.method is Method.LIBRARY
+    assert all(len(session.tables) == players // 4 for session in draw.schedule.sessions)
+    byes = _byes(draw.schedule.sessions, field)
+    assert all(len(out) == players % 4 for out in byes)
+    everyone_out = [p for out in byes for p in out]
+    assert len(everyone_out) == len(set(everyone_out)), "someone sat out twice"
+    assert max(_met(draw.schedule.sessions).values()) == 1
+    assert draw.repeat_cost == 0
+
+
+def test_a_draw_with_byes_is_the_same_for_a_seed() -> None:
+    draws = [plan_schedule(list(range(30)), 8, seed=3, time_limit=120).schedule
+             for _ in range(2)]
+    assert draws[0] == draws[1]
+
+
+def test_after_a_withdrawal_the_byes_go_to_those_who_have_sat_out_least() -> None:
+    """30 players (two out a session) planned over 7 sessions; after three played, one
+    withdraws and 29 remain (one out): each later bye goes to a player who had sat out no
+    more than anyone else present, and nobody meets anyone twice."""
+    field = list(range(30))
+    plan = plan_schedule(field, 7, seed=1, time_limit=120).schedule
+    history, remaining = plan.sessions[:3], Schedule(plan.sessions[3:])
+    present = [p for p in field if p != 7]
+    repaired = repair_plan(remaining, history, present, seed=2, time_limit=120).schedule
+    absences = Counter({p: 0 for p in present})
+    for out in _byes(history, present):
+        absences.update(out)
+    for session, out in zip(repaired.sessions, _byes(repaired.sessions, present), strict=True):
+        assert len(session.tables) == 7 and len(out) == 1
+        assert absences[out[0]] == min(absences.values())
+        absences.update(out)
+    assert max(_met(history + repaired.sessions).values()) == 1
+
+
+def test_an_unchanged_plan_keeps_its_byes() -> None:
+    field = list(range(18))
+    plan = plan_schedule(field, 5, seed=4, time_limit=120).schedule
+    repaired = repair_plan(Schedule(plan.sessions[1:]), plan.sessions[:1], field, seed=9,
+                           time_limit=120).schedule
+    assert _byes(repaired.sessions, field) == _byes(plan.sessions[1:], field)
+
+
+def test_who_sits_out_a_session_seated_by_rank() -> None:
+    """Those who have missed the fewest sessions: 9, 10 and 11 sat out before, so of 13
+    players the one left over comes from 1..8 and 12..13."""
+    tables = (SeatedTable(1, (1, 2, 3, 4)), SeatedTable(2, (5, 6, 7, 8)),
+              SeatedTable(3, (12, 13, 14, 15)))
+    history = [SeatedSession(tables)]
+    players = [*range(1, 14)]
+    out = players_sitting_out(players, history, seed=5)
+    assert len(out) == 1 and out[0] not in (9, 10, 11)
+    assert players_sitting_out(players[:12], history, seed=5) == []
+
+
+def test_the_search_passes_a_bye_on_where_that_saves_a_repeat() -> None:
+    """Five players, one table: 0 and 1 met before, and only a bye can part them. The bye
+    passes to 0 or 1 from player 4, who has missed one session more; it cannot pass to
+    anyone from a player who has missed two more."""
+    def searched(absences: list[int]) -> tuple[list[list[list[int]]], int]:
+        counts = MeetingCounts(5)
+        counts.add_table((0, 1))
+        sessions = [[[0, 1, 2, 3]]]
+        counts.add_sessions(sessions)
+        return tabu_search(sessions, counts, target=0, rng=random.Random(1),
+                           budget=Budget(3600.0), max_iterations=50, absences=absences)
+
+    best, cost = searched([0, 0, 0, 0, 0])
+    assert cost == 0 and 4 in best[0][0] and not {0, 1} <= set(best[0][0])
+    best, cost = searched([0, 0, 0, 0, 1])
+    assert cost == 1 and best == [[[0, 1, 2, 3]]]
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(30, 4), (29, 8), (31, 5)])
+def test_every_player_has_his_winds_in_range_for_the_sessions_he_plays(
+        players: int, sessions: int) -> None:
+    """floor(r/4)..ceil(r/4) of each wind for r sessions played: the seat-swap search alone
+    left players of three sessions with two of one wind here; chains of swaps (de Werra's)
+    always reach the range without history."""
+    draw = plan_schedule(list(range(players)), sessions, seed=0, time_limit=120)
+    winds = {p: [0, 0, 0, 0] for p in range(players)}
+    for session in draw.schedule.sessions:
+        for table in session.tables:
+            for wind, player in enumerate(table.seats):
+                winds[player][wind] += 1
+    for counts in winds.values():
+        played = sum(counts)
+        assert played // 4 <= min(counts) and max(counts) <= -(-played // 4), counts

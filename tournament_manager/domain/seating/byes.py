@@ -1,0 +1,256 @@
+"""Fields that are not a multiple of four: N mod 4 players sit out (a bye) each session.
+
+Byes are fair before anything else: nobody sits out again while a player present has sat
+out fewer times (the spec's rotation). So the byes are chosen before the search, by the
+players' absences so far, and the search passes a bye on only between two players whose
+counts of sessions missed it exchanges (`tabu._State.sitting_out_for`). On a fresh event
+a construction that draws a multiple of four without a repeat still applies, with the
+byes read off it (`_built`):
+
+- three out (N = 4T + 3): the draw of N + 1 players, one of whom stands for nobody. The
+  three at that player's table sit out. A repeat-free draw seats him with each player at
+  most once, so nobody sits out twice.
+- one or two out: the draw of the 4T players other than one or two chosen at random. In
+  every session each chosen player takes the chair of a different one of the 4T, who sits
+  out; the chairs are picked (`_chairs`, CP-SAT) so that no chosen player meets anyone
+  twice, which a repeat-free draw of the 4T leaves possible up to the bound.
+
+Before these, an event with byes was planned for the players seated in session 1, the
+byes were passed on by handing chairs round, and each session's draw picked its own byes
+and repaired the plan around them. Drawn session by session through the services (seeds
+1, 2, ...; 10 s a draw), 18 players over 5 sessions met 3 pairs twice, 30 over 8 met 8
+and 30 over 9 met 10; now none do. `benchmarks/bench_seating.py --odd` measures fresh
+draws of such fields.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+from itertools import combinations
+
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.cp_sat import solve
+from tournament_manager.domain.seating.greedy import greedy_session
+from tournament_manager.domain.seating.grouping import (
+    FINAL_TABU_EVALUATIONS,
+    GroupingRequest,
+    GroupingResult,
+    Method,
+    cost_of,
+    draw_groups,
+    lower_bound,
+)
+from tournament_manager.domain.seating.model import Player, SeatedSession
+from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.tabu import tabu_search
+
+_CONSTRUCTION_SHARE = 0.5
+"""Of the grouping's time, what the draw of the multiple of four may use; the search after
+it has the rest."""
+CHAIRS_WORK_LIMIT = 10.0
+"""CP-SAT's deterministic time for the choice of chairs (its own unit, about a second):
+a count, so a seed gives the same chairs on any machine that keeps up."""
+
+
+def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: int,
+                   budget: Budget) -> GroupingResult:
+    """Sessions of `request.players // 4` tables each; whoever is not seated sits out.
+
+    `absences[p]` counts the sessions player p has already missed (byes, or sessions before
+    he entered). A `request.start` (a plan being repaired) must already seat the right
+    number of players in every session: its byes are kept.
+    """
+    rng = random.Random(seed)
+    bound = lower_bound(request)
+    start, method = request.start, Method.LOCAL_SEARCH
+    if start is None and request.fresh:
+        built = _built(request, seed, rng, budget.slice(_CONSTRUCTION_SHARE))
+        if built is not None:
+            if built.cost <= bound:
+                return built
+            start, method = built.sessions, built.method
+    if start is None:
+        start = _rotated_start(request, list(absences), rng)
+    counts = request.fixed.copy()
+    counts.add_sessions(start)
+    before = counts.total_cost()
+    best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
+                             max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh else None,
+                             absences=absences)
+    return GroupingResult(best, method if cost == before else Method.LOCAL_SEARCH, cost, bound)
+
+
+def sitting_out(candidates: Sequence[int], count: int, absences: Sequence[int],
+                rng: random.Random, prefer_seated: frozenset[int] = frozenset()) -> list[int]:
+    """The `count` candidates to sit out: fewest absences first, then (for a plan being
+    repaired) not breaking a table the plan kept, then at random."""
+    shuffled = list(candidates)
+    rng.shuffle(shuffled)
+    return sorted(shuffled, key=lambda p: (absences[p], p in prefer_seated))[:count]
+
+
+def players_sitting_out(players: Sequence[Player], history: Sequence[SeatedSession],
+                        seed: int) -> list[Player]:
+    """The len(players) mod 4 players to sit out a session that is not searched (an
+    elimination round seats by rank): those who have missed the fewest sessions of
+    `history`, at random among equals, as a searched draw would choose."""
+    absences = [0] * len(players)
+    for session in history:
+        present = set(session.players())
+        absences = [count + (player not in present) for count, player in zip(absences, players)]
+    out = sitting_out(range(len(players)), len(players) % 4, absences, random.Random(seed))
+    return [players[i] for i in out]
+
+
+def _rotated_start(request: GroupingRequest, absences: list[int],
+                  rng: random.Random) -> IntSessions:
+    """A greedy start whose byes rotate: each session, the players with the fewest absences
+    so far (at random among equals) sit out. `absences` is updated."""
+    counts = request.fixed.copy()
+    out = request.players % 4
+    sessions: IntSessions = []
+    for _ in range(request.sessions):
+        byes = set(sitting_out(range(request.players), out, absences, rng))
+        for p in byes:
+            absences[p] += 1
+        sessions.append(greedy_session([p for p in range(request.players) if p not in byes],
+                                       counts, rng))
+    return sessions
+
+
+def _built(request: GroupingRequest, seed: int, rng: random.Random,
+           budget: Budget) -> GroupingResult | None:
+    """A construction's draw for the multiple of four around the field, with its byes read
+    off it, or None where it would have someone sit out twice (more byes than players, or
+    a draw that repeats)."""
+    n, out = request.players, request.players % 4
+    if out * request.sessions > n:
+        return None
+    sessions, method = (_ghosted(request, seed, budget) if out == 3
+                        else _stood_in(request, seed, rng, budget))
+    seated = [{p for table in session for p in table} for session in sessions]
+    byes = [p for present in seated for p in range(n) if p not in present]
+    if len(set(byes)) != len(byes):
+        return None
+    return GroupingResult(sessions, method, cost_of(request, sessions), lower_bound(request))
+
+
+def _sub_request(request: GroupingRequest, players: Sequence[int],
+                 size: int) -> GroupingRequest:
+    """The fresh request for `size` players whose first ones are `players` (the rest new)."""
+    index = {p: i for i, p in enumerate(players)}
+    fixed = MeetingCounts(size)
+    for a, b in combinations(players, 2):
+        meetings = request.fixed.get(a, b)
+        if meetings:
+            fixed.add_table((index[a], index[b]), meetings)
+    forbidden = {(index[a], index[b]) for a, b in request.forbidden
+                 if a in index and b in index}
+    return replace(request, players=size, fixed=fixed, forbidden=forbidden, start=None)
+
+
+def _ghosted(request: GroupingRequest, seed: int,
+             budget: Budget) -> tuple[IntSessions, Method]:
+    """The draw of N + 1 players with the three at the extra one's table sitting out. Where
+    that draw repeats (N + 1 one of the open fields, as 68 x 22), the player who stands for
+    nobody is the one of its players who meets nobody twice, so the repeats stay with real
+    players and nobody sits out twice (67 x 22: 33 excess meetings, 22 after the search,
+    where the search from rotated byes left 108); a player with club mates keeps his
+    place."""
+    n = request.players
+    result = draw_groups(_sub_request(request, range(n), n + 1), seed=seed, budget=budget)
+    counts = MeetingCounts(n + 1)
+    counts.add_sessions(result.sessions)
+    clubbed = {p for pair in request.forbidden for p in pair}
+    ghost = min((p for p in range(n + 1) if p not in clubbed),
+                key=lambda p: (sum(m - 1 for m in counts.flat[p * (n + 1):(p + 1) * (n + 1)]
+                                   if m > 1), p != n))
+    swapped = {ghost: n, n: ghost}
+    return [[[swapped.get(p, p) for p in table] for table in session if ghost not in table]
+            for session in result.sessions], result.method
+
+
+def _stood_in(request: GroupingRequest, seed: int, rng: random.Random,
+              budget: Budget) -> tuple[IntSessions, Method]:
+    n = request.players
+    extras = sorted(rng.sample(range(n), n % 4))
+    core = [p for p in range(n) if p not in extras]
+    result = draw_groups(_sub_request(request, core, len(core)), seed=seed, budget=budget)
+    sessions = [[[core[i] for i in table] for table in session] for session in result.sessions]
+    chairs = _chairs(sessions, extras, request.forbidden, seed, budget)
+    return [[[chair.get(p, p) for p in table] for table in session]
+            for session, chair in zip(sessions, chairs, strict=True)], result.method
+
+
+def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[int, int]],
+            seed: int, budget: Budget) -> list[dict[int, int]]:
+    """For each session, which seated player gives his chair to which extra player (and
+    sits out): a different player every time and the extras never at one table; then as
+    few repeats for the extras as CP-SAT finds within its work limit (club mates met
+    counted as repeats), starting from the greedy choice (`_greedy_chairs`), which is kept
+    if the solver is stopped before it has anything."""
+    from ortools.sat.python import cp_model
+
+    greedy = _greedy_chairs(sessions, extras, random.Random(seed))
+    model = cp_model.CpModel()
+    core = sorted({p for table in sessions[0] for p in table})
+    take = {(x, k, p): model.new_bool_var(f"t{x}_{k}_{p}")
+            for x in extras for k in range(len(sessions)) for p in core}
+    for (x, k, p), variable in take.items():
+        model.add_hint(variable, greedy[k].get(p) == x)
+    for x in extras:
+        for k in range(len(sessions)):
+            model.add_exactly_one(take[x, k, p] for p in core)
+    for p in core:
+        model.add_at_most_one(take[x, k, p] for x in extras for k in range(len(sessions)))
+    met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for k, session in enumerate(sessions):
+        for table in session:
+            model.add_at_most_one(take[x, k, p] for x in extras for p in table)
+            for p in table:
+                for q in table:
+                    if q != p:
+                        for x in extras:
+                            met.setdefault((x, q), []).append(take[x, k, p])
+    repeats = []
+    for (x, q), sources in met.items():
+        weight = 1 + ((min(x, q), max(x, q)) in forbidden)
+        if len(sources) > 1:
+            extra_meetings = model.new_int_var(0, len(sources) - 1, f"r{x}_{q}")
+            model.add(extra_meetings >= sum(sources) - 1)
+            repeats.append(weight * extra_meetings)
+        if weight > 1:
+            repeats.extend(sources)
+    model.minimize(sum(repeats))
+    solver = solve(model, seed=seed, budget=budget, work_limit=CHAIRS_WORK_LIMIT)
+    if solver is None:
+        return greedy
+    return [{p: x for x in extras for p in core if solver.boolean_value(take[x, k, p])}
+            for k in range(len(sessions))]
+
+
+def _greedy_chairs(sessions: IntSessions, extras: Sequence[int],
+                   rng: random.Random) -> list[dict[int, int]]:
+    """Session by session, each extra player takes the free chair whose table-mates he has
+    met least (at random among equals): a different chair every time, never at the other
+    extra's table. There are always enough: two extras over at most N / 2 sessions."""
+    met: dict[tuple[int, int], int] = {}
+    taken: set[int] = set()
+    chairs = []
+    for session in sessions:
+        table_of = {p: table for table in session for p in table}
+        chosen: dict[int, int] = {}
+        for x in extras:
+            free = [p for p in table_of if p not in taken
+                    and not any(p in table_of[other] for other in chosen)]
+            rng.shuffle(free)
+            p = min(free, key=lambda p: sum(met.get((x, q), 0) for q in table_of[p] if q != p))
+            chosen[p] = x
+            taken.add(p)
+            for q in table_of[p]:
+                if q != p:
+                    met[x, q] = met.get((x, q), 0) + 1
+        chairs.append(chosen)
+    return chairs
