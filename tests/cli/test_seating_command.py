@@ -52,6 +52,23 @@ def test_bad_files_end_with_one_clear_line(tmp_path: Path, capsys: pytest.Captur
     assert expected in err and "\n" not in err
 
 
-def test_player_count_not_multiple_of_four(capsys: pytest.CaptureFixture[str]) -> None:
-    assert run_cli(["seating", "--players", "18", "--sessions", "3"]) == 1
-    assert "not a multiple of 4" in capsys.readouterr().err
+def test_a_field_not_a_multiple_of_four_gets_byes(capsys: pytest.CaptureFixture[str]) -> None:
+    """18 players: four tables a session and two sitting out, named after the schedule."""
+    assert run_cli(["seating", "--players", "18", "--sessions", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert [len(session) for session in out["schedule"]] == [4] * 5
+    assert [len(byes) for byes in out["byes"]] == [2] * 5
+    for session, byes in zip(out["schedule"], out["byes"], strict=True):
+        assert sorted([p for table in session for p in table] + byes) == list(range(1, 19))
+    assert len({p for byes in out["byes"] for p in byes}) == 10
+    assert out["report"]["repeated_pairs"] == []
+    assert run_cli(["seating", "--players", "18", "--sessions", "5"]) == 0
+    text = capsys.readouterr().out
+    first = " ".join(str(p) for p in out["byes"][0])
+    assert f"byes in session 1: {first}" in text
+
+
+def test_too_few_players_end_with_one_clear_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert run_cli(["seating", "--players", "3", "--sessions", "3"]) == 1
+    err = capsys.readouterr().err.strip()
+    assert "3" in err and "\n" not in err

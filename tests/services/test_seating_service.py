@@ -119,6 +119,30 @@ def test_byes_rotate_when_the_field_is_not_tables(open_event: Document) -> None:
     assert len(set(sat_out)) == 6, "nobody sits out twice while others have not"
 
 
+def test_an_event_with_byes_drawn_session_by_session_repeats_nobody(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """18 players (two out a session) over five sessions, each drawn and published in turn
+    as the window does, the last one too: nobody meets anyone twice and nobody sits out
+    twice. Before, each draw chose its own byes and repaired the plan around them, and
+    the last session was drawn afresh: four pairs met twice."""
+    document = create_document(tmp_path / "byes.tmt")
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 5), odd_field=OddFieldPolicy.BYES)
+    create_tournament(document.unit_of_work(), "Byes", settings)
+    players = _register(document, 18)
+    met: set[frozenset[int]] = set()
+    sat_out: list[int] = []
+    for number, session_id in enumerate(_sessions(document), start=1):
+        draw = draw_session(document.unit_of_work(), session_id, seed=number, time_limit=20)
+        publish_draw(document.unit_of_work(), draw)
+        pairs = _pairs(document, session_id)
+        assert len(pairs) == 24 and not pairs & met, f"a repeat in session {number}"
+        met |= pairs
+        seated = {p for pair in pairs for p in pair}
+        assert sorted(draw.byes) == sorted(set(players) - seated)
+        sat_out += draw.byes
+    document.close(backup=False)
+    assert len(sat_out) == 10 and len(set(sat_out)) == 10, "someone sat out twice"
+
+
 def test_substitutes_fill_the_last_table(open_event: Document) -> None:
     _register(open_event, 14)
     for name in ("Sub A", "Sub B", "Sub C"):

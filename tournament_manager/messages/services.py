@@ -129,9 +129,6 @@ _TEMPLATES = {
         N_("session {session} has started: its tables can no longer change")
     ),
     ServiceProblem.TOO_FEW_PLAYERS: N_("session {session} has only {players} players to seat"),
-    ServiceProblem.FIELD_NOT_TABLES: (
-        N_("{players} players do not fill tables of four; add substitutes or choose byes first")
-    ),
     ServiceProblem.PLAYER_NOT_IN_SESSION: N_("player {player} has no seat in this session"),
     ServiceProblem.SHEET_CHANGED_SINCE: (
         N_("the sheet of table {table} has changed since it was signed: it needs new signatures")

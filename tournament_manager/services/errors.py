@@ -49,7 +49,6 @@ class ServiceProblem(StrEnum):
     SHEET_CHANGED_ELSEWHERE = "sheet_changed_elsewhere"  # since the caller showed it
     SEED_OUT_OF_RANGE = "seed_out_of_range"  # the field changed while the draw was computed
     TOO_FEW_PLAYERS = "too_few_players"
-    FIELD_NOT_TABLES = "field_not_tables"
     PLAYER_NOT_IN_SESSION = "player_not_in_session"
     SHEET_CHANGED_SINCE = "sheet_changed_since"
     SESSION_HAS_HANDS = "session_has_hands"

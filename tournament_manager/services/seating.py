@@ -14,7 +14,6 @@ import dataclasses
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from itertools import islice
 
 from tournament_manager.domain.model import (
     PlayerKind,
@@ -34,6 +33,7 @@ from tournament_manager.domain.seating import (
     SwapEffect,
     elimination_tables,
     plan_schedule,
+    players_sitting_out,
     quality_report,
     repair_plan,
     swap_effect,
@@ -138,74 +138,38 @@ def _entrants(uow: UnitOfWork, session: Session) -> list[int]:
 @dataclass(frozen=True)
 class _Field:
     playing: list[int]
-    byes: list[int]
-    bye_order: list[int]
-    """Everyone playing, the next to sit out first: how byes rotate through the plan."""
+    """Who may be seated: where they are not a multiple of four, the draw has the rest sit
+    out each session (`domain.seating.byes`), those with the fewest byes so far first."""
     substitutes_missing: int = 0
 
 
-def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings,
-           rng: random.Random) -> _Field:
-    """Who plays this session and who has a bye, when the field is not a multiple of 4.
-
-    Substitutes fill the last table; without enough of them (or with byes chosen), the
-    players with the fewest byes so far sit out, chosen at random among equals.
-    """
+def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings) -> _Field:
+    """Who plays this session, when the field is not a multiple of 4: substitutes fill the
+    last table; without enough of them (or with byes chosen), the draw gives byes."""
     playing = _entrants(uow, session)
     short = -len(playing) % 4
-    missing = 0
     if short and settings.odd_field is OddFieldPolicy.SUBSTITUTES:
         substitutes = [p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
                        if p.status is PlayerStatus.ACTIVE and p.id not in playing]
         if len(substitutes) >= short:
-            return _Field(playing + substitutes[:short], [], [])
-        missing = short - len(substitutes)
-    extra = len(playing) % 4
-    if not extra:
-        return _Field(playing, [], [])
-    byes_so_far = _bye_counts(uow, session.number, playing)
-    order = sorted(playing, key=lambda p: (byes_so_far[p], rng.random()))
-    byes = order[:extra]
-    return _Field([p for p in playing if p not in byes], byes, order[extra:], missing)
-
-
-def _rotated_byes(later: Sequence[SeatedSession], byes: Sequence[int],
-                  order: Sequence[int]) -> tuple[SeatedSession, ...]:
-    """The planned later sessions with the byes passed on. Every planned session seats
-    the same field (everyone but this session's byes); in each, the next players due to
-    sit out give their chairs to this session's byes, so the plan shows each bye where
-    it falls rather than the same players out every time."""
-    rotated = []
-    due_next = iter(order)
-    for session in later:
-        due = list(islice(due_next, len(byes)))
-        if len(due) != len(byes):
-            rotated.append(session)
-            continue
-        chair_for = dict(zip(due, byes, strict=True))
-        rotated.append(SeatedSession(tuple(
-            SeatedTable(table.number, _four([chair_for.get(_player_id(p), _player_id(p))
-                                             for p in table.seats]))
-            for table in session.tables)))
-    return tuple(rotated)
-
-
-def _bye_counts(uow: UnitOfWork, before: int, players: Sequence[int]) -> dict[int, int]:
-    counts = dict.fromkeys(players, 0)
-    for seated in _history(uow, before):
-        present = set(seated.players())
-        for player in players:
-            counts[player] += player not in present
-    return counts
+            return _Field(playing + substitutes[:short])
+        return _Field(playing, short - len(substitutes))
+    return _Field(playing)
 
 
 def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
-    """This session and the later sessions of its round, when they hold a planned draw."""
+    """This session and the later sessions of its round, when they hold a planned draw.
+
+    The last session of a round counts too: drawn afresh from the history instead, its
+    byes (where the field is not a multiple of four) fell at random among the players
+    who had sat out least, not where the plan had them (18 players over five sessions: four
+    pairs met twice in the last session of a plan that had none)."""
     rest = [s for s in sorted(uow.sessions.list(round_id=session.round_id),
                               key=lambda s: s.number) if s.number >= session.number]
     later = rest[1:]
-    if later and all(s.status is StageStatus.PLANNED and uow.tables.count(session_id=s.id)
-                     for s in later):
+    if (later or uow.tables.count(session_id=session.id)) and all(
+            s.status is StageStatus.PLANNED and uow.tables.count(session_id=s.id)
+            for s in later):
         return rest
     return []
 
@@ -230,22 +194,21 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     any transaction: a search of up to `time_limit` seconds must not keep other stations
     waiting for the event. `publish_draw` checks that what it was based on still holds."""
     seed = _checked_seed(seed)
-    rng = random.Random(seed)
     with uow:
         settings = current_tournament(uow).settings
         session = uow.sessions.get(session_id)
         if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
         round_ = uow.rounds.get(session.round_id)
-        field = _field(uow, session, settings, rng)
-        playing, byes = field.playing, field.byes
+        field = _field(uow, session, settings)
+        playing = field.playing
         if len(playing) < 4:
             raise ServiceError(ServiceProblem.TOO_FEW_PLAYERS, session=session.number,
                                players=len(playing))
         history = _history(uow, session.number)
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
-        by_rank = (_by_rank(uow, playing, settings.final_seating, seed)
+        by_rank = (_by_rank(uow, playing, history, settings.final_seating, seed)
                    if round_.kind is not RoundKind.PRELIMINARY else None)
         planned = [_seated_session(uow, s) for s in _planned_rest(uow, session)]
         left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
@@ -268,8 +231,10 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         if not history:
             sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
         seated, *rest = sessions
-        later = _rotated_byes(rest, byes, field.bye_order)
+        later = tuple(rest)
         cancelled = draw.cancelled
+    present = set(seated.players())
+    byes = [player for player in playing if player not in present]
     report = quality_report((seated,), forbidden_groups=forbidden, history=history)
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
                        seed, cancelled, field.substitutes_missing, basis)
@@ -288,9 +253,9 @@ def _fewest_forbidden(sessions: Sequence[SeatedSession],
     return min(range(len(sessions)), key=lambda index: meetings(sessions[index]))
 
 
-def _by_rank(uow: UnitOfWork, playing: Sequence[int], order: FinalSeating,
-             seed: int) -> SeatedSession:
-    present = set(playing)
+def _by_rank(uow: UnitOfWork, playing: Sequence[int], history: Sequence[SeatedSession],
+             order: FinalSeating, seed: int) -> SeatedSession:
+    present = set(playing) - set(players_sitting_out(playing, history, seed))
     ranked = [row.player.id for row in compute_standings(uow, None).rows if row.player.id in present]
     grouping = elimination_tables(ranked, order, seed)
     return SeatedSession(tuple(SeatedTable(number, _four([_player_id(p) for p in group]))
@@ -309,9 +274,7 @@ def plan_round(uow: UnitOfWork, round_id: int, *, seed: int | None = None,
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED,
                                session=min(s.number for s in sessions
                                            if s.status is not StageStatus.PLANNED))
-        playing = _field(uow, sessions[0], settings, random.Random(seed)).playing
-        if len(playing) % 4:
-            raise ServiceError(ServiceProblem.FIELD_NOT_TABLES, players=len(playing))
+        playing = _field(uow, sessions[0], settings).playing
         draw = plan_schedule(playing, len(sessions), seed=seed,
                              forbidden_groups=_forbidden_groups(uow, settings, playing),
                              history=_history(uow, sessions[0].number),

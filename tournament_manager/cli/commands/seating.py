@@ -27,7 +27,9 @@ def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "seating", help=_(SUMMARIES["seating"]))
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--players", type=int, help=_("number of players (a multiple of 4)"))
+    source.add_argument("--players", type=int,
+                        help=_("number of players (beyond a multiple of 4, the rest sit out "
+                               "each session)"))
     source.add_argument("--import", dest="import_file", type=Path, metavar="FILE",
                         help=_("a schedule: one table of four players a line, blank line between"
                              " sessions"))
@@ -36,6 +38,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument("--time-limit", type=float, default=30.0, metavar="SECONDS")
     parser.add_argument("--json", action="store_true", help=_("machine-readable output"))
     parser.set_defaults(handler=run)
+
+
+def _byes(schedule: Schedule) -> list[list[Any]]:
+    """Who sits out each session: the players of the whole schedule not seated in it."""
+    everyone = sorted({p for session in schedule.sessions for p in session.players()},
+                      key=lambda p: (p, "") if isinstance(p, int) else (0, str(p)))
+    return [[p for p in everyone if p not in set(session.players())]
+            for session in schedule.sessions]
 
 
 def _schedule(args: argparse.Namespace) -> tuple[Schedule, float]:
@@ -63,9 +73,13 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         sessions = [[list(table.seats) for table in session.tables]
                     for session in schedule.sessions]
-        print(json.dumps({"schedule": sessions, "report": summary}))
+        print(json.dumps({"schedule": sessions, "byes": _byes(schedule), "report": summary}))
         return 0
     print(format_schedule(schedule))
+    for number, byes in enumerate(_byes(schedule), start=1):
+        if byes:
+            print(_("byes in session {number}: {players}").format(
+                number=number, players=" ".join(str(p) for p in byes)))
     for line in report_lines(summary):
         print(line)
     for pair in summary["repeated_pairs"]:
