@@ -14,6 +14,12 @@ the cells with no more sessions than tables (where table revisits can all go). T
 line counts the cells whose excess is above the forced minimum. Not a test: the target is
 zero excess wherever zero is possible (20 x 6 excepted) and <= 60 s a draw.
 
+`--odd` draws fields that are not a multiple of four instead (N + 1, N + 2 and N + 3 for a
+few N, at half the bound, one under it and at it, where everyone can still sit out at most
+once): the draw has the rest sit out each session, and a column counts the most and fewest
+sessions any player sat out (fair: they differ by at most one). Excess, winds (against each
+player's own sessions played) and revisits are counted as for the grid.
+
 `--countries K` draws every cell for a field of K countries (player p of country p mod K,
 kept apart where possible, as the window passes the registration's countries) and adds
 three columns: compatriots seated together in session 1 and over the whole schedule, and
@@ -40,6 +46,18 @@ def grid() -> list[tuple[int, int]]:
     return [(n, r) for n in range(16, 173, 4) for r in range(5, (n - 1) // 3 + 1)]
 
 
+ODD_BASES = (16, 28, 40, 64, 100, 168)
+
+
+def odd_cells() -> list[tuple[int, int]]:
+    cells = []
+    for base in ODD_BASES:
+        for players in range(base + 1, base + 4):
+            bound = min((players - 1) // 3, players // (players % 4))
+            cells += sorted({(players, bound // 2), (players, bound - 1), (players, bound)})
+    return cells
+
+
 def forced_excess(players: int, sessions: int) -> int:
     """Meetings beyond the pairs that exist: 6 per table per session, N(N-1)/2 pairs."""
     return max(0, 6 * (players // 4) * sessions - players * (players - 1) // 2)
@@ -54,10 +72,14 @@ def measure(cell: tuple[int, int], time_limit: float, countries: int = 0) -> str
     seconds = time.monotonic() - started
     meetings: Counter[tuple[int, int]] = Counter()
     winds = [[0, 0, 0, 0] for _ in range(players)]
+    byes = [0] * players
     tables: Counter[tuple[int, int]] = Counter()
     last_pairs: set[tuple[int, int]] = set()
     back_to_back = 0
     for session in draw.schedule.sessions:
+        seated = set(session.players())
+        for player in range(players):
+            byes[player] += player not in seated
         pairs: set[tuple[int, int]] = set()
         for table in session.tables:
             for seat, player in enumerate(table.seats):
@@ -70,12 +92,15 @@ def measure(cell: tuple[int, int], time_limit: float, countries: int = 0) -> str
     excess = sum(count - 1 for count in meetings.values() if count > 1)
     low = min(min(counts) for counts in winds)
     high = max(max(counts) for counts in winds)
-    winds_ok = sessions // 4 <= low and high <= -(-sessions // 4)
+    winds_ok = all((sessions - out) // 4 <= min(counts) and max(counts) <= -(-(sessions - out) // 4)
+                   for counts, out in zip(winds, byes, strict=True))
     revisits = sum(count - 1 for count in tables.values() if count > 1)
     line = (f"{players:>4} {sessions:>3} {(players - 1) // 3:>5} {excess:>6} "
             f"{forced_excess(players, sessions):>6} {max(meetings.values()):>3} "
             f"{low:>3}..{high:<3} {'ok' if winds_ok else 'NO':>5} {revisits:>8} "
             f"{back_to_back:>5} {draw.method.value:>17} {seconds:>7.2f}")
+    if players % 4:
+        line += f" {min(byes):>4}..{max(byes):<4}"
     if countries:
         report = quality_report(draw.schedule.sessions, forbidden_groups=groups)
         first = sum(meeting.session == 0 for meeting in report.forbidden_meetings)
@@ -93,18 +118,22 @@ def main() -> None:
     parser.add_argument("--up-to-tables", action="store_true",
                         help="only cells with no more sessions than tables (R <= N / 4), "
                              "where no player need sit at a table twice")
+    parser.add_argument("--odd", action="store_true",
+                        help="fields that are not a multiple of four, with byes")
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
-    cells = list(QUICK) if args.quick else grid()
+    cells = list(QUICK) if args.quick else odd_cells() if args.odd else grid()
     if args.players:
-        cells = [cell for cell in cells if cell[0] in args.players]
+        cells = [cell for cell in cells if cell[0] in args.players
+                 or args.odd and cell[0] - cell[0] % 4 in args.players]
     if args.up_to_tables:
         cells = [cell for cell in cells if cell[1] <= cell[0] // 4]
     print(f"{'N':>4} {'R':>3} {'bound':>5} {'excess':>6} {'forced':>6} {'max':>3} "
           f"{'winds':>8} {'winds':>5} {'revisits':>8} {'b2b':>5} {'method':>17} "
           f"{'seconds':>7}" + (f" {'mates1':>6} {'mates':>6} {'apart':>6}"
-                                 if args.countries else ""), flush=True)
+                                 if args.countries else "")
+          + (f" {'byes':>10}" if args.odd else ""), flush=True)
     above = 0
     slowest = 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
