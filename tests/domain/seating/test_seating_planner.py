@@ -153,3 +153,26 @@ def test_invalid_requests_are_refused_with_a_code(players: list[int], sessions: 
     with pytest.raises(SeatingError) as caught:
         plan_schedule(players, sessions, time_limit=1)
     assert caught.value.problem is problem
+
+
+def test_a_plan_where_countries_must_meet_still_meets_nobody_twice() -> None:
+    """28 x 9 is at the bound: every pair meets once, compatriots too. A search that seated
+    65 pairs twice and 19 compatriot pairs together had the same cost as that (84, the
+    lower bound) and was kept before any construction was tried."""
+    groups = [set(range(c, 28, 4)) for c in range(4)]
+    draw = plan_schedule(list(range(28)), 9, seed=0, forbidden_groups=groups, time_limit=60)
+    assert quality_report(draw.schedule.sessions).excess_meetings == 0
+
+
+def test_a_repair_never_trades_the_plans_repeats_for_club_mates_kept_apart() -> None:
+    """Six countries of five among 30 players (two sit out each session): the search weighs
+    a compatriots' meeting like a repeat, and repairing a repeat-free plan after its first
+    session (nothing changed) handed back pairs meeting twice for compatriots kept apart.
+    The spec puts repeats first."""
+    field = list(range(30))
+    groups = [set(range(c, 30, 6)) for c in range(6)]
+    plan = plan_schedule(field, 8, seed=2, forbidden_groups=groups, time_limit=60).schedule
+    assert quality_report(plan.sessions).excess_meetings == 0
+    repaired = repair_plan(Schedule(plan.sessions[1:]), plan.sessions[:1], field, seed=3,
+                           forbidden_groups=groups, time_limit=5).schedule
+    assert quality_report(plan.sessions[:1] + repaired.sessions).excess_meetings == 0

@@ -40,7 +40,9 @@ from tournament_manager.domain.seating.grouping import (
     Method,
     cost_of,
     draw_groups,
+    kept_plan,
     lower_bound,
+    rank,
 )
 from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
@@ -49,6 +51,10 @@ from tournament_manager.domain.seating.tabu import tabu_search
 _CONSTRUCTION_SHARE = 0.5
 """Of the grouping's time, what the draw of the multiple of four may use; the search after
 it has the rest."""
+_CORE_SHARE = 0.6
+"""Of that, what the draw of the 4T may use, the rest being the chairs': with club mates
+to keep apart that draw can use all it is given (28 x 8 with six countries of five), and
+CP-SAT then had no time left to seat the extra players without a repeat."""
 CHAIRS_WORK_LIMIT = 10.0
 """CP-SAT's deterministic time for the choice of chairs (its own unit, about a second):
 a count, so a seed gives the same chairs on any machine that keeps up."""
@@ -64,22 +70,24 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     """
     rng = random.Random(seed)
     bound = lower_bound(request)
-    start, method = request.start, Method.LOCAL_SEARCH
+    start, built = request.start, None
     if start is None and request.fresh:
         built = _built(request, seed, rng, budget.slice(_CONSTRUCTION_SHARE))
         if built is not None:
             if built.cost <= bound:
                 return built
-            start, method = built.sessions, built.method
+            start = built.sessions
     if start is None:
         start = _rotated_start(request, list(absences), rng)
     counts = request.fixed.copy()
     counts.add_sessions(start)
-    before = counts.total_cost()
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
                              max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh else None,
                              absences=absences)
-    return GroupingResult(best, method if cost == before else Method.LOCAL_SEARCH, cost, bound)
+    searched = GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
+    if built is not None and rank(request, built) <= rank(request, searched):
+        return built  # club mates kept apart by seating pairs together twice are no gain
+    return kept_plan(request, searched)
 
 
 def sitting_out(candidates: Sequence[int], count: int, absences: Sequence[int],
@@ -177,7 +185,8 @@ def _stood_in(request: GroupingRequest, seed: int, rng: random.Random,
     n = request.players
     extras = sorted(rng.sample(range(n), n % 4))
     core = [p for p in range(n) if p not in extras]
-    result = draw_groups(_sub_request(request, core, len(core)), seed=seed, budget=budget)
+    result = draw_groups(_sub_request(request, core, len(core)), seed=seed,
+                         budget=budget.slice(_CORE_SHARE))
     sessions = [[[core[i] for i in table] for table in session] for session in result.sessions]
     chairs = _chairs(sessions, extras, request.forbidden, seed, budget)
     return [[[chair.get(p, p) for p in table] for table in session]
@@ -188,9 +197,9 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
             seed: int, budget: Budget) -> list[dict[int, int]]:
     """For each session, which seated player gives his chair to which extra player (and
     sits out): a different player every time and the extras never at one table; then as
-    few repeats for the extras as CP-SAT finds within its work limit (club mates met
-    counted as repeats), starting from the greedy choice (`_greedy_chairs`), which is kept
-    if the solver is stopped before it has anything."""
+    few repeats for the extras as CP-SAT finds within its work limit, and of those as few
+    club mates met, starting from the greedy choice (`_greedy_chairs`), which is kept if
+    the solver is stopped before it has anything."""
     from ortools.sat.python import cp_model
 
     greedy = _greedy_chairs(sessions, extras, random.Random(seed))
@@ -214,16 +223,17 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
                     if q != p:
                         for x in extras:
                             met.setdefault((x, q), []).append(take[x, k, p])
-    repeats = []
+    repeats, mates = [], []
     for (x, q), sources in met.items():
-        weight = 1 + ((min(x, q), max(x, q)) in forbidden)
         if len(sources) > 1:
             extra_meetings = model.new_int_var(0, len(sources) - 1, f"r{x}_{q}")
             model.add(extra_meetings >= sum(sources) - 1)
-            repeats.append(weight * extra_meetings)
-        if weight > 1:
-            repeats.extend(sources)
-    model.minimize(sum(repeats))
+            repeats.append(extra_meetings)
+        if (min(x, q), max(x, q)) in forbidden:
+            mates.extend(sources)
+    # Repeats first, as `grouping.rank` orders draws: no number of club mates kept apart
+    # is worth one pair meeting twice.
+    model.minimize((len(mates) + 1) * sum(repeats) + sum(mates))
     solver = solve(model, seed=seed, budget=budget, work_limit=CHAIRS_WORK_LIMIT)
     if solver is None:
         return greedy

@@ -35,7 +35,6 @@ from tournament_manager.domain.seating.orbits import (
 from tournament_manager.domain.seating.pairs import (
     IntSessions,
     MeetingCounts,
-    excess_meetings,
     pair_cost,
 )
 from tournament_manager.domain.seating.product import product_schedule
@@ -203,14 +202,15 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
                                 request.fixed.copy(), rng)
     best, cost = _searched(request, start, bound, rng, budget, _SHORT_TABU_ITERATIONS,
                            _SHORT_TABU_EVALUATIONS)
-    if cost <= bound or not request.fresh:
-        return _searched_result(request, best, cost, bound, rng, budget)
+    if not request.fresh or cost <= bound and not (request.forbidden
+                                                   and repeats(request, best)):
+        return kept_plan(request, _searched_result(request, best, cost, bound, rng, budget))
     constructed = _constructed(request, seed, bound, rng, budget)
     if constructed is not None and constructed.cost <= bound:
         return constructed
     searched = _searched_result(request, best, cost, bound, rng, budget)
     drawn = [result for result in (squares, constructed, searched) if result is not None]
-    chosen = min(drawn, key=lambda result: _rank(request, result))  # the first of equals
+    chosen = min(drawn, key=lambda result: rank(request, result))  # the first of equals
     if chosen is searched and request.forbidden:
         return _first_session_apart(request, searched, rng, budget)
     return chosen
@@ -249,14 +249,42 @@ def _squared(request: GroupingRequest, bound: int, rng: random.Random,
     return GroupingResult(schedule, method, cost, bound)
 
 
-def _rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:
+def repeats(request: GroupingRequest, sessions: IntSessions) -> int:
+    """Meetings beyond each pair's first, the history's included, club mates' first meeting
+    not (the fixed counts hold one for each forbidden pair)."""
+    counts = request.fixed.copy()
+    counts.add_sessions(sessions)
+    n, flat, forbidden = request.players, counts.flat, request.forbidden
+    total = 0
+    for p in range(n):
+        base = p * n
+        for q in range(p + 1, n):
+            met = flat[base + q] - ((p, q) in forbidden)
+            if met > 1:
+                total += met - 1
+    return total
+
+
+def rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:
     """Repeated opponents first, then the cost (which also counts club, country and team
-    mates who meet). Where forbidden groups put the bound out of reach (compatriots must
-    meet at the bound, and a country of odd size cannot hold all its missed pairs), a
-    repeat-free construction still beats a search that keeps a few compatriots apart by
-    seating hundreds of pairs together twice: 32 x 10 with four countries of seven, 54
-    repeats from the search against none, 152 x 50 with eight countries, 1,393."""
-    return excess_meetings(result.sessions, request.players), result.cost
+    mates who meet), as the spec orders them. Where forbidden groups put the bound out of
+    reach (compatriots must meet at the bound, and a country of odd size cannot hold all
+    its missed pairs), a repeat-free construction still beats a search that keeps a few
+    compatriots apart by seating hundreds of pairs together twice: 32 x 10 with four
+    countries of seven, 54 repeats from the search against none, 152 x 50 with eight
+    countries, 1,393. A repaired plan likewise: the search weighs a mates' meeting like a
+    repeat and would trade one for the other."""
+    return repeats(request, result.sessions), result.cost
+
+
+def kept_plan(request: GroupingRequest, searched: GroupingResult) -> GroupingResult:
+    """The search's result, or the plan it repaired (`request.start`) where that ranks
+    better: a search never hands back more repeats than the plan had for fewer mates met."""
+    if request.start is None:
+        return searched
+    planned = GroupingResult(request.start, Method.LOCAL_SEARCH,
+                             cost_of(request, request.start), searched.lower_bound)
+    return min((searched, planned), key=lambda result: rank(request, result))
 
 
 def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: random.Random,
@@ -297,6 +325,6 @@ def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Ra
         result = GroupingResult(schedule, method, cost_of(request, schedule), bound)
         if result.cost <= bound:
             return result
-        if best is None or _rank(request, result) < _rank(request, best):
+        if best is None or rank(request, result) < rank(request, best):
             best = result
     return best

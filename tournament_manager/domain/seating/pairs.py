@@ -64,13 +64,6 @@ def forbidden_index_pairs(groups: Iterable[Iterable[int]]) -> set[tuple[int, int
     return pairs
 
 
-def excess_meetings(sessions: Sequence[Sequence[Sequence[int]]], n: int) -> int:
-    """Meetings beyond each pair's first within `sessions` alone (no history, no forbidden)."""
-    counts = MeetingCounts(n)
-    counts.add_sessions(sessions)
-    return sum(meetings - 1 for meetings in counts.flat if meetings > 1) // 2
-
-
 def repeat_free(sessions: Sequence[Sequence[Sequence[int]]], n: int) -> bool:
     counts = MeetingCounts(n)
     counts.add_sessions(sessions)
