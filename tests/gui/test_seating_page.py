@@ -270,6 +270,29 @@ def test_a_draw_with_byes_for_want_of_substitutes_says_so(window: MainWindow,
     assert "Bye this session: Player" in page.state.text(), "the published session too"
 
 
+def test_the_plan_shows_the_next_byes_and_the_next_draw_keeps_them(window: MainWindow,
+                                                                     tmp_path: Path) -> None:
+    """18 players: the plan drawn with session 1 already says who sits out session 2
+    (two who played session 1), and drawing session 2 with nothing changed keeps them."""
+    path = tmp_path / "odd.tmt"
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Odd Day", preset_settings(Preset.OPEN, 3))
+        names = {register_player(document.unit_of_work(), Player(name=f"Player {i:02}")).id:
+                 f"Player {i:02}" for i in range(18)}
+    assert window.controller.open(path)
+    page = window.seating_page
+    first = page.draw(time_limit=5)
+    assert first is not None
+    page.publish()
+    page.choose_session(2)
+    planned = [p for p in names if p not in {p for t in _seats(window, 2).values() for p in t}]
+    assert len(planned) == 2 and not set(planned) & set(first.byes)
+    shown = page.state.text()
+    assert all(names[p] in shown.split("Bye this session:")[1] for p in planned), shown
+    second = page.draw(time_limit=5)
+    assert second is not None and sorted(second.byes) == sorted(planned)
+
+
 # -- the wind draw ---------------------------------------------------------------------------
 def _select_cell(page, row: int, column: int = 1) -> None:
     selection = page.view.selectionModel()

@@ -43,6 +43,7 @@ from tournament_manager.domain.seating.grouping import (
     kept_plan,
     lower_bound,
     rank,
+    repeats,
 )
 from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
@@ -74,7 +75,8 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     if start is None and request.fresh:
         built = _built(request, seed, rng, budget.slice(_CONSTRUCTION_SHARE))
         if built is not None:
-            if built.cost <= bound:
+            if built.cost <= bound and not (request.forbidden
+                                            and repeats(request, built.sessions)):
                 return built
             start = built.sessions
     if start is None:
