@@ -20,6 +20,13 @@ once): the draw has the rest sit out each session, and a column counts the most 
 sessions any player sat out (fair: they differ by at most one). Excess, winds (against each
 player's own sessions played) and revisits are counted as for the grid.
 
+`--withdrawals` measures the repair after players withdraw mid-event, as the services do it
+at the next draw: a fresh plan of N x R, its first sessions played as planned, some
+players withdrawn, and the rest of the plan repaired for those left (`repair_plan`, seed 1;
+a field left short of a multiple of four gets byes). It prints the excess meetings over
+the whole event, the least the repair's own bound allows, the most and fewest sessions a
+remaining player sat out, and the repair's seconds.
+
 `--countries K` draws every cell for a field of K countries (player p of country p mod K,
 kept apart where possible, as the window passes the registration's countries) and adds
 three columns: compatriots seated together in session 1 and over the whole schedule, and
@@ -36,7 +43,7 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
-from tournament_manager.domain.seating import plan_schedule, quality_report
+from tournament_manager.domain.seating import Schedule, plan_schedule, quality_report, repair_plan
 
 QUICK = ((16, 5), (20, 6), (32, 9), (40, 13), (44, 14), (48, 15), (60, 19), (64, 21),
          (100, 10), (128, 12), (172, 8), (172, 57))
@@ -56,6 +63,35 @@ def odd_cells() -> list[tuple[int, int]]:
             bound = min((players - 1) // 3, players // (players % 4))
             cells += sorted({(players, bound // 2), (players, bound - 1), (players, bound)})
     return cells
+
+
+WITHDRAWALS = ((32, 9, 3, 1), (40, 13, 4, 4), (48, 15, 5, 2), (64, 12, 4, 1), (64, 12, 4, 3),
+               (100, 20, 8, 3), (100, 20, 8, 8), (172, 40, 10, 12))
+"""(players, sessions, sessions played before the withdrawals, players withdrawn)"""
+
+
+def measure_repair(case: tuple[int, int, int, int], time_limit: float) -> str:
+    players, sessions, played, withdrawn = case
+    field = list(range(players))
+    plan = plan_schedule(field, sessions, seed=0, time_limit=time_limit).schedule
+    history = plan.sessions[:played]
+    left = field[withdrawn:]
+    started = time.monotonic()
+    repaired = repair_plan(Schedule(plan.sessions[played:]), history, left, seed=1,
+                           time_limit=time_limit)
+    seconds = time.monotonic() - started
+    meetings: Counter[tuple[int, int]] = Counter()
+    byes = dict.fromkeys(left, 0)
+    for session in history + repaired.schedule.sessions:
+        seated = set(session.players())
+        for player in left:
+            byes[player] += player not in seated
+        for table in session.tables:
+            meetings.update(combinations(sorted(table.seats), 2))
+    excess = sum(count - 1 for count in meetings.values() if count > 1)
+    return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {len(left):>5} "
+            f"{excess:>6} {repaired.lower_bound:>6} {max(meetings.values()):>3} "
+            f"{min(byes.values()):>4}..{max(byes.values()):<4} {seconds:>7.2f}")
 
 
 def forced_excess(players: int, sessions: int) -> int:
@@ -120,9 +156,14 @@ def main() -> None:
                              "where no player need sit at a table twice")
     parser.add_argument("--odd", action="store_true",
                         help="fields that are not a multiple of four, with byes")
+    parser.add_argument("--withdrawals", action="store_true",
+                        help="repairs after players withdraw mid-event, not the grid")
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
+    if args.withdrawals:
+        repairs(args.jobs, args.time_limit)
+        return
     cells = list(QUICK) if args.quick else odd_cells() if args.odd else grid()
     if args.players:
         cells = [cell for cell in cells if cell[0] in args.players
@@ -145,6 +186,14 @@ def main() -> None:
             slowest = max(slowest, float(fields[11]))
     print(f"# {len(cells)} cells, {above} above the forced minimum, slowest {slowest:.1f} s",
           flush=True)
+
+
+def repairs(jobs: int, time_limit: float) -> None:
+    print(f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'left':>5} {'excess':>6} "
+          f"{'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}", flush=True)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for line in pool.map(measure_repair, WITHDRAWALS, [time_limit] * len(WITHDRAWALS)):
+            print(line, flush=True)
 
 
 if __name__ == "__main__":

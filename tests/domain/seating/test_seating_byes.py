@@ -16,6 +16,7 @@ from tournament_manager.domain.seating import (
     SeatedTable,
     plan_schedule,
     players_sitting_out,
+    positions,
     repair_plan,
 )
 from tournament_manager.domain.seating.control import Budget
@@ -133,3 +134,19 @@ def test_every_player_has_his_winds_in_range_for_the_sessions_he_plays(
     for counts in winds.values():
         played = sum(counts)
         assert played // 4 <= min(counts) and max(counts) <= -(-played // 4), counts
+
+
+def test_the_seat_swap_search_stops_where_history_puts_the_winds_out_of_reach() -> None:
+    """Player 0 held East five times before: in two more sessions he cannot have every
+    other wind at least once, and no swap helps. The search gives up after a stall
+    (its stop check is polled once a step) instead of running all its steps; the
+    other players' winds are still balanced."""
+    polls = itertools.count()
+    sessions = [[[0, 1, 2, 3]], [[0, 1, 2, 3]]]
+    history = [[5, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
+    seated = positions.balance_winds(sessions, history, random.Random(1),
+                                     lambda: next(polls) < 0)
+    assert next(polls) <= positions._WIND_STALL + 2 < positions._WIND_STEPS
+    for player in (1, 2, 3):
+        winds = [wind for session in seated for wind, p in enumerate(session[0]) if p == player]
+        assert len(set(winds)) == 2

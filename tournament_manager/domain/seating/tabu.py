@@ -187,7 +187,10 @@ def _best_moves(state: _State, conflicts: list[tuple[int, int]],
     for s, p in conflicts:
         home = state.sessions[s][state.where[s][p]]
         p_tabu = tabu_until.get((s, p), 0) >= iteration
-        for table in (*state.sessions[s], state.sitting_out_for(s, p)):
+        tables = state.sessions[s]
+        if state.byes is not None:
+            tables = [*tables, state.sitting_out_for(s, p)]
+        for table in tables:
             if table is home:
                 continue
             for q in table:
