@@ -150,3 +150,18 @@ def test_the_seat_swap_search_stops_where_history_puts_the_winds_out_of_reach() 
     for player in (1, 2, 3):
         winds = [wind for session in seated for wind, p in enumerate(session[0]) if p == player]
         assert len(set(winds)) == 2
+
+
+@pytest.mark.parametrize(("players", "sessions"), [(5, 5), (6, 2), (10, 5)])
+def test_small_fields_where_no_construction_fits_are_searched(players: int,
+                                                              sessions: int) -> None:
+    """Five players over five sessions need a fifth chair-giver among four; six have one
+    table for two extra players; ten over five sessions need ten chairs of eight. The
+    chairs were chosen greedily there until none was left (a ValueError); now the search
+    with rotated byes draws them, fairly."""
+    field = list(range(players))
+    draw = plan_schedule(field, sessions, seed=0, time_limit=1)
+    byes = Counter(p for out in _byes(draw.schedule.sessions, field) for p in out)
+    assert all(len(session.tables) == players // 4 for session in draw.schedule.sessions)
+    counts = [byes[p] for p in field]
+    assert sum(counts) == sessions * (players % 4) and max(counts) - min(counts) <= 1

@@ -138,8 +138,11 @@ def _built(request: GroupingRequest, seed: int, rng: random.Random,
     n, out = request.players, request.players % 4
     if out * request.sessions > n:
         return None
-    sessions, method = (_ghosted(request, seed, budget) if out == 3
-                        else _stood_in(request, seed, rng, budget))
+    drawn = (_ghosted(request, seed, budget) if out == 3
+             else _stood_in(request, seed, rng, budget))
+    if drawn is None:
+        return None
+    sessions, method = drawn
     seated = [{p for table in session for p in table} for session in sessions]
     byes = [p for present in seated for p in range(n) if p not in present]
     if len(set(byes)) != len(byes):
@@ -183,25 +186,31 @@ def _ghosted(request: GroupingRequest, seed: int,
 
 
 def _stood_in(request: GroupingRequest, seed: int, rng: random.Random,
-              budget: Budget) -> tuple[IntSessions, Method]:
-    n = request.players
-    extras = sorted(rng.sample(range(n), n % 4))
+              budget: Budget) -> tuple[IntSessions, Method] | None:
+    """None where the chairs cannot all differ (more sessions than the 4T can give up
+    chairs) or two extra players have one table to share (six players)."""
+    n, out = request.players, request.players % 4
+    if out * request.sessions > n - out or n // 4 < out:
+        return None
+    extras = sorted(rng.sample(range(n), out))
     core = [p for p in range(n) if p not in extras]
     result = draw_groups(_sub_request(request, core, len(core)), seed=seed,
                          budget=budget.slice(_CORE_SHARE))
     sessions = [[[core[i] for i in table] for table in session] for session in result.sessions]
     chairs = _chairs(sessions, extras, request.forbidden, seed, budget)
+    if chairs is None:
+        return None
     return [[[chair.get(p, p) for p in table] for table in session]
             for session, chair in zip(sessions, chairs, strict=True)], result.method
 
 
 def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[int, int]],
-            seed: int, budget: Budget) -> list[dict[int, int]]:
+            seed: int, budget: Budget) -> list[dict[int, int]] | None:
     """For each session, which seated player gives his chair to which extra player (and
     sits out): a different player every time and the extras never at one table; then as
     few repeats for the extras as CP-SAT finds within its work limit, and of those as few
     club mates met, starting from the greedy choice (`_greedy_chairs`), which is kept if
-    the solver is stopped before it has anything."""
+    the solver is stopped before it has anything; None if neither has a choice."""
     from ortools.sat.python import cp_model
 
     greedy = _greedy_chairs(sessions, extras, random.Random(seed))
@@ -209,8 +218,9 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
     core = sorted({p for table in sessions[0] for p in table})
     take = {(x, k, p): model.new_bool_var(f"t{x}_{k}_{p}")
             for x in extras for k in range(len(sessions)) for p in core}
-    for (x, k, p), variable in take.items():
-        model.add_hint(variable, greedy[k].get(p) == x)
+    if greedy is not None:
+        for (x, k, p), variable in take.items():
+            model.add_hint(variable, greedy[k].get(p) == x)
     for x in extras:
         for k in range(len(sessions)):
             model.add_exactly_one(take[x, k, p] for p in core)
@@ -244,10 +254,10 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
 
 
 def _greedy_chairs(sessions: IntSessions, extras: Sequence[int],
-                   rng: random.Random) -> list[dict[int, int]]:
+                   rng: random.Random) -> list[dict[int, int]] | None:
     """Session by session, each extra player takes the free chair whose table-mates he has
     met least (at random among equals): a different chair every time, never at the other
-    extra's table. There are always enough: two extras over at most N / 2 sessions."""
+    extra's table; None if, near the end, the chairs left are all at that table."""
     met: dict[tuple[int, int], int] = {}
     taken: set[int] = set()
     chairs = []
@@ -257,6 +267,8 @@ def _greedy_chairs(sessions: IntSessions, extras: Sequence[int],
         for x in extras:
             free = [p for p in table_of if p not in taken
                     and not any(p in table_of[other] for other in chosen)]
+            if not free:
+                return None
             rng.shuffle(free)
             p = min(free, key=lambda p: sum(met.get((x, q), 0) for q in table_of[p] if q != p))
             chosen[p] = x
