@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 import sqlite3
 from collections import defaultdict
@@ -12,6 +13,7 @@ import pytest
 
 from tournament_manager.domain.model import SheetState, StageStatus
 from tournament_manager.domain.presets import Preset
+from tournament_manager.domain.settings import FinalSeating
 from tournament_manager.services.demo import DemoSummary, run_demo
 from tournament_manager.services.standings import Standings, standings
 from tournament_manager.storage.document import Document, create_document
@@ -176,3 +178,46 @@ def test_the_demo_record_verifies(played: tuple[Document, DemoSummary]) -> None:
     report = verify(played[0].unit_of_work())
     assert report.ok, report.findings
     assert report.locked_sheets == 4 * 16 + 8 + 4 + 2 + 1 and report.hands == played[1].hands
+
+
+def _tables_by_session(document: Document) -> list[list[list[int]]]:
+    """Each session's tables (their players), sessions in order, read with plain SQL."""
+    rows = _sql(document.path,
+                "SELECT session.number, session_table.id, seat.player_id "
+                "FROM seat JOIN session_table ON seat.table_id = session_table.id "
+                "JOIN session ON session_table.session_id = session.id "
+                "WHERE seat.cycle = 1 ORDER BY session.number")
+    tables: dict[int, dict[int, list[int]]] = defaultdict(lambda: defaultdict(list))
+    for number, table, player in rows:
+        tables[number][table].append(player)
+    return [list(tables[number].values()) for number in sorted(tables)]
+
+
+def _pairs(tables: list[list[int]]) -> set[frozenset[int]]:
+    return {frozenset(pair) for seats in tables for pair in itertools.combinations(seats, 2)}
+
+
+def test_random_final_seating_draws_the_rounds_after_a_cut_without_repeats(
+        tmp_path: Path) -> None:
+    """WSoM 2015 with `final_seating` random: the 32, then the 16, who go through a cut
+    have met others who went through. A shuffle sat 10 and 8 such pairs together again
+    here; the draw seats nobody with an earlier opponent, and the last eight as few as
+    any split of them into two tables can (every split is tried here)."""
+    document = create_document(tmp_path / "random.tmt")
+    try:
+        summary = run_demo(document.unit_of_work, players=64, preset=Preset.WSOM_2015,
+                           seed=11, final_seating=FinalSeating.RANDOM)
+        assert summary.cuts == (32, 16, 8, 4)
+        sessions = _tables_by_session(document)
+        met: list[set[frozenset[int]]] = [set()]
+        for tables in sessions:
+            met.append(met[-1] | _pairs(tables))
+        repeats = [len(_pairs(tables) & before) for tables, before in zip(sessions, met)]
+        assert [len(tables) for tables in sessions] == [16, 16, 16, 16, 8, 4, 2, 1]
+        assert repeats[:6] == [0, 0, 0, 0, 0, 0]
+        first, *others = sorted(p for table in sessions[6] for p in table)
+        fewest = min(len(_pairs([[first, *three], [p for p in others if p not in three]])
+                         & met[6]) for three in itertools.combinations(others, 3))
+        assert repeats[6] == fewest
+    finally:
+        document.close(backup=False)

@@ -28,7 +28,7 @@ from tournament_manager.domain.model import (
 from tournament_manager.domain.penalties import time_penalty_points
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.domain.rotation import cycle_of
-from tournament_manager.domain.settings import SeatPickMode, TournamentSettings
+from tournament_manager.domain.settings import FinalSeating, SeatPickMode, TournamentSettings
 from tournament_manager.rules.hand import WinType as RulesWinType
 from tournament_manager.rules.random_hands import random_hand
 from tournament_manager.rules.registry import get_rule_set
@@ -217,12 +217,15 @@ class _Table:
 
 def run_demo(uows: UnitOfWorkFactory, *, players: int, preset: Preset, seed: int,
              rule_set: str = "zung-jung", sessions: int | None = None,
+             final_seating: FinalSeating | None = None,
              take_backup: Callable[[], object] = lambda: None,
              progress: DemoProgress | None = None) -> DemoSummary:
     """Create, seat, play, sign and cut a whole event in an empty document (`sessions`
-    sets the length of an `open` event)."""
+    sets the length of an `open` event, `final_seating` replaces the preset's)."""
     rng = random.Random(seed)
     settings = preset_settings(preset, sessions, rule_set)
+    if final_seating is not None:
+        settings = dataclasses.replace(settings, final_seating=final_seating)
     create_tournament(uows(), f"Demo {preset.value} {rule_set} ({players} players)", settings)
     import_players(uows(), demo_players(players, rng), rng=rng)
     with uows() as uow:

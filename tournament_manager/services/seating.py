@@ -3,7 +3,8 @@
 A draw is computed first (`draw_session`, read-only, bounded in time and cancellable)
 and stored only when the head judge publishes it, so the quality report can be read and
 the draw redone before anyone sees it. Preliminary sessions come from the seating search
-with the real history; elimination rounds and the final seat by rank from the standings.
+with the real history; elimination rounds and the final seat by rank from the standings,
+or are drawn as preliminary sessions are where `final_seating` is `random`.
 A planned schedule is stored in the planned sessions' tables and repaired when the field
 has changed by the time a session is drawn.
 """
@@ -209,7 +210,8 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
         by_rank = (_by_rank(uow, playing, history, settings.final_seating, seed)
-                   if round_.kind is not RoundKind.PRELIMINARY else None)
+                   if round_.kind is not RoundKind.PRELIMINARY
+                   and settings.final_seating.by_rank else None)
         planned = [_seated_session(uow, s) for s in _planned_rest(uow, session)]
         left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
                    if s.number >= session.number)
@@ -257,7 +259,7 @@ def _by_rank(uow: UnitOfWork, playing: Sequence[int], history: Sequence[SeatedSe
              order: FinalSeating, seed: int) -> SeatedSession:
     present = set(playing) - set(players_sitting_out(playing, history, seed))
     ranked = [row.player.id for row in compute_standings(uow, None).rows if row.player.id in present]
-    grouping = elimination_tables(ranked, order, seed)
+    grouping = elimination_tables(ranked, order)
     return SeatedSession(tuple(SeatedTable(number, _four([_player_id(p) for p in group]))
                                for number, group in enumerate(grouping, start=1)))
 

@@ -43,11 +43,11 @@ def test_blocks_give_consecutive_ranks() -> None:
     assert tables == (tuple("abcd"), tuple("efgh"))
 
 
-def test_random_is_a_partition_and_reproducible() -> None:
-    first = elimination_tables(list(range(32)), FinalSeating.RANDOM, seed=7)
-    assert sorted(p for t in first for p in t) == list(range(32))
-    assert first == elimination_tables(list(range(32)), FinalSeating.RANDOM, seed=7)
-    assert first != elimination_tables(list(range(32)), FinalSeating.RANDOM, seed=8)
+def test_random_is_drawn_not_seated_by_rank() -> None:
+    assert FinalSeating.BY_RANK_SNAKE.by_rank and FinalSeating.BY_RANK_BLOCKS.by_rank
+    assert not FinalSeating.RANDOM.by_rank
+    with pytest.raises(ValueError):
+        elimination_tables(list(range(32)), FinalSeating.RANDOM)
 
 
 def test_elimination_refuses_a_partial_table() -> None:

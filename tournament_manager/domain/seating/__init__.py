@@ -9,7 +9,7 @@ Public API (players are any hashable keys):
   substitutes and late entries without new repeats where possible.
 - `quality_report(schedule, *, forbidden_groups, history) -> QualityReport`.
 - `swap_effect(session, history, a, b) -> SwapEffect` — a judge's manual swap.
-- `elimination_tables(ranked_players, method, seed) -> Grouping`.
+- `elimination_tables(ranked_players, method) -> Grouping` — by rank, for elimination rounds.
 - `players_sitting_out(players, history, seed)` — who sits out a session seated by rank.
 
 A field that is not a multiple of four is drawn with byes: the rest sit out each session,
