@@ -27,6 +27,14 @@ a field left short of a multiple of four gets byes). It prints the excess meetin
 the whole event, the least the repair's own bound allows, the most and fewest sessions a
 remaining player sat out, and the repair's seconds.
 
+`--cuts` measures the draw after a cut, as the services make it for a later round drawn
+at random: a fresh plan of N x R played, a cut to M players (a seeded sample, as the
+standings are blind to the seating), then R' sessions for them planned with that history
+(`plan_schedule`, seed 1). It prints the excess meetings among the M over the whole event,
+the players' shortfall (the sum over players of the opponents they still need beyond the
+players they have not met: half of it is a lower bound on the excess), the draw's own bound
+and its seconds.
+
 `--countries K` draws every cell for a field of K countries (player p of country p mod K,
 kept apart where possible, as the window passes the registration's countries) and adds
 three columns: compatriots seated together in session 1 and over the whole schedule, and
@@ -38,6 +46,7 @@ repeat-free (`grouping._rank`); the excess column shows whether it is.
 from __future__ import annotations
 
 import argparse
+import random
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -92,6 +101,36 @@ def measure_repair(case: tuple[int, int, int, int], time_limit: float) -> str:
     return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {len(left):>5} "
             f"{excess:>6} {repaired.lower_bound:>6} {max(meetings.values()):>3} "
             f"{min(byes.values()):>4}..{max(byes.values()):<4} {seconds:>7.2f}")
+
+
+CUTS = ((64, 4, 32, 4), (64, 6, 32, 6), (48, 5, 24, 4), (100, 6, 48, 6), (136, 4, 32, 4),
+        (136, 8, 64, 4), (136, 8, 64, 8), (172, 8, 64, 8), (172, 10, 100, 10), (172, 6, 48, 8))
+"""(players, sessions before the cut, players after it, sessions after it)"""
+
+
+def measure_cut(case: tuple[int, int, int, int], time_limit: float) -> str:
+    players, before, kept, after = case
+    field = list(range(players))
+    history = plan_schedule(field, before, seed=0, time_limit=time_limit).schedule.sessions
+    survivors = sorted(random.Random(players * 1000 + kept).sample(field, kept))
+    started = time.monotonic()
+    draw = plan_schedule(survivors, after, seed=1, history=history, time_limit=time_limit)
+    seconds = time.monotonic() - started
+    through = set(survivors)
+    meetings: Counter[tuple[int, int]] = Counter()
+    for session in history + draw.schedule.sessions:
+        for table in session.tables:
+            meetings.update(combinations(sorted(p for p in table.seats if p in through), 2))
+    met_before: Counter[int] = Counter()
+    for session in history:
+        for table in session.tables:
+            for a, b in combinations([p for p in table.seats if p in through], 2):
+                met_before[a] += 1
+                met_before[b] += 1
+    shortfall = sum(max(0, 3 * after - (kept - 1 - met_before[p])) for p in survivors)
+    excess = sum(count - 1 for count in meetings.values() if count > 1)
+    return (f"{players:>4} {before:>6} {kept:>4} {after:>5} {excess:>6} {shortfall:>9} "
+            f"{draw.lower_bound:>6} {seconds:>7.2f}")
 
 
 def forced_excess(players: int, sessions: int) -> int:
@@ -158,11 +197,16 @@ def main() -> None:
                         help="fields that are not a multiple of four, with byes")
     parser.add_argument("--withdrawals", action="store_true",
                         help="repairs after players withdraw mid-event, not the grid")
+    parser.add_argument("--cuts", action="store_true",
+                        help="draws for the players who went through a cut, not the grid")
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
     if args.withdrawals:
         repairs(args.jobs, args.time_limit)
+        return
+    if args.cuts:
+        cuts(args.jobs, args.time_limit)
         return
     cells = list(QUICK) if args.quick else odd_cells() if args.odd else grid()
     if args.players:
@@ -193,6 +237,14 @@ def repairs(jobs: int, time_limit: float) -> None:
           f"{'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}", flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for line in pool.map(measure_repair, WITHDRAWALS, [time_limit] * len(WITHDRAWALS)):
+            print(line, flush=True)
+
+
+def cuts(jobs: int, time_limit: float) -> None:
+    print(f"{'N':>4} {'before':>6} {'kept':>4} {'after':>5} {'excess':>6} {'shortfall':>9} "
+          f"{'bound':>6} {'seconds':>7}", flush=True)
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for line in pool.map(measure_cut, CUTS, [time_limit] * len(CUTS)):
             print(line, flush=True)
 
 
