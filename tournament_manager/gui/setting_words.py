@@ -56,7 +56,7 @@ def _choices() -> dict[StrEnum, str]:
         RecordStyle.PLAYER_CARDS: translate("SettingWords", "One card per player"),
         FinalSeating.BY_RANK_SNAKE: translate("SettingWords", "By rank, snaking across tables"),
         FinalSeating.BY_RANK_BLOCKS: translate("SettingWords", "By rank, in blocks of four"),
-        FinalSeating.RANDOM: translate("SettingWords", "Drawn, fewest repeated opponents"),
+        FinalSeating.RANDOM: translate("SettingWords", "Drawn, fewest repeated pairs"),
         OddFieldPolicy.SUBSTITUTES: translate(
             "SettingWords", "Fill the last table with substitutes"
         ),

@@ -2515,8 +2515,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>按名次，每四人一桌</translation>
     </message>
     <message>
-        <source>Drawn, fewest repeated opponents</source>
-        <translation>抽签分桌，尽量不重复对手</translation>
+        <source>Drawn, fewest repeated pairs</source>
+        <translation>抽签分桌，尽量不重复相遇</translation>
     </message>
     <message>
         <source>Fill the last table with substitutes</source>

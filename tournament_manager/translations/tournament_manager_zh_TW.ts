@@ -2515,8 +2515,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>依名次每四人一桌</translation>
     </message>
     <message>
-        <source>Drawn, fewest repeated opponents</source>
-        <translation>抽籤分桌，盡量不重複對手</translation>
+        <source>Drawn, fewest repeated pairs</source>
+        <translation>抽籤分桌，盡量不重複同桌</translation>
     </message>
     <message>
         <source>Fill the last table with substitutes</source>
