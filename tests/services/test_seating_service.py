@@ -143,6 +143,39 @@ def test_an_event_with_byes_drawn_session_by_session_repeats_nobody(tmp_path) ->
     assert len(sat_out) == 10 and len(set(sat_out)) == 10, "someone sat out twice"
 
 
+def test_a_late_entry_plays_every_session_left_and_the_others_take_the_byes(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A planned round of 32 over six sessions; after two, one player enters late (33: one
+    out a session). He has missed two sessions, so the byes go to players who have missed
+    none. Before, only the players the plan left loose could sit out, and he was the only
+    one: he sat out all four sessions left."""
+    document = create_document(tmp_path / "late.tmt")
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 6), odd_field=OddFieldPolicy.BYES)
+    create_tournament(document.unit_of_work(), "Late", settings)
+    players = _register(document, 32)
+    with document.unit_of_work() as uow:
+        round_id = uow.rounds.list()[0].id
+    assert plan_round(document.unit_of_work(), round_id, seed=4, time_limit=10).repeat_cost == 0
+    sessions = _sessions(document)
+    met: set[frozenset[int]] = set()
+    for session_id in sessions[:2]:
+        publish_draw(document.unit_of_work(),
+                     draw_session(document.unit_of_work(), session_id, seed=1, time_limit=10))
+        met |= _pairs(document, session_id)
+    late = register_player(document.unit_of_work(), Player(name="Late")).id
+    sat_out: list[int] = []
+    for number, session_id in enumerate(sessions[2:], start=3):
+        draw = draw_session(document.unit_of_work(), session_id, seed=number, time_limit=10)
+        publish_draw(document.unit_of_work(), draw)
+        pairs = _pairs(document, session_id)
+        assert not pairs & met, f"a repeat in session {number}"
+        met |= pairs
+        assert late in {p for pair in pairs for p in pair}, f"late entry out of {number}"
+        sat_out += draw.byes
+    document.close(backup=False)
+    assert len(sat_out) == 4 and len(set(sat_out)) == 4 and set(sat_out) <= set(players)
+
+
 def test_substitutes_fill_the_last_table(open_event: Document) -> None:
     _register(open_event, 14)
     for name in ("Sub A", "Sub B", "Sub C"):

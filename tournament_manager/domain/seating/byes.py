@@ -26,7 +26,7 @@ draws of such fields.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 
@@ -93,12 +93,14 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
 
 
 def sitting_out(candidates: Sequence[int], count: int, absences: Sequence[int],
-                rng: random.Random, prefer_seated: frozenset[int] = frozenset()) -> list[int]:
+                rng: random.Random, disruption: Mapping[int, int] | None = None) -> list[int]:
     """The `count` candidates to sit out: fewest absences first, then (for a plan being
-    repaired) not breaking a table the plan kept, then at random."""
+    repaired) the least `disruption` of the plan (a player it has sitting out before one
+    from a broken table, before one whose whole table it keeps), then at random."""
     shuffled = list(candidates)
     rng.shuffle(shuffled)
-    return sorted(shuffled, key=lambda p: (absences[p], p in prefer_seated))[:count]
+    cost = disruption or {}
+    return sorted(shuffled, key=lambda p: (absences[p], cost.get(p, 0)))[:count]
 
 
 def players_sitting_out(players: Sequence[Player], history: Sequence[SeatedSession],

@@ -193,9 +193,14 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
 def _adapted(session: SeatedSession, field: _Field, absences: list[int],
              rng: random.Random) -> IntSession:
     """A planned session for the players present: its whole tables kept, the players with
-    the fewest absences sitting out where the field is not a multiple of four (those the
-    plan had sitting out first, `absences` updated), newcomers in the empty chairs, the
-    rest regrouped."""
+    the fewest absences sitting out where the field is not a multiple of four (among
+    them, those the plan had sitting out first, then players of broken tables, then of
+    kept ones; `absences` updated), newcomers in the empty chairs, the rest regrouped.
+
+    Every player may sit out, not only those the plan leaves loose: a late entry has
+    missed the sessions before it, and when only the loose could sit out, he was the one
+    loose player of each session, and sat out all of them (65 players after two of eight
+    sessions of 64: six byes for him, none for the others)."""
     index = field.index
     n = len(field.players)
     planned = [[index[p] for p in table.seats if p in index] for table in session.tables]
@@ -203,8 +208,8 @@ def _adapted(session: SeatedSession, field: _Field, absences: list[int],
     newcomers = [i for i in range(n) if i not in placed]
     rng.shuffle(newcomers)
     if n % 4:
-        broken = frozenset(p for table in planned if len(table) < 4 for p in table)
-        byes = set(sitting_out([*newcomers, *broken], n % 4, absences, rng, broken))
+        disruption = {p: 1 if len(table) < 4 else 2 for table in planned for p in table}
+        byes = set(sitting_out(range(n), n % 4, absences, rng, disruption))
         for p in byes:
             absences[p] += 1
         newcomers = [p for p in newcomers if p not in byes]
