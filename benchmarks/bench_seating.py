@@ -20,12 +20,14 @@ once): the draw has the rest sit out each session, and a column counts the most 
 sessions any player sat out (fair: they differ by at most one). Excess, winds (against each
 player's own sessions played) and revisits are counted as for the grid.
 
-`--withdrawals` measures the repair after players withdraw mid-event, as the services do it
-at the next draw: a fresh plan of N x R, its first sessions played as planned, some
-players withdrawn, and the rest of the plan repaired for those left (`repair_plan`, seed 1;
-a field left short of a multiple of four gets byes). It prints the excess meetings over
-the whole event, the least the repair's own bound allows, the most and fewest sessions a
-remaining player sat out, and the repair's seconds.
+`--withdrawals` measures the repair after players withdraw or enter late mid-event, as the
+services do it at the next draw: a fresh plan of N x R, its first sessions played as
+planned, some players withdrawn and some new ones entered, and the rest of the plan
+repaired for the field then (`repair_plan`, seed 1; a field short of a multiple of four
+gets byes). It prints the excess meetings over the whole event, the least the repair's
+own bound allows, the most and fewest sessions of the repaired rest a player sat out (a
+late entry has missed the sessions before he came, so he should sit out none of them
+while others have sat out none), and the repair's seconds.
 
 `--cuts` measures the draw after a cut, as the services make it for a later round drawn
 at random: a fresh plan of N x R played, a cut to M players (a seeded sample, as the
@@ -74,31 +76,33 @@ def odd_cells() -> list[tuple[int, int]]:
     return cells
 
 
-WITHDRAWALS = ((32, 9, 3, 1), (40, 13, 4, 4), (48, 15, 5, 2), (64, 12, 4, 1), (64, 12, 4, 3),
-               (100, 20, 8, 3), (100, 20, 8, 8), (172, 40, 10, 12))
-"""(players, sessions, sessions played before the withdrawals, players withdrawn)"""
+WITHDRAWALS = ((32, 9, 3, 1, 0), (40, 13, 4, 4, 0), (48, 15, 5, 2, 0), (64, 12, 4, 1, 0),
+               (64, 12, 4, 3, 0), (100, 20, 8, 3, 0), (100, 20, 8, 8, 0), (172, 40, 10, 12, 0),
+               (64, 8, 2, 0, 1), (100, 10, 3, 0, 2), (48, 12, 4, 1, 4))
+"""(players, sessions, sessions played before the change, players withdrawn, late entries)"""
 
 
-def measure_repair(case: tuple[int, int, int, int], time_limit: float) -> str:
-    players, sessions, played, withdrawn = case
+def measure_repair(case: tuple[int, int, int, int, int], time_limit: float) -> str:
+    players, sessions, played, withdrawn, late = case
     field = list(range(players))
     plan = plan_schedule(field, sessions, seed=0, time_limit=time_limit).schedule
     history = plan.sessions[:played]
-    left = field[withdrawn:]
+    left = field[withdrawn:] + list(range(players, players + late))
     started = time.monotonic()
     repaired = repair_plan(Schedule(plan.sessions[played:]), history, left, seed=1,
                            time_limit=time_limit)
     seconds = time.monotonic() - started
     meetings: Counter[tuple[int, int]] = Counter()
     byes = dict.fromkeys(left, 0)
-    for session in history + repaired.schedule.sessions:
+    for session in repaired.schedule.sessions:
         seated = set(session.players())
         for player in left:
             byes[player] += player not in seated
+    for session in history + repaired.schedule.sessions:
         for table in session.tables:
             meetings.update(combinations(sorted(table.seats), 2))
     excess = sum(count - 1 for count in meetings.values() if count > 1)
-    return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {len(left):>5} "
+    return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {late:>4} {len(left):>5} "
             f"{excess:>6} {repaired.lower_bound:>6} {max(meetings.values()):>3} "
             f"{min(byes.values()):>4}..{max(byes.values()):<4} {seconds:>7.2f}")
 
@@ -233,7 +237,7 @@ def main() -> None:
 
 
 def repairs(jobs: int, time_limit: float) -> None:
-    print(f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'left':>5} {'excess':>6} "
+    print(f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'late':>4} {'left':>5} {'excess':>6} "
           f"{'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}", flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for line in pool.map(measure_repair, WITHDRAWALS, [time_limit] * len(WITHDRAWALS)):
