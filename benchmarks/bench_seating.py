@@ -51,6 +51,7 @@ import argparse
 import random
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
@@ -76,13 +77,15 @@ def odd_cells() -> list[tuple[int, int]]:
     return cells
 
 
+Case = tuple[int, ...]
+
 WITHDRAWALS = ((32, 9, 3, 1, 0), (40, 13, 4, 4, 0), (48, 15, 5, 2, 0), (64, 12, 4, 1, 0),
                (64, 12, 4, 3, 0), (100, 20, 8, 3, 0), (100, 20, 8, 8, 0), (172, 40, 10, 12, 0),
                (64, 8, 2, 0, 1), (100, 10, 3, 0, 2), (48, 12, 4, 1, 4))
 """(players, sessions, sessions played before the change, players withdrawn, late entries)"""
 
 
-def measure_repair(case: tuple[int, int, int, int, int], time_limit: float) -> str:
+def measure_repair(case: Case, time_limit: float) -> str:
     players, sessions, played, withdrawn, late = case
     field = list(range(players))
     plan = plan_schedule(field, sessions, seed=0, time_limit=time_limit).schedule
@@ -112,7 +115,7 @@ CUTS = ((64, 4, 32, 4), (64, 6, 32, 6), (48, 5, 24, 4), (100, 6, 48, 6), (136, 4
 """(players, sessions before the cut, players after it, sessions after it)"""
 
 
-def measure_cut(case: tuple[int, int, int, int], time_limit: float) -> str:
+def measure_cut(case: Case, time_limit: float) -> str:
     players, before, kept, after = case
     field = list(range(players))
     history = plan_schedule(field, before, seed=0, time_limit=time_limit).schedule.sessions
@@ -207,10 +210,10 @@ def main() -> None:
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
     if args.withdrawals:
-        repairs(args.jobs, args.time_limit)
+        cases(REPAIR_HEADER, measure_repair, WITHDRAWALS, args.jobs, args.time_limit)
         return
     if args.cuts:
-        cuts(args.jobs, args.time_limit)
+        cases(CUT_HEADER, measure_cut, CUTS, args.jobs, args.time_limit)
         return
     cells = list(QUICK) if args.quick else odd_cells() if args.odd else grid()
     if args.players:
@@ -236,19 +239,18 @@ def main() -> None:
           flush=True)
 
 
-def repairs(jobs: int, time_limit: float) -> None:
-    print(f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'late':>4} {'left':>5} {'excess':>6} "
-          f"{'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}", flush=True)
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for line in pool.map(measure_repair, WITHDRAWALS, [time_limit] * len(WITHDRAWALS)):
-            print(line, flush=True)
+REPAIR_HEADER = (f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'late':>4} {'left':>5} "
+                 f"{'excess':>6} {'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}")
+CUT_HEADER = (f"{'N':>4} {'before':>6} {'kept':>4} {'after':>5} {'excess':>6} {'shortfall':>9} "
+              f"{'bound':>6} {'seconds':>7}")
 
 
-def cuts(jobs: int, time_limit: float) -> None:
-    print(f"{'N':>4} {'before':>6} {'kept':>4} {'after':>5} {'excess':>6} {'shortfall':>9} "
-          f"{'bound':>6} {'seconds':>7}", flush=True)
+def cases(header: str, measure_case: Callable[[Case, float], str], chosen: Sequence[Case],
+          jobs: int, time_limit: float) -> None:
+    """The lines of `--withdrawals` or `--cuts`: one a case, in the order given."""
+    print(header, flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
-        for line in pool.map(measure_cut, CUTS, [time_limit] * len(CUTS)):
+        for line in pool.map(measure_case, chosen, [time_limit] * len(chosen)):
             print(line, flush=True)
 
 
