@@ -293,6 +293,37 @@ def test_the_plan_shows_the_next_byes_and_the_next_draw_keeps_them(window: MainW
     assert second is not None and sorted(second.byes) == sorted(planned)
 
 
+def test_a_late_entry_typed_on_the_players_page_is_seated_and_another_sits_out(
+        window: MainWindow, tmp_path: Path) -> None:
+    """32 players, two sessions drawn and published (the round planned with them); then a
+    player registered on the Players page. Session 3's draw seats him, as he has missed
+    two sessions, and one of the 32 sits out. Before, only the plan's loose players could
+    sit out, and he was the only one: he sat out every session left."""
+    path = tmp_path / "late.tmt"
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Late Day", preset_settings(Preset.OPEN, 5))
+        for i in range(32):
+            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
+    assert window.controller.open(path)
+    page = window.seating_page
+    for number in (1, 2):
+        page.choose_session(number)
+        assert page.draw(time_limit=5) is not None
+        page.publish()
+    players = window.players_page
+    players.fields["name"].setText("Zoe Latecomer")
+    players.add_button.click()
+    with window.context.unit_of_work() as uow:
+        late = next(p.id for p in uow.players.list() if p.name == "Zoe Latecomer")
+    page.choose_session(3)
+    third = page.draw(time_limit=5)
+    assert third is not None and len(third.byes) == 1 and late not in third.byes
+    assert late in {p for table in third.seated.tables for p in table.seats}
+    assert "Bye this session: Player" in page.state.text()
+    page.publish()
+    assert late in {p for table in _seats(window, 3).values() for p in table}
+
+
 # -- the wind draw ---------------------------------------------------------------------------
 def _select_cell(page, row: int, column: int = 1) -> None:
     selection = page.view.selectionModel()
