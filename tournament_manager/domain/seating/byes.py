@@ -92,12 +92,14 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     return kept_plan(request, searched)
 
 
-def sitting_out(candidates: Sequence[int], count: int, absences: Sequence[int],
-                rng: random.Random, disruption: Mapping[int, int] | None = None) -> list[int]:
-    """The `count` candidates to sit out: fewest absences first, then (for a plan being
-    repaired) the least `disruption` of the plan (a player it has sitting out before one
-    from a broken table, before one whose whole table it keeps), then at random."""
-    shuffled = list(candidates)
+def sitting_out(count: int, absences: Sequence[int], rng: random.Random,
+                disruption: Mapping[int, int] | None = None) -> list[int]:
+    """The `count` players (indices of `absences`) to sit out: fewest absences first, then
+    (for a plan being repaired) the least `disruption` of the plan (a player it has
+    sitting out before one from a broken table, before one whose whole table it keeps),
+    then at random. Anyone may sit out: see `planner._adapted` for the late entry who sat
+    out every session when only some could."""
+    shuffled = list(range(len(absences)))
     rng.shuffle(shuffled)
     cost = disruption or {}
     return sorted(shuffled, key=lambda p: (absences[p], cost.get(p, 0)))[:count]
@@ -112,7 +114,7 @@ def players_sitting_out(players: Sequence[Player], history: Sequence[SeatedSessi
     for session in history:
         present = set(session.players())
         absences = [count + (player not in present) for count, player in zip(absences, players)]
-    out = sitting_out(range(len(players)), len(players) % 4, absences, random.Random(seed))
+    out = sitting_out(len(players) % 4, absences, random.Random(seed))
     return [players[i] for i in out]
 
 
@@ -124,7 +126,7 @@ def _rotated_start(request: GroupingRequest, absences: list[int],
     out = request.players % 4
     sessions: IntSessions = []
     for _ in range(request.sessions):
-        byes = set(sitting_out(range(request.players), out, absences, rng))
+        byes = set(sitting_out(out, absences, rng))
         for p in byes:
             absences[p] += 1
         sessions.append(greedy_session([p for p in range(request.players) if p not in byes],

@@ -198,7 +198,7 @@ def _adapted(session: SeatedSession, field: _Field, absences: list[int],
     kept ones; `absences` updated), newcomers in the empty chairs, the rest regrouped.
 
     Every player may sit out, not only those the plan leaves loose: a late entry has
-    missed the sessions before it, and when only the loose could sit out, he was the one
+    missed the sessions before he came, and when only the loose could sit out, he was the one
     loose player of each session, and sat out all of them (65 players after two of eight
     sessions of 64: six byes for him, none for the others)."""
     index = field.index
@@ -209,7 +209,7 @@ def _adapted(session: SeatedSession, field: _Field, absences: list[int],
     rng.shuffle(newcomers)
     if n % 4:
         disruption = {p: 1 if len(table) < 4 else 2 for table in planned for p in table}
-        byes = set(sitting_out(range(n), n % 4, absences, rng, disruption))
+        byes = set(sitting_out(n % 4, absences, rng, disruption))
         for p in byes:
             absences[p] += 1
         newcomers = [p for p in newcomers if p not in byes]
