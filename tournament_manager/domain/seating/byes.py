@@ -110,12 +110,15 @@ def players_sitting_out(players: Sequence[Player], history: Sequence[SeatedSessi
     """The len(players) mod 4 players to sit out a session that is not searched (an
     elimination round seats by rank): those who have missed the fewest sessions of
     `history`, at random among equals, as a searched draw would choose."""
-    absences = [0] * len(players)
-    for session in history:
-        present = set(session.players())
-        absences = [count + (player not in present) for count, player in zip(absences, players)]
-    out = sitting_out(len(players) % 4, absences, random.Random(seed))
+    out = sitting_out(len(players) % 4, missed_sessions(players, history), random.Random(seed))
     return [players[i] for i in out]
+
+
+def missed_sessions(players: Sequence[Player], history: Sequence[SeatedSession]) -> list[int]:
+    """For each player, the sessions of `history` he was not seated in: byes, and for a
+    late entry the sessions before he came. Fair byes go to the fewest first."""
+    seated = [set(session.players()) for session in history]
+    return [sum(player not in present for present in seated) for player in players]
 
 
 def _rotated_start(request: GroupingRequest, absences: list[int],

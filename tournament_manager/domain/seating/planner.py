@@ -12,7 +12,7 @@ import random
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
-from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
+from tournament_manager.domain.seating.byes import draw_with_byes, missed_sessions, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
 from tournament_manager.domain.seating.greedy import greedy_session
@@ -91,7 +91,6 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
     fixed = MeetingCounts(n)
     visits: list[dict[int, int]] = [{} for _ in range(n)]
     winds = [[0, 0, 0, 0] for _ in range(n)]
-    absences = [len(history)] * n
     for session in history:
         for table in session.tables:
             present = [index[p] for p in table.seats if p in index]
@@ -101,12 +100,12 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
                     i = index[player]
                     visits[i][table.number - 1] = visits[i].get(table.number - 1, 0) + 1
                     winds[i][seat] += 1
-                    absences[i] -= 1
     forbidden = forbidden_index_pairs([index[p] for p in group if p in index]
                                       for group in forbidden_groups)
     for a, b in forbidden:
         fixed.add_table((a, b))
-    return _Field(tuple(players), index, fixed, forbidden, visits, winds, absences)
+    return _Field(tuple(players), index, fixed, forbidden, visits, winds,
+                  missed_sessions(players, history))
 
 
 def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
