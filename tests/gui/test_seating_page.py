@@ -20,10 +20,11 @@ from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import create_document, open_document
 
 
-def _event(path: Path) -> Path:
+def _event(path: Path, players: int = 16, sessions: int = 5) -> Path:
     with create_document(path) as document:
-        create_tournament(document.unit_of_work(), "Draw Day", preset_settings(Preset.OPEN, 5))
-        for i in range(16):
+        create_tournament(document.unit_of_work(), "Draw Day",
+                          preset_settings(Preset.OPEN, sessions))
+        for i in range(players):
             register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
     return path
 
@@ -253,12 +254,7 @@ def test_the_session_list_shows_each_sessions_progress_as_the_sheets_change(
 
 def test_a_draw_with_byes_for_want_of_substitutes_says_so(window: MainWindow,
                                                           tmp_path: Path) -> None:
-    path = tmp_path / "odd.tmt"
-    with create_document(path) as document:
-        create_tournament(document.unit_of_work(), "Odd Day", preset_settings(Preset.OPEN, 3))
-        for i in range(18):
-            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
-    assert window.controller.open(path)
+    assert window.controller.open(_event(tmp_path / "odd.tmt", players=18, sessions=3))
     page = window.seating_page
     draw = page.draw(time_limit=5)
     assert draw is not None and len(draw.byes) == 2 and draw.substitutes_missing == 2
@@ -299,12 +295,7 @@ def test_a_late_entry_typed_on_the_players_page_is_seated_and_another_sits_out(
     player registered on the Players page. Session 3's draw seats him, as he has missed
     two sessions, and one of the 32 sits out. Before, only the plan's loose players could
     sit out, and he was the only one: he sat out every session left."""
-    path = tmp_path / "late.tmt"
-    with create_document(path) as document:
-        create_tournament(document.unit_of_work(), "Late Day", preset_settings(Preset.OPEN, 5))
-        for i in range(32):
-            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
-    assert window.controller.open(path)
+    assert window.controller.open(_event(tmp_path / "late.tmt", players=32))
     page = window.seating_page
     for number in (1, 2):
         page.choose_session(number)
