@@ -40,6 +40,8 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (31, 10),  # three out: the draw of 32 x 10 with one player standing for nobody
     (30, 9),   # two out: the library's 28 x 9 with two players taking chairs
     (41, 13),  # one out: the library's 40 x 13, at its bound
+    (42, 13),  # two out: 40 x 13 with the chairs shipped in chairs.json (2 repeats before)
+    (101, 33),  # one out: 100 x 33 with shipped chairs (4 repeats before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs
@@ -165,3 +167,17 @@ def test_small_fields_where_no_construction_fits_are_searched(players: int,
     assert all(len(session.tables) == players // 4 for session in draw.schedule.sessions)
     counts = [byes[p] for p in field]
     assert sum(counts) == sessions * (players % 4) and max(counts) - min(counts) <= 1
+
+
+def test_the_shipped_chairs_keep_countries_apart_in_session_one_without_a_repeat() -> None:
+    """42 x 13 comes from chairs found offline (`chair_library`); renamed for six countries
+    of seven it still meets nobody twice, and session 1 seats no compatriots together."""
+    field = list(range(42))
+    countries = [field[i::6] for i in range(6)]
+    draw = plan_schedule(field, 13, seed=1, forbidden_groups=countries, time_limit=60)
+    assert max(_met(draw.schedule.sessions).values()) == 1
+    first = draw.schedule.sessions[0]
+    country = {p: i for i, members in enumerate(countries) for p in members}
+    assert all(len({country[p] for p in table.seats}) == 4 for table in first.tables)
+    everyone_out = [p for out in _byes(draw.schedule.sessions, field) for p in out]
+    assert len(everyone_out) == len(set(everyone_out))

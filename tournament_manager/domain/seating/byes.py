@@ -13,7 +13,9 @@ byes read off it (`_built`):
 - one or two out: the draw of the 4T players other than one or two chosen at random. In
   every session each chosen player takes the chair of a different one of the 4T, who sits
   out; the chairs are picked (`_chairs`, CP-SAT) so that no chosen player meets anyone
-  twice, which a repeat-free draw of the 4T leaves possible up to the bound.
+  twice, which a repeat-free draw of the 4T leaves possible up to the bound. Near the
+  bound a draw's seconds are not enough to find them; where chairs found offline are
+  shipped (`chair_library`), the draw takes those.
 
 Before these, an event with byes was planned for the players seated in session 1, the
 byes were passed on by handing chairs round, and each session's draw picked its own byes
@@ -30,6 +32,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
 
+from tournament_manager.domain.seating.chair_library import chairs_schedule
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.cp_sat import solve
 from tournament_manager.domain.seating.greedy import greedy_session
@@ -47,6 +50,7 @@ from tournament_manager.domain.seating.grouping import (
 )
 from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.tabu import tabu_search
 
 _CONSTRUCTION_SHARE = 0.5
@@ -146,7 +150,7 @@ def _built(request: GroupingRequest, seed: int, rng: random.Random,
     if out * request.sessions > n:
         return None
     drawn = (_ghosted(request, seed, budget) if out == 3
-             else _stood_in(request, seed, rng, budget))
+             else _shipped(request, rng, budget) or _stood_in(request, seed, rng, budget))
     if drawn is None:
         return None
     sessions, method = drawn
@@ -190,6 +194,21 @@ def _ghosted(request: GroupingRequest, seed: int,
     swapped = {ghost: n, n: ghost}
     return [[[swapped.get(p, p) for p in table] for table in session if ghost not in table]
             for session in result.sessions], result.method
+
+
+def _shipped(request: GroupingRequest, rng: random.Random,
+             budget: Budget) -> tuple[IntSessions, Method] | None:
+    """The shipped chairs' schedule (`chair_library`) renamed, for a field drawn beyond one
+    session a table: up to there the squares' draw of the core sends nobody back to a table
+    number and the draw's own chairs have room; beyond it they may not (42 x 13: 2 repeats,
+    101 x 33: 4, where the shipped chairs have none)."""
+    n = request.players
+    if request.sessions <= n // 4:
+        return None
+    schedule = chairs_schedule(n, request.sessions)
+    if schedule is None:
+        return None
+    return relabel(schedule, n, request.forbidden, rng, budget), Method.LIBRARY
 
 
 def _stood_in(request: GroupingRequest, seed: int, rng: random.Random,

@@ -1,0 +1,130 @@
+"""Find repeat-free chairs for a field of 4T + 1 or 4T + 2 players (offline tool).
+
+The draw seats such a field as its 4T core plus one or two extra players, each taking a
+different core player's chair every session (`byes._stood_in`). Its CP-SAT minimises the
+extras' repeats within a draw's work limit, which near the bound is not enough (42 x 13 kept
+2 repeats, 101 x 33 kept 4). Asked only whether repeat-free chairs exist, on the canonical
+core (`chair_library.core_schedule`), CP-SAT answers in a minute or more; the answer is
+shipped in `chairs.json` and re-verified on use.
+
+The model (`byes._chairs` with its repeats forbidden instead of counted): c[x, k, p] says
+extra x takes p's chair in session k (p then sits out). One chair a session for each extra;
+two extras never at one table; a core player gives his chair at most once; and for every
+extra x and core player q, the chairs beside q that x takes over all sessions number at
+most one. (Choosing a table and then a chair, with the meetings counted per table, is the
+same model; CP-SAT left 101 x 33 undecided in it after 600 s.)
+
+    .venv/bin/python tools/seating_search/chairs_search.py --players 42 --sessions 13
+    .venv/bin/python tools/seating_search/chairs_search.py --players 101 --sessions 33 --write
+
+`--write` puts the entry into tournament_manager/domain/seating/chairs.json (replacing one
+for the same field), with the command and the seconds it took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from ortools.sat.python import cp_model
+
+from tournament_manager.domain.seating.chair_library import (
+    core_schedule,
+    sound_with_byes,
+    stood_in,
+)
+from tournament_manager.domain.seating.pairs import IntSessions
+
+CHAIRS = (Path(__file__).resolve().parents[2] / "tournament_manager" / "domain" / "seating"
+          / "chairs.json")
+
+
+def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int,
+           seed: int) -> list[list[int]] | None:
+    """For each session the core player whose chair each extra takes, or None if CP-SAT
+    found none in time (or proved there is none)."""
+    model = cp_model.CpModel()
+    sessions = range(len(core))
+    players = sorted(p for table in core[0] for p in table)
+    take = {(x, k, p): model.new_bool_var(f"c{x}_{k}_{p}")
+            for x in range(extras) for k in sessions for p in players}
+    for x in range(extras):
+        for k in sessions:
+            model.add_exactly_one(take[x, k, p] for p in players)
+    for p in players:
+        model.add_at_most_one(take[x, k, p] for x in range(extras) for k in sessions)
+    met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for k in sessions:
+        for table in core[k]:
+            model.add_at_most_one(take[x, k, p] for x in range(extras) for p in table)
+            for p in table:
+                for q in table:
+                    if q != p:
+                        for x in range(extras):
+                            met.setdefault((x, q), []).append(take[x, k, p])
+    for sources in met.values():
+        model.add(sum(sources) <= 1)
+    solver = cp_model.CpSolver()
+    solver.parameters.max_time_in_seconds = seconds
+    solver.parameters.num_workers = workers
+    solver.parameters.random_seed = seed
+    status = solver.solve(model)
+    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        print(f"# {solver.status_name(status)} after {solver.wall_time:.1f} s", file=sys.stderr)
+        return None
+    return [[next(p for p in players if solver.boolean_value(take[x, k, p]))
+             for x in range(extras)] for k in sessions]
+
+
+def written(entry: dict[str, Any]) -> None:
+    data = json.loads(CHAIRS.read_text(encoding="utf-8"))
+    kept = [e for e in data["entries"]
+            if (e["players"], e["sessions"]) != (entry["players"], entry["sessions"])]
+    kept.append(entry)
+    kept.sort(key=lambda e: (e["players"], e["sessions"]))
+    lines = ",\n".join("  " + json.dumps(e, separators=(", ", ": ")) for e in kept)
+    CHAIRS.write_text('{"entries": [\n' + lines + "\n]}\n", encoding="utf-8")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--sessions", type=int, required=True)
+    parser.add_argument("--seconds", type=float, default=600.0)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--write", action="store_true")
+    args = parser.parse_args(argv)
+    extras = args.players % 4
+    if extras not in (1, 2):
+        parser.error("the field must be 4T + 1 or 4T + 2 players")
+    size = args.players - extras
+    core = core_schedule(size, args.sessions)
+    if core is None:
+        parser.error(f"no repeat-free schedule of {size} x {args.sessions} to stand in")
+    began = time.monotonic()
+    found = chairs(core, extras, seconds=args.seconds, workers=args.workers, seed=args.seed)
+    took = time.monotonic() - began
+    if found is None:
+        return 1
+    schedule = stood_in(core, found)
+    if not sound_with_byes(schedule, args.players):
+        print("# the chairs found do not verify", file=sys.stderr)
+        return 2
+    command = ("tools/seating_search/chairs_search.py "
+               + " ".join(a for a in (argv if argv is not None else sys.argv[1:])
+                          if a != "--write"))
+    entry = {"players": args.players, "sessions": args.sessions, "core": size,
+             "chairs": found, "command": command, "seconds": round(took, 1)}
+    print(json.dumps(entry))
+    if args.write:
+        written(entry)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
