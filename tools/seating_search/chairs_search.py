@@ -37,21 +37,65 @@ from tournament_manager.domain.seating.chair_library import (
     sound_with_byes,
     stood_in,
 )
+from tournament_manager.domain.seating.constructions import _scale
+from tournament_manager.domain.seating.latin import field_tables
 from tournament_manager.domain.seating.pairs import IntSessions
 
 CHAIRS = (Path(__file__).resolve().parents[2] / "tournament_manager" / "domain" / "seating"
           / "chairs.json")
 
 
-def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int,
-           seed: int) -> list[list[int]] | None:
+def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+    """A permutation sigma of the core's players that maps every session onto a session,
+    and that map of sessions: `scale` (the affine core: every point times the element a
+    of GF(4), which keeps every parallel class), `shift:H` (the four-level core over GF(q)
+    of `four_levels`: +H on every level, H = 1 by default, which moves the base session's
+    translates H on and keeps each transversal session) or `negate` (that core's x -> -x
+    on every level)."""
+    players = sum(len(table) for table in core[0])
+    if name == "scale":
+        sigma = [_scale(2, tuple((p >> (2 * i)) & 3 for i in range(players.bit_length() // 2)))
+                 for p in range(players)]
+    elif name.startswith("shift") or name == "negate":
+        q = players // 4
+        add, _ = field_tables(q)
+        if name == "negate":
+            moved = [add[x].index(0) for x in range(q)]
+        else:
+            step = int(name.partition(":")[2] or 1)
+            moved = [add[x][step] for x in range(q)]
+        sigma = [level * q + moved[x] for level in range(4) for x in range(q)]
+    else:
+        raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H] or negate")
+    index = {frozenset(frozenset(t) for t in session): k for k, session in enumerate(core)}
+    image = [index.get(frozenset(frozenset(sigma[p] for p in t) for t in session))
+             for session in core]
+    if sorted(sigma) != list(range(players)) or None in image:
+        raise SystemExit(f"{name!r} does not map this core's sessions onto its sessions")
+    return sigma, [k for k in image if k is not None]
+
+
+def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed: int,
+           given: list[list[int]] | None = None,
+           symmetry: tuple[list[int], list[int]] | None = None) -> list[list[int]] | None:
     """For each session the core player whose chair each extra takes, or None if CP-SAT
-    found none in time (or proved there is none)."""
+    found none in time (or proved there is none). `given`: the chairs of extra players
+    already seated (per session), whose tables and chairs the new ones must leave alone.
+    `symmetry` (sigma, pi): the second extra takes sigma(p) in session pi(k) where the
+    first takes p in session k, so only the first is searched; his meetings carried by
+    sigma are the second's, and the model checks the two do not clash."""
     model = cp_model.CpModel()
     sessions = range(len(core))
     players = sorted(p for table in core[0] for p in table)
     take = {(x, k, p): model.new_bool_var(f"c{x}_{k}_{p}")
             for x in range(extras) for k in sessions for p in players}
+    if given is not None:
+        taken = {p for row in given for p in row}
+        for k in sessions:
+            beside = {p for table in core[k] if set(table) & set(given[k]) for p in table}
+            for x in range(extras):
+                for p in taken | beside:
+                    model.add(take[x, k, p] == 0)
     for x in range(extras):
         for k in sessions:
             model.add_exactly_one(take[x, k, p] for p in players)
@@ -68,6 +112,11 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int,
                             met.setdefault((x, q), []).append(take[x, k, p])
     for sources in met.values():
         model.add(sum(sources) <= 1)
+    if symmetry is not None and extras == 2:
+        sigma, pi = symmetry
+        for k in sessions:
+            for p in players:
+                model.add(take[1, pi[k], sigma[p]] == take[0, k, p])
     solver = cp_model.CpSolver()
     solver.parameters.max_time_in_seconds = seconds
     solver.parameters.num_workers = workers
@@ -78,6 +127,23 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int,
         return None
     return [[next(p for p in players if solver.boolean_value(take[x, k, p]))
              for x in range(extras)] for k in sessions]
+
+
+def one_by_one(core: IntSessions, extras: int, *, tries: int, seconds: float, workers: int,
+               seed: int) -> list[list[int]] | None:
+    """Two extra players seated one after the other: the first alone (one extra is quick:
+    65 x 21 in 2.5 s where two together were undecided after 20 minutes), then the second
+    around him, with a new seed for the first where the second finds no room."""
+    for attempt in range(seed, seed + tries):
+        first = chairs(core, 1, seconds=seconds, workers=workers, seed=attempt)
+        if first is None or extras == 1:
+            return first
+        second = chairs(core, extras - 1, seconds=seconds, workers=workers, seed=attempt,
+                        given=first)
+        if second is not None:
+            return [a + b for a, b in zip(first, second, strict=True)]
+        print(f"# seed {attempt}: no room for the second", file=sys.stderr)
+    return None
 
 
 def written(entry: dict[str, Any]) -> None:
@@ -97,6 +163,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=600.0)
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--one-by-one", type=int, default=0, metavar="TRIES",
+                        help="seat the first extra player alone (seeds SEED, SEED + 1, ..., "
+                             "--seconds each), then the second around him")
+    parser.add_argument("--symmetry", metavar="scale|shift[:H]|negate",
+                        help="the second extra player is the first moved by this "
+                             "automorphism of the core (see `automorphism`)")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     extras = args.players % 4
@@ -107,7 +179,13 @@ def main(argv: list[str] | None = None) -> int:
     if core is None:
         parser.error(f"no repeat-free schedule of {size} x {args.sessions} to stand in")
     began = time.monotonic()
-    found = chairs(core, extras, seconds=args.seconds, workers=args.workers, seed=args.seed)
+    if args.one_by_one:
+        found = one_by_one(core, extras, tries=args.one_by_one, seconds=args.seconds,
+                           workers=args.workers, seed=args.seed)
+    else:
+        found = chairs(core, extras, seconds=args.seconds, workers=args.workers,
+                       seed=args.seed, symmetry=automorphism(core, args.symmetry)
+                       if args.symmetry else None)
     took = time.monotonic() - began
     if found is None:
         return 1

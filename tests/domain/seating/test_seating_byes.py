@@ -42,6 +42,7 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (41, 13),  # one out: the library's 40 x 13, at its bound
     (42, 13),  # two out: 40 x 13 with the chairs shipped in chairs.json (2 repeats before)
     (101, 33),  # one out: 100 x 33 with shipped chairs (4 repeats before)
+    (66, 21),  # two out: AG(3, 4) with shipped chairs (3 repeats before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs
