@@ -50,8 +50,9 @@ def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
     and that map of sessions: `scale` (the affine core: every point times the element a
     of GF(4), which keeps every parallel class), `shift:H` (the four-level core over GF(q)
     of `four_levels`: +H on every level, H = 1 by default, which moves the base session's
-    translates H on and keeps each transversal session) or `negate` (that core's x -> -x
-    on every level)."""
+    translates H on and keeps each transversal session), `negate` (that core's x -> -x
+    on every level) or `rotate:M:K` (p -> p + K mod M for the first M players, the rest
+    kept: for the framed cores of `frames`, M = 5gm and K = gm turn the five groups)."""
     players = sum(len(table) for table in core[0])
     if name == "scale":
         sigma = [_scale(2, tuple((p >> (2 * i)) & 3 for i in range(players.bit_length() // 2)))
@@ -65,8 +66,14 @@ def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
             step = int(name.partition(":")[2] or 1)
             moved = [add[x][step] for x in range(q)]
         sigma = [level * q + moved[x] for level in range(4) for x in range(q)]
+    elif name.startswith("rotate:"):
+        try:
+            size, step = (int(part) for part in name.split(":")[1:])
+        except ValueError:
+            raise SystemExit("rotate:M:K takes two numbers") from None
+        sigma = [(p + step) % size if p < size else p for p in range(players)]
     else:
-        raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H] or negate")
+        raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H], negate or rotate:M:K")
     index = {frozenset(frozenset(t) for t in session): k for k, session in enumerate(core)}
     image = [index.get(frozenset(frozenset(sigma[p] for p in t) for t in session))
              for session in core]
@@ -136,7 +143,9 @@ def one_by_one(core: IntSessions, extras: int, *, tries: int, seconds: float, wo
     around him, with a new seed for the first where the second finds no room."""
     for attempt in range(seed, seed + tries):
         first = chairs(core, 1, seconds=seconds, workers=workers, seed=attempt)
-        if first is None or extras == 1:
+        if first is None:
+            continue
+        if extras == 1:
             return first
         second = chairs(core, extras - 1, seconds=seconds, workers=workers, seed=attempt,
                         given=first)
@@ -166,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--one-by-one", type=int, default=0, metavar="TRIES",
                         help="seat the first extra player alone (seeds SEED, SEED + 1, ..., "
                              "--seconds each), then the second around him")
-    parser.add_argument("--symmetry", metavar="scale|shift[:H]|negate",
+    parser.add_argument("--symmetry", metavar="scale|shift[:H]|negate|rotate:M:K",
                         help="the second extra player is the first moved by this "
                              "automorphism of the core (see `automorphism`)")
     parser.add_argument("--write", action="store_true")

@@ -71,3 +71,15 @@ def test_a_chair_given_twice_is_refused() -> None:
     chairs = [list(row) for row in entry["chairs"]]
     chairs[-1][0] = chairs[0][0]  # the same player sits out twice, another never
     assert not sound_with_byes(stood_in(core, chairs), 42)
+
+
+def test_a_damaged_entry_in_the_file_gives_no_schedule(monkeypatch: pytest.MonkeyPatch) -> None:
+    """What the draw reads goes through the same check: an entry whose chairs repeat a pair
+    is passed over (the draw then seats the extras itself), never drawn."""
+    entry = dict(next(e for e in ENTRIES if e["players"] == 42))
+    chairs = [list(row) for row in entry["chairs"]]
+    chairs[-1][0] = chairs[0][0]
+    monkeypatch.setattr(chair_library, "_entries", lambda: ({**entry, "chairs": chairs},))
+    assert chairs_schedule(42, 13) is None
+    monkeypatch.setattr(chair_library, "_entries", lambda: (entry,))
+    assert chairs_schedule(42, 13) is not None

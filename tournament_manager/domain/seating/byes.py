@@ -198,10 +198,10 @@ def _ghosted(request: GroupingRequest, seed: int,
 
 def _shipped(request: GroupingRequest, rng: random.Random,
              budget: Budget) -> tuple[IntSessions, Method] | None:
-    """The shipped chairs' schedule (`chair_library`) renamed, for a field drawn beyond one
-    session a table: up to there the squares' draw of the core sends nobody back to a table
-    number and the draw's own chairs have room; beyond it they may not (42 x 13: 2 repeats,
-    101 x 33: 4, where the shipped chairs have none)."""
+    """The shipped chairs' schedule (`chair_library`) renamed, for a field drawn over more
+    sessions than it has tables: up to there the squares' draw of the core sends nobody
+    back to a table number and the draw's own chairs have room; beyond it they may not
+    (42 x 13: 2 repeats, 101 x 33: 4, where the shipped chairs have none)."""
     n = request.players
     if request.sessions <= n // 4:
         return None

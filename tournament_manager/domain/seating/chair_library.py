@@ -49,12 +49,13 @@ def stood_in(core: IntSessions, chairs: Sequence[Sequence[int]]) -> IntSessions:
 
 
 def sound_with_byes(schedule: IntSessions, players: int) -> bool:
-    """Every session seats distinct players of range(players) at tables of four, no pair
-    meets twice, and nobody sits out twice while another has not sat out at all."""
+    """Every session seats all but players mod 4 of range(players), each once, at tables of
+    four; no pair meets twice; and nobody sits out twice while another has not sat out."""
     missed = [len(schedule)] * players
     for session in schedule:
         seated = [p for table in session for p in table]
         if (any(len(table) != 4 for table in session) or len(set(seated)) != len(seated)
+                or len(seated) != players - players % 4
                 or not all(0 <= p < players for p in seated)):
             return False
         for p in seated:
