@@ -7,11 +7,11 @@ extras' repeats within a draw's work limit, which near the bound is not enough (
 core (`chair_library.core_schedule`), CP-SAT answers in a minute or more; the answer is
 shipped in `chairs.json` and re-verified on use.
 
-The model (`byes._chairs` with its repeats forbidden instead of counted): c[x, k, p] says
-extra x takes p's chair in session k (p then sits out). One chair a session for each extra;
-two extras never at one table; a core player gives his chair at most once; and for every
-extra x and core player q, the chairs beside q that x takes over all sessions number at
-most one. (Choosing a table and then a chair, with the meetings counted per table, is the
+The model (`byes.chair_rules`, the draw's own, with repeats forbidden instead of counted):
+take[x, k, p] says extra x takes p's chair in session k (p then sits out). One chair a
+session for each extra; two extras never at one table; a core player gives his chair at
+most once; and for every extra x and core player q, the chairs beside q that x takes over
+all sessions number at most one. (Choosing a table and then a chair, with the meetings counted per table, is the
 same model; CP-SAT left 101 x 33 undecided in it after 600 s.)
 
     .venv/bin/python tools/seating_search/chairs_search.py --players 42 --sessions 13
@@ -32,6 +32,7 @@ from typing import Any
 
 from ortools.sat.python import cp_model
 
+from tournament_manager.domain.seating.byes import chair_rules
 from tournament_manager.domain.seating.chair_library import (
     core_schedule,
     sound_with_byes,
@@ -94,8 +95,7 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed
     model = cp_model.CpModel()
     sessions = range(len(core))
     players = sorted(p for table in core[0] for p in table)
-    take = {(x, k, p): model.new_bool_var(f"c{x}_{k}_{p}")
-            for x in range(extras) for k in sessions for p in players}
+    take, met = chair_rules(model, core, range(extras))
     if given is not None:
         taken = {p for row in given for p in row}
         for k in sessions:
@@ -103,20 +103,6 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed
             for x in range(extras):
                 for p in taken | beside:
                     model.add(take[x, k, p] == 0)
-    for x in range(extras):
-        for k in sessions:
-            model.add_exactly_one(take[x, k, p] for p in players)
-    for p in players:
-        model.add_at_most_one(take[x, k, p] for x in range(extras) for k in sessions)
-    met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-    for k in sessions:
-        for table in core[k]:
-            model.add_at_most_one(take[x, k, p] for x in range(extras) for p in table)
-            for p in table:
-                for q in table:
-                    if q != p:
-                        for x in range(extras):
-                            met.setdefault((x, q), []).append(take[x, k, p])
     for sources in met.values():
         model.add(sum(sources) <= 1)
     if symmetry is not None and extras == 2:

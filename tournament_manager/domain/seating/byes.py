@@ -31,6 +31,7 @@ import random
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from tournament_manager.domain.seating.chair_library import chairs_schedule
 from tournament_manager.domain.seating.control import Budget
@@ -52,6 +53,9 @@ from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.tabu import tabu_search
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
 
 _CONSTRUCTION_SHARE = 0.5
 """Of the grouping's time, what the draw of the multiple of four may use; the search after
@@ -241,26 +245,10 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
 
     greedy = _greedy_chairs(sessions, extras, random.Random(seed))
     model = cp_model.CpModel()
-    core = sorted({p for table in sessions[0] for p in table})
-    take = {(x, k, p): model.new_bool_var(f"t{x}_{k}_{p}")
-            for x in extras for k in range(len(sessions)) for p in core}
+    take, met = chair_rules(model, sessions, extras)
     if greedy is not None:
         for (x, k, p), variable in take.items():
             model.add_hint(variable, greedy[k].get(p) == x)
-    for x in extras:
-        for k in range(len(sessions)):
-            model.add_exactly_one(take[x, k, p] for p in core)
-    for p in core:
-        model.add_at_most_one(take[x, k, p] for x in extras for k in range(len(sessions)))
-    met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-    for k, session in enumerate(sessions):
-        for table in session:
-            model.add_at_most_one(take[x, k, p] for x in extras for p in table)
-            for p in table:
-                for q in table:
-                    if q != p:
-                        for x in extras:
-                            met.setdefault((x, q), []).append(take[x, k, p])
     repeats, mates = [], []
     for (x, q), sources in met.items():
         if len(sources) > 1:
@@ -275,8 +263,37 @@ def _chairs(sessions: IntSessions, extras: Sequence[int], forbidden: set[tuple[i
     solver = solve(model, seed=seed, budget=budget, work_limit=CHAIRS_WORK_LIMIT)
     if solver is None:
         return greedy
+    core = sorted({p for table in sessions[0] for p in table})
     return [{p: x for x in extras for p in core if solver.boolean_value(take[x, k, p])}
             for k in range(len(sessions))]
+
+
+def chair_rules(model: cp_model.CpModel, sessions: IntSessions, extras: Sequence[int]
+                ) -> tuple[dict[tuple[int, int, int], cp_model.IntVar],
+                           dict[tuple[int, int], list[cp_model.IntVar]]]:
+    """The rules every choice of chairs obeys, in `model`: take[x, k, p] says extra player
+    x takes core player p's chair in session k; each extra takes one chair a session, a
+    core player gives his at most once, two extras never sit at one table. Returned with
+    met[x, q], the chairs beside q whose taking has x meet q: the draw counts the repeats
+    among them, `tools/seating_search/chairs_search.py` forbids them."""
+    core = sorted({p for table in sessions[0] for p in table})
+    take = {(x, k, p): model.new_bool_var(f"t{x}_{k}_{p}")
+            for x in extras for k in range(len(sessions)) for p in core}
+    for x in extras:
+        for k in range(len(sessions)):
+            model.add_exactly_one(take[x, k, p] for p in core)
+    for p in core:
+        model.add_at_most_one(take[x, k, p] for x in extras for k in range(len(sessions)))
+    met: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for k, session in enumerate(sessions):
+        for table in session:
+            model.add_at_most_one(take[x, k, p] for x in extras for p in table)
+            for p in table:
+                for q in table:
+                    if q != p:
+                        for x in extras:
+                            met.setdefault((x, q), []).append(take[x, k, p])
+    return take, met
 
 
 def _greedy_chairs(sessions: IntSessions, extras: Sequence[int],
