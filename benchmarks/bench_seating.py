@@ -56,6 +56,7 @@ from concurrent.futures import ProcessPoolExecutor
 from itertools import combinations
 
 from tournament_manager.domain.seating import Schedule, plan_schedule, quality_report, repair_plan
+from tournament_manager.domain.seating.proved import proved_least_excess
 
 QUICK = ((16, 5), (20, 6), (32, 9), (40, 13), (44, 14), (48, 15), (60, 19), (64, 21),
          (100, 10), (128, 12), (172, 8), (172, 57))
@@ -141,8 +142,10 @@ def measure_cut(case: Case, time_limit: float) -> str:
 
 
 def forced_excess(players: int, sessions: int) -> int:
-    """Meetings beyond the pairs that exist: 6 per table per session, N(N-1)/2 pairs."""
-    return max(0, 6 * (players // 4) * sessions - players * (players - 1) // 2)
+    """Meetings beyond the pairs that exist (6 per table per session, N(N-1)/2 pairs), or
+    the least proved where more is forced (`proved.PROVED_LEAST_EXCESS`: 17 x 5)."""
+    return max(6 * (players // 4) * sessions - players * (players - 1) // 2,
+               proved_least_excess(players, sessions), 0)
 
 
 def measure(cell: tuple[int, int], time_limit: float, countries: int = 0) -> str:

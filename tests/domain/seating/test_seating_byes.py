@@ -17,6 +17,7 @@ from tournament_manager.domain.seating import (
     plan_schedule,
     players_sitting_out,
     positions,
+    quality_report,
     repair_plan,
 )
 from tournament_manager.domain.seating.control import Budget
@@ -57,6 +58,23 @@ def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, session
     assert len(everyone_out) == len(set(everyone_out)), "someone sat out twice"
     assert max(_met(draw.schedule.sessions).values()) == 1
     assert draw.repeat_cost == 0
+
+
+def test_seventeen_over_five_stops_at_the_one_repeat_proved_least() -> None:
+    """Seats allow 17 x 5 with no repeat, but no such draw exists
+    (`tools/seating_search/bye_proof.py`); the draw searched its whole time limit for one.
+    It now aims at the proved 1, reaches it, and the quality report names 1 as the least."""
+    field = list(range(17))
+    draw = plan_schedule(field, 5, seed=0, time_limit=120)
+    assert draw.lower_bound == 1
+    assert draw.repeat_cost == 1
+    assert sorted(_met(draw.schedule.sessions).values())[-2:] == [1, 2]
+    everyone_out = [p for out in _byes(draw.schedule.sessions, field) for p in out]
+    assert sorted(everyone_out) == sorted(set(everyone_out)) and len(everyone_out) == 5
+    report = quality_report(draw.schedule.sessions)
+    assert (report.excess_meetings, report.theoretical_min_excess) == (1, 1)
+    shorter = quality_report(draw.schedule.sessions[:4])
+    assert shorter.theoretical_min_excess == 0
 
 
 def test_a_draw_with_byes_is_the_same_for_a_seed() -> None:

@@ -51,6 +51,7 @@ from tournament_manager.domain.seating.grouping import (
 )
 from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.tabu import tabu_search
 
@@ -79,6 +80,8 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     """
     rng = random.Random(seed)
     bound = lower_bound(request)
+    if request.fresh:  # a repeat costs 1 in `pair_cost`, so excess is cost here
+        bound = max(bound, proved_least_excess(request.players, request.sessions))
     start, built = request.start, None
     if start is None and request.fresh:
         built = _built(request, seed, rng, budget.slice(_CONSTRUCTION_SHARE))

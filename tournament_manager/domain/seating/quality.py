@@ -12,6 +12,7 @@ from itertools import combinations
 
 from tournament_manager.domain.seating.model import Player, SeatedSession
 from tournament_manager.domain.seating.pairs import opponent_masks
+from tournament_manager.domain.seating.proved import proved_least_excess
 
 
 @dataclass(frozen=True)
@@ -93,8 +94,9 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
     """Excess meetings no draw of `schedule` can avoid after `history`: the history's own,
     plus every table pair of the schedule beyond the pairs of its players who have not met
     yet (a pair that met already makes excess at each meeting; a new pair only from its
-    second). Without history this is the seats-at-tables count; for a final of four
-    players who met before it is the meetings they cannot help repeating."""
+    second). Without history this is the seats-at-tables count, or the least proved for
+    the field (`proved`: 17 x 5 with fair byes, 1); for a final of four players who met
+    before it is the meetings they cannot help repeating."""
     before: dict[tuple[Player, Player], int] = {}
     for session in history:
         for table in session.tables:
@@ -105,7 +107,17 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
                      key=order.__getitem__)
     new_pairs = sum(1 for a, b in combinations(players, 2) if _key(a, b, order) not in before)
     slots = sum(6 * len(session.tables) for session in schedule)
-    return sum(n - 1 for n in before.values()) + max(0, slots - new_pairs)
+    least = sum(n - 1 for n in before.values()) + max(0, slots - new_pairs)
+    if not history and _fair_byes(schedule, players):
+        least = max(least, proved_least_excess(len(players), len(schedule)))
+    return least
+
+
+def _fair_byes(schedule: Sequence[SeatedSession], players: Sequence[Player]) -> bool:
+    """Nobody sat out twice: the proofs of `proved` assume it (a player out twice leaves
+    other draws possible)."""
+    seated = [set(session.players()) for session in schedule]
+    return all(sum(p not in present for present in seated) <= 1 for p in players)
 
 
 def quality_report(schedule: Sequence[SeatedSession], *,
