@@ -44,6 +44,8 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (42, 13),  # two out: 40 x 13 with the chairs shipped in chairs.json (2 repeats before)
     (101, 33),  # one out: 100 x 33 with shipped chairs (4 repeats before)
     (66, 21),  # two out: AG(3, 4) with shipped chairs (3 repeats before)
+    (102, 33),  # two out: 100 x 33 with chairs from the exact cover (8 repeats before)
+    (169, 55),  # one out: the framed 168 x 55, chairs from the exact cover (5 before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs

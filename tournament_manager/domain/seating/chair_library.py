@@ -3,9 +3,10 @@
 A field of 4T + 1 or 4T + 2 players is drawn (`byes._stood_in`) as the draw of 4T, the
 core, with each extra player taking, each session, the chair of a different core player,
 who sits out. Which chairs: CP-SAT, within a draw's few seconds. Near the bound that
-choice is tight and the draw's limit leaves repeats (42 x 13: 2, 101 x 33: 4) where
-repeat-free chairs exist, found by CP-SAT asked for nothing else for a minute or more
-(`tools/seating_search/chairs_search.py`). They are shipped here in `chairs.json`.
+choice is tight and the draw's limit leaves repeats (42 x 13: 2, 101 x 33: 4, 102 x 33:
+8, 169 x 55: 5) where repeat-free chairs exist, found offline by CP-SAT or, faster, by
+an exact-cover search (`tools/seating_search/chairs_search.py`). They are shipped here in
+`chairs.json`.
 
 An entry names its core field and, for each session, the core player whose chair each
 extra player takes. The core is the canonical schedule of `core_schedule` (the affine
