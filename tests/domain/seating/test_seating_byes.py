@@ -46,6 +46,7 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (66, 21),  # two out: AG(3, 4) with shipped chairs (3 repeats before)
     (102, 33),  # two out: 100 x 33 with chairs from the exact cover (8 repeats before)
     (169, 55),  # one out: the framed 168 x 55, chairs from the exact cover (5 before)
+    (170, 55),  # two out: the same core (14 before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs

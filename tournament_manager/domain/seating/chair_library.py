@@ -4,7 +4,7 @@ A field of 4T + 1 or 4T + 2 players is drawn (`byes._stood_in`) as the draw of 4
 core, with each extra player taking, each session, the chair of a different core player,
 who sits out. Which chairs: CP-SAT, within a draw's few seconds. Near the bound that
 choice is tight and the draw's limit leaves repeats (42 x 13: 2, 101 x 33: 4, 102 x 33:
-8, 169 x 55: 5) where repeat-free chairs exist, found offline by CP-SAT or, faster, by
+8, 169 x 55: 5, 170 x 55: 14) where repeat-free chairs exist, found offline by CP-SAT or, faster, by
 an exact-cover search (`tools/seating_search/chairs_search.py`). They are shipped here in
 `chairs.json`.
 
