@@ -18,7 +18,9 @@ zero excess wherever zero is possible (20 x 6 excepted) and <= 60 s a draw.
 few N, at half the bound, one under it and at it, where everyone can still sit out at most
 once): the draw has the rest sit out each session, and a column counts the most and fewest
 sessions any player sat out (fair: they differ by at most one). Excess, winds (against each
-player's own sessions played) and revisits are counted as for the grid.
+player's own sessions played) and revisits are counted as for the grid. `--odd-bound`
+draws every such field of 17..174 players at the most sessions its core allows
+(`odd_bound_cells`), where the draw's own chairs were short of a repeat-free choice.
 
 `--withdrawals` measures the repair after players withdraw or enter late mid-event, as the
 services do it at the next draw: a fresh plan of N x R, its first sessions played as
@@ -67,6 +69,21 @@ def grid() -> list[tuple[int, int]]:
 
 
 ODD_BASES = (16, 28, 40, 64, 100, 168)
+
+
+def odd_bound_cells() -> list[tuple[int, int]]:
+    """Every field of 17..174 players that is not a multiple of four, at the most sessions
+    its core can play without a repeat: the 4T players around whom 4T + 1 and 4T + 2 are
+    drawn (bound floor((4T - 1) / 3)), or the 4T + 4 of which 4T + 3 is drawn, and no more
+    than the field's own bound (nobody sits out twice while another has not sat out)."""
+    cells = []
+    for players in range(17, 175):
+        out = players % 4
+        if not out:
+            continue
+        core = players + 1 if out == 3 else players - out
+        cells.append((players, min((core - 1) // 3, (players - 1) // 3, players // out)))
+    return cells
 
 
 def odd_cells() -> list[tuple[int, int]]:
@@ -205,6 +222,9 @@ def main() -> None:
                              "where no player need sit at a table twice")
     parser.add_argument("--odd", action="store_true",
                         help="fields that are not a multiple of four, with byes")
+    parser.add_argument("--odd-bound", action="store_true",
+                        help="every field of 17..174 players that is not a multiple of four, "
+                             "at its core's bound")
     parser.add_argument("--withdrawals", action="store_true",
                         help="repairs after players withdraw mid-event, not the grid")
     parser.add_argument("--cuts", action="store_true",
@@ -218,17 +238,18 @@ def main() -> None:
     if args.cuts:
         cases(CUT_HEADER, measure_cut, CUTS, args.jobs, args.time_limit)
         return
-    cells = list(QUICK) if args.quick else odd_cells() if args.odd else grid()
+    cells = (list(QUICK) if args.quick else odd_cells() if args.odd
+             else odd_bound_cells() if args.odd_bound else grid())
     if args.players:
         cells = [cell for cell in cells if cell[0] in args.players
-                 or args.odd and cell[0] - cell[0] % 4 in args.players]
+                 or (args.odd or args.odd_bound) and cell[0] - cell[0] % 4 in args.players]
     if args.up_to_tables:
         cells = [cell for cell in cells if cell[1] <= cell[0] // 4]
     print(f"{'N':>4} {'R':>3} {'bound':>5} {'excess':>6} {'forced':>6} {'max':>3} "
           f"{'winds':>8} {'winds':>5} {'revisits':>8} {'b2b':>5} {'method':>17} "
           f"{'seconds':>7}" + (f" {'mates1':>6} {'mates':>6} {'apart':>6}"
                                  if args.countries else "")
-          + (f" {'byes':>10}" if args.odd else ""), flush=True)
+          + (f" {'byes':>10}" if args.odd or args.odd_bound else ""), flush=True)
     above = 0
     slowest = 0.0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:

@@ -89,3 +89,19 @@ def test_a_symmetry_without_cp_sat_is_refused_in_words() -> None:
     assert done.returncode == 2
     assert "go with --method cp-sat" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_without_sessions_it_seats_the_most_the_core_allows() -> None:
+    """44 players play 14 sessions without a repeat (the library), so 45 are searched for
+    14; 12 players have no canonical schedule to refer to, which is said in words."""
+    done = _run("--players", "45")
+    assert done.returncode == 0, done.stderr
+    entry = json.loads(done.stdout)
+    assert (entry["sessions"], entry["core"]) == (14, 44)
+    core = core_schedule(44, 14)
+    assert core is not None and core_schedule(44, 15) is None
+    assert sound_with_byes(stood_in(core, entry["chairs"]), 45)
+    refused = _run("--players", "13")
+    assert refused.returncode == 2
+    assert "12 players have no canonical schedule" in refused.stderr
+    assert "Traceback" not in refused.stderr

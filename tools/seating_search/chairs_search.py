@@ -218,10 +218,23 @@ def written(entry: dict[str, Any]) -> None:
     CHAIRS.write_text('{"entries": [\n' + lines + "\n]}\n", encoding="utf-8")
 
 
+def longest(players: int) -> int:
+    """The most sessions the canonical core of a field of 4T + 1 or 4T + 2 players plays
+    without a repeat, and no more than the field allows with fair byes."""
+    extras = players % 4
+    size = players - extras
+    sessions = min((players - 1) // 3, players // extras)
+    while sessions > 0 and core_schedule(size, sessions) is None:
+        sessions -= 1
+    return sessions
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--sessions", type=int, required=True)
+    parser.add_argument("--sessions", type=int, default=0,
+                        help="sessions to seat (default: the most the core allows, no more "
+                             "than the field's bound)")
     parser.add_argument("--method", choices=("exact-cover", "cp-sat"), default="exact-cover")
     parser.add_argument("--nodes", type=int, default=50_000_000,
                         help="exact cover: nodes a try searches before the next (default 50M)")
@@ -242,6 +255,11 @@ def main(argv: list[str] | None = None) -> int:
     if extras not in (1, 2):
         parser.error("the field must be 4T + 1 or 4T + 2 players")
     size = args.players - extras
+    if args.sessions <= 0:
+        args.sessions = longest(args.players)
+        if not args.sessions:
+            parser.error(f"{size} players have no canonical schedule (the affine geometry, "
+                         "the library or their product) for the chairs to refer to")
     core = core_schedule(size, args.sessions)
     if core is None:
         parser.error(f"no repeat-free schedule of {size} x {args.sessions} to stand in")

@@ -10,7 +10,7 @@ an exact-cover search (`tools/seating_search/chairs_search.py`). They are shippe
 
 An entry names its core field and, for each session, the core player whose chair each
 extra player takes. The core is the canonical schedule of `core_schedule` (the affine
-geometry or the library's entry, before the draw renames its points), so an entry stays
+geometry, the library's entry or their product, before the draw renames its points), so an entry stays
 valid as long as that schedule does; the expanded schedule is re-verified on use, so a
 damaged or stale file can only cost a draw its shortcut, never give a wrong schedule.
 """
@@ -26,6 +26,7 @@ from typing import Any
 from tournament_manager.domain.seating.constructions import affine_schedule
 from tournament_manager.domain.seating.library import library_schedule
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
+from tournament_manager.domain.seating.product import product_schedule
 
 CHAIRS_FILE = "chairs.json"
 
@@ -37,8 +38,11 @@ def _entries() -> tuple[dict[str, Any], ...]:
 
 
 def core_schedule(players: int, sessions: int) -> IntSessions | None:
-    """The canonical repeat-free schedule of a multiple of four the chairs refer to."""
-    return affine_schedule(players, sessions) or library_schedule(players, sessions)
+    """The canonical repeat-free schedule of a multiple of four the chairs refer to: the
+    affine geometry, the library's entry, or the product of four groups (112 x 37, 144 x 47)
+    whose groups play their own canonical schedule."""
+    return (affine_schedule(players, sessions) or library_schedule(players, sessions)
+            or product_schedule(players, sessions, core_schedule))
 
 
 def stood_in(core: IntSessions, chairs: Sequence[Sequence[int]]) -> IntSessions:
