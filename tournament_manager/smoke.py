@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 from tournament_manager import __version__, crash, logging_setup, paths
+from tournament_manager.errors import TournamentError
 
 QPA_ENV = "QT_QPA_PLATFORM"
 SMOKE_HAND: dict[str, Any] = {  # all chows, concealed, a pair: 5 + 5 = 10 points
@@ -50,7 +51,7 @@ SMOKE_HAND: dict[str, Any] = {  # all chows, concealed, a pair: 5 + 5 = 10 point
 log = logging.getLogger(f"{logging_setup.PACKAGE_LOGGER}.smoke")  # area "smoke"
 
 
-class SmokeFailure(Exception):
+class SmokeFailure(TournamentError):
     pass
 
 

@@ -14,6 +14,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from tournament_manager.errors import TournamentError
+
 CardRows = Mapping[int, Mapping[int, int]]
 """Hand number -> player id -> the points the card gives him in that hand."""
 
@@ -64,7 +66,7 @@ def compare_card(owner_id: int, card: CardRows, sheet: CardRows,
 
 
 @dataclass
-class CardLineProblem(Exception):
+class CardLineProblem(TournamentError):
     """A typed card line that is not a hand: its line number and what was found there."""
 
     line: int

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tournament_manager.errors import TournamentError
+
 
 class ExportProblem(StrEnum):
     NO_SUCH_SESSION = "no_such_session"
@@ -17,7 +19,7 @@ class ExportProblem(StrEnum):
     FONT_MISSING = "font_missing"
 
 
-class ExportError(Exception):
+class ExportError(TournamentError):
     """A refused or failed export; `details` name the session, the file or the reason."""
 
     def __init__(self, code: ExportProblem, **details: object) -> None:

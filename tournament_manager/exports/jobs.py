@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from tournament_manager.errors import TournamentError
 from tournament_manager.exports import sources
 from tournament_manager.exports.atomic import check_target, write_atomic
 from tournament_manager.exports.errors import ExportError, ExportProblem
@@ -44,7 +45,7 @@ Layout = Callable[[Report], bytes]
 CancelCheck = Callable[[], bool]
 
 
-class ExportCancelled(Exception):
+class ExportCancelled(TournamentError):
     """The user stopped the export; no file was written."""
 
 

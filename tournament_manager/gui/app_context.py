@@ -11,6 +11,7 @@ from typing import TypeVar
 
 from PySide6.QtCore import QObject
 
+from tournament_manager.errors import TournamentError
 from tournament_manager.gui.changes import ChangeHub, Topic
 from tournament_manager.gui.commands.base import CommandRunner, ServiceCommand
 from tournament_manager.gui.document_controller import DocumentController
@@ -23,7 +24,7 @@ from tournament_manager.services.standings import Standings
 T = TypeVar("T")
 
 
-class NoDocument(RuntimeError):
+class NoDocument(TournamentError, RuntimeError):
     """A page acted with no document open (its controls should have been disabled)."""
 
 

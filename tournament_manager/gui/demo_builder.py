@@ -31,6 +31,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from tournament_manager import paths
 from tournament_manager.application.events import create_event
 from tournament_manager.domain.presets import Preset
+from tournament_manager.errors import TournamentError
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.worker import HeldCollector
 from tournament_manager.messages import documents as document_messages
@@ -69,7 +70,7 @@ def demo_path() -> Path:
     return paths.data_dir() / DEMO_FILE_NAME
 
 
-class DemoCancelled(Exception):
+class DemoCancelled(TournamentError):
     """Raised from the progress callback: the build stops at the next session."""
 
 

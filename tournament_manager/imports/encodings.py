@@ -23,6 +23,8 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournament_manager.errors import TournamentError
+
 UTF8 = "utf-8"
 UTF8_BOM = "utf-8-sig"
 UTF16 = "utf-16"
@@ -40,7 +42,7 @@ Thai, Vietnamese) read almost any bytes as letters, so they are never guessed.""
 _BOMS = ((codecs.BOM_UTF8, UTF8_BOM), (codecs.BOM_UTF16_LE, UTF16), (codecs.BOM_UTF16_BE, UTF16))
 
 
-class EncodingMismatch(ValueError):
+class EncodingMismatch(TournamentError, ValueError):
     """The bytes are not text in the encoding asked for (or do not round-trip)."""
 
 

@@ -24,6 +24,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from tournament_manager.domain.player_rows import TableRow
+from tournament_manager.errors import TournamentError
 from tournament_manager.imports.encodings import CHOICES, EncodingMismatch, decode
 
 DELIMITERS = (",", ";", "\t")
@@ -43,7 +44,7 @@ class TableProblem(StrEnum):
     UNSUPPORTED_FORMAT = "unsupported_format"
 
 
-class TableError(Exception):
+class TableError(TournamentError):
     def __init__(self, problem: TableProblem, path: Path, reason: str = "",
                  encoding: str = "") -> None:
         super().__init__(f"{problem.value}: {path} {reason}")

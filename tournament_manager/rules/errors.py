@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from tournament_manager.errors import TournamentError
+
 
 class HandErrorCode(Enum):
     """Why a hand cannot be scored."""
@@ -60,7 +62,7 @@ class HandProblem:
     """The seat whose shown hand has the problem (classical `others`); None: the winner's."""
 
 
-class HandError(Exception):
+class HandError(TournamentError):
     """Raised while reading a hand; carries the problem, never a sentence."""
 
     def __init__(self, problem: HandProblem) -> None:
@@ -89,7 +91,7 @@ class SettlementErrorCode(Enum):
     HAND_POINTS_NOT_ALLOWED = "hand_points_not_allowed"  # a loser's points, likewise (classical)
 
 
-class SettlementError(Exception):
+class SettlementError(TournamentError):
     """`problem`: what is wrong with the win's value or the hand points, for the value codes
     (`VALUE_NOT_ALLOWED`, `HAND_POINTS_NOT_ALLOWED`, and the sign codes when a rule set's
     value check found them); None for the other codes."""
@@ -148,7 +150,7 @@ class OptionErrorCode(Enum):
     UNKNOWN_PROFILE = "unknown_profile"
 
 
-class OptionError(Exception):
+class OptionError(TournamentError):
     def __init__(self, code: OptionErrorCode, key: str, value: str | None = None) -> None:
         super().__init__(code.value)
         self.code = code

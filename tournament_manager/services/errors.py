@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from tournament_manager.errors import TournamentError
+
 
 class ServiceProblem(StrEnum):
     NO_TOURNAMENT = "no_tournament"
@@ -77,7 +79,7 @@ class ServiceProblem(StrEnum):
     NO_SUCH_TABLE = "no_such_table"
 
 
-class ServiceError(Exception):
+class ServiceError(TournamentError):
     """A refused request; `details` name what was wrong (a player, a setting, a number)."""
 
     def __init__(self, problem: ServiceProblem, **details: object) -> None:

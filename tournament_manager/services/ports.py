@@ -32,6 +32,7 @@ from tournament_manager.domain.model import (
     TableEntry,
     Tournament,
 )
+from tournament_manager.errors import TournamentError
 
 if TYPE_CHECKING:
     from tournament_manager.services.verification import VerificationReport
@@ -39,7 +40,7 @@ if TYPE_CHECKING:
 E = TypeVar("E")
 
 
-class NotFound(LookupError):
+class NotFound(TournamentError, LookupError):
     """An id that names nothing: a stale view or a bad CLI argument, never a crash."""
 
     def __init__(self, entity: str, entity_id: int) -> None:

@@ -13,6 +13,8 @@ import sqlite3
 from enum import StrEnum
 from pathlib import Path
 
+from tournament_manager.errors import TournamentError
+
 
 class DocumentProblem(StrEnum):
     MISSING = "missing"
@@ -48,7 +50,7 @@ class DocumentProblem(StrEnum):
     """Another station changed what this one was changing, at the same moment."""
 
 
-class DocumentError(Exception):
+class DocumentError(TournamentError):
     """A known, user-fixable problem with a document (as opposed to a bug of ours)."""
 
     def __init__(self, problem: DocumentProblem, path: str, **details: str) -> None:

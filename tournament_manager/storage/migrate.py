@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import DBAPIError
 
+from tournament_manager.errors import TournamentError
 from tournament_manager.storage.revisions import MIGRATIONS_DIR, SchemaState, revisions
 
 if TYPE_CHECKING:
@@ -39,7 +40,7 @@ def schema_state(connection: Connection) -> SchemaState:
     return SchemaState(current, head, known)
 
 
-class ForeignKeyViolation(Exception):
+class ForeignKeyViolation(TournamentError):
     pass
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from enum import Enum
 
+from tournament_manager.errors import TournamentError
+
 
 class SeatingProblem(Enum):
     PLAYER_COUNT_NOT_MULTIPLE_OF_FOUR = "player_count_not_multiple_of_four"
@@ -19,7 +21,7 @@ class SeatingProblem(Enum):
     INVALID_TIME_LIMIT = "invalid_time_limit"
 
 
-class SeatingError(ValueError):
+class SeatingError(TournamentError, ValueError):
     """A request the draw refuses; `detail` carries the values a message needs (count, player, line)."""
 
     def __init__(self, problem: SeatingProblem, **detail: object) -> None:
