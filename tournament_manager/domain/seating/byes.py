@@ -49,7 +49,7 @@ from tournament_manager.domain.seating.grouping import (
     rank,
     repeats,
 )
-from tournament_manager.domain.seating.model import Player, SeatedSession
+from tournament_manager.domain.seating.model import Player, SeatedSession, missed_sessions
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
@@ -123,13 +123,6 @@ def players_sitting_out(players: Sequence[Player], history: Sequence[SeatedSessi
     `history`, at random among equals, as a searched draw would choose."""
     out = sitting_out(len(players) % 4, missed_sessions(players, history), random.Random(seed))
     return [players[i] for i in out]
-
-
-def missed_sessions(players: Sequence[Player], history: Sequence[SeatedSession]) -> list[int]:
-    """For each player, the sessions of `history` he was not seated in: byes, and for a
-    late entry the sessions before he came. Fair byes go to the fewest first."""
-    seated = [set(session.players()) for session in history]
-    return [sum(player not in present for present in seated) for player in players]
 
 
 def _rotated_start(request: GroupingRequest, absences: list[int],

@@ -6,7 +6,7 @@ domain never looks inside them.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
@@ -59,3 +59,11 @@ class Schedule:
 
     def groupings(self) -> tuple[Grouping, ...]:
         return tuple(session.grouping() for session in self.sessions)
+
+
+def missed_sessions(players: Sequence[Player], history: Sequence[SeatedSession]) -> list[int]:
+    """For each player, the sessions of `history` he was not seated in: byes, and for a
+    late entry the sessions before he came. Fair byes go to the fewest first; the proofs of
+    `proved` assume nobody missed two."""
+    seated = [set(session.players()) for session in history]
+    return [sum(player not in present for present in seated) for player in players]

@@ -12,12 +12,18 @@ import random
 from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 
-from tournament_manager.domain.seating.byes import draw_with_byes, missed_sessions, sitting_out
+from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
 from tournament_manager.domain.seating.greedy import greedy_session
 from tournament_manager.domain.seating.grouping import GroupingRequest, Method, draw_groups
-from tournament_manager.domain.seating.model import Player, Schedule, SeatedSession, SeatedTable
+from tournament_manager.domain.seating.model import (
+    Player,
+    Schedule,
+    SeatedSession,
+    SeatedTable,
+    missed_sessions,
+)
 from tournament_manager.domain.seating.pairs import (
     IntSession,
     IntSessions,

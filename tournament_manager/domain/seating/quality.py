@@ -10,7 +10,7 @@ from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from tournament_manager.domain.seating.model import Player, SeatedSession
+from tournament_manager.domain.seating.model import Player, SeatedSession, missed_sessions
 from tournament_manager.domain.seating.pairs import opponent_masks
 from tournament_manager.domain.seating.proved import proved_least_excess
 
@@ -108,16 +108,10 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
     new_pairs = sum(1 for a, b in combinations(players, 2) if _key(a, b, order) not in before)
     slots = sum(6 * len(session.tables) for session in schedule)
     least = sum(n - 1 for n in before.values()) + max(0, slots - new_pairs)
-    if not history and _fair_byes(schedule, players):
+    # The proofs of `proved` assume fair byes: nobody sat out twice.
+    if not history and max(missed_sessions(players, schedule), default=0) <= 1:
         least = max(least, proved_least_excess(len(players), len(schedule)))
     return least
-
-
-def _fair_byes(schedule: Sequence[SeatedSession], players: Sequence[Player]) -> bool:
-    """Nobody sat out twice: the proofs of `proved` assume it (a player out twice leaves
-    other draws possible)."""
-    seated = [set(session.players()) for session in schedule]
-    return all(sum(p not in present for present in seated) <= 1 for p in players)
 
 
 def quality_report(schedule: Sequence[SeatedSession], *,
