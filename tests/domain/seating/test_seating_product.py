@@ -10,6 +10,7 @@ from itertools import combinations, product
 import pytest
 
 from tournament_manager.domain.seating import plan_schedule, quality_report
+from tournament_manager.domain.seating.chair_library import chairs_schedule, core_schedule
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.cyclotomic import (
     bound_sessions,
@@ -27,7 +28,11 @@ from tournament_manager.domain.seating.latin import (
 )
 from tournament_manager.domain.seating.library import sound
 from tournament_manager.domain.seating.pairs import MeetingCounts
-from tournament_manager.domain.seating.product import product_schedule, transversal_sessions
+from tournament_manager.domain.seating.product import (
+    near_product_schedule,
+    product_schedule,
+    transversal_sessions,
+)
 from tournament_manager.domain.seating.tabu import tabu_search
 
 
@@ -118,6 +123,83 @@ def test_the_groups_own_sessions_follow_and_a_missing_inner_schedule_gives_none(
     assert product_schedule(32, 10, inner) is None
     assert product_schedule(32, 8, inner) is not None and asked == [(8, 1), (8, 2)]
     assert product_schedule(96, 30, inner) is None  # no 24 x 6 from `inner`
+
+
+def _no_inner(players: int, sessions: int) -> None:
+    raise AssertionError("groups of 4T + 1 play no schedule of their own without byes")
+
+
+_A = [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]  # 16 out
+_B = [[1, 4, 8, 12], [2, 5, 9, 13], [3, 6, 10, 14], [16, 7, 11, 15]]  # 0 out
+
+
+def test_groups_of_4t_plus_1_sit_their_leftovers_at_the_left_out_transversal_tables() -> None:
+    """68 = 4 x 17: sixteen transversal sessions, then each group of 17 plays two sessions of
+    four tables with one player over (16, then 0), and the four players over sit at a table
+    of the seventeenth transversal session, which was left out: no pair meets twice."""
+    asked: list[tuple[int, int]] = []
+
+    def with_byes(players: int, sessions: int) -> list[list[list[int]]] | None:
+        asked.append((players, sessions))
+        return [_A, _B][:sessions]
+
+    schedule = product_schedule(68, 18, _no_inner, with_byes)
+    assert schedule is not None and asked == [(17, 2)]
+    assert sound(schedule, 68) and len(schedule) == 18
+    left_out = transversal_sessions(17)[-1]  # type: ignore[index]
+    for session, out in ((schedule[16], 16), (schedule[17], 0)):
+        assert sorted(next(t for t in left_out if t[0] == out)) in map(sorted, session)
+
+
+def test_a_leftover_table_used_twice_is_refused_by_the_product_and_counted_by_the_near_one(
+) -> None:
+    """A schedule with byes that sends player 16 out twice (and repeats its tables): the
+    product would have to use one leftover table twice and refuses; the near product keeps
+    every transversal session and counts what repeats."""
+    def with_byes(players: int, sessions: int) -> list[list[list[int]]] | None:
+        return [_A] * sessions
+
+    assert product_schedule(68, 18, _no_inner, with_byes) is None
+    near = near_product_schedule(68, 19, with_byes)
+    assert near is not None and len(near) == 19
+    meetings = Counter(pair for session in near for table in session
+                       for pair in combinations(sorted(table), 2))
+    # _A again: 4 tables x 6 pairs x 4 groups; the leftover table three times: 2 x 6.
+    assert sum(n - 1 for n in meetings.values()) == 96 + 12
+    assert max(meetings.values()) == 3
+    assert near_product_schedule(68, 17, with_byes) is None  # the transversal alone
+
+
+def test_164_x_53_is_the_product_of_41_x_13_with_byes_and_has_no_repeat() -> None:
+    """The cell no search reached (78 excess meetings before): 40 transversal sessions and the
+    shipped chairs of 41 x 13, with one bye a session and nobody out twice."""
+    inner = chairs_schedule(41, 13)
+    assert inner is not None
+    schedule = product_schedule(164, 53, _no_inner, chairs_schedule)
+    assert schedule is not None and len(schedule) == 53 and sound(schedule, 164)
+    assert core_schedule(164, 53) == schedule  # the canonical core of 165 and 166 players
+    assert product_schedule(164, 54, _no_inner, chairs_schedule) is None
+
+
+def test_164_x_54_keeps_every_transversal_session_and_repeats_only_the_leftover_tables() -> None:
+    schedule = near_product_schedule(164, 54, chairs_schedule)
+    assert schedule is not None and len(schedule) == 54
+    meetings = Counter(pair for session in schedule for table in session
+                       for pair in combinations(sorted(table), 2))
+    assert sum(n - 1 for n in meetings.values()) == 13 * 6 and max(meetings.values()) == 2
+    assert all(sorted(p for table in session for p in table) == list(range(164))
+               for session in schedule)
+
+
+@pytest.mark.parametrize(("players", "sessions", "excess"), [(164, 53, 0), (163, 53, 0),
+                                                             (164, 54, 78)])
+def test_the_draw_takes_the_product_with_byes(players: int, sessions: int, excess: int) -> None:
+    """164 x 53 and 54 had 78 and 201 excess meetings from the library's 52 sessions and a
+    search; 163 x 53 is drawn as 164 x 53 with one player standing for nobody."""
+    draw = plan_schedule(list(range(players)), sessions, seed=1, time_limit=120)
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == excess and report.max_meetings == min(2, 1 + excess)
+    assert report.winds_balanced
 
 
 @pytest.mark.parametrize(("players", "sessions"), [(112, 37), (144, 47)])

@@ -10,6 +10,17 @@ is the bound whenever R(m) is m's bound and m ≡ 4 or 0 (mod 12): 112 x 37 from
 144 x 47 from 36 x 11, 160 x 53 from 40 x 13, the fields near the bound that the symmetric
 search does not reach. (Where three squares of order m are not at hand, the transversal
 design comes from Wilson's construction instead, see `latin.transversal_design`.)
+
+Where m is not a multiple of four, a group cannot play on its own: m = 4T + r leaves r of
+its players over each session. The product then keeps m - 1 of the transversal sessions
+and plays the groups' own sessions from a schedule of m players with byes (`with_byes`,
+r sit out each session, nobody twice). The players a group leaves over sit at the tables
+of the transversal session that was left out: player p's leftover table is the one p sat
+at in it, and each group's players are named after their table-mate of group 0 there, so
+the four groups' leftovers are always whole tables of it. Each of those tables is used
+once, because nobody sits out twice, so its pairs meet exactly once as well. 164 x 53
+(m = 41: 40 transversal sessions and 41 x 13 with one bye a session, from `chairs`),
+which no search had reached, is built this way.
 """
 
 from __future__ import annotations
@@ -36,11 +47,13 @@ def transversal_sessions(m: int) -> IntSessions | None:
     return sessions
 
 
-def product_schedule(players: int, sessions: int, inner: InnerSchedule) -> IntSessions | None:
+def product_schedule(players: int, sessions: int, inner: InnerSchedule,
+                     with_byes: InnerSchedule | None = None) -> IntSessions | None:
     """A repeat-free schedule of `sessions` for 4m players, or None where this cannot give one.
 
-    The transversal sessions come first; the groups' own sessions (from `inner`, asked only
-    when the transversal sessions are not enough) follow.
+    The transversal sessions come first; the groups' own sessions (from `inner` where m is a
+    multiple of four, else from `with_byes`, asked only when the transversal sessions are
+    not enough) follow.
     """
     m, rest = divmod(players, 4)
     transversal = transversal_sessions(m) if rest == 0 else None
@@ -48,8 +61,47 @@ def product_schedule(players: int, sessions: int, inner: InnerSchedule) -> IntSe
         return None
     if sessions <= m:
         return transversal[:sessions]
-    own = inner(m, sessions - m) if m % 4 == 0 else None
+    if m % 4:
+        own = with_byes(m, sessions - m + 1) if with_byes is not None else None
+        return _leftovers_at_the_last(transversal, m - 1, own) if own is not None else None
+    own = inner(m, sessions - m)
     if own is None:
         return None
     return transversal + [[[g * m + p for p in table] for g in range(4) for table in session]
                           for session in own]
+
+
+def near_product_schedule(players: int, sessions: int,
+                          with_byes: InnerSchedule) -> IntSessions | None:
+    """All m transversal sessions and then the groups' own sessions with byes, for fields
+    past what `product_schedule` reaches (164 x 54: no 41 x 14 without a repeat): the
+    leftovers' tables are those of the last transversal session again, so each such table
+    repeats its six pairs once (164 x 54: 13 tables, 78 meetings beyond the first, each pair
+    twice at most), and nothing else repeats. None where there is no such schedule."""
+    m, rest = divmod(players, 4)
+    transversal = transversal_sessions(m) if rest == 0 and m % 4 else None
+    if transversal is None or sessions <= m:
+        return None
+    own = with_byes(m, sessions - m)
+    return _leftovers_at_the_last(transversal, m, own) if own is not None else None
+
+
+def _leftovers_at_the_last(transversal: IntSessions, kept: int,
+                           own: IntSessions) -> IntSessions | None:
+    """The first `kept` transversal sessions, then each of `own` (a schedule of m players
+    with byes) played by all four groups, their leftovers at the tables of the last
+    transversal session; None if someone in `own` sits out twice and `kept` leaves that
+    session out (its table would then be used twice, which the caller did not ask for)."""
+    m = len(transversal[0])
+    table_of = {table[0]: table for table in transversal[-1]}  # group 0's player names it
+    out_before: set[int] = set()
+    schedule = [list(map(list, session)) for session in transversal[:kept]]
+    for session in own:
+        seated = {p for table in session for p in table}
+        out = [p for p in range(m) if p not in seated]
+        if kept < m and out_before.intersection(out):
+            return None
+        out_before.update(out)
+        schedule.append([[table_of[p][g] for p in table] for g in range(4) for table in session]
+                        + [list(table_of[p]) for p in out])
+    return schedule
