@@ -19,6 +19,7 @@ from tournament_manager.domain.seating.cyclotomic import (
     translated,
 )
 from tournament_manager.domain.seating.greedy import greedy_sessions
+from tournament_manager.domain.seating.grouping import Method
 from tournament_manager.domain.seating.latin import (
     field_tables,
     orthogonal_squares,
@@ -191,14 +192,24 @@ def test_164_x_54_keeps_every_transversal_session_and_repeats_only_the_leftover_
                for session in schedule)
 
 
-@pytest.mark.parametrize(("players", "sessions", "excess"), [(164, 53, 0), (163, 53, 0),
-                                                             (164, 54, 78)])
-def test_the_draw_takes_the_product_with_byes(players: int, sessions: int, excess: int) -> None:
-    """164 x 53 and 54 had 78 and 201 excess meetings from the library's 52 sessions and a
-    search; 163 x 53 is drawn as 164 x 53 with one player standing for nobody."""
-    draw = plan_schedule(list(range(players)), sessions, seed=1, time_limit=120)
+@pytest.mark.parametrize("players", [164, 163])
+def test_the_draw_takes_the_product_with_byes(players: int) -> None:
+    """164 x 53 had 78 excess meetings from the library's 52 sessions and a search; 163 x 53
+    is drawn as 164 x 53 with one player standing for nobody."""
+    draw = plan_schedule(list(range(players)), 53, seed=1, time_limit=120)
     report = quality_report(draw.schedule.sessions)
-    assert report.excess_meetings == excess and report.max_meetings == min(2, 1 + excess)
+    assert report.excess_meetings == 0 and report.max_meetings == 1
+    assert report.winds_balanced
+
+
+def test_the_last_search_goes_on_from_the_near_product() -> None:
+    """164 x 54: 201 excess meetings from the library's 52 sessions and a search of two more;
+    78 as the near product builds it; fewer once the last search starts from it (40 for
+    seed 0 on the development machine), every pair twice at most."""
+    draw = plan_schedule(list(range(164)), 54, seed=1, time_limit=120)
+    report = quality_report(draw.schedule.sessions)
+    assert draw.method is Method.LOCAL_SEARCH
+    assert 0 < report.excess_meetings < 78 and report.max_meetings == 2
     assert report.winds_balanced
 
 
