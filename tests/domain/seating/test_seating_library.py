@@ -5,6 +5,7 @@ used, and the symmetric search finds small bound fields from scratch."""
 from __future__ import annotations
 
 import json
+from collections import Counter
 from itertools import combinations, product
 from typing import Any
 
@@ -12,6 +13,7 @@ import pytest
 
 from tournament_manager.domain.seating import library as library_module
 from tournament_manager.domain.seating import plan_schedule, quality_report
+from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.difference_search import (
     BoundField,
     bound_field,
@@ -19,9 +21,10 @@ from tournament_manager.domain.seating.difference_search import (
     multipliers,
     search_symmetric,
 )
-from tournament_manager.domain.seating.grouping import Method
+from tournament_manager.domain.seating.grouping import GroupingRequest, Method, _extended
 from tournament_manager.domain.seating.library import library_schedule, longest_schedule
 from tournament_manager.domain.seating.orbits import verified
+from tournament_manager.domain.seating.pairs import MeetingCounts
 
 
 def _entries() -> list[dict[str, Any]]:
@@ -224,16 +227,27 @@ def test_the_longest_shorter_schedule_is_the_library_s_own() -> None:
     assert longest_schedule(12, 3) is None, "no entry for the field"
 
 
-def test_beyond_the_library_the_draw_keeps_its_sessions_and_searches_the_rest() -> None:
+def test_beyond_the_library_its_sessions_are_kept_and_the_rest_searched() -> None:
     """68 x 22 (no schedule known reaches it): the library's 21 repeat-free sessions, then a
     22nd searched against them, rather than a search of all 22 from scratch."""
-    draw = plan_schedule(list(range(68)), 22, seed=0, time_limit=10)
-    assert draw.method is Method.LIBRARY_EXTENDED
-    sessions = draw.schedule.sessions
-    assert quality_report(sessions[:21]).excess_meetings == 0
-    report = quality_report(sessions)
-    assert 0 < report.excess_meetings == draw.repeat_cost
-    assert report.wind_spread <= 1
+    request = GroupingRequest(68, 22, MeetingCounts(68), set(), None, True)
+    sessions = _extended(request, 0, 0, Budget(60))
+    assert sessions is not None and len(sessions) == 22
+    assert sessions[:21] == library_schedule(68, 21)
+    meetings = Counter(pair for session in sessions for table in session
+                       for pair in combinations(sorted(table), 2))
+    assert 0 < sum(n - 1 for n in meetings.values()) < 114  # from scratch: 114
+
+
+def test_68_x_22_is_searched_on_from_the_near_product() -> None:
+    """The library extended leaves 33 excess meetings; all 17 transversal sessions of four
+    groups of 17, then 17 x 5 drawn with byes (one repeat, the least), the leftovers at the
+    last transversal session's tables again, 34 as built: searched on, 14 (seed 0)."""
+    draw = plan_schedule(list(range(68)), 22, seed=0, time_limit=120)
+    assert draw.method is Method.LOCAL_SEARCH
+    report = quality_report(draw.schedule.sessions)
+    assert 0 < report.excess_meetings == draw.repeat_cost < 33
+    assert report.max_meetings == 2 and report.wind_spread <= 1
 
 
 def test_a_damaged_four_level_entry_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:

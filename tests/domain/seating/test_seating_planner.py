@@ -15,6 +15,7 @@ from tournament_manager.domain.seating import (
     quality_report,
     repair_plan,
 )
+from tournament_manager.domain.seating.control import Stage
 
 
 def _assert_partitions(schedule: Schedule, players: list[object]) -> None:
@@ -123,8 +124,10 @@ def test_next_session_avoids_everyone_met_so_far() -> None:
 
 def test_cancellation_returns_best_so_far() -> None:
     """Cancelled once the search has reported progress (no clock: a count of the polls),
-    the draw stops with the best schedule it had. 20 x 6 has no construction, so the
-    local search is what was cancelled."""
+    the draw stops with the best schedule it had. 20 x 6 has no construction that reaches
+    its bound, so the local search is what was cancelled; the near product (five
+    transversal sessions and one with the leftovers at a table of the fifth, six repeats)
+    is still built, at once, and kept where the cancelled search had done no better."""
     stages: list[object] = []
     polls_after_cancel = 0
 
@@ -138,8 +141,8 @@ def test_cancellation_returns_best_so_far() -> None:
     draw = plan_schedule(list(range(20)), 6, seed=1, time_limit=600, cancel=cancel,
                          progress=lambda p: stages.append(p.stage))
     assert draw.cancelled
-    assert draw.method is Method.LOCAL_SEARCH
-    assert stages and polls_after_cancel >= 1
+    assert draw.method in {Method.LOCAL_SEARCH, Method.PRODUCT}
+    assert Stage.LOCAL_SEARCH in stages and polls_after_cancel >= 1
     _assert_partitions(draw.schedule, list(range(20)))
 
 

@@ -154,8 +154,26 @@ def _closed_forms(players: int, sessions: int, seed: int,
     return [(Method.AFFINE_GEOMETRY, lambda: affine_schedule(players, sessions)),
             (Method.CYCLIC_BLOCKS, cyclic),
             (Method.LIBRARY, lambda: library_schedule(players, sessions)),
-            (Method.PRODUCT, lambda: product_schedule(players, sessions, inner, chairs_schedule)),
-            (Method.PRODUCT, lambda: near_product_schedule(players, sessions, chairs_schedule))]
+            (Method.PRODUCT, lambda: product_schedule(players, sessions, inner, chairs_schedule))]
+
+
+def _near_product(players: int, sessions: int, seed: int, budget: Budget) -> IntSessions | None:
+    """`product.near_product_schedule` with the groups' schedules with byes from the shipped
+    chairs, else from the draw with byes, repeats and all: it is a start for the last search,
+    and 68 x 22 from 17 x 5 (whose least is one repeat) comes to 14 excess meetings searched
+    on, where the library extended has 33. Tried after the library extended, whose search
+    is cut by the clock when the machine is slow, so that it keeps the time it had."""
+    def with_byes(group: int, group_sessions: int) -> IntSessions | None:
+        shipped = chairs_schedule(group, group_sessions)
+        if shipped is not None or not group % 4 or group_sessions > group // (group % 4):
+            return shipped  # (past that, someone would sit out twice)
+        from tournament_manager.domain.seating.byes import draw_with_byes  # built on this module
+
+        request = GroupingRequest(group, group_sessions, MeetingCounts(group), set(), None, True)
+        return draw_with_byes(request, [0] * group, seed=seed,
+                              budget=budget.slice(_INNER_SHARE)).sessions
+
+    return near_product_schedule(players, sessions, with_byes)
 
 
 def _extended(request: GroupingRequest, seed: int, bound: int,
@@ -163,8 +181,9 @@ def _extended(request: GroupingRequest, seed: int, bound: int,
     """The library's longest repeat-free schedule for the field, then the sessions after it
     drawn by the search against it. Where no schedule reaches the bound (the open cases
     68 x 22 and 140 x 46), a search of the whole field from scratch leaves 114 and 571
-    excess meetings; searching only the last session leaves 33 and 76. (164 x 53 and 54,
-    once here too, are now the product with byes: 0 and 78, see `product`.)"""
+    excess meetings; searching only the last session leaves 33 and 76. (68 x 22 does better
+    still from the near product, 14; 164 x 53 and 54, once here too, are the product with
+    byes: 0, and 78 searched on to 40; see `_near_product` and `product`.)"""
     known = longest_schedule(request.players, request.sessions)
     if known is None:
         return None
@@ -208,18 +227,20 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
     if not request.fresh or cost <= bound and not (request.forbidden
                                                    and repeats(request, best)):
         return kept_plan(request, _searched_result(request, best, cost, bound, rng, budget))
-    constructed = _constructed(request, seed, bound, rng, budget)
+    built = _constructed(request, seed, bound, rng, budget)
+    constructed = built[0] if built else None
     if constructed is not None and constructed.cost <= bound:
         return constructed
-    if (constructed is not None and constructed.cost < cost
-            and constructed.method is not Method.LIBRARY_EXTENDED):
-        # The last search goes on from a closed form where it is the better start: it keeps
-        # what the construction got right (164 x 54: 78 excess meetings as built, 40
-        # searched on). The library extended has had its search, of the sessions after the
-        # library's, and is kept whole: searching all of it again gains little (140 x 46:
-        # 76 to 75) and gives up the library's repeat-free sessions.
-        best = [[list(table) for table in session] for session in constructed.sessions]
-        cost = constructed.cost
+    closed = next((result for result in built if result.method is not Method.LIBRARY_EXTENDED),
+                  None)
+    if closed is not None and closed.cost < cost:
+        # The last search goes on from the best closed form where it is the better start:
+        # it keeps what the construction got right (164 x 54: 78 excess meetings as built,
+        # 40 searched on; 68 x 22: 34 as built, 14 searched on, where the library extended
+        # has 33). The library extended has had its search, of the sessions after the
+        # library's, and is not searched again (140 x 46: 76 to 75).
+        best = [[list(table) for table in session] for session in closed.sessions]
+        cost = closed.cost
     searched = _searched_result(request, best, cost, bound, rng, budget)
     drawn = [result for result in (squares, constructed, searched) if result is not None]
     chosen = min(drawn, key=lambda result: rank(request, result))  # the first of equals
@@ -318,17 +339,19 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
 
 
 def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Random,
-                 budget: Budget) -> GroupingResult | None:
+                 budget: Budget) -> list[GroupingResult]:
     """A construction (closed form, library, then the solver) renamed to reach the bound,
-    or the best one built if none does (fewest repeats, then cost: forbidden groups can put
-    the bound out of reach of every renaming), or None if none applies."""
+    alone; or, if none does, every one built, the best first (fewest repeats, then cost:
+    forbidden groups can put the bound out of reach of every renaming); [] if none applies."""
     budget.report(Stage.CONSTRUCTION, -1)
     builders = _closed_forms(request.players, request.sessions, seed, budget)
     if 3 * request.sessions <= request.players - 1 and request.players <= SOLVER_MAX_PLAYERS:
         builders.append((Method.SYMMETRIC_SOLVER,
                          lambda: _solved(request, seed, budget.slice(_SOLVER_SHARE))))
     builders.append((Method.LIBRARY_EXTENDED, lambda: _extended(request, seed, bound, budget)))
-    best: GroupingResult | None = None
+    builders.append((Method.PRODUCT, lambda: _near_product(request.players, request.sessions,
+                                                          seed, budget)))
+    built: list[GroupingResult] = []
     for method, build in builders:
         schedule = build()
         if schedule is None:
@@ -336,7 +359,6 @@ def _constructed(request: GroupingRequest, seed: int, bound: int, rng: random.Ra
         schedule = relabel(schedule, request.players, request.forbidden, rng, budget)
         result = GroupingResult(schedule, method, cost_of(request, schedule), bound)
         if result.cost <= bound:
-            return result
-        if best is None or rank(request, result) < rank(request, best):
-            best = result
-    return best
+            return [result]
+        built.append(result)
+    return sorted(built, key=lambda result: rank(request, result))  # stable: first of equals

@@ -77,7 +77,9 @@ def near_product_schedule(players: int, sessions: int,
     past what `product_schedule` reaches (164 x 54: no 41 x 14 without a repeat): the
     leftovers' tables are those of the last transversal session again, so each such table
     repeats its six pairs once (164 x 54: 13 tables, 78 meetings beyond the first, each pair
-    twice at most), and nothing else repeats. None where there is no such schedule."""
+    twice at most), and nothing else repeats but what the groups' own schedule repeats
+    (68 x 22 from 17 x 5, whose least is one: 34). A start for the draw's last search, not
+    a draw. None where there is no such schedule."""
     m, rest = divmod(players, 4)
     transversal = transversal_sessions(m) if rest == 0 and m % 4 else None
     if transversal is None or sessions <= m:
