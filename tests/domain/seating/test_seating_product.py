@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from itertools import combinations, product
+from itertools import combinations, pairwise, product
 
 import pytest
 
@@ -188,6 +188,10 @@ def test_164_x_54_keeps_every_transversal_session_and_repeats_only_the_leftover_
     meetings = Counter(pair for session in schedule for table in session
                        for pair in combinations(sorted(table), 2))
     assert sum(n - 1 for n in meetings.values()) == 13 * 6 and max(meetings.values()) == 2
+    # The leftovers return to the first transversal session's tables, far from them.
+    def pairs(session: list[list[int]]) -> set[tuple[int, ...]]:
+        return {pair for table in session for pair in combinations(sorted(table), 2)}
+    assert all(not pairs(a) & pairs(b) for a, b in pairwise(schedule))
     assert all(sorted(p for table in session for p in table) == list(range(164))
                for session in schedule)
 

@@ -63,7 +63,7 @@ def product_schedule(players: int, sessions: int, inner: InnerSchedule,
         return transversal[:sessions]
     if m % 4:
         own = with_byes(m, sessions - m + 1) if with_byes is not None else None
-        return _leftovers_at_the_last(transversal, m - 1, own) if own is not None else None
+        return _leftovers_at(transversal, m - 1, own, m - 1) if own is not None else None
     own = inner(m, sessions - m)
     if own is None:
         return None
@@ -75,7 +75,8 @@ def near_product_schedule(players: int, sessions: int,
                           with_byes: InnerSchedule) -> IntSessions | None:
     """All m transversal sessions and then the groups' own sessions with byes, for fields
     past what `product_schedule` reaches (164 x 54: no 41 x 14 without a repeat): the
-    leftovers' tables are those of the last transversal session again, so each such table
+    leftovers' tables are those of the first transversal session again (the furthest from
+    them: of the last, 20 x 6 met six pairs again in the next session), so each such table
     repeats its six pairs once (164 x 54: 13 tables, 78 meetings beyond the first, each pair
     twice at most), and nothing else repeats but what the groups' own schedule repeats
     (68 x 22 from 17 x 5, whose least is one: 34). A start for the draw's last search, not
@@ -85,23 +86,23 @@ def near_product_schedule(players: int, sessions: int,
     if transversal is None or sessions <= m:
         return None
     own = with_byes(m, sessions - m)
-    return _leftovers_at_the_last(transversal, m, own) if own is not None else None
+    return _leftovers_at(transversal, m, own, 0) if own is not None else None
 
 
-def _leftovers_at_the_last(transversal: IntSessions, kept: int,
-                           own: IntSessions) -> IntSessions | None:
+def _leftovers_at(transversal: IntSessions, kept: int, own: IntSessions,
+                  leftover: int) -> IntSessions | None:
     """The first `kept` transversal sessions, then each of `own` (a schedule of m players
-    with byes) played by all four groups, their leftovers at the tables of the last
-    transversal session; None if someone in `own` sits out twice and `kept` leaves that
-    session out (its table would then be used twice, which the caller did not ask for)."""
+    with byes) played by all four groups, their leftovers at the tables of transversal
+    session `leftover`; None if someone in `own` sits out twice while that session is not
+    played (its table would then be used twice, which the caller did not ask for)."""
     m = len(transversal[0])
-    table_of = {table[0]: table for table in transversal[-1]}  # group 0's player names it
+    table_of = {table[0]: table for table in transversal[leftover]}  # named by group 0's
     out_before: set[int] = set()
     schedule = [list(map(list, session)) for session in transversal[:kept]]
     for session in own:
         seated = {p for table in session for p in table}
         out = [p for p in range(m) if p not in seated]
-        if kept < m and out_before.intersection(out):
+        if leftover >= kept and out_before.intersection(out):
             return None
         out_before.update(out)
         schedule.append([[table_of[p][g] for p in table] for g in range(4) for table in session]
