@@ -82,8 +82,10 @@ def near_product_schedule(players: int, sessions: int,
     (68 x 22 from 17 x 5, whose least is one: 34). A start for the draw's last search, not
     a draw. None where there is no such schedule."""
     m, rest = divmod(players, 4)
-    transversal = transversal_sessions(m) if rest == 0 and m % 4 else None
-    if transversal is None or sessions <= m:
+    if rest or not m % 4 or sessions <= m:
+        return None
+    transversal = transversal_sessions(m)
+    if transversal is None:
         return None
     own = with_byes(m, sessions - m)
     return _leftovers_at(transversal, m, own, 0) if own is not None else None
