@@ -206,6 +206,18 @@ def test_the_draw_takes_the_product_with_byes(players: int) -> None:
     assert report.winds_balanced
 
 
+def test_165_x_53_takes_its_shipped_chairs_on_the_product_core() -> None:
+    """The chairs of 165 x 53 refer to the canonical 164 x 53, which is the product with
+    byes: one extra player a session in a different core player's chair, no repeat."""
+    draw = plan_schedule(list(range(165)), 53, seed=0, time_limit=120)
+    assert draw.method is Method.LIBRARY
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0 and report.winds_balanced
+    out = Counter(p for session in draw.schedule.sessions for p in range(165)
+                  if p not in set(session.players()))
+    assert sorted(out.values()) == [1] * 53
+
+
 def test_the_last_search_goes_on_from_the_near_product() -> None:
     """164 x 54: 201 excess meetings from the library's 52 sessions and a search of two more;
     78 as the near product builds it; fewer once the last search starts from it (40 for
