@@ -79,8 +79,9 @@ def near_product_schedule(players: int, sessions: int,
     them: of the last, 20 x 6 met six pairs again in the next session), so each such table
     repeats its six pairs once (164 x 54: 13 tables, 78 meetings beyond the first, each pair
     twice at most), and nothing else repeats but what the groups' own schedule repeats
-    (68 x 22 from 17 x 5, whose least is one: 34). A start for the draw's last search, not
-    a draw. None where there is no such schedule."""
+    (68 x 22 from 17 x 5, whose least is one: 34). Mostly a start for the draw's last
+    search (20 x 6 keeps it as built: the search does no better than its 6). None where
+    there is no such schedule."""
     m, rest = divmod(players, 4)
     if rest or not m % 4 or sessions <= m:
         return None
