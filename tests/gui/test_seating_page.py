@@ -544,3 +544,49 @@ def test_another_file_forgets_a_pending_draw_and_is_read_once(
     assert window.controller.open(make_tournament_file(tmp_path / "next.tmt", "Next"))
     assert not page.publish_button.isEnabled() and page.model.rowCount() == 0
     assert len(refreshes) == 1
+
+
+def _excess(sessions: list[dict[int, list[int]]]) -> tuple[int, int]:
+    """Repeated pairs and excess meetings, counted from the tables themselves."""
+    from collections import Counter
+    from itertools import combinations
+
+    met = Counter(frozenset(pair) for tables in sessions for table in tables.values()
+                  for pair in combinations(table, 2))
+    return sum(1 for n in met.values() if n > 1), sum(n - 1 for n in met.values())
+
+
+def test_the_report_tells_what_the_rest_of_the_round_holds_as_planned(
+        window: MainWindow, tmp_path: Path) -> None:
+    """20 players over 6 sessions cannot avoid repeats (no resolvable 4-GDD of type 2^10
+    exists), and the plan keeps them in later sessions: session 1 alone shows "Repeated
+    pairs: 0", so the page also says what the whole round holds, before and after
+    publishing, counted the same as the tables stored."""
+    assert window.controller.open(_event(tmp_path / "twenty.tmt", players=20, sessions=6))
+    page = window.seating_page
+    draw = page.draw(time_limit=5)
+    assert draw is not None and draw.outlook is not None
+    planned = [{t.number: list(t.seats) for t in s.tables}
+               for s in (draw.seated, *draw.later_sessions)]
+    pairs, excess = _excess(planned)
+    assert excess > 0
+    assert "Repeated pairs: 0" in page.report.text()
+    line = (f"The round as planned, sessions 1 to 6: {pairs} repeated pairs "
+            f"(excess meetings {excess}, theoretical minimum 0")
+    assert line in page.report.text()
+    page.publish()
+    stored = [_seats(window, n) for n in range(1, 7)]
+    assert _excess(stored) == (pairs, excess)
+    assert line in page.report.text(), "the published session, read from the file"
+    page.choose_session(6)
+    assert "The round as planned" not in page.report.text(), "nothing planned after 6"
+
+
+def test_a_round_planned_without_repeats_says_so(window: MainWindow, tmp_path: Path) -> None:
+    assert window.controller.open(_event(tmp_path / "sixteen.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    assert "The round as planned, sessions 1 to 5: no pair meets twice." in page.report.text()
+    page.publish()
+    page.choose_session(3)
+    assert "The round as planned, sessions 3 to 5: no pair meets twice." in page.report.text()

@@ -69,6 +69,19 @@ ProgressCallback = Callable[[Progress], None]
 
 
 @dataclass(frozen=True)
+class RoundOutlook:
+    """A session and the planned sessions after it in its round, judged together after
+    the sessions before them: what the round holds as planned, which a session's own
+    report cannot show (a field at the bound where no repeat-free schedule is known keeps
+    its repeats in the later sessions)."""
+
+    first: int
+    """The number of the first session judged."""
+    last: int
+    report: QualityReport
+
+
+@dataclass(frozen=True)
 class SessionDraw:
     """A computed, not yet published, draw of one session."""
 
@@ -86,6 +99,9 @@ class SessionDraw:
     would have seated everyone instead of the byes."""
     basis: tuple[tuple[int, ...], ...] = ()
     """What the draw was computed on (`_basis`); empty: not checked at publishing."""
+    outlook: RoundOutlook | None = None
+    """This session and `later_sessions` judged together; None when nothing is planned
+    after this session."""
 
 
 def _player_id(player: Hashable) -> int:
@@ -238,8 +254,10 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     present = set(seated.players())
     byes = [player for player in playing if player not in present]
     report = quality_report((seated,), forbidden_groups=forbidden, history=history)
+    outlook = RoundOutlook(session.number, session.number + len(later), quality_report(
+        (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
-                       seed, cancelled, field.substitutes_missing, basis)
+                       seed, cancelled, field.substitutes_missing, basis, outlook)
 
 
 def _fewest_forbidden(sessions: Sequence[SeatedSession],
@@ -365,6 +383,18 @@ def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
         return quality_report((seated,),
                               forbidden_groups=_forbidden_groups(uow, settings, players),
                               history=_history(uow, session.number))
+
+
+def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
+    """A stored session and the planned sessions after it in its round (as
+    `SessionDraw.outlook`); None when no later session of the round holds a planned draw."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        rest = _planned_rest(uow, session)
+        if len(rest) < 2:
+            return None
+        return RoundOutlook(rest[0].number, rest[-1].number, quality_report(
+            tuple(_seated_session(uow, s) for s in rest), history=_history(uow, session.number)))
 
 
 def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:

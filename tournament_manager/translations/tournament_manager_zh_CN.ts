@@ -2229,6 +2229,14 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>同俱乐部、国家/地区或队伍的选手同桌：{n}</translation>
     </message>
     <message>
+        <source>The round as planned, sessions {first} to {last}: no pair meets twice.</source>
+        <translation>按计划，本轮第 {first} 至第 {last} 场：没有任何一对选手相遇两次。</translation>
+    </message>
+    <message>
+        <source>The round as planned, sessions {first} to {last}: {n} repeated pairs (excess meetings {excess}, theoretical minimum {minimum}, back to back {back}); most meetings of one pair: {most}.</source>
+        <translation>按计划，本轮第 {first} 至第 {last} 场：重复相遇 {n} 对（多余相遇 {excess} 次，理论最小值 {minimum}，连续两场 {back} 对）；同一对选手最多相遇次数：{most}。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 场分桌：尚未发布。</translation>
     </message>

@@ -2229,6 +2229,14 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>同俱樂部、國家/地區或隊伍者同桌：{n}</translation>
     </message>
     <message>
+        <source>The round as planned, sessions {first} to {last}: no pair meets twice.</source>
+        <translation>依計畫，本輪第 {first} 至第 {last} 場：沒有任何一對選手同桌兩次。</translation>
+    </message>
+    <message>
+        <source>The round as planned, sessions {first} to {last}: {n} repeated pairs (excess meetings {excess}, theoretical minimum {minimum}, back to back {back}); most meetings of one pair: {most}.</source>
+        <translation>依計畫，本輪第 {first} 至第 {last} 場：重複同桌的組合 {n} 組（多餘相遇 {excess} 次，理論最小值 {minimum}，連續兩場 {back} 組）；同一對選手最多同桌次數：{most}。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 場分桌：尚未公布。</translation>
     </message>

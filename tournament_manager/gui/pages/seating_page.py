@@ -88,9 +88,11 @@ from tournament_manager.services.seat_picks import (
     simulate_table_seat_pick,
 )
 from tournament_manager.services.seating import (
+    RoundOutlook,
     SessionDraw,
     draw_session,
     preview_swap,
+    round_outlook,
     session_quality,
 )
 from tournament_manager.services.sessions import finish_session, reopen_session
@@ -159,6 +161,31 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
         ),
     ]
     return "\n".join(lines)
+
+
+def describe_outlook(outlook: RoundOutlook | None) -> str:
+    """The round as planned, in one line: the report above it counts only the session
+    shown, and a plan can hold repeats in its later sessions that the head judge should
+    know of before publishing, not find at the tables."""
+    if outlook is None:
+        return ""
+    report, first, last = outlook.report, outlook.first, outlook.last
+    if report.excess_meetings == 0:
+        return translate(
+            "SeatingPage", "The round as planned, sessions {first} to {last}: no pair meets twice."
+        ).format(first=first, last=last)
+    return translate(
+        "SeatingPage",
+        "The round as planned, sessions {first} to {last}: {n} repeated pairs (excess "
+        "meetings {excess}, theoretical minimum {minimum}, back to back {back}); most "
+        "meetings of one pair: {most}.",
+    ).format(first=first, last=last, n=len(report.repeated_pairs),
+             excess=report.excess_meetings, minimum=report.theoretical_min_excess,
+             back=len(report.back_to_back_repeats), most=report.max_meetings)
+
+
+def _paragraphs(*texts: str) -> str:
+    return "\n\n".join(text for text in texts if text)
 
 
 def describe_draw(draw: SessionDraw, labels: dict[int, str], stopped: bool) -> str:
@@ -492,14 +519,18 @@ class SeatingPage(QWidget):
         if self._draw is not None and self._draw.session_id == summary.session.id:
             tables = [(t.number, _ids(t.seats)) for t in self._draw.seated.tables]
             self.model.set_tables(tables, self._labels)
-            self.report.setText(describe_report(self._draw.report, self._names))
+            self.report.setText(_paragraphs(describe_report(self._draw.report, self._names),
+                                            describe_outlook(self._draw.outlook)))
             self.state.setText(describe_draw(self._draw, self._labels, self._draw_stopped))
         else:
             seating = session_seating(self._context.unit_of_work(), summary.session.id)
             self.model.set_tables([(t.table.number, [s.player.id for s in t.seats])
                                    for t in seating.tables], self._labels)
-            self.report.setText(describe_report(session_quality(
-                self._context.unit_of_work(), summary.session.id), self._names)
+            self.report.setText(_paragraphs(
+                describe_report(session_quality(self._context.unit_of_work(),
+                                                summary.session.id), self._names),
+                describe_outlook(round_outlook(self._context.unit_of_work(),
+                                               summary.session.id)))
                 if seating.tables else translate("SeatingPage", "No tables drawn yet."))
             self.state.setText("\n".join(line for line in (
                 self._state_text(summary, seating.provisional),
