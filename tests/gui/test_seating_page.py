@@ -590,3 +590,25 @@ def test_a_round_planned_without_repeats_says_so(window: MainWindow, tmp_path: P
     page.publish()
     page.choose_session(3)
     assert "The round as planned, sessions 3 to 5: no pair meets twice." in page.report.text()
+
+
+def test_the_keyboard_is_back_in_the_window_after_the_draw(window: MainWindow,
+                                                          tmp_path: Path) -> None:
+    """Alt+D draws, then Alt+P publishes: when the progress dialog goes, the window and
+    the widget that had the keyboard have it again. A window manager usually sees to it;
+    on a bare X server (a kiosk) nothing did, and Alt+P went nowhere until a click."""
+    from PySide6.QtWidgets import QApplication
+
+    window.show()
+    window.activateWindow()
+    assert window.controller.open(_event(tmp_path / "keys.tmt"))
+    QApplication.processEvents()
+    window.show_page(window.seating_page)
+    page = window.seating_page
+    page.draw_button.setFocus()
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is page.draw_button
+    page.draw(time_limit=5)
+    QApplication.processEvents()
+    assert QApplication.activeWindow() is window
+    assert QApplication.focusWidget() is page.draw_button
