@@ -314,3 +314,23 @@ def test_a_search_that_cannot_reach_the_bound_stops_by_count_and_repeats_for_a_s
         assert not budget.cancelled(), "the last search ran on past its count"
     assert results[0].sessions == results[1].sessions
     assert results[0].cost > results[0].lower_bound
+
+
+def test_of_two_draws_equal_in_repeats_and_cost_the_one_without_back_to_back_ranks_first(
+        ) -> None:
+    """The same three sessions in two orders: the same pairs meet again either way, the
+    twelve of the halves in a row in one, with a session between in the other (the four
+    pairs the mixed session shares with the halves meet in a row in both)."""
+    from tournament_manager.domain.seating.grouping import GroupingResult, Method, rank
+    from tournament_manager.domain.seating.pairs import back_to_back
+
+    halves = [[0, 1, 2, 3], [4, 5, 6, 7]]
+    mixed = [[0, 1, 4, 5], [2, 3, 6, 7]]
+    in_a_row = [halves, halves, mixed]
+    apart = [halves, mixed, halves]
+    assert (back_to_back(in_a_row), back_to_back(apart)) == (12 + 4, 4 + 4)
+    request = GroupingRequest(8, 3, MeetingCounts(8), set(), None, True)
+    ranks = [rank(request, GroupingResult(sessions, Method.LOCAL_SEARCH,
+                                          grouping.cost_of(request, sessions), 0))
+             for sessions in (in_a_row, apart)]
+    assert ranks[0][:2] == ranks[1][:2] and ranks[1] < ranks[0]

@@ -36,6 +36,7 @@ from tournament_manager.domain.seating.orbits import (
 from tournament_manager.domain.seating.pairs import (
     IntSessions,
     MeetingCounts,
+    back_to_back,
     pair_cost,
 )
 from tournament_manager.domain.seating.product import near_product_schedule, product_schedule
@@ -298,7 +299,7 @@ def repeats(request: GroupingRequest, sessions: IntSessions) -> int:
     return total
 
 
-def rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:
+def rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int, int]:
     """Repeated opponents first, then the cost (which also counts club, country and team
     mates who meet), as the spec orders them. Where forbidden groups put the bound out of
     reach (compatriots must meet at the bound, and a country of odd size cannot hold all
@@ -306,8 +307,10 @@ def rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int]:
     compatriots apart by seating hundreds of pairs together twice: 32 x 10 with four
     countries of seven, 54 repeats from the search against none, 152 x 50 with eight
     countries, 1,393. A repaired plan likewise: the search weighs a mates' meeting like a
-    repeat and would trade one for the other."""
-    return repeats(request, result.sessions), result.cost
+    repeat and would trade one for the other. Between draws equal in both, the one with
+    fewer back-to-back repeats (20 x 6: the near product as first built met six pairs again
+    in the very next session, and was kept over a draw equal but for that, being first)."""
+    return repeats(request, result.sessions), result.cost, back_to_back(result.sessions)
 
 
 def kept_plan(request: GroupingRequest, searched: GroupingResult) -> GroupingResult:

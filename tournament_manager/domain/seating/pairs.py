@@ -70,6 +70,19 @@ def repeat_free(sessions: Sequence[Sequence[Sequence[int]]], n: int) -> bool:
     return max(counts.flat, default=0) <= 1
 
 
+def back_to_back(sessions: Sequence[Sequence[Sequence[int]]]) -> int:
+    """Meetings of a pair in the session right after one where they met too: the repeats
+    a player notices most (`QualityReport.back_to_back_repeats` counts the pairs)."""
+    total = 0
+    previous: set[tuple[int, int]] = set()
+    for session in sessions:
+        current = {(a, b) if a < b else (b, a)
+                   for table in session for a, b in combinations(table, 2)}
+        total += len(current & previous)
+        previous = current
+    return total
+
+
 def opponent_masks(sessions: Iterable[Iterable[Iterable[int]]], n: int) -> list[int]:
     """Each player's opponents as a bit mask (bit q set: met q), for shared-opponent counts:
     an AND and a bit count compare two players' opponents at once."""
