@@ -145,3 +145,14 @@ def test_a_database_address_is_refused_and_creates_nothing(
         assert caught.value.problem is DocumentProblem.DATABASE_URL
         assert " is an address (" in describe(caught.value)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_path_given_as_text_is_the_same_file(tmp_path: Path) -> None:
+    """A script's `create_document("event.tmt")` once failed with an AttributeError (a
+    str has no `.parent`); text and Path now name the same file, created and reopened."""
+    name = os.fspath(tmp_path / "who?.tmt")
+    with create_document(name) as document:
+        register_player(document.unit_of_work(), Player(name="Text Path"))
+    with open_document(name) as document:
+        assert document.path == tmp_path / "who?.tmt"
+    assert _player_names(tmp_path / "who?.tmt") == ["Text Path"]

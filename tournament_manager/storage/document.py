@@ -124,10 +124,11 @@ class Document:
         self.close()
 
 
-def create_document(path: Path, *, take_over_lock: bool = False,
+def create_document(path: str | os.PathLike[str], *, take_over_lock: bool = False,
                     lock_wait: LockWait | None = None) -> Document:
     """A new, empty document at `path` with the current schema; never overwrites a file.
     (`take_over_lock`, `lock_wait`: as in `open_document`.)"""
+    path = Path(path)  # a script's "event.tmt" as well as a Path
     check_document_path(path, new=True)
     if path.exists():
         raise DocumentError(DocumentProblem.EXISTS, str(path))
@@ -204,8 +205,8 @@ def _initialise(path: Path) -> None:
         engine.dispose()
 
 
-def open_document(path: Path, *, read_only: bool = False, take_over_lock: bool = False,
-                  lock_wait: LockWait | None = None) -> Document:
+def open_document(path: str | os.PathLike[str], *, read_only: bool = False,
+                  take_over_lock: bool = False, lock_wait: LockWait | None = None) -> Document:
     """Open for work (locked, backed up, migrated) or, read-only, just to look at it.
 
     A file that cannot be written is opened read-only even when asked for work; its
@@ -213,6 +214,7 @@ def open_document(path: Path, *, read_only: bool = False, take_over_lock: bool =
     the user has confirmed no longer runs the application (`lock.take_over`); a stale
     lock of this host is taken over in any case. Either way `broken_lock` names it.
     """
+    path = Path(path)
     check_document_path(path)
     _check_is_tournament_file(path)
     notice = None
