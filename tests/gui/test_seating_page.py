@@ -579,7 +579,8 @@ def test_the_report_tells_what_the_rest_of_the_round_holds_as_planned(
     assert _excess(stored) == (pairs, excess)
     assert line in page.report.text(), "the published session, read from the file"
     page.choose_session(6)
-    assert "The round as planned" not in page.report.text(), "nothing planned after 6"
+    assert line in page.report.text(), "the round's plan, whichever of its sessions is shown"
+    assert "Wind spread at the end of session 6: 1 (balanced)." in page.report.text()
 
 
 def test_a_round_planned_without_repeats_says_so(window: MainWindow, tmp_path: Path) -> None:
@@ -587,9 +588,11 @@ def test_a_round_planned_without_repeats_says_so(window: MainWindow, tmp_path: P
     page = window.seating_page
     page.draw(time_limit=5)
     assert "The round as planned, sessions 1 to 5: no pair meets twice." in page.report.text()
+    assert "Wind spread at the end of session 5: 1 (balanced)." in page.report.text()
     page.publish()
     page.choose_session(3)
-    assert "The round as planned, sessions 3 to 5: no pair meets twice." in page.report.text()
+    assert "The round as planned, sessions 1 to 5: no pair meets twice." in page.report.text(), \
+        "the plan from its first session not started, whichever session is shown"
 
 
 def test_the_keyboard_is_back_in_the_window_after_the_draw(window: MainWindow,

@@ -18,6 +18,7 @@ from tournament_manager.services.seating import (
     plan_round,
     preview_swap,
     publish_draw,
+    round_outlook,
     session_quality,
     swap_players,
 )
@@ -251,3 +252,48 @@ def test_a_seed_beyond_32_bits_is_refused_in_words(document: Document) -> None:
     publish_draw(document.unit_of_work(), draw)
     with document.unit_of_work() as uow:
         assert uow.sessions.get(first).draw_seed == 2**31 - 1
+
+
+def _stored_tables(document: Document, session_id: int) -> list[list[int]]:
+    with document.unit_of_work() as uow:
+        return [[s.player_id for s in sorted(uow.seats.list(table_id=t.id, cycle=1),
+                                             key=lambda s: s.arrival)]
+                for t in uow.tables.list(session_id=session_id)]
+
+
+def _counted(sessions: list[list[list[int]]]) -> tuple[int, int]:
+    """Excess meetings and wind spread, from the tables themselves (East first)."""
+    met: dict[frozenset[int], int] = {}
+    winds: dict[int, list[int]] = {}
+    for tables in sessions:
+        for table in tables:
+            for pair in itertools.combinations(table, 2):
+                met[frozenset(pair)] = met.get(frozenset(pair), 0) + 1
+            for wind, player in enumerate(table):
+                winds.setdefault(player, [0, 0, 0, 0])[wind] += 1
+    return (sum(n - 1 for n in met.values()),
+            max(max(counts) - min(counts) for counts in winds.values()))
+
+
+def test_a_planned_session_is_judged_after_the_planned_sessions_before_it(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """20 players over 6 sessions, session 1 published and 2 to 6 planned: each planned
+    session's report counts sessions 1 to it as stored, the planned ones between too (it
+    counted session 1 and itself only, and the last session of a plan balanced at its end
+    showed a wind spread of 2). The round's outlook is the same from every session."""
+    with create_document(tmp_path / "twenty.tmt") as document:
+        create_tournament(document.unit_of_work(), "Twenty", preset_settings(Preset.OPEN, 6))
+        _register(document, 20)
+        ids = _sessions(document)
+        draw = draw_session(document.unit_of_work(), ids[0], seed=1, time_limit=3)
+        publish_draw(document.unit_of_work(), draw)
+        stored = [_stored_tables(document, i) for i in ids]
+        for k in range(1, 7):
+            report = session_quality(document.unit_of_work(), ids[k - 1])
+            assert (report.excess_meetings, report.wind_spread) == _counted(stored[:k]), k
+        assert _counted(stored)[0] > 0, "20 x 6 cannot be drawn without a repeat"
+        outlooks = [round_outlook(document.unit_of_work(), i) for i in ids]
+        assert draw.outlook is not None and all(o == draw.outlook for o in outlooks)
+        assert (draw.outlook.first, draw.outlook.last) == (1, 6)
+        assert (draw.outlook.report.excess_meetings,
+                draw.outlook.report.wind_spread) == _counted(stored)

@@ -124,9 +124,14 @@ def _seated_session(uow: UnitOfWork, session: Session) -> SeatedSession:
     return SeatedSession(tuple(tables))
 
 
-def _history(uow: UnitOfWork, before: int) -> list[SeatedSession]:
+def _history(uow: UnitOfWork, before: int, *, planned: bool = False) -> list[SeatedSession]:
+    """The sessions before `before` that hold tables: those drawn for play, and with
+    `planned` those of a round's plan as well (for judging a session of the plan after
+    the planned sessions before it, as it will be played, not after the drawn ones only:
+    session 4 of a plan judged after session 1 alone showed a wind spread of 2 where
+    sessions 1 to 4 as planned have 1)."""
     return [_seated_session(uow, s) for s in sorted(uow.sessions.list(), key=lambda s: s.number)
-            if s.number < before and s.status is not StageStatus.PLANNED
+            if s.number < before and (planned or s.status is not StageStatus.PLANNED)
             and uow.tables.count(session_id=s.id)]
 
 
@@ -353,7 +358,8 @@ def preview_swap(uow: UnitOfWork, session_id: int, a: int, b: int) -> SwapEffect
     with uow:
         session = _unstarted(uow, session_id)
         seated = _seated_session(uow, session)
-        return swap_effect(seated.grouping(), _history(uow, session.number), a, b)
+        return swap_effect(seated.grouping(), _history(uow, session.number, planned=True),
+                           a, b)
 
 
 def swap_players(uow: UnitOfWork, session_id: int, a: int, b: int) -> None:
@@ -374,7 +380,8 @@ def swap_players(uow: UnitOfWork, session_id: int, a: int, b: int) -> None:
 
 
 def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
-    """The quality report of a stored session's tables against everything before it."""
+    """The quality report of a stored session's tables against everything before it,
+    planned sessions included."""
     with uow:
         settings = current_tournament(uow).settings
         session = uow.sessions.get(session_id)
@@ -382,19 +389,23 @@ def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
         players = [_player_id(p) for p in seated.players()]
         return quality_report((seated,),
                               forbidden_groups=_forbidden_groups(uow, settings, players),
-                              history=_history(uow, session.number))
+                              history=_history(uow, session.number, planned=True))
 
 
 def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
-    """A stored session and the planned sessions after it in its round (as
-    `SessionDraw.outlook`); None when no later session of the round holds a planned draw."""
+    """The plan of a stored session's round from its first session not started yet (as
+    `SessionDraw.outlook` when that session was drawn), whichever session of it is shown;
+    None when no later session of the round holds a planned draw."""
     with uow:
         session = uow.sessions.get(session_id)
-        rest = _planned_rest(uow, session)
-        if len(rest) < 2:
+        unstarted = sorted((s for s in uow.sessions.list(round_id=session.round_id)
+                            if s.status in (StageStatus.PLANNED, StageStatus.PUBLISHED)),
+                           key=lambda s: s.number)
+        rest = _planned_rest(uow, unstarted[0]) if unstarted else []
+        if len(rest) < 2 or session not in rest:
             return None
         return RoundOutlook(rest[0].number, rest[-1].number, quality_report(
-            tuple(_seated_session(uow, s) for s in rest), history=_history(uow, session.number)))
+            tuple(_seated_session(uow, s) for s in rest), history=_history(uow, rest[0].number)))
 
 
 def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:

@@ -2237,6 +2237,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>按计划，本轮第 {first} 至第 {last} 场：重复相遇 {n} 对（多余相遇 {excess} 次，理论最小值 {minimum}，连续两场 {back} 对）；同一对选手最多相遇次数：{most}。</translation>
     </message>
     <message>
+        <source>Wind spread at the end of session {last}: {n} ({state}).</source>
+        <translation>第 {last} 场结束时的风位分布差：{n}（{state}）。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 场分桌：尚未发布。</translation>
     </message>

@@ -2237,6 +2237,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>依計畫，本輪第 {first} 至第 {last} 場：重複同桌的組合 {n} 組（多餘相遇 {excess} 次，理論最小值 {minimum}，連續兩場 {back} 組）；同一對選手最多同桌次數：{most}。</translation>
     </message>
     <message>
+        <source>Wind spread at the end of session {last}: {n} ({state}).</source>
+        <translation>第 {last} 場結束時的門風分布差：{n}（{state}）。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 場分桌：尚未公布。</translation>
     </message>

@@ -164,24 +164,32 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
 
 
 def describe_outlook(outlook: RoundOutlook | None) -> str:
-    """The round as planned, in one line: the report above it counts only the session
-    shown, and a plan can hold repeats in its later sessions that the head judge should
-    know of before publishing, not find at the tables."""
+    """The round as planned: the report above it judges only the session shown, and a
+    plan can hold repeats in its later sessions that the head judge should know of before
+    publishing, not find at the tables; its winds are balanced over the round, not after
+    every session (session 4 may show a spread of 2 where session 22 ends at 1)."""
     if outlook is None:
         return ""
     report, first, last = outlook.report, outlook.first, outlook.last
     if report.excess_meetings == 0:
-        return translate(
+        pairs = translate(
             "SeatingPage", "The round as planned, sessions {first} to {last}: no pair meets twice."
         ).format(first=first, last=last)
-    return translate(
-        "SeatingPage",
-        "The round as planned, sessions {first} to {last}: {n} repeated pairs (excess "
-        "meetings {excess}, theoretical minimum {minimum}, back to back {back}); most "
-        "meetings of one pair: {most}.",
-    ).format(first=first, last=last, n=len(report.repeated_pairs),
-             excess=report.excess_meetings, minimum=report.theoretical_min_excess,
-             back=len(report.back_to_back_repeats), most=report.max_meetings)
+    else:
+        pairs = translate(
+            "SeatingPage",
+            "The round as planned, sessions {first} to {last}: {n} repeated pairs (excess "
+            "meetings {excess}, theoretical minimum {minimum}, back to back {back}); most "
+            "meetings of one pair: {most}.",
+        ).format(first=first, last=last, n=len(report.repeated_pairs),
+                 excess=report.excess_meetings, minimum=report.theoretical_min_excess,
+                 back=len(report.back_to_back_repeats), most=report.max_meetings)
+    winds = translate("SeatingPage", "Wind spread at the end of session {last}: {n} ({state})."
+                      ).format(last=last, n=report.wind_spread,
+                               state=translate("SeatingPage", "balanced")
+                               if report.winds_balanced
+                               else translate("SeatingPage", "not balanced"))
+    return f"{pairs}\n{winds}"
 
 
 def _paragraphs(*texts: str) -> str:
