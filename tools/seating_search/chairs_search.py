@@ -26,6 +26,16 @@ except for the C - 3R he never meets (rows that cover "x misses q"). Found so: 4
 CP-SAT took 96 s, more than 20 minutes, 113 s, more than 30 minutes and more than 20.
 `--method cp-sat` is the CP-SAT model (with `--symmetry` and `--one-by-one`).
 
+`--orbits NAME` (with the exact cover) searches only chairs that an automorphism of the
+core keeps (`automorphism`; repeatable, the group they generate): a row is a whole orbit of
+chairs, so the cover runs on the quotient (`orbit_rows`). 138 x 45, 150 x 49, 162 x 53 and
+174 x 57, which the cover over single chairs had not found in half an hour each, took a
+second or so:
+
+    .venv/bin/python tools/seating_search/chairs_search.py --players 138 --orbits session:1
+    .venv/bin/python tools/seating_search/chairs_search.py --players 162 \
+        --orbits multiply:16 --second-orbits multiply:16@session:1 --one-by-one 20
+
 `--write` puts the entry into tournament_manager/domain/seating/chairs.json (replacing one
 for the same field), with the command and the seconds it took.
 """
@@ -59,12 +69,42 @@ EXACT_COVER = Path(__file__).resolve().with_name("exact_cover.c")
 
 
 def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+    """`_automorphism`, or with `NAME@OTHER` its conjugate by OTHER: OTHER NAME OTHER^-1,
+    the same symmetry about another point (multiply:16@session:5 keeps session 5 where
+    multiply:16 keeps session 0)."""
+    name, _, other = name.partition("@")
+    sigma, pi = _worded(core, name)
+    if not other:
+        return sigma, pi
+    tau, rho = _worded(core, other)
+
+    def conjugate(move: list[int], by: list[int]) -> list[int]:
+        result = [0] * len(move)
+        for x in range(len(move)):
+            result[by[x]] = by[move[x]]
+        return result
+
+    return conjugate(sigma, tau), conjugate(pi, rho)
+
+
+def _worded(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+    """`_automorphism`, with a number that does not fit the core (a field order that is
+    no prime power, a step past the sessions) said in words."""
+    try:
+        return _automorphism(core, name)
+    except (ValueError, IndexError) as error:
+        raise SystemExit(f"{name!r} does not fit this core: {error}") from None
+
+
+def _automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
     """A permutation sigma of the core's players that maps every session onto a session,
     and that map of sessions: `scale` (the affine core: every point times the element a
     of GF(4), which keeps every parallel class), `shift:H` (the four-level core over GF(q)
     of `four_levels`: +H on every level, H = 1 by default, which moves the base session's
     translates H on and keeps each transversal session), `negate` (that core's x -> -x
-    on every level) or `rotate:M:K` (p -> p + K mod M for the first M players, the rest
+    on every level), `session:G` (a core developed from its first session: session G read
+    off seat by seat), `multiply:M[:L]` (the cores of L levels over GF(q), three by
+    default, whose sessions x -> M x permutes) or `rotate:M:K` (p -> p + K mod M for the first M players, the rest
     kept: for the framed cores of `frames`, M = 5gm and K = gm turn the five groups)."""
     players = sum(len(table) for table in core[0])
     if name == "scale":
@@ -79,6 +119,25 @@ def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
             step = int(name.partition(":")[2] or 1)
             moved = [add[x][step] for x in range(q)]
         sigma = [level * q + moved[x] for level in range(4) for x in range(q)]
+    elif name.startswith("session:"):
+        # A core developed from its first session (`orbits.expand`, `cyclotomic.translated`,
+        # `orbits.group_sessions`) keeps every table and seat in place: session G is session
+        # 0 with every player moved by G, read off seat by seat.
+        step = int(name.partition(":")[2])
+        sigma = list(range(players))
+        for table, moved_table in zip(core[0], core[step], strict=True):
+            for p, moved_p in zip(table, moved_table, strict=True):
+                sigma[p] = moved_p
+    elif name.startswith("multiply:"):
+        # The cores of L levels over GF(q) (`cyclotomic.translated`: L = 3, q = players // 3,
+        # the rest fixed; `four_levels`: L = 4) whose sessions the multiplier M permutes:
+        # x -> M x on every level.
+        factor, _, levels_text = name.partition(":")[2].partition(":")
+        levels = int(levels_text or 3)
+        q = players // levels
+        _, times = field_tables(q)
+        sigma = [level * q + times[x][int(factor)] for level in range(levels) for x in range(q)]
+        sigma += range(levels * q, players)
     elif name.startswith("rotate:"):
         try:
             size, step = (int(part) for part in name.split(":")[1:])
@@ -86,7 +145,8 @@ def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
             raise SystemExit("rotate:M:K takes two numbers") from None
         sigma = [(p + step) % size if p < size else p for p in range(players)]
     else:
-        raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H], negate or rotate:M:K")
+        raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H], negate, session:G, "
+                         "multiply:M or rotate:M:K")
     index = {frozenset(frozenset(t) for t in session): k for k, session in enumerate(core)}
     image = [index.get(frozenset(frozenset(sigma[p] for p in t) for t in session))
              for session in core]
@@ -132,6 +192,30 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed
         return None
     return [[next(p for p in players if solver.boolean_value(take[x, k, p]))
              for x in range(extras)] for k in sessions]
+
+
+def cover_one_by_one(core: IntSessions, extras: int, *, seed: int, nodes: int, tries: int,
+                     symmetries: list[tuple[list[int], list[int]]],
+                     second: list[tuple[list[int], list[int]]] | None = None,
+                     within: tuple[set[tuple[int, int]], set[int]] | None = None
+                     ) -> list[list[int]] | None:
+    """Two extra players by exact cover, one after the other: the first kept by
+    `symmetries` (one extra is quick, and the group's quotient quicker still), the second
+    around him (kept by `second` where given, over single chairs otherwise), with the next
+    seed for the first where the second finds no room. Two extras both kept by a group
+    that fixes a session cannot be: both would sit at the one table of it the group keeps
+    (160 x 53 under its multipliers); the second is kept by the group about another
+    session instead (`NAME@session:G`). `within` applies to the first only."""
+    for attempt in range(seed, seed + tries):
+        first = exact_cover(core, 1, seed=attempt, nodes=nodes, tries=1,
+                            symmetries=symmetries, within=within)
+        if first is None or extras == 1:
+            return first
+        rest = exact_cover(core, extras - 1, seed=attempt, nodes=nodes, tries=1, given=first,
+                           symmetries=second)
+        if rest is not None:
+            return [a + b for a, b in zip(first, rest, strict=True)]
+    return None
 
 
 def one_by_one(core: IntSessions, extras: int, *, tries: int, seconds: float, workers: int,
@@ -182,10 +266,108 @@ def cover_rows(core: IntSessions, extras: int) -> tuple[list[tuple[int, int, int
     return rows, columns, primary
 
 
-def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int,
-                tries: int) -> list[list[int]] | None:
-    """The chairs by `exact_cover.c`, or None if it found none (or proved there is none)."""
-    rows, columns, primary = cover_rows(core, extras)
+def orbit_rows(core: IntSessions, extras: int,
+               symmetries: list[tuple[list[int], list[int]]]) -> tuple[
+        list[list[tuple[int, int, int]]], list[list[str]], set[str]]:
+    """`cover_rows` for chairs that the group generated by `symmetries` keeps: a row is a
+    whole orbit of "x takes p's chair in session k" (or of "x misses q"), so the search
+    runs on the quotient. 138 x 45 on the library's 136 x 45 (`session:1`, a cycle of 45:
+    an orbit is an extra following one table through every session) is one row of 136
+    for each extra; the exact cover over single chairs had not found it in half an hour.
+    An orbit that would seat an extra twice in a session, or have him meet a player twice,
+    is no row. Misses: an orbit of s players takes s consecutive numbered slots."""
+    players = sorted(p for table in core[0] for p in table)
+    misses = len(players) - 3 * len(core)
+    where = [{p: (t, table) for t, table in enumerate(session) for p in table}
+             for session in core]
+
+    def orbit(start: tuple[int, int], move: Any) -> list[tuple[int, int]]:
+        seen, queue = {start}, [start]
+        while queue:
+            item = queue.pop()
+            for image in (move(item, symmetry) for symmetry in symmetries):
+                if image not in seen:
+                    seen.add(image)
+                    queue.append(image)
+        return sorted(seen)
+
+    rows: list[list[tuple[int, int, int]]] = []
+    columns: list[list[str]] = []
+    primary: set[str] = set()
+    chairs_seen: set[tuple[int, int]] = set()
+    missed_seen: set[int] = set()
+    for x in range(extras):
+        chairs_seen.clear()
+        missed_seen.clear()
+        for k in range(len(core)):
+            for p in players:
+                if (k, p) in chairs_seen:
+                    continue
+                chosen = orbit((k, p), lambda item, sym: (sym[1][item[0]], sym[0][item[1]]))
+                chairs_seen.update(chosen)
+                cols = []
+                for k2, p2 in chosen:
+                    t, table = where[k2][p2]
+                    cols += [f"S{x}.{k2}", f"G{p2}", f"U{k2}.{t}"]
+                    cols += [f"M{x}.{q}" for q in table if q != p2]
+                if len(set(cols)) == len(cols):
+                    rows.append([(x, k2, p2) for k2, p2 in chosen])
+                    columns.append(cols)
+        for q in players:
+            if q in missed_seen:
+                continue
+            chosen = orbit((0, q), lambda item, sym: (0, sym[0][item[1]]))
+            missed_seen.update(q2 for _, q2 in chosen)
+            for first in range(misses - len(chosen) + 1):
+                rows.append([(x, -1, q2) for _, q2 in chosen])
+                columns.append([f"M{x}.{q2}" for _, q2 in chosen]
+                               + [f"Z{x}.{first + i}" for i in range(len(chosen))])
+        primary.update(f"S{x}.{k}" for k in range(len(core)))
+        primary.update(f"M{x}.{q}" for q in players)
+        primary.update(f"Z{x}.{slot}" for slot in range(misses))
+    return rows, columns, primary
+
+
+def within_blocks(core: IntSessions, block: int) -> tuple[set[tuple[int, int]], set[int]]:
+    """For a framed core (`frames.framed_sessions`: five groups of `block` players, then
+    the fill's extra players): the (session, player) chairs at tables of one group alone,
+    and the fill's extra players. An extra player seated only there meets, in each group's
+    own sessions, the group's players once each (a chair at each of its fill's tables
+    that do not hold the fill's extra players), and misses exactly those extra players;
+    each group's part is a small cover of its own (154 x 50 on 152 x 50)."""
+    groups = 5 * block
+    chairs = {(k, p) for k, session in enumerate(core) for table in session
+              if max(table) < groups and len({q // block for q in table}) == 1 for p in table}
+    outside = {p for table in core[0] for p in table if p >= groups}
+    return chairs, outside
+
+
+def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int, tries: int,
+                symmetries: list[tuple[list[int], list[int]]] | None = None,
+                given: list[list[int]] | None = None,
+                within: tuple[set[tuple[int, int]], set[int]] | None = None
+                ) -> list[list[int]] | None:
+    """The chairs by `exact_cover.c`, or None if it found none (or proved there is none);
+    kept by `symmetries` where given (`orbit_rows`). `given`: the chairs of extra players
+    already seated, whose chairs and tables the new ones leave alone. `within`: the only
+    chairs allowed and the only players who may be missed (`within_blocks`)."""
+    if symmetries:
+        rows, columns, primary = orbit_rows(core, extras, symmetries)
+    else:
+        single, columns, primary = cover_rows(core, extras)
+        rows = [[row] for row in single]
+    if given is not None:
+        taken = {p for row in given for p in row}
+        beside = [{p for table in session if set(table) & set(row) for p in table}
+                  for session, row in zip(core, given, strict=True)]
+        kept = [i for i, row in enumerate(rows)
+                if not any(k >= 0 and (p in taken or p in beside[k]) for _, k, p in row)]
+        rows, columns = [rows[i] for i in kept], [columns[i] for i in kept]
+    if within is not None:
+        allowed, missable = within
+        kept = [i for i, row in enumerate(rows)
+                if all((k, p) in allowed if k >= 0 else p in missable for _, k, p in row)]
+        rows, columns = [rows[i] for i in kept], [columns[i] for i in kept]
     names = sorted(primary) + sorted({c for row in columns for c in row} - primary)
     index = {name: i for i, name in enumerate(names)}
     instance = [f"{len(primary)} {len(names) - len(primary)} {len(rows)}"]
@@ -202,9 +384,9 @@ def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int,
         return None
     found = [[-1] * extras for _ in core]
     for line in lines[3:]:
-        x, k, p = rows[int(line)]
-        if k >= 0:
-            found[k][x] = p
+        for x, k, p in rows[int(line)]:
+            if k >= 0:
+                found[k][x] = p
     return found
 
 
@@ -244,11 +426,22 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--one-by-one", type=int, default=0, metavar="TRIES",
-                        help="seat the first extra player alone (seeds SEED, SEED + 1, ..., "
-                             "--seconds each), then the second around him")
+                        help="seat the first extra player alone (seeds SEED, SEED + 1, ...; "
+                             "CP-SAT: --seconds each; exact cover: kept by --orbits, "
+                             "--nodes each), then the second around him")
     parser.add_argument("--symmetry", metavar="scale|shift[:H]|negate|rotate:M:K",
                         help="the second extra player is the first moved by this "
                              "automorphism of the core (see `automorphism`)")
+    parser.add_argument("--orbits", action="append", default=[],
+                        metavar="session:G|multiply:M[:L]|shift[:H]|...",
+                        help="exact cover: only chairs this automorphism of the core keeps "
+                             "(repeatable: the group they generate; see `automorphism`)")
+    parser.add_argument("--within", type=int, default=0, metavar="BLOCK",
+                        help="exact cover on a framed core of five groups of BLOCK players: "
+                             "extras only at tables of one group (see `within_blocks`)")
+    parser.add_argument("--second-orbits", action="append", default=[], metavar="NAME",
+                        help="exact cover with --one-by-one: the second extra player's "
+                             "chairs are kept by this (repeatable), as --orbits the first's")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     extras = args.players % 4
@@ -263,11 +456,23 @@ def main(argv: list[str] | None = None) -> int:
     core = core_schedule(size, args.sessions)
     if core is None:
         parser.error(f"no repeat-free schedule of {size} x {args.sessions} to stand in")
-    if args.method == "exact-cover" and (args.one_by_one or args.symmetry):
-        parser.error("--one-by-one and --symmetry go with --method cp-sat")
+    if args.method == "exact-cover" and args.symmetry:
+        parser.error("--symmetry goes with --method cp-sat")
+    if args.method != "exact-cover" and args.orbits:
+        parser.error("--orbits goes with --method exact-cover")
+    if args.second_orbits and not (args.one_by_one and args.method == "exact-cover"):
+        parser.error("--second-orbits goes with --one-by-one and the exact cover")
     began = time.monotonic()
-    if args.method == "exact-cover":
-        found = exact_cover(core, extras, seed=args.seed, nodes=args.nodes, tries=args.tries)
+    symmetries = [automorphism(core, name) for name in args.orbits]
+    within = within_blocks(core, args.within) if args.within else None
+    if args.method == "exact-cover" and args.one_by_one:
+        found = cover_one_by_one(core, extras, seed=args.seed, nodes=args.nodes,
+                                 tries=args.one_by_one, symmetries=symmetries,
+                                 second=[automorphism(core, name) for name in args.second_orbits],
+                                 within=within)
+    elif args.method == "exact-cover":
+        found = exact_cover(core, extras, seed=args.seed, nodes=args.nodes, tries=args.tries,
+                            symmetries=symmetries, within=within)
     elif args.one_by_one:
         found = one_by_one(core, extras, tries=args.one_by_one, seconds=args.seconds,
                            workers=args.workers, seed=args.seed)

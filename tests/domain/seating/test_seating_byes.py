@@ -47,6 +47,11 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (102, 33),  # two out: 100 x 33 with chairs from the exact cover (8 repeats before)
     (169, 55),  # one out: the framed 168 x 55, chairs from the exact cover (5 before)
     (170, 55),  # two out: the same core (14 before)
+    # two out, chairs the group of the core keeps (`chairs_search.py --orbits`):
+    (138, 45),  # the cyclic 136 x 45, each extra following a table (13 before)
+    (150, 49),  # 148 x 49 over GF(49), a subgroup of order 7 (18 before)
+    (162, 53),  # 160 x 53 over GF(53), multipliers about two sessions (20 before)
+    (174, 57),  # 172 x 57, four levels over GF(43), the same (16 before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs

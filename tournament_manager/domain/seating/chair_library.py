@@ -5,8 +5,9 @@ core, with each extra player taking, each session, the chair of a different core
 who sits out. Which chairs: CP-SAT, within a draw's few seconds. Near the bound that
 choice is tight and the draw's limit leaves repeats (42 x 13: 2, 101 x 33: 4, 102 x 33:
 8, 169 x 55: 5, 170 x 55: 14) where repeat-free chairs exist, found offline by CP-SAT or, faster, by
-an exact-cover search (`tools/seating_search/chairs_search.py`). They are shipped here in
-`chairs.json`.
+an exact-cover search (`tools/seating_search/chairs_search.py`), on the quotient by a group of
+the core's automorphisms where the cover over single chairs is slow (138 x 45, 150 x 49,
+162 x 53, 174 x 57). They are shipped here in `chairs.json`.
 
 An entry names its core field and, for each session, the core player whose chair each
 extra player takes. The core is the canonical schedule of `core_schedule` (the affine
