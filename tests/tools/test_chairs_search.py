@@ -8,6 +8,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from tournament_manager.domain.seating.chair_library import (
     sound_with_byes,
     stood_in,
 )
+from tournament_manager.domain.seating.pairs import IntSessions
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "seating_search" / "chairs_search.py"
 
@@ -25,15 +27,21 @@ def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
                           text=True, timeout=600, check=False)
 
 
+def _sound(done: subprocess.CompletedProcess[str]) -> tuple[dict[str, Any], IntSessions]:
+    """The entry a successful run printed, and its core, once the chairs verify on it."""
+    assert done.returncode == 0, done.stderr
+    entry: dict[str, Any] = json.loads(done.stdout)
+    core = core_schedule(entry["core"], entry["sessions"])
+    assert core is not None
+    assert sound_with_byes(stood_in(core, entry["chairs"]), entry["players"])
+    return entry, core
+
+
 @pytest.mark.parametrize("method", ["exact-cover", "cp-sat"])
 def test_the_chairs_it_prints_seat_two_extra_players_without_a_repeat(method: str) -> None:
     done = _run("--players", "30", "--sessions", "9", "--seconds", "300", "--method", method)
-    assert done.returncode == 0, done.stderr
-    entry = json.loads(done.stdout)
+    entry, _ = _sound(done)
     assert (entry["players"], entry["sessions"], entry["core"]) == (30, 9, 28)
-    core = core_schedule(28, 9)
-    assert core is not None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 30)
 
 
 def test_the_exact_cover_finds_at_the_bound_what_cp_sat_took_minutes_for() -> None:
@@ -42,12 +50,9 @@ def test_the_exact_cover_finds_at_the_bound_what_cp_sat_took_minutes_for() -> No
     search's report say it found the cover."""
     for players, sessions, core_size in ((42, 13, 40), (101, 33, 100)):
         done = _run("--players", str(players), "--sessions", str(sessions), "--seed", "1")
-        assert done.returncode == 0, done.stderr
         assert "# exact cover: found" in done.stderr
-        entry = json.loads(done.stdout)
-        core = core_schedule(core_size, sessions)
-        assert core is not None
-        assert sound_with_byes(stood_in(core, entry["chairs"]), players)
+        entry, _ = _sound(done)
+        assert (entry["sessions"], entry["core"]) == (sessions, core_size)
 
 
 def test_a_search_that_runs_out_of_nodes_says_so_and_finds_nothing() -> None:
@@ -69,11 +74,8 @@ def test_two_extra_players_on_the_affine_core_are_found_through_its_symmetry() -
     first moved by x -> a x (every parallel class of AG(3, 4) kept), in about a second."""
     done = _run("--players", "66", "--sessions", "21", "--seconds", "300",
                 "--method", "cp-sat", "--symmetry", "scale")
-    assert done.returncode == 0, done.stderr
-    entry = json.loads(done.stdout)
-    core = core_schedule(64, 21)
-    assert core is not None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 66)
+    entry, _ = _sound(done)
+    assert entry["core"] == 64
 
 
 def test_a_symmetry_the_core_does_not_have_is_refused_in_words() -> None:
@@ -95,12 +97,9 @@ def test_without_sessions_it_seats_the_most_the_core_allows() -> None:
     """44 players play 14 sessions without a repeat (the library), so 45 are searched for
     14; 12 players have no canonical schedule to refer to, which is said in words."""
     done = _run("--players", "45")
-    assert done.returncode == 0, done.stderr
-    entry = json.loads(done.stdout)
+    entry, _ = _sound(done)
     assert (entry["sessions"], entry["core"]) == (14, 44)
-    core = core_schedule(44, 14)
-    assert core is not None and core_schedule(44, 15) is None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 45)
+    assert core_schedule(44, 15) is None
     refused = _run("--players", "13")
     assert refused.returncode == 2
     assert "12 players have no canonical schedule" in refused.stderr
@@ -112,12 +111,9 @@ def test_chairs_the_cores_group_keeps_are_searched_on_its_quotient() -> None:
     hour; kept by the library core's own turn (session 0 to session 1, read seat by seat),
     a row is an extra following one table through all 45 sessions, found at once."""
     done = _run("--players", "138", "--orbits", "session:1", "--seed", "1", "--tries", "2")
-    assert done.returncode == 0, done.stderr
     assert "# exact cover: found" in done.stderr
-    entry = json.loads(done.stdout)
-    core = core_schedule(136, 45)
-    assert core is not None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 138)
+    entry, core = _sound(done)
+    assert entry["core"] == 136
     tables = {next(t for t, table in enumerate(session) if chair in table)
               for session, row in zip(core, entry["chairs"], strict=True) for chair in row[:1]}
     assert len(tables) == 1, "the first extra sits at the same table of every session"
@@ -132,11 +128,8 @@ def test_two_extras_kept_by_one_group_that_fixes_a_session_cannot_be_and_about_t
     assert "# exact cover: none" in fixed.stderr
     done = _run("--players", "162", "--orbits", "multiply:16", "--second-orbits",
                 "multiply:16@session:1", "--one-by-one", "5", "--seed", "1")
-    assert done.returncode == 0, done.stderr
-    entry = json.loads(done.stdout)
-    core = core_schedule(160, 53)
-    assert core is not None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 162)
+    entry, _ = _sound(done)
+    assert (entry["players"], entry["core"]) == (162, 160)
 
 
 def test_the_symmetry_options_are_refused_in_words_where_they_do_not_apply() -> None:
@@ -158,11 +151,8 @@ def test_within_one_group_of_a_framed_core_an_extra_meets_each_group_once() -> N
     """153 x 50 on the framed 152 x 50 (five groups of 30, a fill of 32 x 10 for each):
     chairs only at tables of one group, the fill's two extra players the only ones missed."""
     done = _run("--players", "153", "--within", "30", "--seed", "1", "--tries", "2")
-    assert done.returncode == 0, done.stderr
-    entry = json.loads(done.stdout)
-    core = core_schedule(152, 50)
-    assert core is not None
-    assert sound_with_byes(stood_in(core, entry["chairs"]), 153)
+    entry, core = _sound(done)
+    assert (entry["sessions"], entry["core"]) == (50, 152)
     assert all(max(table) < 150 and len({p // 30 for p in table}) == 1
                for session, (chair,) in zip(core, entry["chairs"], strict=True)
                for table in session if chair in table)
