@@ -48,6 +48,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,9 +67,11 @@ from tournament_manager.domain.seating.pairs import IntSessions
 CHAIRS = (Path(__file__).resolve().parents[2] / "tournament_manager" / "domain" / "seating"
           / "chairs.json")
 EXACT_COVER = Path(__file__).resolve().with_name("exact_cover.c")
+Symmetry = tuple[list[int], list[int]]
+"""A permutation of the core's players and the permutation of sessions it makes."""
 
 
-def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+def automorphism(core: IntSessions, name: str) -> Symmetry:
     """`_automorphism`, or with `NAME@OTHER` its conjugate by OTHER: OTHER NAME OTHER^-1,
     the same symmetry about another point (multiply:16@session:5 keeps session 5 where
     multiply:16 keeps session 0)."""
@@ -87,7 +90,7 @@ def automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
     return conjugate(sigma, tau), conjugate(pi, rho)
 
 
-def _worded(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+def _worded(core: IntSessions, name: str) -> Symmetry:
     """`_automorphism`, with a number that does not fit the core (a field order that is
     no prime power, a step past the sessions) said in words."""
     try:
@@ -96,7 +99,7 @@ def _worded(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
         raise SystemExit(f"{name!r} does not fit this core: {error}") from None
 
 
-def _automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
+def _automorphism(core: IntSessions, name: str) -> Symmetry:
     """A permutation sigma of the core's players that maps every session onto a session,
     and that map of sessions: `scale` (the affine core: every point times the element a
     of GF(4), which keeps every parallel class), `shift:H` (the four-level core over GF(q)
@@ -104,8 +107,9 @@ def _automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
     translates H on and keeps each transversal session), `negate` (that core's x -> -x
     on every level), `session:G` (a core developed from its first session: session G read
     off seat by seat), `multiply:M[:L]` (the cores of L levels over GF(q), three by
-    default, whose sessions x -> M x permutes) or `rotate:M:K` (p -> p + K mod M for the first M players, the rest
-    kept: for the framed cores of `frames`, M = 5gm and K = gm turn the five groups)."""
+    default, whose sessions x -> M x permutes) or `rotate:M:K` (p -> p + K mod M for the
+    first M players, the rest kept: for the framed cores of `frames`, M = 5gm and K = gm
+    turn the five groups)."""
     players = sum(len(table) for table in core[0])
     if name == "scale":
         sigma = [_scale(2, tuple((p >> (2 * i)) & 3 for i in range(players.bit_length() // 2)))
@@ -146,7 +150,7 @@ def _automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
         sigma = [(p + step) % size if p < size else p for p in range(players)]
     else:
         raise SystemExit(f"no symmetry named {name!r}: scale, shift[:H], negate, session:G, "
-                         "multiply:M or rotate:M:K")
+                         "multiply:M[:L] or rotate:M:K")
     index = {frozenset(frozenset(t) for t in session): k for k, session in enumerate(core)}
     image = [index.get(frozenset(frozenset(sigma[p] for p in t) for t in session))
              for session in core]
@@ -157,7 +161,7 @@ def _automorphism(core: IntSessions, name: str) -> tuple[list[int], list[int]]:
 
 def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed: int,
            given: list[list[int]] | None = None,
-           symmetry: tuple[list[int], list[int]] | None = None) -> list[list[int]] | None:
+           symmetry: Symmetry | None = None) -> list[list[int]] | None:
     """For each session the core player whose chair each extra takes, or None if CP-SAT
     found none in time (or proved there is none). `given`: the chairs of extra players
     already seated (per session), whose tables and chairs the new ones must leave alone.
@@ -195,8 +199,8 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed
 
 
 def cover_one_by_one(core: IntSessions, extras: int, *, seed: int, nodes: int, tries: int,
-                     symmetries: list[tuple[list[int], list[int]]],
-                     second: list[tuple[list[int], list[int]]] | None = None,
+                     symmetries: list[Symmetry],
+                     second: list[Symmetry] | None = None,
                      within: tuple[set[tuple[int, int]], set[int]] | None = None
                      ) -> list[list[int]] | None:
     """Two extra players by exact cover, one after the other: the first kept by
@@ -267,7 +271,7 @@ def cover_rows(core: IntSessions, extras: int) -> tuple[list[tuple[int, int, int
 
 
 def orbit_rows(core: IntSessions, extras: int,
-               symmetries: list[tuple[list[int], list[int]]]) -> tuple[
+               symmetries: list[Symmetry]) -> tuple[
         list[list[tuple[int, int, int]]], list[list[str]], set[str]]:
     """`cover_rows` for chairs that the group generated by `symmetries` keeps: a row is a
     whole orbit of "x takes p's chair in session k" (or of "x misses q"), so the search
@@ -281,7 +285,9 @@ def orbit_rows(core: IntSessions, extras: int,
     where = [{p: (t, table) for t, table in enumerate(session) for p in table}
              for session in core]
 
-    def orbit(start: tuple[int, int], move: Any) -> list[tuple[int, int]]:
+    def orbit(start: tuple[int, int],
+              move: Callable[[tuple[int, int], Symmetry], tuple[int, int]]
+              ) -> list[tuple[int, int]]:
         seen, queue = {start}, [start]
         while queue:
             item = queue.pop()
@@ -343,7 +349,7 @@ def within_blocks(core: IntSessions, block: int) -> tuple[set[tuple[int, int]], 
 
 
 def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int, tries: int,
-                symmetries: list[tuple[list[int], list[int]]] | None = None,
+                symmetries: list[Symmetry] | None = None,
                 given: list[list[int]] | None = None,
                 within: tuple[set[tuple[int, int]], set[int]] | None = None
                 ) -> list[list[int]] | None:
