@@ -52,6 +52,7 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (150, 49),  # 148 x 49 over GF(49), a subgroup of order 7 (18 before)
     (162, 53),  # 160 x 53 over GF(53), multipliers about two sessions (20 before)
     (174, 57),  # 172 x 57, four levels over GF(43), the same (16 before)
+    (154, 50),  # the framed 152 x 50, following the frame's classes (--frame; 14 before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs
