@@ -32,11 +32,15 @@ LIBRARY_FILE = "library.json"
 
 
 @cache
+def _entries() -> tuple[dict[str, Any], ...]:
+    text = resources.files(__package__).joinpath(LIBRARY_FILE).read_text(encoding="utf-8")
+    return tuple(json.loads(text)["entries"])
+
+
 def entries() -> tuple[dict[str, Any], ...]:
     """The entries as shipped, unchecked (`library_schedule` checks what it expands; the
     offline tools read the frames and bases they build on here)."""
-    text = resources.files(__package__).joinpath(LIBRARY_FILE).read_text(encoding="utf-8")
-    return tuple(json.loads(text)["entries"])
+    return _entries()
 
 
 def _expanded(entry: dict[str, Any], sessions: int) -> IntSessions:
@@ -73,7 +77,7 @@ def sound(schedule: IntSessions, players: int) -> bool:
 
 
 def library_schedule(players: int, sessions: int) -> IntSessions | None:
-    for entry in entries():
+    for entry in _entries():
         if entry["players"] == players and entry["sessions"] >= sessions:
             try:
                 schedule = _expanded(entry, sessions)
@@ -90,7 +94,7 @@ def longest_schedule(players: int, below: int) -> IntSessions | None:
     Where the library stops short of the sessions asked (68 x 22 and 140 x 46, which no
     known construction reaches), its repeat-free sessions are still the best start:
     the draw then searches only the sessions after them (see `grouping`)."""
-    lengths = sorted({min(entry["sessions"], below - 1) for entry in entries()
+    lengths = sorted({min(entry["sessions"], below - 1) for entry in _entries()
                       if entry["players"] == players and below > 1}, reverse=True)
     for sessions in lengths:
         schedule = library_schedule(players, sessions)
