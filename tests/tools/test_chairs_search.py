@@ -140,7 +140,7 @@ def test_the_symmetry_options_are_refused_in_words_where_they_do_not_apply() -> 
             (("--players", "138", "--orbits", "spin"), "no symmetry named 'spin'"),
             (("--players", "162", "--second-orbits", "multiply:16"), "goes with --one-by-one"),
             (("--players", "138", "--method", "cp-sat", "--orbits", "session:1"),
-             "--orbits goes with --method exact-cover")):
+             "--orbits and --frame go with --method exact-cover")):
         done = _run(*arguments)
         assert done.returncode != 0, arguments
         assert words in done.stderr, (arguments, done.stderr)
