@@ -65,6 +65,7 @@ from tournament_manager.domain.seating.chair_library import (
     stood_in,
 )
 from tournament_manager.domain.seating.constructions import _scale
+from tournament_manager.domain.seating.frames import GROUPS
 from tournament_manager.domain.seating.latin import field_tables
 from tournament_manager.domain.seating.library import entries as library_entries
 from tournament_manager.domain.seating.pairs import IntSessions
@@ -74,6 +75,9 @@ CHAIRS = (Path(__file__).resolve().parents[2] / "tournament_manager" / "domain" 
 EXACT_COVER = Path(__file__).resolve().with_name("exact_cover.c")
 Symmetry = tuple[list[int], list[int]]
 """A permutation of the core's players and the permutation of sessions it makes."""
+Rows = tuple[list[list[tuple[int, int, int]]], list[list[str]], set[str]]
+"""Exact-cover rows (each a list of chairs (x, k, p), or (x, -1, q) for "x misses q"),
+their columns, and which columns are primary."""
 
 
 def automorphism(core: IntSessions, name: str) -> Symmetry:
@@ -246,44 +250,21 @@ def one_by_one(core: IntSessions, extras: int, *, tries: int, seconds: float, wo
     return None
 
 
-def cover_rows(core: IntSessions, extras: int) -> tuple[list[tuple[int, int, int]],
-                                                      list[list[str]], set[str]]:
-    """The chairs as an exact cover: the rows (x, k, p) with their columns, the "misses"
-    rows as (x, -1, q), and the primary columns. Primary: each extra's sessions (one chair
-    each), his meeting or missing each core player, and his C - 3R misses (numbered slots);
-    secondary: each core player's chair (given at most once) and each table of each session
-    (one extra at most)."""
-    players = sorted(p for table in core[0] for p in table)
-    misses = len(players) - 3 * len(core)
-    rows: list[tuple[int, int, int]] = []
-    columns: list[list[str]] = []
-    primary: set[str] = set()
-    for x in range(extras):
-        for k, session in enumerate(core):
-            for t, table in enumerate(session):
-                for p in table:
-                    rows.append((x, k, p))
-                    columns.append([f"S{x}.{k}", f"G{p}", f"U{k}.{t}"]
-                                   + [f"M{x}.{q}" for q in table if q != p])
-        for q in players:
-            for slot in range(misses):
-                rows.append((x, -1, q))
-                columns.append([f"M{x}.{q}", f"Z{x}.{slot}"])
-        primary.update(f"S{x}.{k}" for k in range(len(core)))
-        primary.update(f"M{x}.{q}" for q in players)
-        primary.update(f"Z{x}.{slot}" for slot in range(misses))
-    return rows, columns, primary
-
-
-Rows = tuple[list[list[tuple[int, int, int]]], list[list[str]], set[str]]
-"""Exact-cover rows (each a list of chairs (x, k, p), or (x, -1, q) for "x misses q"),
-their columns, and which columns are primary."""
+def cover_rows(core: IntSessions, extras: int) -> Rows:
+    """The chairs as an exact cover, one chair a row (`grouped_rows` with groups of one):
+    primary columns are each extra's sessions (one chair each), his meeting or missing
+    each core player, and his C - 3R misses (numbered slots); secondary, each core
+    player's chair (given at most once) and each table of each session (one extra at
+    most)."""
+    chairs = [[(k, p)] for k, session in enumerate(core) for table in session for p in table]
+    players = [[p] for p in sorted(p for table in core[0] for p in table)]
+    return grouped_rows(core, extras, lambda x: chairs, lambda x: players)
 
 
 def grouped_rows(core: IntSessions, extras: int,
                  groups: Callable[[int], list[list[tuple[int, int]]]],
                  missed: Callable[[int], list[list[int]]]) -> Rows:
-    """`cover_rows` where a row is a group of chairs taken together: `groups(x)` lists
+    """The chairs as an exact cover where a row is a group of chairs taken together: `groups(x)` lists
     the groups (session, chair) extra x may take, `missed(x)` the groups of players he
     may miss together. A group that would seat him twice in a session, or have him meet a
     player twice, is no row; a group of s missed players takes s consecutive numbered
@@ -383,7 +364,7 @@ def frame_rows(core: IntSessions, extras: int) -> Rows:
                 for alpha in range(m):
                     groups.append([(first + b, point * m + (alpha + b * (s + 1)) % m)
                                    for b in range(m)])
-    outside = [[p] for p in range(5 * group * m, players)]
+    outside = [[p] for p in range(GROUPS * group * m, players)]
     return grouped_rows(core, extras, lambda x: groups, lambda x: outside)
 
 
@@ -394,7 +375,7 @@ def within_blocks(core: IntSessions, block: int) -> tuple[set[tuple[int, int]], 
     own sessions, the group's players once each (a chair at each of its fill's tables
     that do not hold the fill's extra players), and misses exactly those extra players;
     each group's part is a small cover of its own (154 x 50 on 152 x 50)."""
-    groups = 5 * block
+    groups = GROUPS * block
     chairs = {(k, p) for k, session in enumerate(core) for table in session
               if max(table) < groups and len({q // block for q in table}) == 1 for p in table}
     outside = {p for table in core[0] for p in table if p >= groups}
@@ -416,8 +397,7 @@ def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int, tries:
     elif symmetries:
         rows, columns, primary = orbit_rows(core, extras, symmetries)
     else:
-        single, columns, primary = cover_rows(core, extras)
-        rows = [[row] for row in single]
+        rows, columns, primary = cover_rows(core, extras)
     if given is not None:
         taken = {p for row in given for p in row}
         beside = [{p for table in session if set(table) & set(row) for p in table}
