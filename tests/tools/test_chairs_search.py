@@ -20,6 +20,8 @@ from tournament_manager.domain.seating.chair_library import (
 from tournament_manager.domain.seating.pairs import IntSessions
 
 TOOL = Path(__file__).resolve().parents[2] / "tools" / "seating_search" / "chairs_search.py"
+CHAIRS = (Path(__file__).resolve().parents[2] / "tournament_manager" / "domain" / "seating"
+          / "chairs.json")
 
 
 def _run(*arguments: str) -> subprocess.CompletedProcess[str]:
@@ -174,3 +176,23 @@ def test_on_a_framed_core_each_extra_follows_one_table_of_each_holey_class() -> 
     refused = _run("--players", "154", "--frame", "--orbits", "session:1")
     assert refused.returncode == 2 and "--frame goes alone" in refused.stderr
     assert "no framed schedule" in _run("--players", "138", "--frame").stderr
+
+
+def test_around_the_shipped_chairs_of_one_fewer_only_the_second_extra_is_searched() -> None:
+    """158 x 51 was found so (the frame product 156 x 51 has no symmetry to search on, and
+    both extras at once were not found in 23 minutes): the first extra keeps the chairs
+    shipped for 157 x 51 and the cover seats the second around him. On 42 x 13 the first
+    column of the chairs printed is the 41 x 13 entry's, and the whole verifies."""
+    shipped = json.loads(CHAIRS.read_text(encoding="utf-8"))["entries"]
+    first = next(e["chairs"] for e in shipped if (e["players"], e["sessions"]) == (41, 13))
+    done = _run("--players", "42", "--around", "--seed", "1")
+    entry, _ = _sound(done)
+    assert (entry["sessions"], entry["core"]) == (13, 40)
+    assert [row[:1] for row in entry["chairs"]] == first
+    for arguments, words in (
+            (("--players", "41", "--around"), "--around goes with two extra players"),
+            (("--players", "22", "--sessions", "5", "--around"),
+             "chairs.json has no chairs for 21 x 5")):
+        refused = _run(*arguments)
+        assert refused.returncode == 2 and words in refused.stderr, refused.stderr
+        assert "Traceback" not in refused.stderr

@@ -40,6 +40,15 @@ second or so:
 automorphism: each extra follows one inflated table of each holey class of the frame
 (`frame_rows`); 154 x 50 took 6 s.
 
+`--around` keeps the first of two extras in the chairs already shipped for one player fewer
+and searches only the second, around him: 158 x 51, on the frame product 156 x 51 (no
+automorphism to search on, no frame to follow in its transversal sessions), where both
+extras at once were not found in 23 minutes, took the 151st try of five million nodes
+(669 s):
+
+    .venv/bin/python tools/seating_search/chairs_search.py --players 158 --around \
+        --seed 1 --nodes 5000000 --tries 400
+
 `--write` puts the entry into tournament_manager/domain/seating/chairs.json (replacing one
 for the same field), with the command and the seconds it took.
 """
@@ -432,6 +441,15 @@ def exact_cover(core: IntSessions, extras: int, *, seed: int, nodes: int, tries:
     return found
 
 
+def shipped(players: int, sessions: int, core: int) -> list[list[int]] | None:
+    """The chairs `chairs.json` holds for `players` on the same core, for the first
+    `sessions` sessions, or None."""
+    data = json.loads(CHAIRS.read_text(encoding="utf-8"))
+    entry = next((e for e in data["entries"] if e["players"] == players
+                  and e["core"] == core and e["sessions"] >= sessions), None)
+    return None if entry is None else [list(row) for row in entry["chairs"][:sessions]]
+
+
 def written(entry: dict[str, Any]) -> None:
     data = json.loads(CHAIRS.read_text(encoding="utf-8"))
     kept = [e for e in data["entries"]
@@ -487,6 +505,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--second-orbits", action="append", default=[], metavar="NAME",
                         help="exact cover with --one-by-one: the second extra player's "
                              "chairs are kept by this (repeatable), as --orbits the first's")
+    parser.add_argument("--around", action="store_true",
+                        help="exact cover, two extra players: the first keeps the chairs "
+                             "shipped for one player fewer (chairs.json); only the second "
+                             "is searched, around him (kept by --orbits where given)")
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
     extras = args.players % 4
@@ -510,6 +532,17 @@ def main(argv: list[str] | None = None) -> int:
                      "with it")
     if args.second_orbits and not (args.one_by_one and args.method == "exact-cover"):
         parser.error("--second-orbits goes with --one-by-one and the exact cover")
+    first = None
+    if args.around:
+        if extras != 2 or args.method != "exact-cover" or args.one_by_one or args.frame \
+                or args.within:
+            parser.error("--around goes with two extra players and the exact cover, without "
+                         "--one-by-one, --frame or --within")
+        first = shipped(args.players - 1, args.sessions, size)
+        if first is None:
+            parser.error(f"chairs.json has no chairs for {args.players - 1} x "
+                         f"{args.sessions} on the {size}-player core to seat the second "
+                         "extra around")
     began = time.monotonic()
     symmetries = [automorphism(core, name) for name in args.orbits]
     within = within_blocks(core, args.within) if args.within else None
@@ -518,6 +551,10 @@ def main(argv: list[str] | None = None) -> int:
                                  tries=args.one_by_one, symmetries=symmetries,
                                  second=[automorphism(core, name) for name in args.second_orbits],
                                  within=within)
+    elif first is not None:
+        rest = exact_cover(core, 1, seed=args.seed, nodes=args.nodes, tries=args.tries,
+                           symmetries=symmetries, given=first)
+        found = None if rest is None else [a + b for a, b in zip(first, rest, strict=True)]
     elif args.method == "exact-cover":
         found = exact_cover(core, extras, seed=args.seed, nodes=args.nodes, tries=args.tries,
                             symmetries=symmetries, within=within, framed=args.frame)

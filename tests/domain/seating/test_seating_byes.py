@@ -53,6 +53,7 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (162, 53),  # 160 x 53 over GF(53), multipliers about two sessions (20 before)
     (174, 57),  # 172 x 57, four levels over GF(43), the same (16 before)
     (154, 50),  # the framed 152 x 50, following the frame's classes (--frame; 14 before)
+    (158, 51),  # the frame product 156 x 51, the second extra around 157's (--around; 13)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs

@@ -7,7 +7,8 @@ choice is tight and the draw's limit leaves repeats (42 x 13: 2, 101 x 33: 4, 10
 8, 169 x 55: 5, 170 x 55: 14) where repeat-free chairs exist, found offline by CP-SAT or, faster, by
 an exact-cover search (`tools/seating_search/chairs_search.py`), on the quotient by a group of
 the core's automorphisms where the cover over single chairs is slow (138 x 45, 150 x 49,
-162 x 53, 174 x 57). They are shipped here in `chairs.json`.
+162 x 53, 174 x 57), or with the first extra kept in the chairs of one player fewer (158 x
+51). They are shipped here in `chairs.json`.
 
 An entry names its core field and, for each session, the core player whose chair each
 extra player takes. The core is the canonical schedule of `core_schedule` (the affine
