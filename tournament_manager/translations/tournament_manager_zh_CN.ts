@@ -4008,66 +4008,6 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>Wording</name>
     <message>
-        <source>Win</source>
-        <translation>和牌</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>流局</translation>
-    </message>
-    <message>
-        <source>Void</source>
-        <translation>作废</translation>
-    </message>
-    <message>
-        <source>Self-draw</source>
-        <translation>自摸</translation>
-    </message>
-    <message>
-        <source>Discard</source>
-        <translation>放铳和牌</translation>
-    </message>
-    <message>
-        <source>Robbing a kong</source>
-        <translation>抢杠和</translation>
-    </message>
-    <message>
-        <source>Win on kong</source>
-        <translation>杠上开花</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>超时</translation>
-    </message>
-    <message>
-        <source>Time warning</source>
-        <translation>超时警告</translation>
-    </message>
-    <message>
-        <source>False win</source>
-        <translation>诈和</translation>
-    </message>
-    <message>
-        <source>Wrong claim</source>
-        <translation>错误鸣牌</translation>
-    </message>
-    <message>
-        <source>Dead hand</source>
-        <translation>相公</translation>
-    </message>
-    <message>
-        <source>Penalty tiles</source>
-        <translation>罚牌</translation>
-    </message>
-    <message>
-        <source>Behaviour</source>
-        <translation>行为不当</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
-    </message>
-    <message>
         <source>Active</source>
         <translation>在赛</translation>
     </message>

@@ -17,7 +17,7 @@
     </message>
     <message>
         <source>Robbing a kong</source>
-        <translation>搶槓</translation>
+        <translation>搶槓和</translation>
     </message>
     <message>
         <source>Blessing of heaven</source>
@@ -4007,66 +4007,6 @@ The head judge may allow it: the players of table {table} pick their seats again
 </context>
 <context>
     <name>Wording</name>
-    <message>
-        <source>Win</source>
-        <translation>和牌</translation>
-    </message>
-    <message>
-        <source>Draw</source>
-        <translation>流局</translation>
-    </message>
-    <message>
-        <source>Void</source>
-        <translation>作廢</translation>
-    </message>
-    <message>
-        <source>Self-draw</source>
-        <translation>自摸</translation>
-    </message>
-    <message>
-        <source>Discard</source>
-        <translation>放銃和牌</translation>
-    </message>
-    <message>
-        <source>Robbing a kong</source>
-        <translation>搶槓</translation>
-    </message>
-    <message>
-        <source>Win on kong</source>
-        <translation>槓上開花</translation>
-    </message>
-    <message>
-        <source>Time</source>
-        <translation>超時</translation>
-    </message>
-    <message>
-        <source>Time warning</source>
-        <translation>超時警告</translation>
-    </message>
-    <message>
-        <source>False win</source>
-        <translation>詐和</translation>
-    </message>
-    <message>
-        <source>Wrong claim</source>
-        <translation>錯誤宣告</translation>
-    </message>
-    <message>
-        <source>Dead hand</source>
-        <translation>相公</translation>
-    </message>
-    <message>
-        <source>Penalty tiles</source>
-        <translation>罰牌</translation>
-    </message>
-    <message>
-        <source>Behaviour</source>
-        <translation>行為不當</translation>
-    </message>
-    <message>
-        <source>Other</source>
-        <translation>其他</translation>
-    </message>
     <message>
         <source>Active</source>
         <translation>參賽中</translation>

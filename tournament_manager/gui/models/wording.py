@@ -1,5 +1,11 @@
 """How domain codes read in tables: results, win types, penalty reasons, statuses, where
-a session and its tables stand."""
+a session and its tables stand.
+
+A hand's result and win type and a penalty's reason read on screen as on the printed sheet
+and in the workbook: their words are one table, `exports.text`'s, said in the window's
+language (`words.use_language`). Two tables had drifted apart: the window said "Robbing a
+kong" where the paper, whose column has room for "Robbing kong" and no more, said that.
+"""
 
 from __future__ import annotations
 
@@ -15,41 +21,22 @@ from tournament_manager.domain.model import (
     StageStatus,
     WinType,
 )
+from tournament_manager.exports.text import REASON_TEXT, RESULT_TEXT, WIN_TYPE_TEXT, said
 from tournament_manager.services.views import TableState
 
 translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 def result_label(result: HandResult) -> str:
-    return {
-        HandResult.WIN: translate("Wording", "Win"),
-        HandResult.DRAW: translate("Wording", "Draw"),
-        HandResult.VOID: translate("Wording", "Void"),
-    }[result]
+    return said(RESULT_TEXT, result)
 
 
 def win_type_label(win_type: WinType | None) -> str:
-    if win_type is None:
-        return ""
-    return {
-        WinType.SELF_DRAW: translate("Wording", "Self-draw"),
-        WinType.DISCARD: translate("Wording", "Discard"),
-        WinType.ROBBING_KONG: translate("Wording", "Robbing a kong"),
-        WinType.WIN_ON_KONG: translate("Wording", "Win on kong"),
-    }[win_type]
+    return "" if win_type is None else said(WIN_TYPE_TEXT, win_type)
 
 
 def reason_label(reason: PenaltyReason) -> str:
-    return {
-        PenaltyReason.TIME: translate("Wording", "Time"),
-        PenaltyReason.TIME_WARNING: translate("Wording", "Time warning"),
-        PenaltyReason.FALSE_WIN: translate("Wording", "False win"),
-        PenaltyReason.WRONG_CLAIM: translate("Wording", "Wrong claim"),
-        PenaltyReason.DEAD_HAND: translate("Wording", "Dead hand"),
-        PenaltyReason.PENALTY_TILES: translate("Wording", "Penalty tiles"),
-        PenaltyReason.BEHAVIOUR: translate("Wording", "Behaviour"),
-        PenaltyReason.OTHER: translate("Wording", "Other"),
-    }[reason]
+    return said(REASON_TEXT, reason)
 
 
 def status_label(status: PlayerStatus) -> str:
