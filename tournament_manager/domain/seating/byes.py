@@ -16,6 +16,8 @@ byes read off it (`_built`):
   twice, which a repeat-free draw of the 4T leaves possible up to the bound. Near the
   bound a draw's seconds are not enough to find them; where chairs found offline are
   shipped (`chair_library`), the draw takes those.
+- either, around a multiple of four that no schedule reaches (68 x 22): the field's own
+  base session found offline, where one is shipped (`bye_library`).
 
 Before these, an event with byes was planned for the players seated in session 1, the
 byes were passed on by handing chairs round, and each session's draw picked its own byes
@@ -33,6 +35,7 @@ from dataclasses import replace
 from itertools import combinations
 from typing import TYPE_CHECKING
 
+from tournament_manager.domain.seating.bye_library import orbit_schedule_with_byes
 from tournament_manager.domain.seating.chair_library import chairs_schedule
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.cp_sat import solve
@@ -149,8 +152,8 @@ def _built(request: GroupingRequest, seed: int, rng: random.Random,
     n, out = request.players, request.players % 4
     if out * request.sessions > n:
         return None
-    drawn = (_ghosted(request, seed, budget) if out == 3
-             else _shipped(request, rng, budget) or _stood_in(request, seed, rng, budget))
+    drawn = _shipped(request, rng, budget) or (
+        _ghosted(request, seed, budget) if out == 3 else _stood_in(request, seed, rng, budget))
     if drawn is None:
         return None
     sessions, method = _evened(drawn[0], n), drawn[1]
@@ -226,14 +229,17 @@ def _ghosted(request: GroupingRequest, seed: int,
 
 def _shipped(request: GroupingRequest, rng: random.Random,
              budget: Budget) -> tuple[IntSessions, Method] | None:
-    """The shipped chairs' schedule (`chair_library`) renamed, for a field drawn over more
-    sessions than it has tables: up to there the squares' draw of the core sends nobody
-    back to a table number and the draw's own chairs have room; beyond it they may not
-    (42 x 13: 2 repeats, 101 x 33: 4, where the shipped chairs have none)."""
+    """The shipped chairs' schedule (`chair_library`), or a shipped base session's
+    (`bye_library`), renamed, for a field drawn over more sessions than it has tables: up
+    to there the squares' draw of the core sends nobody back to a table number and the
+    draw's own chairs have room; beyond it they may not (42 x 13: 2 repeats, 101 x 33: 4,
+    where the shipped chairs have none), and around an open core (68 x 22) no draw of the
+    core can give what the field's own base session does."""
     n = request.players
     if request.sessions <= n // 4:
         return None
-    schedule = chairs_schedule(n, request.sessions)
+    schedule = (chairs_schedule(n, request.sessions)
+                or orbit_schedule_with_byes(n, request.sessions))
     if schedule is None:
         return None
     return relabel(schedule, n, request.forbidden, rng, budget), Method.LIBRARY
