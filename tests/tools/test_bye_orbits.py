@@ -1,5 +1,5 @@
 """`tools/seating_search/bye_orbits.py`, the offline search behind bye_orbits.json, run as
-its command (it builds `bye_search.c` with gcc): on small fields of each kind of bye it
+its command (it builds `plain_search.c` with gcc): on small fields of each kind of bye it
 finds a base session that verifies, prints the entry the draw reads, and writes it."""
 
 from __future__ import annotations

@@ -3,9 +3,9 @@ reads (`tournament_manager/domain/seating/bye_orbits.json`, see `bye_library`).
 
 For N = 3R + F players over R sessions, N mod 4 of them sitting out each session: levels
 of R players that move one place a session, F fixed players. The search is the annealing of
-`bye_search.c` (built here with gcc into a temporary folder), run over seeds from `--seed`
-until one finds a base session; the entry is checked as the draw checks it before it is
-printed or written.
+`plain_search.c` with its table of those who sit out (built here with gcc into a temporary
+folder), run over seeds from `--seed` until one finds a base session; the entry is checked
+as the draw checks it before it is printed or written.
 
     .venv/bin/python tools/seating_search/bye_orbits.py --players 70 --sessions 22 \\
         --seed 200 --moves 300000000 --temperature 0.25 --write
@@ -21,16 +21,17 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # when loaded from elsewhere
+
+from shipped_entries import written  # tools/seating_search/shipped_entries.py, beside this
 
 from tournament_manager.domain.seating.bye_library import BYE_ORBITS_FILE
 from tournament_manager.domain.seating.chair_library import sound_with_byes
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand
 
-SOURCE = Path(__file__).resolve().parent / "bye_search.c"
+SOURCE = Path(__file__).resolve().parent / "plain_search.c"
 ENTRIES = ROOT / "tournament_manager" / "domain" / "seating" / BYE_ORBITS_FILE
 REPAIR = ("8", "2000000", "3000", "3")
 """Refill 8 tables exactly (2 million nodes) at cost 3 or less, 3000 moves apart."""
@@ -39,7 +40,7 @@ REPAIR = ("8", "2000000", "3000", "3")
 def shape(players: int, sessions: int) -> tuple[int, int] | None:
     """(fixed players, players sitting out a session), or None where the structure does
     not fit: no bye, fewer than three levels' worth of players, more fixed players than
-    the levels can give three table-mates each, or more than `bye_search.c` holds."""
+    the levels can give three table-mates each, or more than `plain_search.c` holds."""
     fixed, out = players - 3 * sessions, players % 4
     if (out == 0 or fixed < 0 or sessions < 2 or 3 * fixed > 3 * sessions - out
             or players + 4 - out > 256):
@@ -47,9 +48,9 @@ def shape(players: int, sessions: int) -> tuple[int, int] | None:
     return fixed, out
 
 
-def search(binary: Path, sessions: int, fixed: int, out: int, seed: int, moves: int,
+def search(binary: Path, players: int, fixed: int, seed: int, moves: int,
            temperature: float) -> list[list[int]] | None:
-    done = subprocess.run([str(binary), str(sessions), str(fixed), str(out), str(seed),
+    done = subprocess.run([str(binary), str(players), str(fixed), str(seed),
                            str(moves), str(temperature), "3", *REPAIR],
                           capture_output=True, text=True, check=True)
     found = re.search(r"^BASE (\[.*\])$", done.stdout, re.MULTILINE)
@@ -59,16 +60,6 @@ def search(binary: Path, sessions: int, fixed: int, out: int, seed: int, moves: 
 
 def schedule_of(base: list[list[int]], sessions: int) -> list[list[list[int]]]:
     return expand(OrbitStructure(sessions, (1, 1, 1)), base, sessions)
-
-
-def written(entry: dict[str, Any]) -> None:
-    data = json.loads(ENTRIES.read_text(encoding="utf-8"))
-    kept = [e for e in data["entries"]
-            if (e["players"], e["sessions"]) != (entry["players"], entry["sessions"])]
-    kept.append(entry)
-    kept.sort(key=lambda e: (e["players"], e["sessions"]))
-    lines = ",\n".join("  " + json.dumps(e, separators=(", ", ": ")) for e in kept)
-    ENTRIES.write_text('{"entries": [\n' + lines + "\n]}\n", encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -85,13 +76,13 @@ def main(argv: list[str] | None = None) -> int:
     if fitted is None:
         parser.error(f"{args.players} players over {args.sessions} sessions do not fit "
                      "levels of one place a session with fixed players and byes")
-    fixed, out = fitted
+    fixed, _out = fitted
     began = time.monotonic()
     with tempfile.TemporaryDirectory() as folder:
-        binary = Path(folder) / "bye_search"
+        binary = Path(folder) / "plain_search"
         subprocess.run(["gcc", "-O2", "-o", str(binary), str(SOURCE), "-lm"], check=True)
         for seed in range(args.seed, args.seed + args.runs):
-            base = search(binary, args.sessions, fixed, out, seed, args.moves, args.temperature)
+            base = search(binary, args.players, fixed, seed, args.moves, args.temperature)
             if base is not None:
                 break
         else:
@@ -109,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
              "speeds": [1, 1, 1], "base": base, "command": command, "seconds": round(took, 1)}
     print(json.dumps(entry))
     if args.write:
-        written(entry)
+        written(ENTRIES, entry)
     return 0
 
 

@@ -63,9 +63,9 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 from ortools.sat.python import cp_model
+from shipped_entries import written  # tools/seating_search/shipped_entries.py, beside this script
 
 from tournament_manager.domain.seating.byes import chair_rules
 from tournament_manager.domain.seating.chair_library import (
@@ -450,16 +450,6 @@ def shipped(players: int, sessions: int, core: int) -> list[list[int]] | None:
     return None if entry is None else [list(row) for row in entry["chairs"][:sessions]]
 
 
-def written(entry: dict[str, Any]) -> None:
-    data = json.loads(CHAIRS.read_text(encoding="utf-8"))
-    kept = [e for e in data["entries"]
-            if (e["players"], e["sessions"]) != (entry["players"], entry["sessions"])]
-    kept.append(entry)
-    kept.sort(key=lambda e: (e["players"], e["sessions"]))
-    lines = ",\n".join("  " + json.dumps(e, separators=(", ", ": ")) for e in kept)
-    CHAIRS.write_text('{"entries": [\n' + lines + "\n]}\n", encoding="utf-8")
-
-
 def longest(players: int) -> int:
     """The most sessions the canonical core of a field of 4T + 1 or 4T + 2 players plays
     without a repeat, and no more than the field allows with fair byes."""
@@ -579,7 +569,7 @@ def main(argv: list[str] | None = None) -> int:
              "chairs": found, "command": command, "seconds": round(took, 1)}
     print(json.dumps(entry))
     if args.write:
-        written(entry)
+        written(CHAIRS, entry)
     return 0
 
 
