@@ -9,29 +9,25 @@ The field itself may still have one: 70 players over 22 sessions need not be 68 
 An entry is a base session under `orbits.OrbitStructure(cycle, speeds)`: players
 `l * cycle + x` on levels that move one place a session, then fixed players; session h is
 the base session with every level moved h places, and whoever it leaves out sits out
-(`tools/seating_search/bye_search.c` finds them; the entry keeps its command and seconds).
+(`tools/seating_search/bye_orbits.py` finds them; the entry keeps its command and seconds).
 The expanded schedule is checked on use like every shipped schedule, so a damaged file can
 only cost the draw its shortcut.
 """
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from tournament_manager.domain.seating.chair_library import sound_with_byes
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand
 from tournament_manager.domain.seating.pairs import IntSessions
+from tournament_manager.domain.seating.shipped import shipped_entries
 
 BYE_ORBITS_FILE = "bye_orbits.json"
 
 
-@cache
 def _entries() -> tuple[dict[str, Any], ...]:
-    text = resources.files(__package__).joinpath(BYE_ORBITS_FILE).read_text(encoding="utf-8")
-    return tuple(json.loads(text)["entries"])
+    return shipped_entries(BYE_ORBITS_FILE)
 
 
 def orbit_schedule_with_byes(players: int, sessions: int) -> IntSessions | None:

@@ -19,24 +19,20 @@ damaged or stale file can only cost a draw its shortcut, never give a wrong sche
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from tournament_manager.domain.seating.constructions import affine_schedule
 from tournament_manager.domain.seating.library import library_schedule
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
 from tournament_manager.domain.seating.product import product_schedule
+from tournament_manager.domain.seating.shipped import shipped_entries
 
 CHAIRS_FILE = "chairs.json"
 
 
-@cache
 def _entries() -> tuple[dict[str, Any], ...]:
-    text = resources.files(__package__).joinpath(CHAIRS_FILE).read_text(encoding="utf-8")
-    return tuple(json.loads(text)["entries"])
+    return shipped_entries(CHAIRS_FILE)
 
 
 def core_schedule(players: int, sessions: int) -> IntSessions | None:

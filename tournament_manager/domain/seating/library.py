@@ -16,9 +16,6 @@ only cost time, never a wrong schedule.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
 from tournament_manager.domain.seating.cyclotomic import translated
@@ -27,14 +24,13 @@ from tournament_manager.domain.seating.frame_product import frame_product_sessio
 from tournament_manager.domain.seating.frames import framed_sessions
 from tournament_manager.domain.seating.orbits import OrbitStructure, expand, group_sessions
 from tournament_manager.domain.seating.pairs import IntSessions, repeat_free
+from tournament_manager.domain.seating.shipped import shipped_entries
 
 LIBRARY_FILE = "library.json"
 
 
-@cache
 def _entries() -> tuple[dict[str, Any], ...]:
-    text = resources.files(__package__).joinpath(LIBRARY_FILE).read_text(encoding="utf-8")
-    return tuple(json.loads(text)["entries"])
+    return shipped_entries(LIBRARY_FILE)
 
 
 def entries() -> tuple[dict[str, Any], ...]:

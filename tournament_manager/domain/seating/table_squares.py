@@ -51,18 +51,17 @@ and then exchanged one for one while that count falls bring it to zero or near i
 
 from __future__ import annotations
 
-import json
 import math
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from tournament_manager.domain.seating.latin import orthogonal_squares
 from tournament_manager.domain.seating.library import sound
 from tournament_manager.domain.seating.pairs import IntSessions, worlds_apart
+from tournament_manager.domain.seating.shipped import shipped_entries
 
 ROWS_FILE = "square_rows.json"
 _ROW_STEPS = 200
@@ -223,9 +222,8 @@ def level_plus(v: int, g: int, group: Sequence[int]) -> int:
 @cache
 def _file_entries() -> dict[int, list[dict[str, Any]]]:
     """Order T -> its entries in `ROWS_FILE` (rows or a matrix, and a Howell design)."""
-    text = resources.files(__package__).joinpath(ROWS_FILE).read_text(encoding="utf-8")
     entries: dict[int, list[dict[str, Any]]] = {}
-    for entry in json.loads(text)["entries"]:
+    for entry in shipped_entries(ROWS_FILE):
         entries.setdefault(entry["tables"], []).append(entry)
     return entries
 
