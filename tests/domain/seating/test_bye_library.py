@@ -3,26 +3,16 @@ repeat-free schedule with fair byes, and a damaged entry is refused, not drawn."
 
 from __future__ import annotations
 
-import itertools
-import json
-from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
 
+from tests.helpers.byes import assert_repeat_free_with_fair_byes
 from tournament_manager.domain.seating import bye_library
 from tournament_manager.domain.seating.bye_library import orbit_schedule_with_byes
+from tournament_manager.domain.seating.shipped import shipped_entries
 
-
-def _entries() -> list[dict[str, Any]]:
-    text = (resources.files("tournament_manager.domain.seating")
-            .joinpath(bye_library.BYE_ORBITS_FILE).read_text(encoding="utf-8"))
-    entries: list[dict[str, Any]] = json.loads(text)["entries"]
-    return entries
-
-
-ENTRIES = _entries()
+ENTRIES = list(shipped_entries(bye_library.BYE_ORBITS_FILE))
 
 
 def test_a_base_session_is_shipped_beside_the_open_68_x_22() -> None:
@@ -36,14 +26,7 @@ def test_each_entry_expands_to_a_schedule_without_repeats_and_fair_byes(
     for length in (sessions, sessions - 1):
         schedule = orbit_schedule_with_byes(players, length)
         assert schedule is not None and len(schedule) == length
-        met = Counter(pair for session in schedule for table in session
-                      for pair in itertools.combinations(sorted(table), 2))
-        assert max(met.values()) == 1
-        seated = [{p for table in session for p in table} for session in schedule]
-        assert all(len(present) == players - players % 4 for present in seated)
-        out = Counter(p for present in seated for p in range(players) if p not in present)
-        assert max(out.values()) == 1, "someone sat out twice"
-        assert len(out) == length * (players % 4)
+        assert_repeat_free_with_fair_byes(schedule, players)
 
 
 def test_a_damaged_entry_gives_no_schedule(monkeypatch: pytest.MonkeyPatch) -> None:

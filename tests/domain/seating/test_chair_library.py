@@ -3,14 +3,11 @@ repeat-free schedule with fair byes, and a damaged entry is refused, not drawn."
 
 from __future__ import annotations
 
-import itertools
-import json
-from collections import Counter
-from importlib import resources
 from typing import Any
 
 import pytest
 
+from tests.helpers.byes import assert_repeat_free_with_fair_byes
 from tournament_manager.domain.seating import chair_library
 from tournament_manager.domain.seating.chair_library import (
     chairs_schedule,
@@ -18,16 +15,9 @@ from tournament_manager.domain.seating.chair_library import (
     sound_with_byes,
     stood_in,
 )
+from tournament_manager.domain.seating.shipped import shipped_entries
 
-
-def _entries() -> list[dict[str, Any]]:
-    text = (resources.files("tournament_manager.domain.seating")
-            .joinpath(chair_library.CHAIRS_FILE).read_text(encoding="utf-8"))
-    entries: list[dict[str, Any]] = json.loads(text)["entries"]
-    return entries
-
-
-ENTRIES = _entries()
+ENTRIES = list(shipped_entries(chair_library.CHAIRS_FILE))
 
 
 def test_chairs_are_shipped_for_the_odd_fields_the_draw_left_repeats_in() -> None:
@@ -41,13 +31,7 @@ def test_each_shipped_entry_expands_to_a_schedule_without_repeats(entry: dict[st
         schedule = chairs_schedule(players, length)
         assert schedule is not None
         assert len(schedule) == length
-        met = Counter(pair for session in schedule for table in session
-                      for pair in itertools.combinations(sorted(table), 2))
-        assert max(met.values()) == 1
-        seated = [{p for table in session for p in table} for session in schedule]
-        assert all(len(present) == players - players % 4 for present in seated)
-        out = Counter(p for present in seated for p in range(players) if p not in present)
-        assert max(out.values()) == 1, "someone sat out twice"
+        assert_repeat_free_with_fair_byes(schedule, players)
 
 
 def test_a_chair_that_would_seat_a_pair_twice_is_refused() -> None:
