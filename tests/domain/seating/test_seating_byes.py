@@ -230,12 +230,16 @@ def test_small_fields_where_no_construction_fits_are_searched(players: int,
     assert sum(counts) == sessions * (players % 4) and max(counts) - min(counts) <= 1
 
 
-def test_the_shipped_chairs_keep_countries_apart_in_session_one_without_a_repeat() -> None:
-    """42 x 13 comes from chairs found offline (`chair_library`); renamed for six countries
-    of seven it still meets nobody twice, and session 1 seats no compatriots together."""
-    field = list(range(42))
-    countries = [field[i::6] for i in range(6)]
-    draw = plan_schedule(field, 13, seed=1, forbidden_groups=countries, time_limit=60)
+@pytest.mark.parametrize(("players", "sessions", "nations"), [(42, 13, 6), (70, 22, 10)])
+def test_a_shipped_schedule_keeps_countries_apart_in_session_one_without_a_repeat(
+        players: int, sessions: int, nations: int) -> None:
+    """42 x 13 comes from chairs found offline (`chair_library`), 70 x 22 from a base session
+    (`bye_library`); renamed for six countries of seven (ten of seven) each still meets
+    nobody twice, and session 1 seats no compatriots together."""
+    field = list(range(players))
+    countries = [field[i::nations] for i in range(nations)]
+    draw = plan_schedule(field, sessions, seed=1, forbidden_groups=countries, time_limit=60)
+    assert draw.method is Method.LIBRARY
     assert max(_met(draw.schedule.sessions).values()) == 1
     first = draw.schedule.sessions[0]
     country = {p: i for i, members in enumerate(countries) for p in members}
