@@ -216,6 +216,12 @@ def chairs(core: IntSessions, extras: int, *, seconds: float, workers: int, seed
              for x in range(extras)] for k in sessions]
 
 
+def beside(first: list[list[int]], rest: list[list[int]] | None) -> list[list[int]] | None:
+    """The chairs of the first extra and of those seated around him, session by session;
+    None where those around him found no room."""
+    return None if rest is None else [a + b for a, b in zip(first, rest, strict=True)]
+
+
 def cover_one_by_one(core: IntSessions, extras: int, *, seed: int, nodes: int, tries: int,
                      symmetries: list[Symmetry],
                      second: list[Symmetry] | None = None,
@@ -233,10 +239,10 @@ def cover_one_by_one(core: IntSessions, extras: int, *, seed: int, nodes: int, t
                             symmetries=symmetries, within=within)
         if first is None or extras == 1:
             return first
-        rest = exact_cover(core, extras - 1, seed=attempt, nodes=nodes, tries=1, given=first,
-                           symmetries=second)
-        if rest is not None:
-            return [a + b for a, b in zip(first, rest, strict=True)]
+        found = beside(first, exact_cover(core, extras - 1, seed=attempt, nodes=nodes, tries=1,
+                                          given=first, symmetries=second))
+        if found is not None:
+            return found
     return None
 
 
@@ -251,10 +257,10 @@ def one_by_one(core: IntSessions, extras: int, *, tries: int, seconds: float, wo
             continue
         if extras == 1:
             return first
-        second = chairs(core, extras - 1, seconds=seconds, workers=workers, seed=attempt,
-                        given=first)
-        if second is not None:
-            return [a + b for a, b in zip(first, second, strict=True)]
+        found = beside(first, chairs(core, extras - 1, seconds=seconds, workers=workers,
+                                     seed=attempt, given=first))
+        if found is not None:
+            return found
         print(f"# seed {attempt}: no room for the second", file=sys.stderr)
     return None
 
@@ -542,9 +548,8 @@ def main(argv: list[str] | None = None) -> int:
                                  second=[automorphism(core, name) for name in args.second_orbits],
                                  within=within)
     elif first is not None:
-        rest = exact_cover(core, 1, seed=args.seed, nodes=args.nodes, tries=args.tries,
-                           symmetries=symmetries, given=first)
-        found = None if rest is None else [a + b for a, b in zip(first, rest, strict=True)]
+        found = beside(first, exact_cover(core, 1, seed=args.seed, nodes=args.nodes,
+                                          tries=args.tries, symmetries=symmetries, given=first))
     elif args.method == "exact-cover":
         found = exact_cover(core, extras, seed=args.seed, nodes=args.nodes, tries=args.tries,
                             symmetries=symmetries, within=within, framed=args.frame)

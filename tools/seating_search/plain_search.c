@@ -18,8 +18,9 @@
 //   gcc -O2 -o plain_search plain_search.c -lm
 //   ./plain_search N F seed moves temperature focus [K L gap maxcost]
 // K L gap maxcost: when the cost is at most maxcost (and gap moves after the last try), free
-// K tables (the clashing ones first; never table 0 of a field with byes) and refill them exactly by depth-first search (at most L
-// nodes), keeping the classes of the other tables; restore them if no refill is found.
+// K tables (the clashing ones first; never table 0 of a field with byes) and refill them
+// exactly by depth-first search (at most L nodes), keeping the classes of the other tables;
+// restore them if no refill is found.
 #include <stdio.h>
 #include <stdlib.h>
 #include <math.h>
