@@ -19,7 +19,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
-from tournament_manager.gui import display_check, wheel_guard
+from tournament_manager.gui import display_check, keyboard_return, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
@@ -63,9 +63,14 @@ def start_main_window(requested: Path | None, settings: AppSettings,
 
     With `open_when_painted` (the application's own start) the document is opened once
     the window is on screen: the judge sees the window at once, and a 256-player event
-    fills it a few hundred milliseconds later, instead of nothing until both are ready."""
+    fills it a few hundred milliseconds later, instead of nothing until both are ready.
+
+    The window asks for the keyboard as it appears: a window manager gives a new window
+    the keyboard, but a kiosk session or a bare X server has none to do it, and there the
+    judge's first Ctrl+3 or Ctrl+Q went nowhere until he clicked into the window."""
     window = MainWindow(settings, dialogs)
     window.show()
+    window.activateWindow()
     if open_when_painted:
         window.show_opening()
 
@@ -128,6 +133,7 @@ def launch(args: list[str]) -> int:
     install_translations(app, window_language(settings.language()))
     apply_theme(app)
     wheel_guard.install(app)
+    keyboard_return.install(app)
     window = start_main_window(_parse(args), settings,  # referenced while the loop runs
                                open_when_painted=True)
     log.info("started, version %s", __version__)

@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import OnTimeOut
-from tournament_manager.gui import wheel_guard
+from tournament_manager.gui import keyboard_return, wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
@@ -121,6 +121,7 @@ class MainWindow(QMainWindow):
                  controller: DocumentController | None = None) -> None:
         super().__init__()
         wheel_guard.install()  # before any field exists: they get StrongFocus when polished
+        keyboard_return.install()
         self.setObjectName("main_window")
         self._settings = settings
         self._dialogs = dialogs or DocumentDialogs()

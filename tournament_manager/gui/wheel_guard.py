@@ -17,11 +17,12 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractSlider,
     QAbstractSpinBox,
-    QApplication,
     QComboBox,
     QScrollBar,
     QWidget,
 )
+
+from tournament_manager.gui.app_filter import installed_once
 
 GUARD_NAME = "wheel_guard"
 
@@ -33,10 +34,6 @@ def is_guarded(widget: QObject) -> bool:
 
 
 class WheelGuard(QObject):
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setObjectName(GUARD_NAME)
-
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
         if kind == QEvent.Type.Polish and is_guarded(watched):
@@ -54,11 +51,4 @@ class WheelGuard(QObject):
 
 def install(app: QCoreApplication | None = None) -> WheelGuard:
     """The application's guard (installed once, however often this is called)."""
-    app = app or QApplication.instance()
-    assert app is not None, "the guard needs the QApplication"
-    existing = app.findChild(WheelGuard, GUARD_NAME)
-    if existing is not None:
-        return existing
-    guard = WheelGuard(app)
-    app.installEventFilter(guard)
-    return guard
+    return installed_once(WheelGuard, GUARD_NAME, app)

@@ -28,7 +28,6 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-import shiboken6
 from PySide6.QtCore import (
     QElapsedTimer,
     QEventLoop,
@@ -40,7 +39,6 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QDialog,
     QDialogButtonBox,
     QLabel,
@@ -188,22 +186,6 @@ class HeldCollector:
         gc.collect()
 
 
-def _keyboard_back(parent: QWidget, had_keyboard: QWidget | None) -> None:
-    """Give the keyboard back to the window the dialog covered, at the widget that had it.
-
-    A window manager activates the window below when a dialog closes, but not every
-    desktop has one that does (a kiosk session, a bare X server): there the keyboard went
-    nowhere, and a judge who drew with Alt+D had to click before Alt+P would publish.
-    Only done where the judge was still with the dialog: a window that took the keyboard
-    back from another application he went on to use meanwhile would be a trap."""
-    window = parent.window()
-    window.activateWindow()
-    if had_keyboard is not None and shiboken6.isValid(had_keyboard) \
-            and had_keyboard.window() is window \
-            and had_keyboard.isVisible() and had_keyboard.isEnabled():
-        had_keyboard.setFocus(Qt.FocusReason.OtherFocusReason)
-
-
 def run_in_worker(parent: QWidget, job: Job[T], *, title: str, label: str,
                   cancel_label: str,
                   on_report: Callable[[WorkDialog, object], None] | None = None,
@@ -222,7 +204,6 @@ def run_in_worker(parent: QWidget, job: Job[T], *, title: str, label: str,
         thread.reported.connect(lambda value: on_report(dialog, value) if showing[0] else None)
     loop = QEventLoop()
     thread.finished.connect(loop.quit)
-    had_keyboard = QApplication.focusWidget()
     collector = HeldCollector()
     collector.hold()
     thread.start()
@@ -234,11 +215,8 @@ def run_in_worker(parent: QWidget, job: Job[T], *, title: str, label: str,
     finally:
         collector.release()
         showing[0] = False
-        in_use = dialog.isActiveWindow()
-        dialog.hide()
+        dialog.hide()  # the keyboard goes back to the window (`keyboard_return`)
         dialog.deleteLater()
         thread.deleteLater()
-        if in_use:
-            _keyboard_back(parent, had_keyboard)
     value = thread.value if thread.error is None else None
     return Outcome(value, thread.error, cancelled.is_set())  # type: ignore[arg-type]
