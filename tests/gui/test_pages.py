@@ -55,6 +55,31 @@ def test_empty_name_is_refused_without_a_dialog(event_window: MainWindow):
     assert event_window.message_bar.text() == "a name cannot be empty"
 
 
+def test_a_registration_number_already_held_is_refused_in_words(event_window: MainWindow):
+    """Typed into the Players page as a judge does: a new player, then an edit, each with
+    a number somebody holds; nothing is stored and the bar names the holder."""
+    page = event_window.players_page
+    event_window.show_page(page)
+    holder = _players(event_window)[0]
+    before = [(p.name, p.registration_id) for p in _players(event_window)]
+    QTest.keyClicks(page.fields["name"], "Anna Schmidt")
+    QTest.keyClicks(page.fields["registration_id"], holder.registration_id.lower())
+    page.add_button.click()
+    said = (f"registration number {holder.registration_id} is {holder.name}'s already: "
+            "each player needs his own")
+    assert event_window.message_bar.text() == said
+    assert [(p.name, p.registration_id) for p in _players(event_window)] == before
+
+    page.table.setCurrentIndex(page.proxy.index(1, 0))
+    edited = page.fields["name"].text()
+    page.fields["registration_id"].selectAll()
+    QTest.keyClicks(page.fields["registration_id"], holder.registration_id)
+    page.save_button.click()
+    assert event_window.message_bar.text() == said
+    assert [(p.name, p.registration_id) for p in _players(event_window)] == before
+    assert edited != holder.name
+
+
 def _csv(path: Path, rows: list[str]) -> Path:
     path.write_text("\n".join(rows) + "\n", encoding="utf-8")
     return path

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,38 @@ def test_players_without_a_number_get_the_next_free_one(document: Document) -> N
     imported = import_player_rows(document.unit_of_work(), rows,
                                   {PlayerField.NAME: 0, PlayerField.REGISTRATION_ID: 1})
     assert [p.registration_id for p in imported] == ["41", "40", "42"]
+
+
+def test_a_registration_number_names_one_player(document: Document) -> None:
+    """Registering, editing or importing never gives a second player a number that is
+    already held (case and spaces aside); the words name the holder."""
+    from tournament_manager.messages.services import describe
+    from tournament_manager.services.players import import_players
+
+    held = register_player(document.unit_of_work(), Player(name="Chen Wei", registration_id="HK-2"))
+    other = register_player(document.unit_of_work(), Player(name="Anna", registration_id="7"))
+    attempts = [
+        lambda: register_player(document.unit_of_work(),
+                                Player(name="Bo", registration_id=" hk-2 ")),
+        lambda: update_player(document.unit_of_work(), dataclasses.replace(
+            other, registration_id="HK-2")),
+        lambda: import_players(document.unit_of_work(), [
+            Player(name="Cy", registration_id="9"), Player(name="Di", registration_id="9")]),
+        lambda: import_player_rows(document.unit_of_work(), [["Ed", "hk-2"]],
+                                   {PlayerField.NAME: 0, PlayerField.REGISTRATION_ID: 1}),
+    ]
+    for attempt in attempts:
+        with pytest.raises(ServiceError) as caught:
+            attempt()
+        assert caught.value.problem is ServiceProblem.REGISTRATION_NUMBER_TAKEN
+    assert describe(ServiceError(
+        ServiceProblem.REGISTRATION_NUMBER_TAKEN, number="HK-2", name="Chen Wei")) == (
+        "registration number HK-2 is Chen Wei's already: each player needs his own")
+    with document.unit_of_work() as uow:
+        assert sorted((p.name, p.registration_id) for p in uow.players.list()) == [
+            ("Anna", "7"), ("Chen Wei", "HK-2")], "nothing stored by a refused attempt"
+    kept = update_player(document.unit_of_work(), dataclasses.replace(held, country="HKG"))
+    assert kept.registration_id == "HK-2", "a player keeps his own number when edited"
 
 
 def test_a_possible_duplicate_is_refused_until_confirmed(document: Document) -> None:

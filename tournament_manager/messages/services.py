@@ -31,6 +31,9 @@ _TEMPLATES = {
     ServiceProblem.NO_TOURNAMENT: N_("the file holds no tournament yet"),
     ServiceProblem.TOURNAMENT_EXISTS: N_("the file already holds a tournament"),
     ServiceProblem.EMPTY_NAME: N_("a name cannot be empty"),
+    ServiceProblem.REGISTRATION_NUMBER_TAKEN: N_(
+        "registration number {number} is {name}'s already: each player needs his own"
+    ),
     ServiceProblem.UNKNOWN_PLAYER: N_("no player {player}"),
     ServiceProblem.PLAYER_NOT_AT_TABLE: N_("not at this table: player {players}"),
     ServiceProblem.ENTRANT_REQUIRED: (

@@ -12,6 +12,7 @@ class ServiceProblem(StrEnum):
     TOURNAMENT_EXISTS = "tournament_exists"
     BAD_SETTINGS = "bad_settings"
     EMPTY_NAME = "empty_name"
+    REGISTRATION_NUMBER_TAKEN = "registration_number_taken"
     UNKNOWN_PLAYER = "unknown_player"
     PLAYER_NOT_AT_TABLE = "player_not_at_table"
     ENTRANT_REQUIRED = "entrant_required"  # double entry: who typed the hand

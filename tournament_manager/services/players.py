@@ -21,7 +21,25 @@ def _checked(player: Player) -> Player:
     name = player.name.strip()
     if not name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
-    return dataclasses.replace(player, name=name)
+    return dataclasses.replace(player, name=name,
+                               registration_id=player.registration_id.strip())
+
+
+def _refuse_taken_numbers(existing: Sequence[Player], drafts: Sequence[Player]) -> None:
+    """A registration number names one player: it is printed on the standings, the cut
+    lists and the workbook, and a judge finds a player by it. A number already held (by
+    another player, or by an earlier player of the same batch) is refused, case aside
+    ("hk-002" is HK-002's)."""
+    holders = {p.registration_id.casefold(): p for p in existing if p.registration_id}
+    for draft in drafts:
+        key = draft.registration_id.casefold()
+        if not key:
+            continue
+        holder = holders.get(key)
+        if holder is not None:
+            raise ServiceError(ServiceProblem.REGISTRATION_NUMBER_TAKEN,
+                               number=holder.registration_id, name=holder.name)
+        holders[key] = draft
 
 
 def register_player(uow: UnitOfWork, player: Player, *,
@@ -45,6 +63,7 @@ def import_players(uow: UnitOfWork, players: Sequence[Player], *,
               for p in players]
     with uow:
         existing = list(uow.players.list())
+        _refuse_taken_numbers(existing, drafts)
         if not allow_duplicates:
             _refuse_duplicates(existing, drafts)
         stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
@@ -96,7 +115,9 @@ def update_player(uow: UnitOfWork, player: Player) -> Player:
     """Correct a player's details; his draw, kind and status are kept as they were."""
     with uow:
         current = uow.players.get(player.id)
-        updated = dataclasses.replace(_checked(player), tiebreak_draw=current.tiebreak_draw,
+        checked = _checked(player)
+        _refuse_taken_numbers([p for p in uow.players.list() if p.id != player.id], [checked])
+        updated = dataclasses.replace(checked, tiebreak_draw=current.tiebreak_draw,
                                       kind=current.kind, status=current.status,
                                       withdrawn_after=current.withdrawn_after)
         uow.players.update(updated)
@@ -137,6 +158,7 @@ def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
             raise ImportRefused(issues)
         drafts = [dataclasses.replace(p, tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
                   for p in players]
+        _refuse_taken_numbers(existing, drafts)  # the rows' check is exact; this, case aside
         if not allow_duplicates:
             _refuse_duplicates(existing, drafts)
         stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
