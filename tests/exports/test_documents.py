@@ -172,3 +172,43 @@ def test_the_standings_rasterise(document: Document, sample: SampleEvent,
     with Image.open(tmp_path / "page.png") as image:
         assert abs(image.size[0] - 496) <= 2 and abs(image.size[1] - 702) <= 2
         assert sum(image.convert("L").histogram()[:128]) > 2_000
+
+
+def _runs(path: Path) -> list[tuple[float, float, str]]:
+    """(x, font size, text) of each piece of text the first page draws."""
+    runs: list[tuple[float, float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object,
+              size: float) -> None:
+        if text.strip():
+            runs.append((cm[0] * tm[4] + cm[4], size * tm[0] * cm[0], text))
+    PdfReader(path).pages[0].extract_text(visitor_text=visit)
+    return runs
+
+
+def test_a_long_country_stays_in_its_column(document: Document, sample: SampleEvent,
+                                            tmp_path: Path) -> None:
+    """"Netherlands" ran on into the Round column of the printed standings: a country (and
+    a registration number) wraps inside its own column now."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from tournament_manager.exports.pdf.fonts import FONT, register_font
+    from tournament_manager.services.players import update_player
+
+    countries = ["Netherlands", "United States of America", "Bosnia and Herzegovina"]
+    with document.unit_of_work() as uow:
+        players = [uow.players.get(player_id) for player_id in sample.players[:3]]
+    for player, country in zip(players, countries, strict=True):
+        update_player(document.unit_of_work(), dataclasses.replace(player, country=country))
+    out = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "st.pdf",
+                     session_number=1)
+    register_font()
+    runs = _runs(out)
+    country_x = next(x for x, _size, text in runs if text.strip() == "Country")
+    round_x = next(x for x, _size, text in runs if text.strip() == "Round")
+    in_column = [(x, size, text.strip()) for x, size, text in runs
+                 if country_x <= x < round_x and text.strip() != "Country"]
+    assert {word for _x, _s, text in in_column for word in text.split()} >= {
+        word for country in countries for word in country.split()}
+    for x, size, text in in_column:
+        assert x + stringWidth(text, FONT, size) <= round_x, text

@@ -27,6 +27,7 @@ from tournament_manager.exports.pdf.fonts import register_font
 from tournament_manager.exports.pdf.styles import (
     HEADER_FILL,
     HEADING,
+    NARROW_CELL,
     NOTE,
     SMALL,
     SUBHEADING,
@@ -87,8 +88,9 @@ def _player_cell(row: StandingsRow) -> object:
 
 def _widths(width: float, sessions: int, carried: bool) -> tuple[list[float], list[float]]:
     """(columns up to Round or Carried, session and total columns); the player column
-    takes what is left."""
-    fixed = [11 * mm, 18 * mm, 0.0, 15 * mm, 11 * mm] + ([15 * mm] if carried else [])
+    takes what is left. The country's 24 mm hold one long word (Turkmenistan: 18.6 mm at
+    8.5 pt, and the padding) without breaking it; longer names wrap between words."""
+    fixed = [11 * mm, 18 * mm, 0.0, 24 * mm, 11 * mm] + ([15 * mm] if carried else [])
     totals = [18 * mm, 16 * mm]
     room = width - sum(fixed) - sum(totals) - MIN_PLAYER_W
     session_w = max(11 * mm, min(15 * mm, room / sessions)) if sessions else 0.0
@@ -128,8 +130,9 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
                       ("ALIGN", (0, line), (-1, line), "LEFT"),
                       ("LINEABOVE", (0, line), (-1, line), 1.2, (0, 0, 0))]
         previous_round = row.round_number
-        cells: list[object] = [rank_text(row, shared), clean(row.player.registration_id),
-                               _player_cell(row), clean(row.player.country),
+        cells: list[object] = [rank_text(row, shared),
+                               para(row.player.registration_id, NARROW_CELL),
+                               _player_cell(row), para(row.player.country, NARROW_CELL),
                                str(row.round_number)]
         if carried:
             cells.append(converted(row.carried))

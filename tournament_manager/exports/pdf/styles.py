@@ -24,6 +24,9 @@ SUBHEADING = ParagraphStyle("subheading", fontName=FONT, fontSize=10, leading=12
 NOTE = ParagraphStyle("note", fontName=FONT, fontSize=8, leading=10, spaceAfter=4,
                       textColor=Color(0.3, 0.3, 0.3))
 CELL = ParagraphStyle("cell", fontName=FONT, fontSize=9, leading=11)
+NARROW_CELL = ParagraphStyle("narrow_cell", fontName=FONT, fontSize=8.5, leading=10)
+"""A short column's text in a table of size 8.5 (a country, a registration number): it
+wraps inside its column where a plain string ran on into the next one."""
 SMALL = ParagraphStyle("small", fontName=FONT, fontSize=7, leading=8.5,
                        textColor=Color(0.3, 0.3, 0.3))
 
