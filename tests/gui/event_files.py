@@ -42,7 +42,9 @@ def seated_event_file(path: Path, *, players: int = 8, hands: int = SHORT_SESSIO
         if head_judge:
             name_head_judge(document)
         seated = seat_event(document, players=players, running=False)
-        for number, player_id in enumerate(seated.players, start=1):
+        # From the last: a number is one player's, and 100 + n may still be player
+        # (100 + n)'s own where there are more than a hundred.
+        for number, player_id in reversed(list(enumerate(seated.players, start=1))):
             with document.unit_of_work() as uow:
                 player = uow.players.get(player_id)
             update_player(document.unit_of_work(), dataclasses.replace(
