@@ -476,3 +476,120 @@ def test_a_wsom_event_records_only_the_intercepting_claim_and_says_why(
         (seated.players[0], 30)]
     assert "intercepted" in sheet.entry.message.text()
     assert sheet.entry.message.text().startswith("E Player 0")
+
+
+def test_ctrl_z_in_the_value_box_undoes_the_hand_just_recorded(event_window: MainWindow):
+    """The helper's slip, keyed as a judge keys it: a wrong hand, then Ctrl+Z with the
+    keyboard still in the Value box. The hand goes (the box used to get "60" back and the
+    hand stayed); Ctrl+Y brings it back. Typing first, Ctrl+Z takes back the typing."""
+    sheet = _sheet(event_window)
+    edit = sheet.entry.value_edit
+    _type(sheet, "EW30")
+    _type(sheet, "EN60")
+    assert [row.hand.number for row in _view(event_window).rows] == [1, 2]
+    QApplication.processEvents()  # the fields forget the typing of a recorded hand
+
+    assert QApplication.focusWidget() is edit
+    QTest.keyClick(edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [row.hand.number for row in _view(event_window).rows] == [1]
+    assert edit.text() == ""
+    QApplication.processEvents()
+    QTest.keyClick(edit, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert [row.hand.number for row in _view(event_window).rows] == [1, 2]
+    QApplication.processEvents()
+
+    QTest.keyClicks(edit, "S")
+    QTest.keyClicks(edit, "T4")
+    QTest.keyClick(edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert [row.hand.number for row in _view(event_window).rows] == [1, 2], \
+        "while typing, Ctrl+Z is the typing's"
+
+
+def test_a_refused_hand_holds_the_bar_until_the_judge_looks(event_window: MainWindow):
+    """Keyed blind from the paper: "EW32" is refused (Zung Jung values go in fives), and
+    the judge types on: the next hand's D must not turn the refused hand into a draw
+    recorded in its place, nor its digits add to 32. Digits typed at once replace the
+    refused value; after a wrong key only Backspace or Esc go on."""
+    sheet = _sheet(event_window)
+    edit = sheet.entry.value_edit
+    _type(sheet, "EW30")
+    _type(sheet, "NE32")
+    assert [row.hand.number for row in _view(event_window).rows] == [1]
+    refusal = sheet.entry.message.text()
+    assert "32" in refusal
+
+    QTest.keyClicks(edit, "D")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    QTest.keyClicks(edit, "ST40")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert [row.hand.number for row in _view(event_window).rows] == [1], "nothing recorded"
+    assert edit.text() == "32"
+    assert sheet.entry.message.text().startswith("Hand 2 was not recorded: ")
+    assert refusal in sheet.entry.message.text()
+
+    QTest.keyClick(edit, Qt.Key.Key_Backspace)  # looked: the value is wrong
+    QTest.keyClicks(edit, "35")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    hands = [row.hand for row in _view(event_window).rows]
+    assert [h.number for h in hands] == [1, 2]
+    players = event_window.seated.players
+    assert (hands[1].wins[0].winner_id, hands[1].discarder_id, hands[1].wins[0].value) == (
+        players[3], players[0], 35)
+
+    _type(sheet, "SE33")
+    QTest.keyClicks(edit, "40")  # at once, digits replace the refused value
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    hands = [row.hand for row in _view(event_window).rows]
+    assert [h.number for h in hands] == [1, 2, 3] and hands[2].wins[0].value == 40
+
+    _type(sheet, "WN21")
+    QTest.keyClicks(edit, "T")
+    QTest.keyClick(edit, Qt.Key.Key_Escape)  # or type the hand again from the start
+    _type(sheet, "D")
+    assert _view(event_window).rows[-1].hand.result is HandResult.DRAW
+
+
+def test_ctrl_4_leaves_the_keyboard_in_the_value_box(event_window: MainWindow):
+    """From another page, Ctrl+4 and the seat keys: the first hand is typed with no click
+    (the first E went nowhere, the keyboard left on the page before)."""
+    event_window.activateWindow()
+    event_window.show_page(event_window.players_page)
+    event_window.players_page.search.setFocus()
+    QApplication.processEvents()
+    QTest.keyClick(event_window.players_page.search, Qt.Key.Key_4,
+                   Qt.KeyboardModifier.ControlModifier)
+    QApplication.processEvents()
+
+    edit = event_window.sheets_page.sheet.entry.value_edit
+    assert QApplication.focusWidget() is edit
+    QTest.keyClicks(edit, "EW30")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert [row.hand.number for row in _view(event_window).rows] == [1]
+
+
+def test_a_draw_is_retyped_as_a_win_and_a_refused_seat_says_why(event_window: MainWindow):
+    """F2 on a recorded draw, then N E 35: the draw becomes North's win (the seat keys
+    were refused until D took the draw off). And "S S", a winner as his own discarder, is
+    refused in words that name him."""
+    sheet = _sheet(event_window)
+    players = event_window.seated.players
+    _type(sheet, "D")
+    sheet.grid.setFocus()
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    assert sheet.entry.replacing
+    _type(sheet, "NE35")
+    hand = _view(event_window).rows[0].hand
+    assert hand.result is HandResult.WIN
+    assert (hand.wins[0].winner_id, hand.discarder_id, hand.wins[0].value) == (
+        players[3], players[0], 35)
+
+    edit = sheet.entry.value_edit
+    QTest.keyClicks(edit, "SS")
+    assert sheet.entry.message.text() == (
+        "S Player 1 won this hand: the discarder, or anyone responsible, is one of the "
+        "other three.")
+    QTest.keyClick(edit, Qt.Key.Key_Escape)
+    QTest.keyClicks(edit, "SW+W")  # another winner on the discard: not the discarder
+    assert sheet.entry.message.text() == (
+        "W Player 2 discarded the winning tile: he cannot win on it too.")

@@ -19,7 +19,7 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
-from tournament_manager.gui import display_check, keyboard_return, wheel_guard
+from tournament_manager.gui import display_check, keyboard_return, undo_keys, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
@@ -134,6 +134,7 @@ def launch(args: list[str]) -> int:
     apply_theme(app)
     wheel_guard.install(app)
     keyboard_return.install(app)
+    undo_keys.install(app)
     window = start_main_window(_parse(args), settings,  # referenced while the loop runs
                                open_when_painted=True)
     log.info("started, version %s", __version__)

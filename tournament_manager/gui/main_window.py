@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt
+from PySide6.QtCore import QStandardPaths, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -46,7 +46,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import OnTimeOut
-from tournament_manager.gui import keyboard_return, wheel_guard
+from tournament_manager.gui import keyboard_return, undo_keys, wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
@@ -122,6 +122,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         wheel_guard.install()  # before any field exists: they get StrongFocus when polished
         keyboard_return.install()
+        undo_keys.install()
         self.setObjectName("main_window")
         self._settings = settings
         self._dialogs = dialogs or DocumentDialogs()
@@ -238,6 +239,9 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
+    def _action_recorded(self, _index: int) -> None:
+        QTimer.singleShot(0, self, lambda: undo_keys.forget_typing(self))
+
     def _create_actions(self) -> None:
         key = QKeySequence.StandardKey
         self.action_new = self._action("action_new", self.tr("&New…"), self.new_document,
@@ -264,6 +268,9 @@ class MainWindow(QMainWindow):
         self.action_redo = stack.createRedoAction(self, self.tr("&Redo"))
         self.action_redo.setObjectName("action_redo")
         self.action_redo.setShortcuts(key.Redo)
+        # After an action, Ctrl+Z is for the action, not for the typing that led to it;
+        # later, once the fields have settled (a recorded hand's Value box is emptied).
+        stack.indexChanged.connect(self._action_recorded)
         self.action_projector = self._action("action_projector", self.tr("&Projector Window"),
                                              self.show_projector)
         self.action_refresh = self._action("action_refresh", self.tr("&Refresh"),

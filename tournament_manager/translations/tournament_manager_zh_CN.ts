@@ -623,6 +623,22 @@
         <translation>{who} 截和：按此规则，从放铳者下家起最近的和牌者独自和牌，因此只记录了这一和牌。</translation>
     </message>
     <message>
+        <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
+        <translation>第 {number} 局未记录：{problem}。按 Backspace 修改分值，或按 Esc 清除本局后重新输入。</translation>
+    </message>
+    <message>
+        <source>{name} is a winner of this hand already.</source>
+        <translation>{name} 已是本局的和牌者。</translation>
+    </message>
+    <message>
+        <source>{name} won this hand: the discarder, or anyone responsible, is one of the other three.</source>
+        <translation>{name} 是本局的和牌者：放铳者或负责者须为其他三位之一。</translation>
+    </message>
+    <message>
+        <source>{name} discarded the winning tile: he cannot win on it too.</source>
+        <translation>{name} 打出了和牌张：不能同时以此张和牌。</translation>
+    </message>
+    <message>
         <source>That player cannot take this part of the hand.</source>
         <translation>该选手不能担任本局中的这一角色。</translation>
     </message>

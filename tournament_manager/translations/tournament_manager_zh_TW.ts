@@ -623,6 +623,22 @@
         <translation>{who} 截和：依本規則，只有從放銃者下家起最近的和牌者能和牌，因此只記錄了這一家的和牌。</translation>
     </message>
     <message>
+        <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
+        <translation>第 {number} 局未記錄：{problem}。按 Backspace 修改分值，或按 Esc 清除此局後重新輸入。</translation>
+    </message>
+    <message>
+        <source>{name} is a winner of this hand already.</source>
+        <translation>{name} 已是此局的和牌者。</translation>
+    </message>
+    <message>
+        <source>{name} won this hand: the discarder, or anyone responsible, is one of the other three.</source>
+        <translation>{name} 是此局的和牌者：放銃者或負責者須為其他三位之一。</translation>
+    </message>
+    <message>
+        <source>{name} discarded the winning tile: he cannot win on it too.</source>
+        <translation>{name} 打出了和牌張：不能同時以此張和牌。</translation>
+    </message>
+    <message>
         <source>That player cannot take this part of the hand.</source>
         <translation>該選手不能擔任此局的這個角色。</translation>
     </message>

@@ -11,9 +11,10 @@ re-reads the progress board.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QHideEvent, QShowEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QCheckBox,
     QComboBox,
     QHBoxLayout,
@@ -167,6 +168,15 @@ class SheetsPage(QWidget):
         super().showEvent(event)
         if self.calculator_window.holds(self.calculator):
             self._show_calculator_window()
+        # Arriving here (Ctrl+4, the tab), the keyboard is where it was on the page left,
+        # and a judge's first E or 3 went nowhere until he clicked the sheet. Once the
+        # tab has settled, the typing place takes it, unless the page already had it.
+        QTimer.singleShot(0, self, self._keyboard_on_arrival)
+
+    def _keyboard_on_arrival(self) -> None:
+        focused = QApplication.focusWidget()
+        if self.isVisible() and (focused is None or not self.isAncestorOf(focused)):
+            self.focus_entry()
 
     def _show_calculator_window(self) -> None:
         self.calculator_window.show_at(self._preferences.calculator_geometry(), self.window())

@@ -12,17 +12,25 @@ win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
 A value is checked against the rule set as it is typed (`RuleSet.value_problem`): a
 value no further digit can make possible is worded next to the row at once, any other
 impossible value when Enter is pressed. The service settles and checks again.
+
+A hand refused on Enter holds the bar (`_Hold`): a judge keying from the paper sheets
+without looking typed on into it, the next hand's D turning the refused hand into a draw
+that was then recorded in its place, and its digits added to the refused value. Held, the
+value is selected, so digits typed at once replace it; any other key is refused, beeps and
+blocks the bar until Backspace (to correct the value) or Esc (to type the hand again).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import enum
 from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QIntValidator, QKeyEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -38,7 +46,7 @@ from tournament_manager.domain.model import Player
 from tournament_manager.gui.calculator.panel import CalculatedHand, ShownPoints
 from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
-from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase
+from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase, SeatRefusal
 from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import can_change
 from tournament_manager.messages.hand_errors import describe_value_problem
@@ -56,6 +64,14 @@ MAX_VALUE = 9999
 Previewer = Callable[[HandEntry, int], tuple[tuple[int, int], ...] | None]
 """(entry, hand number) -> each player's delta as the sheet would store it, or None when
 the hand would be refused (the refusal is worded on Enter)."""
+
+
+class _Hold(enum.Enum):
+    NONE = enum.auto()
+    REFUSED = enum.auto()
+    """Enter was refused for the value: digits replace it, any other key blocks."""
+    BLOCKED = enum.auto()
+    """A key went into a refused hand: only Backspace or Esc go on."""
 
 
 class HandEntryBar(QFrame):
@@ -79,6 +95,8 @@ class HandEntryBar(QFrame):
         self._value_message = False
         self._previewer: Previewer | None = None
         self._intercepted_by: int | None = None
+        self._hold = _Hold.NONE
+        self._refusal = ""
 
         self._title = ElidedLabel("", self)
         self._title.setObjectName("entry_title")
@@ -247,6 +265,7 @@ class HandEntryBar(QFrame):
         return False
 
     def start_new(self) -> None:
+        self._hold = _Hold.NONE
         self._draft = HandDraft()
         self._replacing = False
         self._number = self._next_number()
@@ -382,11 +401,13 @@ class HandEntryBar(QFrame):
         key, text = event.key(), event.text().upper()
         draft = self._draft
         phase = draft.phase()
-        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
-            self.commit()
-            return True
         if key == Qt.Key.Key_Escape:
             self.start_new()
+            return True
+        if self._hold is not _Hold.NONE:
+            return self._held_key(key, text)
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            self.commit()
             return True
         if key == Qt.Key.Key_Backspace and not self.value_edit.text():
             draft.step_back()
@@ -411,6 +432,27 @@ class HandEntryBar(QFrame):
         # Swallowed: letters never belong in the value, nor digits before the seats are set.
         return text.isalpha() or (text.isdigit() and phase is not Phase.VALUE)
 
+    def _held_key(self, key: int, text: str) -> bool:
+        """A key while a refused hand holds the bar; True when it is refused."""
+        if key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self._hold = _Hold.NONE  # the judge is correcting the value
+            return False
+        if self._hold is _Hold.REFUSED:
+            if text.isdigit():
+                return False  # replaces the selected value: the field's edit releases it
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.commit()  # refused again, as it stands
+                return True
+        if not text.strip() and key not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            return False  # Tab, arrows, Shift: moving about changes nothing
+        self._hold = _Hold.BLOCKED
+        QApplication.beep()
+        self.show_problem(self.tr(
+            "Hand {number} was not recorded: {problem}. Press Backspace to correct the "
+            "value, or Esc to clear the hand and type it again.").format(
+                number=self._number, problem=self._refusal))
+        return True
+
     def _seat_column(self, column: int) -> None:
         players = self._players()
         if column < len(players):
@@ -418,11 +460,28 @@ class HandEntryBar(QFrame):
 
     def _seat(self, player_id: int) -> None:
         if not self._draft.seat(player_id):
-            self.show_problem(self.tr("That player cannot take this part of the hand."))
+            self.show_problem(self._seat_refusal(player_id))
         else:
             self._clear_message()
         self._sync_value()
         self._show()
+
+    def _seat_refusal(self, player_id: int) -> str:
+        """Why the seat key was refused, naming the player ("s s": the winner cannot be
+        his own discarder, where one sentence served every case)."""
+        name = self._name(player_id)
+        refusal = self._draft.why_not(player_id)
+        if refusal is SeatRefusal.IS_A_WINNER and self._draft.phase() is Phase.WINNER:
+            return self.tr("{name} is a winner of this hand already.").format(name=name)
+        return {
+            SeatRefusal.IS_A_WINNER: self.tr(
+                "{name} won this hand: the discarder, or anyone responsible, is one of the "
+                "other three."),
+            SeatRefusal.IS_THE_DISCARDER: self.tr(
+                "{name} discarded the winning tile: he cannot win on it too."),
+            SeatRefusal.NOTHING_TO_FILL: self.tr(
+                "That player cannot take this part of the hand."),
+        }[refusal].format(name=name)
 
     def _toggle_draw(self) -> None:
         self._draft.toggle_draw()
@@ -452,6 +511,7 @@ class HandEntryBar(QFrame):
         self._show()
 
     def _value_edited(self, text: str) -> None:
+        self._hold = _Hold.NONE
         current = self._draft.current
         if current is not None and not self._draft.adding_winner:
             current.value = text
@@ -481,9 +541,12 @@ class HandEntryBar(QFrame):
             value_problem = self.value_problem(int(win.value)) if not self._draft.draw else None
             if value_problem is not None:
                 name = self._name(win.winner)
-                self.show_problem(value_problem if len(self._draft.wins) == 1
-                                  else f"{name}: {value_problem}")
+                self._refusal = (value_problem if len(self._draft.wins) == 1
+                                 else f"{name}: {value_problem}")
+                self.show_problem(self._refusal)
                 self._value_message = True
+                self._hold = _Hold.REFUSED
+                self.value_edit.selectAll()  # digits typed now replace it
                 return
         self._clear_message()
         entry, self._intercepted_by = self._intercepted(self._with_points(self._draft.entry()))

@@ -28,6 +28,13 @@ class DraftProblem(Enum):
     SAME_PLAYER = "same_player"
 
 
+class SeatRefusal(Enum):
+    IS_A_WINNER = "is_a_winner"
+    """He won this hand: he cannot be its discarder, the one responsible, or win twice."""
+    IS_THE_DISCARDER = "is_the_discarder"
+    NOTHING_TO_FILL = "nothing_to_fill"
+
+
 DISCARDER_DEFAULT = -1
 """`responsible` of a winner when it follows the discarder (no immunity claimed)."""
 
@@ -73,7 +80,11 @@ class HandDraft:
         return Phase.VALUE
 
     def seat(self, player_id: int) -> bool:
-        """A seat key: fills the next blank; False when the key means nothing now."""
+        """A seat key: fills the next blank; False when the key means nothing now. On a
+        draw it names the winner of a win instead (a draw retyped as a win: N then E,
+        where the seat key used to be refused until D had taken the draw off)."""
+        if self.draw:
+            self.draw = False
         phase = self.phase()
         if phase is Phase.WINNER:
             if player_id in [w.winner for w in self.wins] or player_id == self.discarder:
@@ -95,6 +106,17 @@ class HandDraft:
             self.awaiting_responsible = False
             return True
         return False
+
+    def why_not(self, player_id: int) -> SeatRefusal:
+        """Why `seat(player_id)` was refused, for the words: who he is in the hand where
+        the blank being filled cannot be him, else that no seat is wanted now."""
+        phase = self.phase()
+        if phase in (Phase.WINNER, Phase.DISCARDER, Phase.RESPONSIBLE):
+            if player_id in [w.winner for w in self.wins]:
+                return SeatRefusal.IS_A_WINNER
+            if player_id == self.discarder:
+                return SeatRefusal.IS_THE_DISCARDER
+        return SeatRefusal.NOTHING_TO_FILL
 
     def nobody_responsible(self) -> bool:
         if self.phase() is not Phase.RESPONSIBLE or self.current is None:
