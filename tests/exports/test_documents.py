@@ -212,3 +212,20 @@ def test_a_long_country_stays_in_its_column(document: Document, sample: SampleEv
         word for country in countries for word in country.split()}
     for x, size, text in in_column:
         assert x + stringWidth(text, FONT, size) <= round_x, text
+
+
+def test_standings_printed_mid_session_say_they_are_provisional(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    """Printed while session 1 is played, the standings say so under their title; the
+    sample's finished session prints without it."""
+    from tests.gui.event_files import seated_event_file
+    from tournament_manager.storage.document import open_document
+
+    finished = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "f.pdf")
+    assert "Provisional" not in _squash("\n".join(pdf_pages(finished)))
+    path, _seated = seated_event_file(tmp_path / "running.tmt")
+    with open_document(path) as running:
+        out = run_export(running.unit_of_work(), ExportKind.STANDINGS, tmp_path / "r.pdf")
+    text = _squash("\n".join(pdf_pages(out)))
+    assert _squash("Provisional: session 1 is not finished; its scores so far are counted, "
+                   "and a player whose table has not played yet stands at 0.") in text

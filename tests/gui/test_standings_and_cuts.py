@@ -105,6 +105,23 @@ def test_the_cut_preview_waits_for_the_round_to_finish(window: MainWindow, tmp_p
     assert page.cut_line_row() == 4  # already drawn where it would fall
 
 
+def test_standings_in_mid_session_say_they_are_provisional(window: MainWindow,
+                                                           tmp_path: Path):
+    """Session 1 being played: the Standings page says so above the table (its players
+    at tables not started stand at 0); once the session is finished, it does not."""
+    page = _cut_window(window, tmp_path, finished=False).standings_page
+    window.show_page(page)
+    assert page.provisional.isVisible()
+    assert page.provisional.text() == (
+        "Provisional: session 1 is not finished; its scores so far are counted, and a "
+        "player whose table has not played yet stands at 0.")
+
+    finish_session(window.controller.document.unit_of_work(),  # type: ignore[union-attr]
+                   window.seated.session_id)  # type: ignore[attr-defined]
+    window.context.hub.notify(Topic.SESSIONS)
+    assert not page.provisional.isVisible()
+
+
 def test_the_cut_preview_and_its_confirmation(window: MainWindow, tmp_path: Path):
     page = _cut_window(window, tmp_path, finished=True).cuts_page
     preview = page.preview

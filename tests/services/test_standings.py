@@ -264,3 +264,24 @@ def test_round_status_follows_its_sessions(document: Document) -> None:
     reopen_session(document.unit_of_work(), seated.session_id, "appeal on table 1 upheld",
                    credential)
     assert round_one() is StageStatus.RUNNING
+
+
+def test_standings_name_the_sessions_still_in_play(document: Document) -> None:
+    """Standings while a session is played are provisional and say which sessions: the
+    page and the printed standings mark them (a table not started stands at 0)."""
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.services.score_sheets import sign_sheet
+    from tournament_manager.services.sessions import finish_session
+
+    assert standings(document.unit_of_work()).in_play == ()
+    seated = seat_event(document, players=4)
+    assert standings(document.unit_of_work()).in_play == (1,), "published: counted, at 0"
+    _start_session(document)
+    assert standings(document.unit_of_work()).in_play == (1,)
+    assert standings(document.unit_of_work(), through_session=1).in_play == (1,)
+    for _ in range(16):
+        enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+    for player in seated.players:
+        sign_sheet(document.unit_of_work(), seated.tables[0], player, b"png %d" % player)
+    finish_session(document.unit_of_work(), seated.session_id)
+    assert standings(document.unit_of_work()).in_play == ()

@@ -74,6 +74,10 @@ class StandingsRow:
 class Standings:
     through_session: int | None
     rows: tuple[StandingsRow, ...]
+    in_play: tuple[int, ...] = ()
+    """Sessions counted that are not finished: published or being played. Their scores so
+    far count (a table not started adds nothing), so the standings are provisional, and
+    a judge showing them mid-session must see that they are."""
 
     @property
     def ranked(self) -> int:
@@ -296,7 +300,8 @@ def standings_of(facts: StandingsFacts, through_session: int | None) -> Standing
             if row.player.id not in placed:
                 placed.add(row.player.id)
                 rows.append(row)
-    return Standings(through_session, tuple(_overall_ranks(rows)))
+    in_play = tuple(s.number for s in sessions if s.status is not StageStatus.FINISHED)
+    return Standings(through_session, tuple(_overall_ranks(rows)), in_play)
 
 
 def _overall_ranks(rows: list[StandingsRow]) -> list[StandingsRow]:

@@ -46,7 +46,7 @@ from tournament_manager.exports.text import (
 )
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
-from tournament_manager.words import N_, _
+from tournament_manager.words import N_, _, n_
 
 Progress = Callable[[int, int], None]
 
@@ -65,6 +65,16 @@ def standings_title(table: Standings) -> str:
     if table.through_session is None:
         return _("Standings")
     return _("Standings after session {session}").format(session=table.through_session)
+
+
+def provisional_text(table: Standings) -> str:
+    """Standings printed while a session is played must not pass for final ones: the
+    players of tables not started stand at 0, in the order of their recorded draw."""
+    return n_("Provisional: session {sessions} is not finished; its scores so far are "
+              "counted, and a player whose table has not played yet stands at 0.",
+              "Provisional: sessions {sessions} are not finished; their scores so far are "
+              "counted, and a player whose table has not played yet stands at 0.",
+              len(table.in_play)).format(sessions=", ".join(map(str, table.in_play)))
 
 
 def session_columns(table: Standings) -> list[int]:
@@ -143,8 +153,9 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
             extra.append(("TEXTCOLOR", (0, len(data) - 1), (-1, len(data) - 1), APART_GREY))
         if progress is not None and index % 64 == 0:
             progress(index, len(table.rows))
+    in_play = ([para(provisional_text(table), SUBHEADING)] if table.in_play else [])
     story = [para(standings_title(table), HEADING), para(field_text(table), SUBHEADING),
-             para(_note(facts, latest_round, shared, table), NOTE),
+             *in_play, para(_note(facts, latest_round, shared, table), NOTE),
              Table(data, colWidths=fixed + numbers, repeatRows=1,
                    style=grid_style(("ALIGN", (0, 0), (0, -1), "RIGHT"),
                                     ("ALIGN", (4, 0), (4, -1), "CENTER"),

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
-from tournament_manager.gui.formatting import compact_rows
+from tournament_manager.gui.formatting import compact_rows, mark_negative
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.standings_model import PLAYER, StandingsModel
 from tournament_manager.services.setup import session_summaries
@@ -53,6 +53,11 @@ class StandingsPage(QWidget):
         compact_rows(self.table)  # a screenful of players on a laptop
         self.updated = QLabel(self)
         self.updated.setObjectName("standings_updated")
+        self.provisional = QLabel(self)
+        self.provisional.setObjectName("standings_provisional")
+        self.provisional.setWordWrap(True)
+        mark_negative(self.provisional)
+        self.provisional.hide()
         bar = QHBoxLayout()
         bar.addWidget(QLabel(self.tr("Standings after:"), self))
         bar.addWidget(self.through)
@@ -61,6 +66,7 @@ class StandingsPage(QWidget):
         bar.addWidget(self.projector_button)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
+        layout.addWidget(self.provisional)
         layout.addWidget(self.table, 1)
         context.hub.follow(self, self._changed)
 
@@ -97,3 +103,18 @@ class StandingsPage(QWidget):
         if result is not None:
             self.updated.setText(self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
                 ranked=result.ranked, withdrawn=result.withdrawn))
+        in_play = result.in_play if result is not None else ()
+        self.provisional.setText(self._provisional_text(in_play))
+        self.provisional.setVisible(bool(in_play))
+
+    def _provisional_text(self, in_play: tuple[int, ...]) -> str:
+        """Standings looked at while a session is played read as final without it: the
+        players of tables not started stand at 0, in the order of their recorded draw."""
+        sessions = ", ".join(map(str, in_play))
+        if len(in_play) == 1:
+            return self.tr("Provisional: session {sessions} is not finished; its scores so "
+                           "far are counted, and a player whose table has not played yet "
+                           "stands at 0.").format(sessions=sessions)
+        return self.tr("Provisional: sessions {sessions} are not finished; their scores so "
+                       "far are counted, and a player whose table has not played yet stands "
+                       "at 0.").format(sessions=sessions)
