@@ -542,6 +542,17 @@ def test_a_refused_hand_holds_the_bar_until_the_judge_looks(event_window: MainWi
     hands = [row.hand for row in _view(event_window).rows]
     assert [h.number for h in hands] == [1, 2, 3] and hands[2].wins[0].value == 40
 
+    _type(sheet, "WN21")  # held, the judge goes to hand 1 instead (F2): it takes keys
+    sheet.grid.setFocus()
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    QTest.keyClicks(edit, "T")  # East drew it himself
+    edit.selectAll()
+    QTest.keyClicks(edit, "45")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    first = _view(event_window).rows[0].hand
+    assert (first.win_type, first.wins[0].value) == (WinType.SELF_DRAW, 45)
+
     _type(sheet, "WN21")
     QTest.keyClicks(edit, "T")
     QTest.keyClick(edit, Qt.Key.Key_Escape)  # or type the hand again from the start

@@ -278,6 +278,7 @@ class HandEntryBar(QFrame):
 
     def edit(self, number: int, entry: HandEntry) -> None:
         """Load a stored hand; Enter then replaces it."""
+        self._hold = _Hold.NONE
         self._draft = HandDraft.of(entry)
         self._number, self._replacing = number, True
         points = dict(entry.player_points)
