@@ -460,6 +460,10 @@ class HandEntryBar(QFrame):
             self._seat(players[column].id)
 
     def _seat(self, player_id: int) -> None:
+        if self._draft.draw:
+            # A draw retyped as a win (F2 on it, then N E 35): the seat key names the
+            # winner, where it was refused until D had taken the draw off.
+            self._draft.toggle_draw()
         if not self._draft.seat(player_id):
             self.show_problem(self._seat_refusal(player_id))
         else:

@@ -80,11 +80,8 @@ class HandDraft:
         return Phase.VALUE
 
     def seat(self, player_id: int) -> bool:
-        """A seat key: fills the next blank; False when the key means nothing now. On a
-        draw it names the winner of a win instead (a draw retyped as a win: N then E,
-        where the seat key used to be refused until D had taken the draw off)."""
-        if self.draw:
-            self.draw = False
+        """A seat key: fills the next blank; False when the key means nothing now (on a
+        draw too: the transcription line reads that key as the next row's first)."""
         phase = self.phase()
         if phase is Phase.WINNER:
             if player_id in [w.winner for w in self.wins] or player_id == self.discarder:
