@@ -62,13 +62,19 @@ def import_players(uow: UnitOfWork, players: Sequence[Player], *,
     drafts = [dataclasses.replace(_checked(p), tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
               for p in players]
     with uow:
-        existing = list(uow.players.list())
-        _refuse_taken_numbers(existing, drafts)
-        if not allow_duplicates:
-            _refuse_duplicates(existing, drafts)
-        stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
+        stored = _stored(uow, list(uow.players.list()), drafts, allow_duplicates)
         uow.commit()
     return stored
+
+
+def _stored(uow: UnitOfWork, existing: Sequence[Player], drafts: Sequence[Player],
+            allow_duplicates: bool) -> list[Player]:
+    """New players added after the checks every way in shares: a number held is refused,
+    a look-alike too unless allowed; the unnumbered are numbered on."""
+    _refuse_taken_numbers(existing, drafts)
+    if not allow_duplicates:
+        _refuse_duplicates(existing, drafts)
+    return [uow.players.add(draft) for draft in _numbered(existing, drafts)]
 
 
 def _identity(player: Player) -> tuple[str, str]:
@@ -158,10 +164,7 @@ def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
             raise ImportRefused(issues)
         drafts = [dataclasses.replace(p, tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
                   for p in players]
-        _refuse_taken_numbers(existing, drafts)  # the rows' check is exact; this, case aside
-        if not allow_duplicates:
-            _refuse_duplicates(existing, drafts)
-        stored = [uow.players.add(draft) for draft in _numbered(existing, drafts)]
+        stored = _stored(uow, existing, drafts, allow_duplicates)  # numbers: case aside
         uow.commit()
     return stored
 
