@@ -26,7 +26,7 @@ from tournament_manager.domain.settings import PenaltyMode, RoundKind
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.views import SheetView
-from tournament_manager.words import N_, _
+from tournament_manager.words import N_, _, n_
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]")
 
@@ -225,3 +225,14 @@ def field_text(table: Standings) -> str:
     """"62 ranked · 2 withdrawn"."""
     return _("{ranked} ranked · {withdrawn} withdrawn").format(ranked=table.ranked,
                                                                withdrawn=table.withdrawn)
+
+
+def provisional_text(table: Standings) -> str:
+    """Standings shown or printed while a session is played must not pass for final ones:
+    the players of tables not started stand at 0, in the order of their recorded draw.
+    The Standings page says it in these words too."""
+    return n_("Provisional: session {sessions} is not finished; its scores so far are "
+              "counted, and a player whose table has not played yet stands at 0.",
+              "Provisional: sessions {sessions} are not finished; their scores so far are "
+              "counted, and a player whose table has not played yet stands at 0.",
+              len(table.in_play)).format(sessions=", ".join(map(str, table.in_play)))

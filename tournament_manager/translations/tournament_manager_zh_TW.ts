@@ -3470,14 +3470,6 @@ The head judge may allow it: the players of table {table} pick their seats again
         <source>{ranked} ranked · {withdrawn} withdrawn</source>
         <translation>{ranked} 人列入排名 · {withdrawn} 人已退賽</translation>
     </message>
-    <message>
-        <source>Provisional: session {sessions} is not finished; its scores so far are counted, and a player whose table has not played yet stands at 0.</source>
-        <translation>暫定：第 {sessions} 場尚未結束；已計入目前的得分，所在牌桌尚未開打的選手記為 0。</translation>
-    </message>
-    <message>
-        <source>Provisional: sessions {sessions} are not finished; their scores so far are counted, and a player whose table has not played yet stands at 0.</source>
-        <translation>暫定：第 {sessions} 場尚未結束；已計入目前的得分，所在牌桌尚未開打的選手記為 0。</translation>
-    </message>
 </context>
 <context>
     <name>TableClock</name>

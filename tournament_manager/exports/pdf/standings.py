@@ -41,12 +41,13 @@ from tournament_manager.exports.text import (
     display_name,
     field_text,
     plain,
+    provisional_text,
     rank_text,
     shared_ranks,
 )
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
-from tournament_manager.words import N_, _, n_
+from tournament_manager.words import N_, _
 
 Progress = Callable[[int, int], None]
 
@@ -65,16 +66,6 @@ def standings_title(table: Standings) -> str:
     if table.through_session is None:
         return _("Standings")
     return _("Standings after session {session}").format(session=table.through_session)
-
-
-def provisional_text(table: Standings) -> str:
-    """Standings printed while a session is played must not pass for final ones: the
-    players of tables not started stand at 0, in the order of their recorded draw."""
-    return n_("Provisional: session {sessions} is not finished; its scores so far are "
-              "counted, and a player whose table has not played yet stands at 0.",
-              "Provisional: sessions {sessions} are not finished; their scores so far are "
-              "counted, and a player whose table has not played yet stands at 0.",
-              len(table.in_play)).format(sessions=", ".join(map(str, table.in_play)))
 
 
 def session_columns(table: Standings) -> list[int]:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.exports.text import provisional_text
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
@@ -103,18 +104,7 @@ class StandingsPage(QWidget):
         if result is not None:
             self.updated.setText(self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
                 ranked=result.ranked, withdrawn=result.withdrawn))
-        in_play = result.in_play if result is not None else ()
-        self.provisional.setText(self._provisional_text(in_play))
-        self.provisional.setVisible(bool(in_play))
-
-    def _provisional_text(self, in_play: tuple[int, ...]) -> str:
-        """Standings looked at while a session is played read as final without it: the
-        players of tables not started stand at 0, in the order of their recorded draw."""
-        sessions = ", ".join(map(str, in_play))
-        if len(in_play) == 1:
-            return self.tr("Provisional: session {sessions} is not finished; its scores so "
-                           "far are counted, and a player whose table has not played yet "
-                           "stands at 0.").format(sessions=sessions)
-        return self.tr("Provisional: sessions {sessions} are not finished; their scores so "
-                       "far are counted, and a player whose table has not played yet stands "
-                       "at 0.").format(sessions=sessions)
+        # In the printed standings' words (`exports.text`), said in the window's language.
+        provisional = provisional_text(result) if result is not None and result.in_play else ""
+        self.provisional.setText(provisional)
+        self.provisional.setVisible(bool(provisional))
