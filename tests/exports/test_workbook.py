@@ -115,7 +115,11 @@ def test_players_and_penalties(document: Document, workbook: object) -> None:
     pens = _rows(workbook["Penalties"])  # type: ignore[index]
     by_id = {p.id: p for p in players}
     assert sorted((r["Player"], r["Points"], r["Hand"], r["Note"] or "") for r in pens) == sorted(
-        (by_id[p.player_id].name, p.points, p.hand_number, p.note) for p in penalties)
+        (by_id[p.player_id].name, -p.points if p.points else None, p.hand_number, p.note)
+        for p in penalties)
+    assert any(r["Points"] for r in pens), "the sample has penalties with points"
+    assert all(r["Points"] is None or r["Points"] < 0 for r in pens), (
+        "a penalty is the offender's loss, signed as on the screen and the printed sheet")
 
 
 def test_control_characters_are_stripped(document: Document, sample: SampleEvent,

@@ -439,6 +439,9 @@ def _players_sheet(players: Sequence[Player]) -> _Sheet:
 
 def _penalties_sheet(views: Sequence[SheetView], players: dict[int, Player]
                      ) -> _Sheet:
+    """Points as the offender's loss, with its minus sign, as the window and the printed
+    sheet show them (an incident recorded without points leaves the cell empty), so the
+    column sums to what the penalties took off the players."""
     headings = [_("Session"), _("Table"), _("Hand"), _("Registration ID"), _("Player"),
                 _("Reason"), _("Points"), _("Mode"), _("Note")]
     sheet = _Sheet(_("Penalties"), headings)
@@ -449,7 +452,8 @@ def _penalties_sheet(views: Sequence[SheetView], players: dict[int, Player]
                           player.registration_id if player else "",
                           player.name if player else f"#{penalty.player_id}",
                           said(REASON_TEXT, penalty.reason),
-                          penalty.points, said(PENALTY_MODE_TEXT, penalty.mode), penalty.note])
+                          -penalty.points if penalty.points else None,
+                          said(PENALTY_MODE_TEXT, penalty.mode), penalty.note])
     return sheet
 
 
