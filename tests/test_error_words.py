@@ -17,9 +17,11 @@ from tournament_manager.services.verification import Difference, Finding, Findin
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 
 
-def _fields(template: str) -> dict[str, str]:
-    return {name: f"<{name}>" for _text, name, _spec, _conv in string.Formatter().parse(template)
-            if name}
+def _fields(template: str | tuple[str, str]) -> dict[str, str]:
+    """Every field a template names (both forms, when it has two)."""
+    forms = template if isinstance(template, tuple) else (template,)
+    return {name: f"<{name}>" for form in forms
+            for _text, name, _spec, _conv in string.Formatter().parse(form) if name}
 
 
 @pytest.mark.parametrize("problem", list(ServiceProblem))
@@ -55,6 +57,8 @@ def test_every_verification_finding_is_worded(kind: FindingKind) -> None:
 def test_lists_in_refusals_read_as_words() -> None:
     error = ServiceError(ServiceProblem.ROUND_NOT_FINISHED, round=1, sessions=[2, 3, 4])
     assert services.describe(error) == "round 1 is not finished: sessions 2, 3 and 4 remain"
+    error = ServiceError(ServiceProblem.ROUND_NOT_FINISHED, round=1, sessions=[4])
+    assert services.describe(error) == "round 1 is not finished: session 4 remains"
     one = ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=2, tables=[5])
     assert services.describe(one) == ("session 2 cannot close: the sheets of tables 5 are not "
                                       "signed")

@@ -100,7 +100,7 @@ def test_the_cut_preview_waits_for_the_round_to_finish(window: MainWindow, tmp_p
     page = _cut_window(window, tmp_path, finished=False).cuts_page
     assert page.preview is not None and page.preview.unfinished == (1,)
     assert page.warning.isVisible()
-    assert page.warning.text().startswith("Provisional: sessions 1 of round 1 are not finished")
+    assert page.warning.text().startswith("Provisional: session 1 of round 1 is not finished")
     assert not page.cut_button.isEnabled()
     assert page.cut_line_row() == 4  # already drawn where it would fall
 

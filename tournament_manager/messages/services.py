@@ -9,7 +9,7 @@ from tournament_manager.messages.hand_errors import describe_settlement_error
 from tournament_manager.rules.errors import SettlementErrorCode, ValueProblem
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import NotFound
-from tournament_manager.words import N_, _
+from tournament_manager.words import N_, Nn_, _, n_
 
 _SETTINGS = {
     SettingsProblem.NO_ROUNDS: N_("the format has no round"),
@@ -27,7 +27,7 @@ _SETTINGS = {
     SettingsProblem.NEGATIVE_FALSE_WIN: N_("the false-win penalty cannot be negative"),
 }
 
-_TEMPLATES = {
+_TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ServiceProblem.NO_TOURNAMENT: N_("the file holds no tournament yet"),
     ServiceProblem.TOURNAMENT_EXISTS: N_("the file already holds a tournament"),
     ServiceProblem.EMPTY_NAME: N_("a name cannot be empty"),
@@ -100,8 +100,9 @@ _TEMPLATES = {
     ServiceProblem.SHEET_NOT_LOCKED: N_("the sheet of table {table} is not signed yet"),
     ServiceProblem.NO_NEXT_ROUND: N_("round {round} is the last round: there is nothing to cut to"),
     ServiceProblem.ROUND_HAS_NO_CUT: N_("round {round} has no cut in this format"),
-    ServiceProblem.ROUND_NOT_FINISHED: N_(
-        "round {round} is not finished: sessions {sessions} remain"
+    ServiceProblem.ROUND_NOT_FINISHED: Nn_(
+        "round {round} is not finished: session {sessions} remains",
+        "round {round} is not finished: sessions {sessions} remain",
     ),
     ServiceProblem.CUT_ALREADY_MADE: N_("the cut after round {round} has already been made"),
     ServiceProblem.IMPORT_ROWS_INVALID: N_("{rows} rows cannot be imported; nothing was imported"),
@@ -228,12 +229,23 @@ def describe(error: ServiceError) -> str:
             str(error.details.get("seat") or "") or None,
             cast(ValueProblem | None, error.details.get("value_problem")),
             cast(str | None, error.details.get("rule_set")))
-        return _(_TEMPLATES[error.problem]).format(hand=error.details.get("hand"), reason=reason)
+        return _said(error).format(hand=error.details.get("hand"), reason=reason)
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
         return _("; ").join(_(_SETTINGS[problem]) for problem in problems)
-    return _(_TEMPLATES[error.problem]).format(**{key: _words(value)
-                                              for key, value in error.details.items()})
+    return _said(error).format(**{key: _words(value) for key, value in error.details.items()})
+
+
+def _said(error: ServiceError) -> str:
+    """The refusal's template in the language spoken; one in two forms is said for the
+    count of its one list of numbers or names ("session 3 remains", "sessions 3 and 4
+    remain")."""
+    template = _TEMPLATES[error.problem]
+    if isinstance(template, str):
+        return _(template)
+    lists = [value for value in error.details.values()
+             if isinstance(value, (list, tuple, set, frozenset))]
+    return n_(*template, len(lists[0]) if len(lists) == 1 else 2)
 
 
 def _words(value: object) -> object:

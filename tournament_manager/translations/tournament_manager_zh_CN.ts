@@ -333,6 +333,10 @@
         <translation>晋级线位于 {last}（{last_total}）与 {first}（{first_total}）之间：{decided}。</translation>
     </message>
     <message>
+        <source>Provisional: session {session} of round {round} is not finished yet; the cut is made once it is.</source>
+        <translation>暂定：第 {round} 轮的第 {session} 场尚未结束；结束后方可执行晋级淘汰。</translation>
+    </message>
+    <message>
         <source>Provisional: sessions {sessions} of round {round} are not finished yet; the cut is made once they are.</source>
         <translation>暂定：第 {round} 轮的第 {sessions} 场尚未结束；结束后方可执行晋级淘汰。</translation>
     </message>

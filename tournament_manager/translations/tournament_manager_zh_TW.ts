@@ -333,6 +333,10 @@
         <translation>晉級線落在 {last} ({last_total}) 與 {first} ({first_total}) 之間：{decided}。</translation>
     </message>
     <message>
+        <source>Provisional: session {session} of round {round} is not finished yet; the cut is made once it is.</source>
+        <translation>暫定：第 {round} 輪的第 {session} 場尚未結束；結束後才會執行晉級淘汰。</translation>
+    </message>
+    <message>
         <source>Provisional: sessions {sessions} of round {round} are not finished yet; the cut is made once they are.</source>
         <translation>暫定：第 {round} 輪的第 {sessions} 場尚未結束；結束後才會執行晉級淘汰。</translation>
     </message>

@@ -244,7 +244,12 @@ class CutsPage(QWidget):
     def _warnings(self, preview: CutPreview) -> list[str]:
         names = {row.player.id: row.player.name for row in preview.rows}
         lines = []
-        if preview.unfinished:
+        if len(preview.unfinished) == 1:
+            lines.append(self.tr("Provisional: session {session} of round {round} is not "
+                                 "finished yet; the cut is made once it is.").format(
+                                     session=preview.unfinished[0],
+                                     round=preview.round_number))
+        elif preview.unfinished:
             lines.append(self.tr("Provisional: sessions {sessions} of round {round} are not "
                                  "finished yet; the cut is made once they are.").format(
                                      sessions=", ".join(map(str, preview.unfinished)),
