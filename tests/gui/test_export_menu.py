@@ -6,6 +6,7 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 from pypdf import PdfReader
+from PySide6.QtCore import QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
@@ -28,6 +29,47 @@ def test_sheets_and_workbook_from_the_menu(event_window: MainWindow, canned: Can
     workbook = menu.export(ExportKind.WORKBOOK)
     assert workbook is not None and "Standings" in load_workbook(workbook).sheetnames
     assert menu.export(ExportKind.STANDINGS) is None  # the dialog was cancelled
+
+
+def _opener(folder: Path, status: int) -> Path:
+    """An xdg-open that notes what it was asked to open and ends with `status` (3 is
+    xdg-open's own "no program handles this file"). The real one would start a browser."""
+    folder.mkdir()
+    script = folder / "xdg-open"
+    script.write_text(f'#!/bin/sh\necho "$1" > "{folder}/asked"\nexit {status}\n')
+    script.chmod(0o755)
+    return folder
+
+
+def test_open_says_so_when_no_program_opens_the_file(
+        event_window: MainWindow, canned: CannedDialogs, tmp_path: Path, qtbot, monkeypatch
+) -> None:
+    """A laptop or kiosk without a PDF viewer: the Open button must not be silent."""
+    bin_dir = _opener(tmp_path / "bin", 3)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    canned.export_paths.append(tmp_path / "seating.pdf")
+    written = event_window.export_menu.export(ExportKind.SEATING)
+    bar = event_window.message_bar
+    bar.buttons()[0].click()
+    qtbot.waitUntil(lambda: bar.isVisible() and bar.kind() == "problem")
+    assert (bin_dir / "asked").read_text().strip() == str(written)
+    assert bar.text() == (f"No program on this computer opened {written}: open it from the "
+                          "file manager, or install a viewer for it.")
+
+
+def test_open_is_quiet_when_the_file_opens(
+        event_window: MainWindow, canned: CannedDialogs, tmp_path: Path, qtbot, monkeypatch
+) -> None:
+    bin_dir = _opener(tmp_path / "bin", 0)
+    monkeypatch.setenv("PATH", f"{bin_dir}:/usr/bin:/bin")
+    canned.export_paths.append(tmp_path / "seating.pdf")
+    written = event_window.export_menu.export(ExportKind.SEATING)
+    bar = event_window.message_bar
+    bar.buttons()[0].click()
+    menu = event_window.export_menu
+    qtbot.waitUntil(lambda: not [t for t in menu.findChildren(QTimer) if t.isActive()])
+    assert (bin_dir / "asked").read_text().strip() == str(written)
+    assert not bar.isVisible()
 
 
 def test_an_unwritable_target_is_worded(event_window: MainWindow, canned: CannedDialogs,

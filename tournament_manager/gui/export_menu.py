@@ -21,8 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QUrl
-from PySide6.QtGui import QAction, QActionGroup, QDesktopServices
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+from PySide6.QtGui import QAction, QActionGroup
 from PySide6.QtWidgets import QMenu, QWidget
 
 from tournament_manager.domain.settings import RecordStyle
@@ -36,6 +36,7 @@ from tournament_manager.exports.jobs import (
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.open_file import open_file
 from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.worker import WorkDialog, run_in_worker
 from tournament_manager.languages import DocumentLanguage
@@ -216,12 +217,20 @@ class ExportMenu(QMenu):
             )
         return text
 
+    def _open(self, written: Path) -> None:
+        def unopened() -> None:
+            self._context.messages.show_problem(translate(
+                "ExportMenu",
+                "No program on this computer opened {path}: open it from the file manager, or "
+                "install a viewer for it.").format(path=written))
+
+        open_file(written, self, unopened)
+
     def _report(self, result: ExportResult) -> None:
         """The file written, to open; a warning and the findings when the record did not
         verify as it was read."""
         written = result.path
-        actions = [(translate("ExportMenu", "Open"),
-                    lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(written))))]
+        actions = [(translate("ExportMenu", "Open"), lambda: self._open(written))]
         report = result.verification
         if report.ok:
             self._context.messages.show_info(

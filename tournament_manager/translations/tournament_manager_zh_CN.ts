@@ -525,6 +525,10 @@
         <translation>（这些桌次只是本轮的计划：勾选 文件 ▸ 导出 ▸ 包含暂定安排 即可打印，并标为暂定）</translation>
     </message>
     <message>
+        <source>No program on this computer opened {path}: open it from the file manager, or install a viewer for it.</source>
+        <translation>本机没有程序能打开 {path}：请在文件管理器中打开它，或安装可查看此类文件的程序。</translation>
+    </message>
+    <message>
         <source>Open</source>
         <translation>打开</translation>
     </message>

@@ -525,6 +525,10 @@
         <translation>（其分桌只是該輪的暫定安排：勾選「檔案 ▸ 匯出 ▸ 包含暫定安排」即可列印，並會標示為暫定）</translation>
     </message>
     <message>
+        <source>No program on this computer opened {path}: open it from the file manager, or install a viewer for it.</source>
+        <translation>本機沒有程式能開啟 {path}：請在檔案總管中開啟它，或安裝可檢視此類檔案的程式。</translation>
+    </message>
+    <message>
         <source>Open</source>
         <translation>開啟</translation>
     </message>
