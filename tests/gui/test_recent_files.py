@@ -65,6 +65,39 @@ def test_the_menu_offers_existing_files_and_opens_them(
     assert window.windowTitle() == "Present — Tournament Manager"
 
 
+def test_an_event_once_open_is_listed_by_its_name(
+        window: MainWindow, app_settings: AppSettings, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    """Two files of one event side by side ("event.tmt", a copy): the event's name, then
+    the file's, in the menu and on the welcome page."""
+    first = make_tournament_file(tmp_path / "day1" / "event.tmt", "Spring Open & Co")
+    second = make_tournament_file(tmp_path / "day2" / "event.tmt", "Autumn Cup")
+    assert window.controller.open(first) and window.controller.open(second)
+    window.recent_menu.aboutToShow.emit()
+    entries = [action.text() for action in window.recent_menu.actions() if action.data()]
+    assert entries == [f"&1  Autumn Cup — event.tmt — {second.parent.resolve()}",
+                       f"&2  Spring Open && Co — event.tmt — {first.parent.resolve()}"]
+    window.controller.close()
+    window.welcome.fill_recent()
+    shown = [window.welcome.recent.item(row).text()
+             for row in range(window.welcome.recent.count())]
+    assert shown == [f"Autumn Cup — event.tmt — {second.parent.resolve()}",
+                     f"Spring Open & Co — event.tmt — {first.parent.resolve()}"]
+
+
+def test_titles_go_with_their_files(app_settings: AppSettings, tmp_path: Path):
+    kept, gone = _touch(tmp_path / "kept.tmt"), _touch(tmp_path / "gone.tmt")
+    app_settings.add_recent_file(kept, "Kept Open")
+    app_settings.add_recent_file(gone, "Gone Cup")
+    gone.unlink()
+    assert app_settings.recent_files() == [kept.resolve()]
+    _touch(gone)
+    assert app_settings.recent_title(gone.resolve()) == ""
+    assert app_settings.recent_title(kept.resolve()) == "Kept Open"
+    app_settings.clear_recent_files()
+    assert app_settings.recent_title(kept.resolve()) == ""
+
+
 def test_an_empty_menu_says_so_and_clear_empties_it(
         window: MainWindow, app_settings: AppSettings, tmp_path: Path):
     window.recent_menu.aboutToShow.emit()

@@ -74,7 +74,7 @@ from tournament_manager.gui.projector import ProjectorWindow, TableSlide
 from tournament_manager.gui.projector_feed import ProjectorFeed
 from tournament_manager.gui.projector_screens import ProjectorScreenMenu, projector_screen
 from tournament_manager.gui.room_clock import RoomClock
-from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.settings import AppSettings, recent_label
 from tournament_manager.gui.table_server import TableCodesDialog, TableServer
 from tournament_manager.gui.translation import window_language
 from tournament_manager.gui.welcome_page import WelcomePage
@@ -434,7 +434,7 @@ class MainWindow(QMainWindow):
         for number, path in enumerate(recent, start=1):
             mnemonic = f"&{number}" if number < 10 else "1&0"
             action = menu.addAction(
-                f"{mnemonic}  " + f"{path.name} — {path.parent}".replace("&", "&&"))
+                f"{mnemonic}  " + recent_label(path, self._settings).replace("&", "&&"))
             action.setToolTip(str(path))
             action.setData(str(path))
             action.triggered.connect(lambda _checked=False, chosen=path: self.open_path(chosen))
@@ -648,8 +648,6 @@ class MainWindow(QMainWindow):
             self.welcome.fill_recent()
         else:
             address = self._controller.address
-            if isinstance(address, Path):  # a server event is opened by its address
-                self._settings.add_recent_file(document.path)
             self._path_label.setText(str(address if address is not None else document.path))
             self.central_pages.setCurrentWidget(self.tabs)
             name = document.path.stem
@@ -660,6 +658,9 @@ class MainWindow(QMainWindow):
             else:
                 name = summary.tournament.name
                 has_tournament = True
+            if isinstance(address, Path):  # a server event is opened by its address
+                self._settings.add_recent_file(document.path,
+                                               name if has_tournament else "")
             # "[*]" is Qt's modified-marker placeholder; "[**]" shows it literally.
             self.setWindowTitle(self.tr("{name} — Tournament Manager").format(
                 name=name.replace("[*]", "[**]")))

@@ -9,6 +9,7 @@ the real user configuration.
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -20,6 +21,7 @@ MAX_RECENT_FILES = 10
 SETTINGS_FILE_NAME = "settings.ini"
 
 _RECENT_FILES = "documents/recent"
+_RECENT_TITLES = "documents/recent_titles"
 _WINDOW_GEOMETRY = "main_window/geometry"
 _WINDOW_STATE = "main_window/state"
 _PROJECTOR_SCREEN = "projector/screen"
@@ -53,10 +55,31 @@ class AppSettings:
             self._write_recent_files(present)
         return present
 
-    def add_recent_file(self, path: Path) -> None:
+    def add_recent_file(self, path: Path, title: str = "") -> None:
+        """`title`: the event's name, which says more than "event.tmt" when two files of
+        one event (the day's copy, a backup) sit side by side; kept while the file is."""
         entry = path.resolve()
         others = [known for known in self._stored_recent_files() if known != entry]
+        if title:
+            titles = self._titles()
+            titles[str(entry)] = title
+            self._store.setValue(_RECENT_TITLES, json.dumps(titles, ensure_ascii=False))
         self._write_recent_files([entry, *others][:MAX_RECENT_FILES])
+
+    def recent_title(self, path: Path) -> str:
+        """The event's name as it was when the file was last open here ("" if unknown)."""
+        return self._titles().get(str(path), "")
+
+    def _titles(self) -> dict[str, str]:
+        value = self._store.value(_RECENT_TITLES, "")
+        try:
+            titles = json.loads(value) if isinstance(value, str) and value else {}
+        except ValueError:
+            return {}
+        if not isinstance(titles, dict):
+            return {}
+        return {key: item for key, item in titles.items()
+                if isinstance(key, str) and isinstance(item, str)}
 
     def remove_recent_file(self, path: Path) -> None:
         entry = path.resolve()
@@ -73,7 +96,10 @@ class AppSettings:
         return [Path(item) for item in items if isinstance(item, str) and item]
 
     def _write_recent_files(self, files: list[Path]) -> None:
+        kept = {str(path) for path in files}
+        titles = {key: title for key, title in self._titles().items() if key in kept}
         self._store.setValue(_RECENT_FILES, [str(path) for path in files])
+        self._store.setValue(_RECENT_TITLES, json.dumps(titles, ensure_ascii=False))
         self._store.sync()
 
     def last_server(self) -> str:
@@ -133,3 +159,12 @@ class AppSettings:
     def _byte_array(self, key: str) -> QByteArray | None:
         value = self._store.value(key)
         return value if isinstance(value, QByteArray) and not value.isEmpty() else None
+
+
+def recent_label(path: Path, settings: AppSettings) -> str:
+    """How a recent file is listed: the event's name first when it is known ("Spring Open
+    2026 — event.tmt — /home/judge/Events"), else the file's name and folder."""
+    title = settings.recent_title(path)
+    if title:
+        return f"{title} — {path.name} — {path.parent}"
+    return f"{path.name} — {path.parent}"

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.settings import AppSettings, recent_label
 
 TITLE_SCALE = 2.0
 PathRole = Qt.ItemDataRole.UserRole
@@ -115,7 +115,7 @@ class WelcomePage(QWidget):
         self.recent.clear()
         files = self._settings.recent_files()
         for path in files:
-            item = QListWidgetItem(f"{path.stem} — {path.parent}")
+            item = QListWidgetItem(recent_label(path, self._settings))
             item.setToolTip(str(path))
             item.setData(PathRole, str(path))
             self.recent.addItem(item)
