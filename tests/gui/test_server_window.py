@@ -177,3 +177,42 @@ def test_a_hand_typed_on_a_sheet_another_station_just_changed_is_refused(
     QTest.keyClick(edit, Qt.Key.Key_Return)  # the refused hand waits in the bar: Enter again
     view = sheet_view(window.context.unit_of_work(), seated.tables[0])
     assert [row.hand.number for row in view.rows] == [1, 2], sheet.entry.message.text()
+
+
+def _start_folder(seen: list[Path]):
+    """Notes the folder a real file dialog starts in, then cancels it as a user would."""
+    def answer(dialog) -> None:
+        from PySide6.QtWidgets import QFileDialog
+
+        assert isinstance(dialog, QFileDialog)
+        seen.append(Path(dialog.directory().absolutePath()))
+        QTest.keyClick(dialog, Qt.Key.Key_Escape)
+    return answer
+
+
+def test_file_dialogs_of_a_server_event_start_in_the_users_folder(
+        real_window: MainWindow, event_on_server: str, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server event's name is no folder here: Save a Copy and Import once suggested
+    "event_….tmt" relative to wherever the application was started (a launcher's folder,
+    the installation's own). They start in the user's Documents, or home without one."""
+    home = tmp_path / "home"
+    home.mkdir()
+    started_in = tmp_path / "installed"
+    started_in.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.chdir(started_in)
+    window = real_window
+    _open(window, event_on_server, "Desk 2", "results-desk")
+    seen: list[Path] = []
+    with answering(_start_folder(seen)):
+        window.action_save_copy.trigger()
+    window.show_page(window.players_page)
+    with answering(_start_folder(seen)):
+        window.players_page.import_button.click()
+    assert seen == [home, home]
+    (home / "Documents").mkdir()
+    with answering(_start_folder(seen)):
+        window.action_save_copy.trigger()
+    assert seen[-1] == home / "Documents"

@@ -11,9 +11,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
+from tournament_manager.application.events import EventAddress
 from tournament_manager.gui.new_tournament_dialog import NewTournament, NewTournamentDialog
 from tournament_manager.paths import DOCUMENT_SUFFIX
 
@@ -22,6 +23,21 @@ translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds
 
 def _filter() -> str:
     return translate("DocumentDialogs", "Tournaments (*{suffix})").format(suffix=DOCUMENT_SUFFIX)
+
+
+def start_folder(address: EventAddress | None) -> Path:
+    """Where a file dialog starts (New, Open, Save a Copy, an export, an import): beside
+    the event's file; else, with no event open or an event on a server (whose name is no
+    folder here), the user's Documents folder, or home where there is none (a fresh Linux
+    account, a kiosk). Never the folder the application was started from, which a file
+    dialog falls back to for a relative or missing folder: a launcher's working folder can
+    be the installation's own."""
+    if isinstance(address, Path):
+        return address.resolve().parent
+    documents = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation)
+    if documents and Path(documents).is_dir():
+        return Path(documents)
+    return Path.home()
 
 
 def with_document_suffix(path: Path) -> Path:

@@ -34,7 +34,7 @@ from tournament_manager.exports.jobs import (
     export_document,
 )
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.document_dialogs import DocumentDialogs
+from tournament_manager.gui.document_dialogs import DocumentDialogs, start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.open_file import open_file
 from tournament_manager.gui.settings import AppSettings
@@ -153,7 +153,8 @@ class ExportMenu(QMenu):
             else translate("ExportMenu", "PDF (*.pdf)")
         )
         out = self._dialogs.choose_export_path(self._window,
-                                               document.path.with_name(name + suffix),
+                                               start_folder(self._context.controller.address)
+                                               / (name + suffix),
                                                name_filter)
         if out is None:
             return None

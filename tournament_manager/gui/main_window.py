@@ -21,7 +21,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QStandardPaths, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -54,7 +54,7 @@ from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
 from tournament_manager.gui.document_controller import DocumentController
-from tournament_manager.gui.document_dialogs import DocumentDialogs
+from tournament_manager.gui.document_dialogs import DocumentDialogs, start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.export_menu import ExportMenu
 from tournament_manager.gui.formatting import local_date_time
@@ -99,11 +99,6 @@ def file_name_for(tournament_name: str) -> str:
     """A file name suggested from the tournament's name, valid on every platform."""
     stem = _UNSAFE_IN_FILE_NAME.sub(" ", tournament_name).strip(" .")
     return f"{stem or 'Tournament'}{DOCUMENT_SUFFIX}"
-
-
-def _documents_folder() -> Path:
-    return Path(QStandardPaths.writableLocation(
-        QStandardPaths.StandardLocation.DocumentsLocation) or Path.home())
 
 
 def _scrolling(page: QWidget) -> QScrollArea:
@@ -554,7 +549,7 @@ class MainWindow(QMainWindow):
         document = self._controller.document
         if document is None:
             return
-        suggestion = document.path.with_name(
+        suggestion = self._folder() / (
             self.tr("{name} copy").format(name=document.path.stem) + DOCUMENT_SUFFIX)
         destination = self._dialogs.choose_copy_path(self, suggestion)
         if destination is None:
@@ -569,8 +564,7 @@ class MainWindow(QMainWindow):
         self._controller.close()
 
     def _folder(self) -> Path:
-        document = self._controller.document
-        return document.path.parent if document is not None else _documents_folder()
+        return start_folder(self._controller.address)
 
     def _offer_restore(self, path: Path, backup: Path, problem: str) -> None:
         when = local_date_time(datetime.fromtimestamp(backup.stat().st_mtime))

@@ -47,6 +47,7 @@ from tournament_manager.gui.commands.players import (
     SetPlayerStatus,
 )
 from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.document_dialogs import start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilter, PlayersModel
@@ -68,9 +69,9 @@ FORM_FIELDS = (
 )
 
 
-def _ask_import_path(parent: QWidget) -> Path | None:
+def _ask_import_path(parent: QWidget, folder: Path) -> Path | None:
     name, _filter = QFileDialog.getOpenFileName(
-        parent, QCoreApplication.translate("PlayersPage", "Import players"), "",
+        parent, QCoreApplication.translate("PlayersPage", "Import players"), str(folder),
         QCoreApplication.translate("PlayersPage",
                                    "Registration tables (*.csv *.xlsx *.xlsm *.txt *.tsv)"))
     return Path(name) if name else None
@@ -78,7 +79,7 @@ def _ask_import_path(parent: QWidget) -> Path | None:
 
 class PlayersPage(QWidget):
     def __init__(self, context: AppContext, parent: QWidget | None = None,
-                 ask_import_path: Callable[[QWidget], Path | None] = _ask_import_path) -> None:
+                 ask_import_path: Callable[[QWidget, Path], Path | None] = _ask_import_path) -> None:
         super().__init__(parent)
         self.setObjectName("players_page")
         self.setAcceptDrops(True)
@@ -312,7 +313,7 @@ class PlayersPage(QWidget):
     # --- import
 
     def choose_import(self) -> None:
-        path = self._ask_import_path(self)
+        path = self._ask_import_path(self, start_folder(self._context.controller.address))
         if path is not None:
             self.open_import(path)
 
