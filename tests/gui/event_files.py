@@ -78,3 +78,27 @@ def signed_event_file(path: Path, **options: object) -> tuple[Path, Seated]:
             play_table(document, table, seated.players[4 * number:4 * number + 4],
                        winner=number)
     return path, seated
+
+
+def cut_event_file(path: Path) -> tuple[Path, Seated]:
+    """8 players, the preliminary session (CUT_ROUNDS) played at both tables (table 1 won
+    throughout by its first player off its second, table 2 by its second off its third,
+    at 10, 15, 20 and 25), signed on paper, finished, and cut: 4 go on to the final,
+    carrying half their totals."""
+    from tournament_manager.services.score_sheets import sign_on_paper
+    from tournament_manager.services.sessions import finish_session
+    from tournament_manager.services.standings import make_cut
+    from tournament_manager.storage.document import open_document
+
+    path, seated = seated_event_file(path, rounds=CUT_ROUNDS)
+    with open_document(path) as document:
+        for number, table in enumerate(seated.tables):
+            players = seated.players[4 * number:4 * number + 4]
+            for hand in range(SHORT_SESSION_HANDS):
+                enter_hand(document.unit_of_work(), table, HandEntry(
+                    HandResult.WIN, WinType.DISCARD, discarder_id=players[(number + 1) % 4],
+                    wins=(Win(players[number], 10 + 5 * hand, players[(number + 1) % 4]),)))
+            sign_on_paper(document.unit_of_work(), table, "Desk")
+        finish_session(document.unit_of_work(), seated.session_id)
+        make_cut(document.unit_of_work(), 1)
+    return path, seated

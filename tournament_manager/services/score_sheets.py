@@ -49,6 +49,7 @@ from tournament_manager.rules.tiles import WINDS, Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.standings import carry_corrected_totals
 from tournament_manager.services.tournaments import current_tournament
 
 
@@ -561,6 +562,8 @@ def _lock_when_all_signed(uow: UnitOfWork, table: SessionTable, content: dict[st
     uow.snapshots.add(SheetSnapshot(table_id=table.id, version=table.sheet_version,
                                     content_json=canonical_json(content),
                                     content_hash=digest, locked_at=clock()))
+    if table.sheet_version > 1:  # a correction: the round's cut may carry other totals now
+        carry_corrected_totals(uow, uow.sessions.get(table.session_id).round_id)
     return True
 
 

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import TypeVar
 
 from tournament_manager.domain.model import (
+    NEW_ID,
     Penalty,
     Player,
     PlayerKind,
@@ -346,10 +347,23 @@ class CutPreview:
     """Sessions of the round not finished yet: the preview is provisional until none."""
     made: bool
     """The cut has been made (the next round has its entrants)."""
+    entrants: tuple[int, ...] = ()
+    """Who the cut made took on (empty until it is made)."""
 
     @property
     def ready(self) -> bool:
         return not self.unfinished and not self.tied_across and not self.made
+
+    next_drawn: bool = False
+    """The next round has a table draw: the cut can no longer be taken back."""
+
+    @property
+    def overtaken(self) -> bool:
+        """The cut was made, and a sheet of the round corrected since puts other players
+        through: the head judge takes it back and makes it again (while the next round has
+        no draw), never the software on its own."""
+        return (self.made and not self.tied_across
+                and set(self.entrants) != set(self.qualifiers))
 
 
 def _rounds_around(uow: UnitOfWork, round_number: int) -> tuple[Round, Round]:
@@ -374,13 +388,15 @@ def compute_cut_preview(uow: UnitOfWork, round_number: int) -> CutPreview:
                 for row in rows]
     line = cut_line(placings, this.advance)
     ranked = [row for row in rows if row.rank is not None]
+    entries = uow.round_entries.list(round_id=following.id)
     return CutPreview(
         round_number=round_number, advance=this.advance, carry=following.carry,
         rows=tuple(rows), qualifiers=line.qualifiers, tied_across=line.tied_across,
         line_tie_break=(ranked[this.advance - 1].tie_break if len(ranked) > this.advance
                         else None),
         unfinished=tuple(s.number for s in sessions if s.status is not StageStatus.FINISHED),
-        made=bool(uow.round_entries.count(round_id=following.id)))
+        made=bool(entries), entrants=tuple(entry.player_id for entry in entries),
+        next_drawn=_next_round_drawn(uow, following))
 
 
 def cut_preview(uow: UnitOfWork, round_number: int) -> CutPreview:
@@ -423,16 +439,86 @@ def make_cut(uow: UnitOfWork, round_number: int,
     return list(preview.qualifiers)
 
 
-def undo_cut(uow: UnitOfWork, round_number: int) -> None:
-    """Take back a cut while the next round has no draw yet (the undo of `make_cut`)."""
+def carry_corrected_totals(uow: UnitOfWork, round_id: int) -> list[int]:
+    """Inside an open unit of work, after a sheet of round `round_id` was corrected and
+    signed again: the players the round's cut took on carry the fraction of their totals
+    as they stand now, so the next round's standings follow the correction (the record
+    verifies) whether or not that round is drawn. Returns the players whose carry changed.
+
+    Nothing is done when the correction puts other players through the cut: that needs the
+    head judge (`remake_cut`), and the Cuts page says so."""
+    this = uow.rounds.get(round_id)
+    following = next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
+    if this.advance is None or following is None:
+        return []
+    entries = uow.round_entries.list(round_id=following.id)
+    if not entries:
+        return []
+    preview = compute_cut_preview(uow, this.number)
+    if preview.tied_across or set(preview.qualifiers) != {e.player_id for e in entries}:
+        return []
+    rows = {row.player.id: row for row in preview.rows}
+    changed = []
+    for entry in entries:
+        row = rows[entry.player_id]
+        carried = dataclasses.replace(entry, carried_score=following.carry * row.converted_total,
+                                      carried_raw=following.carry * row.raw_total)
+        if carried != entry:
+            uow.round_entries.update(carried)
+            changed.append(entry.player_id)
+    return changed
+
+
+@dataclass(frozen=True)
+class MadeCut:
+    """A cut already made after a round, as a correction of that round must be told."""
+
+    round_number: int
+    next_drawn: bool
+
+
+def cut_made_after(uow: UnitOfWork, round_id: int) -> MadeCut | None:
+    """The cut after round `round_id`, if it has been made (None: no cut, or not yet)."""
+    with uow:
+        this = uow.rounds.get(round_id)
+        following = next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
+        if (this.advance is None or following is None
+                or not uow.round_entries.count(round_id=following.id)):
+            return None
+        return MadeCut(this.number, _next_round_drawn(uow, following))
+
+
+def _next_round_drawn(uow: UnitOfWork, following: Round) -> bool:
+    return any(uow.tables.count(session_id=s.id)
+               for s in uow.sessions.list(round_id=following.id))
+
+
+def undo_cut(uow: UnitOfWork, round_number: int) -> list[RoundEntry]:
+    """Take back a cut while the next round has no draw yet (the undo of `make_cut`, and
+    the head judge's own "Take back the cut" after a correction moved the line). Returns
+    the entries taken back, for `restore_cut`."""
     with uow:
         rounds = {r.number: r for r in uow.rounds.list()}
         if round_number not in rounds or round_number + 1 not in rounds:
             raise ServiceError(ServiceProblem.NO_NEXT_ROUND, round=round_number)
         following = rounds[round_number + 1]
-        if any(uow.tables.count(session_id=s.id)
-               for s in uow.sessions.list(round_id=following.id)):
+        if _next_round_drawn(uow, following):
             raise ServiceError(ServiceProblem.NEXT_ROUND_DRAWN, round=round_number + 1)
-        for entry in uow.round_entries.list(round_id=following.id):
+        entries = list(uow.round_entries.list(round_id=following.id))
+        for entry in entries:
             uow.round_entries.remove(entry.id)
+        uow.commit()
+    return entries
+
+
+def restore_cut(uow: UnitOfWork, round_number: int, entries: Sequence[RoundEntry]) -> None:
+    """Put back, exactly, a cut `undo_cut` took back (its undo): the same players with the
+    same carry, whatever the standings say now."""
+    with uow:
+        _this, following = _rounds_around(uow, round_number)
+        if uow.round_entries.count(round_id=following.id):
+            raise ServiceError(ServiceProblem.CUT_ALREADY_MADE, round=round_number)
+        for entry in entries:
+            uow.round_entries.add(dataclasses.replace(entry, id=NEW_ID,
+                                                      round_id=following.id))
         uow.commit()

@@ -297,8 +297,12 @@
         <translation>执行晋级淘汰…</translation>
     </message>
     <message>
-        <source>A cut takes the top players of a finished round into the next round, carrying the next round&apos;s fraction of their totals. Undo takes it back while the next round has no draw.</source>
-        <translation>晋级淘汰将已结束一轮的前列选手带入下一轮，并按下一轮设定的比例带入其总分。下一轮尚未分桌时可撤销。</translation>
+        <source>Take Back the Cut…</source>
+        <translation>撤回晋级淘汰…</translation>
+    </message>
+    <message>
+        <source>A cut takes the top players of a finished round into the next round, carrying the next round&apos;s fraction of their totals. It can be taken back while the next round has no draw.</source>
+        <translation>晋级淘汰将已结束一轮的前列选手带入下一轮，并按下一轮的比例带入其总分。下一轮尚未分桌时可以撤回。</translation>
     </message>
     <message>
         <source>Cut after round {round}: the top {advance} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
@@ -345,6 +349,18 @@
         <translation>晋级线落在同分排序无法区分的同分选手之间（{players}）：须由裁判长在晋级淘汰前裁定。</translation>
     </message>
     <message>
+        <source>A sheet of round {round} was corrected after the cut: {gaining} would now go on instead of {losing}.</source>
+        <translation>第 {round} 轮的一张计分表在晋级淘汰后被更正：现在应由 {gaining} 晋级，而不是 {losing}。</translation>
+    </message>
+    <message>
+        <source>Round {next} is drawn, so the cut stands as it was made: the head judge decides.</source>
+        <translation>第 {next} 轮已分桌，晋级淘汰维持原样：由裁判长裁定。</translation>
+    </message>
+    <message>
+        <source>Take the cut back and make it again.</source>
+        <translation>请撤回晋级淘汰并重新执行。</translation>
+    </message>
+    <message>
         <source>withdrawn</source>
         <translation>已退赛</translation>
     </message>
@@ -355,6 +371,26 @@
     <message>
         <source>──── cut line: {n} go on to round {next} above, the rest below ────</source>
         <translation>──── 晋级线：以上 {n} 人晋级第 {next} 轮，以下淘汰 ────</translation>
+    </message>
+    <message>
+        <source>Take Back the Cut</source>
+        <translation>撤回晋级淘汰</translation>
+    </message>
+    <message>
+        <source>Take back the cut after round {n}?</source>
+        <translation>撤回第 {n} 轮后的晋级淘汰？</translation>
+    </message>
+    <message>
+        <source>The {n} players it took on leave round {next}; the cut can then be made again on the standings as they are now. Edit ▸ Undo puts it back as it was.</source>
+        <translation>已晋级的 {n} 名选手将退出第 {next} 轮；之后可按当前排名重新执行晋级淘汰。“编辑 ▸ 撤销”可恢复原状。</translation>
+    </message>
+    <message>
+        <source>Take Back</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>The cut after round {n} was taken back.</source>
+        <translation>第 {n} 轮后的晋级淘汰已撤回。</translation>
     </message>
     <message>
         <source>{n} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
@@ -2151,6 +2187,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <source>Cut after round {n}</source>
         <translation>第 {n} 轮后晋级淘汰</translation>
     </message>
+    <message>
+        <source>Take back the cut after round {n}</source>
+        <translation>撤回第 {n} 轮后的晋级淘汰</translation>
+    </message>
 </context>
 <context>
     <name>SeatingCommands</name>
@@ -3238,6 +3278,18 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Unlock table {table} of session {session} for a correction: its players will have to sign version {version}.</source>
         <translation>解锁第 {session} 场第 {table} 桌以作更正：该桌选手须为第 {version} 版重新签名。</translation>
+    </message>
+    <message>
+        <source>The cut after round {round} has been made. The scores its players carry follow the corrected totals once the sheet is signed again; if the correction changes who goes through, the Cuts page says so.</source>
+        <translation>第 {round} 轮后的晋级淘汰已执行。计分表重新签名后，晋级选手带入的分数将随更正后的总分更新；若更正改变了晋级名单，“晋级淘汰”页会提示。</translation>
+    </message>
+    <message>
+        <source>Round {next} is drawn: the cut itself stands as made.</source>
+        <translation>第 {next} 轮已分桌：晋级名单维持原样。</translation>
+    </message>
+    <message>
+        <source>It can be taken back and made again while round {next} has no draw.</source>
+        <translation>第 {next} 轮尚未分桌时，可撤回并重新执行。</translation>
     </message>
     <message>
         <source>The hand in play (hand {next}) is still finished and scored; no hand after it is.</source>

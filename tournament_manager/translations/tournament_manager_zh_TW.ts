@@ -297,8 +297,12 @@
         <translation>執行晉級淘汰…</translation>
     </message>
     <message>
-        <source>A cut takes the top players of a finished round into the next round, carrying the next round&apos;s fraction of their totals. Undo takes it back while the next round has no draw.</source>
-        <translation>晉級淘汰將已結束一輪的前幾名選手帶入下一輪，並依下一輪的比例帶入其總分。下一輪尚未分桌前，可用復原撤回。</translation>
+        <source>Take Back the Cut…</source>
+        <translation>撤回晉級淘汰…</translation>
+    </message>
+    <message>
+        <source>A cut takes the top players of a finished round into the next round, carrying the next round&apos;s fraction of their totals. It can be taken back while the next round has no draw.</source>
+        <translation>晉級淘汰將已結束一輪的前列選手帶入下一輪，並按下一輪的比例帶入其總分。下一輪尚未分桌時可以撤回。</translation>
     </message>
     <message>
         <source>Cut after round {round}: the top {advance} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
@@ -345,6 +349,18 @@
         <translation>晉級線落在同分排序無法區分的同分選手之間（{players}）：裁判長須在晉級淘汰前裁定。</translation>
     </message>
     <message>
+        <source>A sheet of round {round} was corrected after the cut: {gaining} would now go on instead of {losing}.</source>
+        <translation>第 {round} 輪的一張計分表在晉級淘汰後被更正：現在應由 {gaining} 晉級，而非 {losing}。</translation>
+    </message>
+    <message>
+        <source>Round {next} is drawn, so the cut stands as it was made: the head judge decides.</source>
+        <translation>第 {next} 輪已分桌，晉級淘汰維持原樣：由裁判長裁定。</translation>
+    </message>
+    <message>
+        <source>Take the cut back and make it again.</source>
+        <translation>請撤回晉級淘汰並重新執行。</translation>
+    </message>
+    <message>
         <source>withdrawn</source>
         <translation>已退賽</translation>
     </message>
@@ -355,6 +371,26 @@
     <message>
         <source>──── cut line: {n} go on to round {next} above, the rest below ────</source>
         <translation>──── 晉級線：以上 {n} 人晉級第 {next} 輪，以下淘汰 ────</translation>
+    </message>
+    <message>
+        <source>Take Back the Cut</source>
+        <translation>撤回晉級淘汰</translation>
+    </message>
+    <message>
+        <source>Take back the cut after round {n}?</source>
+        <translation>撤回第 {n} 輪後的晉級淘汰？</translation>
+    </message>
+    <message>
+        <source>The {n} players it took on leave round {next}; the cut can then be made again on the standings as they are now. Edit ▸ Undo puts it back as it was.</source>
+        <translation>已晉級的 {n} 位選手將退出第 {next} 輪；之後可依目前排名重新執行晉級淘汰。「編輯 ▸ 復原」可恢復原狀。</translation>
+    </message>
+    <message>
+        <source>Take Back</source>
+        <translation>撤回</translation>
+    </message>
+    <message>
+        <source>The cut after round {n} was taken back.</source>
+        <translation>第 {n} 輪後的晉級淘汰已撤回。</translation>
     </message>
     <message>
         <source>{n} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
@@ -2151,6 +2187,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <source>Cut after round {n}</source>
         <translation>第 {n} 輪後晉級淘汰</translation>
     </message>
+    <message>
+        <source>Take back the cut after round {n}</source>
+        <translation>撤回第 {n} 輪後的晉級淘汰</translation>
+    </message>
 </context>
 <context>
     <name>SeatingCommands</name>
@@ -3238,6 +3278,18 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Unlock table {table} of session {session} for a correction: its players will have to sign version {version}.</source>
         <translation>解除第 {session} 場第 {table} 桌的鎖定以進行更正：該桌選手須簽署第 {version} 版。</translation>
+    </message>
+    <message>
+        <source>The cut after round {round} has been made. The scores its players carry follow the corrected totals once the sheet is signed again; if the correction changes who goes through, the Cuts page says so.</source>
+        <translation>第 {round} 輪後的晉級淘汰已執行。計分表重新簽名後，晉級選手帶入的分數將隨更正後的總分更新；若更正改變了晉級名單，「晉級淘汰」頁會提示。</translation>
+    </message>
+    <message>
+        <source>Round {next} is drawn: the cut itself stands as made.</source>
+        <translation>第 {next} 輪已分桌：晉級名單維持原樣。</translation>
+    </message>
+    <message>
+        <source>It can be taken back and made again while round {next} has no draw.</source>
+        <translation>第 {next} 輪尚未分桌時，可撤回並重新執行。</translation>
     </message>
     <message>
         <source>The hand in play (hand {next}) is still finished and scored; no hand after it is.</source>

@@ -11,9 +11,10 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QCoreApplication
 
+from tournament_manager.domain.model import RoundEntry
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
-from tournament_manager.services.standings import make_cut, undo_cut
+from tournament_manager.services.standings import make_cut, restore_cut, undo_cut
 
 
 class MakeCut(ServiceCommand):
@@ -32,3 +33,22 @@ class MakeCut(ServiceCommand):
 
     def revert(self) -> None:
         undo_cut(self.uow(), self.round_number)
+
+
+class TakeBackCut(ServiceCommand):
+    """The head judge takes a cut back (a correction moved the line, or it was made too
+    soon); Undo puts back exactly the players it had taken on, with their carry."""
+
+    topic = Topic.ROUNDS
+
+    def __init__(self, context: CommandContext, round_number: int) -> None:
+        super().__init__(context, QCoreApplication.translate(
+            "RoundCommands", "Take back the cut after round {n}").format(n=round_number))
+        self.round_number = round_number
+        self.taken_back: list[RoundEntry] = []
+
+    def do(self) -> None:
+        self.taken_back = undo_cut(self.uow(), self.round_number)
+
+    def revert(self) -> None:
+        restore_cut(self.uow(), self.round_number, self.taken_back)

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.standings import TieBreak
 from tournament_manager.gui.app_context import AppContext
-from tournament_manager.gui.commands.rounds import MakeCut
+from tournament_manager.gui.commands.rounds import MakeCut, TakeBackCut
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import compact_rows, mark_negative, negative_colour
@@ -109,11 +109,15 @@ class CutsPage(QWidget):
         self.cut_button = QPushButton(self.tr("Make cut…"), box)
         self.cut_button.setObjectName("make_cut")
         self.cut_button.clicked.connect(self.make_cut)
+        self.take_back_button = QPushButton(self.tr("Take Back the Cut…"), box)
+        self.take_back_button.setObjectName("take_back_cut")
+        self.take_back_button.clicked.connect(self.take_back)
         self.result = QLabel(box)
         self.result.setObjectName("cut_result")
         self.result.setWordWrap(True)
         bar = QHBoxLayout()
         bar.addWidget(self.cut_button)
+        bar.addWidget(self.take_back_button)
         bar.addWidget(self.result, 1)
         box_layout = QVBoxLayout(box)
         box_layout.addWidget(self.heading)
@@ -124,7 +128,7 @@ class CutsPage(QWidget):
 
         note = QLabel(self.tr("A cut takes the top players of a finished round into the next "
                               "round, carrying the next round's fraction of their totals. "
-                              "Undo takes it back while the next round has no draw."), self)
+                              "It can be taken back while the next round has no draw."), self)
         note.setWordWrap(True)
         splitter = QSplitter(Qt.Orientation.Vertical, self)
         splitter.addWidget(self.table)
@@ -209,6 +213,7 @@ class CutsPage(QWidget):
         self.warning.setVisible(bool(warnings))
         self._fill_rows(preview)
         self.cut_button.setEnabled(preview.ready)
+        self.take_back_button.setVisible(preview.made and not preview.next_drawn)
         if preview.made:
             self.result.setText(self.tr("This cut has been made: {n} players are in round "
                                         "{next}.").format(n=len(preview.qualifiers),
@@ -221,6 +226,7 @@ class CutsPage(QWidget):
         self.warning.hide()
         self.rows.setRowCount(0)
         self.cut_button.setEnabled(False)
+        self.take_back_button.hide()
 
     def _line_text(self, preview: CutPreview, ranked: list[StandingsRow]) -> str:
         if len(ranked) <= preview.advance:
@@ -259,11 +265,28 @@ class CutsPage(QWidget):
                                  "({players}): the head judge must settle it before the "
                                  "cut.").format(players=", ".join(
                                      names.get(p, str(p)) for p in preview.tied_across)))
+        if preview.overtaken:
+            gaining = [names[p] for p in preview.qualifiers if p not in preview.entrants]
+            losing = [names[p] for p in preview.entrants if p not in preview.qualifiers]
+            moved = self.tr("A sheet of round {round} was corrected after the cut: {gaining} "
+                            "would now go on instead of {losing}.").format(
+                                round=preview.round_number, gaining=", ".join(gaining),
+                                losing=", ".join(losing))
+            if preview.next_drawn:
+                lines.append(moved + " " + self.tr(
+                    "Round {next} is drawn, so the cut stands as it was made: the head judge "
+                    "decides.").format(next=preview.round_number + 1))
+            else:
+                lines.append(moved + " " + self.tr(
+                    "Take the cut back and make it again."))
         return lines
 
     def _fill_rows(self, preview: CutPreview) -> None:
-        qualifiers = set(preview.qualifiers)
-        tied = set(preview.tied_across)
+        """"Goes on" is the cut as made once it is, else as it would be made now; players
+        on the wrong side of a line a correction moved are marked as a tie is."""
+        qualifiers = set(preview.entrants if preview.made else preview.qualifiers)
+        tied = set(preview.tied_across) | (
+            qualifiers ^ set(preview.qualifiers) if preview.made else set())
         ranked = sum(1 for row in preview.rows if row.rank is not None)
         line_after = preview.advance if ranked > preview.advance else None
         table_rows: list[StandingsRow | None] = []
@@ -316,6 +339,24 @@ class CutsPage(QWidget):
         return None
 
     # -- the cut ---------------------------------------------------------------------------
+    def take_back(self) -> None:
+        """Only while the next round has no draw (the service refuses after); undoable."""
+        preview = self.preview
+        if preview is None or not preview.made:
+            return
+        number = preview.round_number
+        if not confirm(self, self.tr("Take Back the Cut"),
+                       self.tr("Take back the cut after round {n}?").format(n=number),
+                       self.tr("The {n} players it took on leave round {next}; the cut can "
+                               "then be made again on the standings as they are now. Edit ▸ "
+                               "Undo puts it back as it was.").format(
+                                   n=len(preview.entrants), next=number + 1),
+                       self.tr("Take Back"), object_name="take_back_cut_confirm"):
+            return
+        if self._context.run(TakeBackCut(self._context.runner.context, number)):
+            self.result.setText(self.tr("The cut after round {n} was taken back.").format(
+                n=number))
+
     def make_cut(self) -> None:
         number = self.selected_round()
         if number is None:

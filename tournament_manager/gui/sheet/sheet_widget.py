@@ -63,6 +63,7 @@ from tournament_manager.gui.sheet.tool_drawer import ToolDrawer
 from tournament_manager.gui.sheet.totals import TotalsPanel
 from tournament_manager.services.clock import extend_clock, session_clock
 from tournament_manager.services.score_sheets import HandEntry, entry_of, preview_hand
+from tournament_manager.services.standings import cut_made_after
 from tournament_manager.services.views import SheetView, sheet_view
 
 ROW_PADDING = 8
@@ -409,12 +410,29 @@ class SheetWidget(QWidget):
             what=self.tr("Unlock table {table} of session {session} for a correction: its "
                          "players will have to sign version {version}.").format(
                              table=view.table.number, session=view.session.number,
-                             version=view.table.sheet_version + 1),
+                             version=view.table.sheet_version + 1) + self._cut_made_note(view),
             act_label=self.tr("Unlock for Correction"))
         if act is None:
             return
         self._context.run(CorrectSheet(self._context.runner.context, view.table.id,
                                        view.table.number, act.reason, act.credential))
+
+    def _cut_made_note(self, view: SheetView) -> str:
+        """A correction of a round whose cut is made can move the line: say so first."""
+        made = self._context.call(lambda uow: cut_made_after(uow, view.session.round_id))
+        if made is None:
+            return ""
+        note = self.tr("The cut after round {round} has been made. The scores its players "
+                       "carry follow the corrected totals once the sheet is signed again; if "
+                       "the correction changes who goes through, the Cuts page says so.").format(
+                           round=made.round_number)
+        if made.next_drawn:
+            return "\n\n" + note + " " + self.tr(
+                "Round {next} is drawn: the cut itself stands as made.").format(
+                    next=made.round_number + 1)
+        return "\n\n" + note + " " + self.tr(
+            "It can be taken back and made again while round {next} has no draw.").format(
+                next=made.round_number + 1)
 
     def stop_on_time(self) -> None:
         """The session clock ran out at this table: ask, then stop it."""

@@ -1,0 +1,109 @@
+"""A sheet of round 1 corrected after the cut, in the window: the head judge is told
+before he unlocks it, and a correction that moves the line is shown on the Cuts page,
+where he takes the cut back (Undo puts it back) and makes it again."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers.head_judge import CREDENTIAL, PASSPHRASE
+from tournament_manager.domain.model import HandResult, Win, WinType
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.services.score_sheets import (
+    HandEntry,
+    correct_sheet,
+    replace_hand,
+    sign_sheet,
+)
+from tournament_manager.storage.document import open_document
+
+from .event_files import cut_event_file
+from .modal import answering, child, click, type_into
+
+
+def _entrants(window: MainWindow) -> set[int]:
+    with window.context.unit_of_work() as uow:
+        return {entry.player_id for entry in uow.round_entries.list()}
+
+
+def test_unlocking_a_sheet_of_a_cut_round_says_what_follows(window: MainWindow,
+                                                            tmp_path: Path) -> None:
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    sheet = window.sheets_page.sheet
+    assert sheet.view is not None and sheet.view.locked
+    said: list[str] = []
+
+    def unlock(dialog) -> None:
+        said.append(child(dialog, "head_judge_what").text())
+        type_into(dialog, "head_judge_reason", "hand 4 was 40, not 25")
+        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
+        click(dialog, "head_judge_ok")
+
+    with answering(unlock):
+        sheet.signatures.correct_button.click()
+    assert said[0].startswith("Unlock table 1 of session 1 for a correction")
+    assert ("The cut after round 1 has been made. The scores its players carry follow the "
+            "corrected totals once the sheet is signed again; if the correction changes who "
+            "goes through, the Cuts page says so. It can be taken back and made again while "
+            "round 2 has no draw.") in said[0]
+    assert not sheet.view.locked
+
+
+def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
+        window: MainWindow, tmp_path: Path) -> None:
+    path, seated = cut_event_file(tmp_path / "cut.tmt")
+    leader = seated.players[0]
+    with open_document(path) as document:
+        with document.unit_of_work() as uow:
+            went_on = {e.player_id for e in uow.round_entries.list()}
+            hands = uow.hands.list(table_id=seated.tables[0])
+        [unlucky] = [p for p in seated.players[1:4] if p in went_on]
+        correct_sheet(document.unit_of_work(), seated.tables[0], "every hand misread",
+                      CREDENTIAL)
+        for hand in hands:  # he discarded all four, at 60: last now
+            replace_hand(document.unit_of_work(), hand.id, HandEntry(
+                HandResult.WIN, WinType.DISCARD, discarder_id=unlucky,
+                wins=(Win(leader, 60, unlucky),)))
+        for column, player in enumerate(seated.players[:4]):
+            sign_sheet(document.unit_of_work(), seated.tables[0], player,
+                       b"\x89PNG v2 %d" % column)
+    assert window.controller.open(path)
+    window.show_page(window.cuts_page)
+    page = window.cuts_page
+    page.table.selectRow(0)
+    preview = page.preview
+    assert preview is not None and preview.overtaken
+    [gaining] = set(preview.qualifiers) - went_on
+    names = {row.player.id: row.player.name for row in preview.rows}
+    assert page.warning.isVisible()
+    assert page.warning.text() == (
+        f"A sheet of round 1 was corrected after the cut: {names[gaining]} would now go on "
+        f"instead of {names[unlucky]}. Take the cut back and make it again.")
+    goes_on = {page.rows.item(r, 2).text() for r in range(page.rows.rowCount())
+               if page.rows.item(r, 6) is not None and page.rows.item(r, 6).text() == "yes"}
+    assert goes_on == {names[p] for p in went_on}, "the cut as it was made"
+    assert page.take_back_button.isVisible() and not page.cut_button.isEnabled()
+
+    asked: list[str] = []
+
+    def take_back(box) -> None:
+        asked.append(box.text())
+        click(box, "confirm_yes")
+
+    with answering(take_back):
+        page.take_back_button.click()
+    assert asked == ["Take back the cut after round 1?"]
+    assert _entrants(window) == set()
+    assert page.cut_button.isEnabled() and not page.take_back_button.isVisible()
+
+    window.action_undo.trigger()  # Edit ▸ Undo: the cut as it was, same players
+    assert _entrants(window) == went_on
+    window.action_redo.trigger()
+    assert _entrants(window) == set()
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.cut_button.click()
+    assert _entrants(window) == set(preview.qualifiers)
+    assert not page.warning.isVisible()
