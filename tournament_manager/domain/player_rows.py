@@ -85,10 +85,30 @@ def guess_mapping(headers: Sequence[str]) -> dict[PlayerField, int]:
     return mapping
 
 
+_BREAKS = str.maketrans(dict.fromkeys("\t\n\r\x0b\x0c\x1c\x1d\x1e\x1f\x85\u2028\u2029", " "))
+"""Tabs and line breaks inside a cell separate words: "Tab\there" is "Tab here"."""
+_JOINERS = frozenset("\u200c\u200d\u200e\u200f")
+"""Invisible, but part of how a name is written: the zero-width non-joiner of Persian and
+Indic names, the joiner of emoji sequences, and the marks that order a name written from
+right to left among Latin letters."""
+
+
+def _kept(char: str) -> bool:
+    """Control characters go (Excel rejects them); of the invisible format characters
+    only those a name is written with stay (and the tags of flag emoji): the embeddings,
+    overrides and isolates that reverse text on screen do not, nor a byte-order mark."""
+    category = unicodedata.category(char)
+    if category in ("Cc", "Cs"):
+        return False
+    if category == "Cf":
+        return char in _JOINERS or "\U000e0020" <= char <= "\U000e007f"
+    return True
+
+
 def clean_text(value: str) -> str:
-    """Without control characters (Excel rejects them) and with spaces collapsed."""
-    kept = "".join(ch for ch in value if unicodedata.category(ch)[0] != "C")
-    return " ".join(kept.split())
+    """Without control characters, with tabs and line breaks as spaces and spaces
+    collapsed."""
+    return " ".join("".join(filter(_kept, value.translate(_BREAKS))).split())
 
 
 def players_from_rows(rows: Sequence[Sequence[str]], mapping: Mapping[PlayerField, int],

@@ -8,7 +8,12 @@ from collections.abc import Mapping, Sequence
 
 from tournament_manager.domain.model import Player, PlayerStatus, StageStatus
 from tournament_manager.domain.names import folded
-from tournament_manager.domain.player_rows import PlayerField, RowIssue, players_from_rows
+from tournament_manager.domain.player_rows import (
+    PlayerField,
+    RowIssue,
+    clean_text,
+    players_from_rows,
+)
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 
@@ -18,11 +23,17 @@ _system_random = random.SystemRandom()
 
 
 def _checked(player: Player) -> Player:
-    name = player.name.strip()
-    if not name:
+    """Every way in (typed, imported, from a table's phone) stores the words as an
+    imported row has them (`clean_text`): a pasted right-to-left override or tab can
+    not reverse or split a name on the projector and the printed lists."""
+    cleaned = dataclasses.replace(
+        player, name=clean_text(player.name), native_name=clean_text(player.native_name),
+        registration_id=clean_text(player.registration_id),
+        country=clean_text(player.country), club=clean_text(player.club),
+        team=clean_text(player.team))
+    if not cleaned.name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
-    return dataclasses.replace(player, name=name,
-                               registration_id=player.registration_id.strip())
+    return cleaned
 
 
 def _refuse_taken_numbers(existing: Sequence[Player], drafts: Sequence[Player]) -> None:
