@@ -267,6 +267,16 @@ def test_sign_lock_and_correct_with_the_head_judge(event_window: MainWindow):
     assert not sheet.entry.isEnabled()
     assert sheet.signed_hash.text() == f"Signed hash (version 1): {view.signed_hash[:16]} · verified"
     assert signatures.correct_button.isVisible()
+    locked_note = ("Signed and locked. To change a hand or a penalty, the head judge unlocks "
+                   "it for correction (Signatures and lock ▸ Unlock for correction…); its "
+                   "players then sign the corrected version.")
+    assert sheet.notice.isVisibleTo(sheet) and sheet.notice.text() == locked_note
+    assert sheet.entry.findChild(object, "entry_summary").text() == "Signed and locked."
+    event_window.message_bar.clear()
+    sheet.grid.setCurrentIndex(sheet.model.index(1, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)  # not silent: it says why
+    assert event_window.message_bar.text() == locked_note
+    assert not sheet.entry.replacing
 
     with answering(_unlock("hand 2 value misread", "wrong horse battery", PASSPHRASE)) as seen:
         signatures.correct_button.click()

@@ -743,6 +743,10 @@
         <translation>替换本局</translation>
     </message>
     <message>
+        <source>Signed and locked.</source>
+        <translation>已签名并锁定。</translation>
+    </message>
+    <message>
         <source>The sheet is complete: select a hand and press F2 to change it, or sign it below.</source>
         <translation>记分表已完成：选择一局按 F2 修改，或在下方签名。</translation>
     </message>
@@ -3200,6 +3204,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 </context>
 <context>
     <name>SheetState</name>
+    <message>
+        <source>Signed and locked. To change a hand or a penalty, the head judge unlocks it for correction (Signatures and lock ▸ Unlock for correction…); its players then sign the corrected version.</source>
+        <translation>已签名并锁定。如需更改某一局或罚分，须由裁判长解锁以更正（签名与锁定 ▸ 解锁以更正…），之后本桌选手在更正后的版本上重新签名。</translation>
+    </message>
     <message>
         <source>Session {n} has not started: start it on the Seating page to enter hands, penalties and stops.</source>
         <translation>第 {n} 场尚未开始：请先在“分桌”页面开始本场，才能录入各局、罚分和停局。</translation>

@@ -743,6 +743,10 @@
         <translation>取代此局</translation>
     </message>
     <message>
+        <source>Signed and locked.</source>
+        <translation>已簽名並鎖定。</translation>
+    </message>
+    <message>
         <source>The sheet is complete: select a hand and press F2 to change it, or sign it below.</source>
         <translation>記分表已完成：選取一局並按 F2 可修改，或在下方簽名。</translation>
     </message>
@@ -3200,6 +3204,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 </context>
 <context>
     <name>SheetState</name>
+    <message>
+        <source>Signed and locked. To change a hand or a penalty, the head judge unlocks it for correction (Signatures and lock ▸ Unlock for correction…); its players then sign the corrected version.</source>
+        <translation>已簽名並鎖定。如需更改某一局或罰分，須由裁判長解除鎖定以更正（簽名與鎖定 ▸ 解除鎖定以更正…），之後本桌選手在更正後的版本上重新簽名。</translation>
+    </message>
     <message>
         <source>Session {n} has not started: start it on the Seating page to enter hands, penalties and stops.</source>
         <translation>第 {n} 場尚未開始：請在分桌頁面開始本場，才能輸入各局、罰分與時間到停止。</translation>

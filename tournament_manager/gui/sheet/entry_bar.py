@@ -644,6 +644,8 @@ class HandEntryBar(QFrame):
 
     def _summary_text(self) -> str:
         draft = self._draft
+        if self._view is not None and self._view.locked:
+            return self.tr("Signed and locked.")
         if self._full():
             return self.tr("The sheet is complete: select a hand and press F2 to change it, "
                            "or sign it below.")

@@ -344,17 +344,25 @@ class SheetWidget(QWidget):
 
     def _edit_row(self, row: int) -> None:
         if not can_change(self.view):
+            self._say_blocked()
             return
         hand = self.model.row_at(row).hand
         self.entry.edit(hand.number, entry_of(hand))
 
     def _delete_row(self, row: int) -> None:
         if self.view is None or not can_change(self.view):
+            self._say_blocked()
             return
         number = self.model.row_at(row).hand.number
         self._context.run(DeleteHand(self._context.runner.context, self.view.table.id,
                                      self.view.table.number, number,
                                      seen=self.view.content_hash))
+
+    def _say_blocked(self) -> None:
+        """F2, Enter or Delete on a hand that cannot change says why, not nothing."""
+        note = blocked_note(self.view)
+        if note:
+            self._context.messages.show_problem(note)
 
     def _preview(self, entry: HandEntry, number: int) -> tuple[tuple[int, int], ...] | None:
         """The deltas the service would store for `entry` as hand `number` (nothing stored)."""

@@ -27,8 +27,13 @@ def can_change(view: SheetView | None) -> bool:
 
 def blocked_note(view: SheetView | None) -> str:
     """Why nothing can be entered on this sheet now ('' when it can)."""
-    if view is None or view.locked:
+    if view is None:
         return ""
+    if view.locked:
+        return QCoreApplication.translate(
+            "SheetState", "Signed and locked. To change a hand or a penalty, the head judge "
+            "unlocks it for correction (Signatures and lock ▸ Unlock for correction…); its "
+            "players then sign the corrected version.")
     if not session_started(view):
         return QCoreApplication.translate(
             "SheetState", "Session {n} has not started: start it on the Seating page to "
