@@ -171,6 +171,21 @@ def test_edit_and_delete_a_hand_from_the_grid(event_window: MainWindow):
     QTest.keyClick(edit, Qt.Key.Key_Return)
     assert _view(event_window).rows[0].hand.wins[0].value == 50
 
+    # Retyped from the paper after F2, from its first key: the loaded hand does not take
+    # "S" as a third part of itself and refuse it.
+    players = event_window.seated.players
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    QTest.keyClicks(edit, "SN40")
+    assert sheet.entry.message.text() == ""
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    hand = _view(event_window).rows[0].hand
+    assert (hand.wins[0].winner_id, hand.discarder_id, hand.wins[0].value) == (
+        players[1], players[3], 40)
+    assert [r.hand.number for r in _view(event_window).rows] == [1]
+    event_window.action_undo.trigger()
+    assert _view(event_window).rows[0].hand.wins[0].value == 50
+
     sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
     QTest.keyClick(sheet.grid, Qt.Key.Key_Delete)
     assert _view(event_window).rows == ()

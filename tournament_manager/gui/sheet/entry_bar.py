@@ -96,6 +96,8 @@ class HandEntryBar(QFrame):
         self._previewer: Previewer | None = None
         self._intercepted_by: int | None = None
         self._hold = _Hold.NONE
+        self._loaded = False
+        """A stored hand was loaded (F2) and no key typed since."""
         self._refusal = ""
 
         self._title = ElidedLabel("", self)
@@ -266,6 +268,7 @@ class HandEntryBar(QFrame):
 
     def start_new(self) -> None:
         self._hold = _Hold.NONE
+        self._loaded = False
         self._draft = HandDraft()
         self._replacing = False
         self._number = self._next_number()
@@ -277,8 +280,11 @@ class HandEntryBar(QFrame):
         self._show()
 
     def edit(self, number: int, entry: HandEntry) -> None:
-        """Load a stored hand; Enter then replaces it."""
+        """Load a stored hand; Enter then replaces it. A seat key typed first starts the
+        hand afresh (`_loaded`): the judge retypes it from the paper, "E W 30", where
+        the loaded hand would take E as a third part and refuse it."""
         self._hold = _Hold.NONE
+        self._loaded = True
         self._draft = HandDraft.of(entry)
         self._number, self._replacing = number, True
         points = dict(entry.player_points)
@@ -407,14 +413,20 @@ class HandEntryBar(QFrame):
             return True
         if self._hold is not _Hold.NONE:
             return self._held_key(key, text)
+        loaded = self._loaded
+        if text.strip() or key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self._loaded = False
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.commit()
             return True
         if key == Qt.Key.Key_Backspace and not self.value_edit.text():
             draft.step_back()
+            self._clear_message()
             self._show()
             return True
         if text in COLUMN_KEYS:
+            if loaded:
+                self._retype()
             self._seat_column(COLUMN_KEYS.index(text))
             return True
         if text in ("1", "2", "3", "4") and phase in (Phase.WINNER, Phase.DISCARDER,
@@ -453,6 +465,13 @@ class HandEntryBar(QFrame):
             "value, or Esc to clear the hand and type it again.").format(
                 number=self._number, problem=self._refusal))
         return True
+
+    def _retype(self) -> None:
+        """The loaded hand is typed again from its first key (its number stays)."""
+        self._draft = HandDraft()
+        self.value_edit.clear()
+        for spin in self.points_edits:
+            spin.setValue(0)
 
     def _seat_column(self, column: int) -> None:
         players = self._players()
