@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtCore import Qt
+
 from tests.helpers.head_judge import CREDENTIAL, PASSPHRASE
 from tournament_manager.domain.model import HandResult, Win, WinType
 from tournament_manager.gui.main_window import MainWindow
@@ -107,3 +109,26 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
         page.cut_button.click()
     assert _entrants(window) == set(preview.qualifiers)
     assert not page.warning.isVisible()
+
+
+def test_the_standings_page_shows_what_the_finalists_carried(window: MainWindow,
+                                                             tmp_path: Path) -> None:
+    """As the printed standings and the workbook do: a final's total is its sessions plus
+    the carry, which the page showed nowhere."""
+    from tournament_manager.gui.models.standings_model import CARRIED, TOTAL
+
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    window.show_page(window.standings_page)
+    model = window.standings_page.model
+    assert model.headerData(CARRIED, Qt.Orientation.Horizontal) == "Carried"
+    assert model.headerData(CARRIED + 1, Qt.Orientation.Horizontal) == "S1"
+    finalists = [r for r in range(model.rowCount()) if model.row_at(r).round_number == 2]
+    assert len(finalists) == 4
+    for r in finalists:
+        row = model.row_at(r)
+        assert row.carried != 0
+        assert model.index(r, CARRIED).data() == f"{row.carried:.2f}".replace("-", "−")
+        assert model.index(r, TOTAL).data() == f"{row.converted_total:.2f}".replace("-", "−")
+    eliminated = next(r for r in range(model.rowCount()) if model.row_at(r).round_number == 1)
+    assert model.index(eliminated, CARRIED).data() == ""

@@ -3492,6 +3492,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>原始总分</translation>
     </message>
     <message>
+        <source>Carried</source>
+        <translation>带入分</translation>
+    </message>
+    <message>
         <source>S{n}</source>
         <translation>第{n}场</translation>
     </message>

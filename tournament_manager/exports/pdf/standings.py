@@ -166,12 +166,13 @@ def _note(facts: EventFacts, latest_round: int, shared: frozenset[int],
           table: Standings) -> str:
     # The sentences after the first begin with the space that separates them in English.
     note = _("{scoring}; ranked by score, then raw total, then the recorded draw. "
-             "S1, S2, …: converted score of each session of the player's current round."
+             "S1, S2, …: converted score of each session played."
              ).format(scoring=_(CONVERSION_NOTE[facts.tournament.settings.session_conversion]))
     if shared:
         note += _(" =5: a rank shared by players the tie-break chain cannot separate.")
     if table.withdrawn:
         note += _(" Withdrawn players keep their results, apart from the ranked field.")
     if latest_round > 1:
-        note += _(" Players who reached a later round are listed first.")
+        note += _(" Players who reached a later round are listed first; their score counts "
+                  "the sessions of that round and what they carried into it.")
     return note

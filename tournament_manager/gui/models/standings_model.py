@@ -33,6 +33,9 @@ FIXED = (
     QT_TRANSLATE_NOOP("StandingsModel", "Raw"),
 )
 RANK, REGISTRATION, PLAYER, COUNTRY, ROUND, TOTAL, RAW = range(7)
+CARRIED = len(FIXED)
+"""After a cut: what each player carried into his round (the column is there only then,
+before the sessions, as on the printed standings and in the workbook)."""
 TEXT_COLUMNS = (PLAYER, COUNTRY)
 
 
@@ -49,6 +52,7 @@ class StandingsModel(QAbstractTableModel):
         self._rows: tuple[StandingsRow, ...] = ()
         self._sessions: tuple[int, ...] = ()
         self._shared: frozenset[int] = frozenset()
+        self._carried = False
 
     def set_standings(self, standings: Standings | None) -> None:
         self.beginResetModel()
@@ -56,6 +60,7 @@ class StandingsModel(QAbstractTableModel):
         self._rows = tuple(sorted(rows, key=_placing_group))  # stable: keeps the order
         self._sessions = tuple(sorted({s.session_number for row in self._rows
                                        for s in row.sessions}))
+        self._carried = any(row.carried for row in self._rows)
         ranks = [row.rank for row in self._rows if row.rank is not None]
         self._shared = frozenset(rank for rank in ranks if ranks.count(rank) > 1)
         self.endResetModel()
@@ -67,7 +72,10 @@ class StandingsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: Index = ROOT) -> int:
-        return 0 if parent.isValid() else len(FIXED) + len(self._sessions)
+        return 0 if parent.isValid() else self._first_session() + len(self._sessions)
+
+    def _first_session(self) -> int:
+        return len(FIXED) + (1 if self._carried else 0)
 
     def headerData(self, section: int, orientation: Qt.Orientation,
                    role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -75,7 +83,9 @@ class StandingsModel(QAbstractTableModel):
             return None
         if section < len(FIXED):
             return self.tr(FIXED[section])
-        return self.tr("S{n}").format(n=self._sessions[section - len(FIXED)])
+        if self._carried and section == CARRIED:
+            return self.tr("Carried")
+        return self.tr("S{n}").format(n=self._sessions[section - self._first_session()])
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -124,7 +134,9 @@ class StandingsModel(QAbstractTableModel):
             return f"{row.converted_total:.2f}".replace("-", "−")
         if column == RAW:
             return f"{row.raw_total:g}".replace("-", "−")
-        number = self._sessions[column - len(FIXED)]
+        if self._carried and column == CARRIED:
+            return f"{row.carried:.2f}".replace("-", "−") if row.round_number > 1 else ""
+        number = self._sessions[column - self._first_session()]
         score = next((s for s in row.sessions if s.session_number == number), None)
         if score is None:
             return ""
