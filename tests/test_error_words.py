@@ -60,5 +60,5 @@ def test_lists_in_refusals_read_as_words() -> None:
     error = ServiceError(ServiceProblem.ROUND_NOT_FINISHED, round=1, sessions=[4])
     assert services.describe(error) == "round 1 is not finished: session 4 remains"
     one = ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=2, tables=[5])
-    assert services.describe(one) == ("session 2 cannot close: the sheets of tables 5 are not "
+    assert services.describe(one) == ("session 2 cannot close: the sheet of table 5 is not "
                                       "signed")

@@ -129,6 +129,9 @@ def test_the_cut_preview_and_its_confirmation(window: MainWindow, tmp_path: Path
     assert page.heading.text() == (
         "Cut after round 1: the top 4 of 8 ranked players go on to round 2, carrying 50% of "
         "their totals.")
+    # Sessions counted as Setup counts them, with their numbers; the carry as a share.
+    assert [page.table.item(r, 2).text() for r in range(2)] == ["1 (no. 1)", "1 (no. 2)"]
+    assert page.table.item(1, 4).text() == "50%"
     line = page.cut_line_row()
     assert line == 4
     assert page.rows.item(line, 0).text().startswith("──── cut line: 4 go on to round 2")
@@ -163,6 +166,21 @@ def test_the_cut_preview_and_its_confirmation(window: MainWindow, tmp_path: Path
     assert entered == set(preview.qualifiers)
     assert page.result.text() == "4 players go on to round 2."
     assert not page.cut_button.isEnabled()  # made: nothing more to cut
+
+
+def test_a_cut_that_keeps_more_than_are_ranked_says_so(window: MainWindow, tmp_path: Path):
+    window = _cut_window(window, tmp_path, finished=True)
+    with window.context.unit_of_work() as uow:
+        first = next(r for r in uow.rounds.list() if r.number == 1)
+        uow.rounds.update(dataclasses.replace(first, advance=12))
+        uow.commit()
+    window.context.hub.notify(Topic.ROUNDS)
+    page = window.cuts_page
+    page.table.selectRow(0)
+    assert page.heading.text() == (
+        "Cut after round 1: the format keeps 12, so all 8 ranked players go on to round 2, "
+        "carrying 50% of their totals.")
+    assert page.line_note.text() == "Every ranked player goes through: nobody is cut."
 
 
 def test_a_cut_on_a_stale_preview_is_refused(window: MainWindow, tmp_path: Path):

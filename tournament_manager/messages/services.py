@@ -216,8 +216,9 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
         )
     ),
     ServiceProblem.NO_SUCH_TABLE: N_("session {session} has no table {table}"),
-    ServiceProblem.SHEETS_NOT_SIGNED: (
-        N_("session {session} cannot close: the sheets of tables {tables} are not signed")
+    ServiceProblem.SHEETS_NOT_SIGNED: Nn_(
+        "session {session} cannot close: the sheet of table {tables} is not signed",
+        "session {session} cannot close: the sheets of tables {tables} are not signed",
     ),
 }
 

@@ -305,6 +305,14 @@
         <translation>晋级淘汰将已结束一轮的前列选手带入下一轮，并按下一轮的比例带入其总分。下一轮尚未分桌时可以撤回。</translation>
     </message>
     <message>
+        <source>1 (no. {n})</source>
+        <translation>1（第 {n} 场）</translation>
+    </message>
+    <message>
+        <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
+        <translation>第 {round} 轮后晋级淘汰：赛制保留 {advance} 名，因此全部 {ranked} 名参与排名的选手晋级第 {next} 轮，带入其总分的 {carry:g}%。</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the top {advance} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 轮后晋级淘汰：{ranked} 名参与排名的选手中前 {advance} 名晋级第 {next} 轮，带入其总分的 {carry:g}%。</translation>
     </message>
@@ -2425,8 +2433,8 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>搜索中…</translation>
     </message>
     <message>
-        <source>best so far: {cost} (0: no repeated pair)</source>
-        <translation>目前最佳：{cost}（0：无重复相遇）</translation>
+        <source>the best draw so far weighs {cost} in repeated pairs (0: nobody meets anyone twice)</source>
+        <translation>目前最佳分桌的重复对阵权重为 {cost}（0 表示无人重复相遇）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>

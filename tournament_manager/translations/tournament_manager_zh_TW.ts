@@ -305,6 +305,14 @@
         <translation>晉級淘汰將已結束一輪的前列選手帶入下一輪，並按下一輪的比例帶入其總分。下一輪尚未分桌時可以撤回。</translation>
     </message>
     <message>
+        <source>1 (no. {n})</source>
+        <translation>1（第 {n} 場）</translation>
+    </message>
+    <message>
+        <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
+        <translation>第 {round} 輪後晉級淘汰：賽制保留 {advance} 名，因此全部 {ranked} 位列入排名的選手晉級第 {next} 輪，帶入總分的 {carry:g}%。</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the top {advance} of {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 輪後晉級淘汰：{ranked} 位列入排名的選手中，前 {advance} 名晉級第 {next} 輪，帶入總分的 {carry:g}%。</translation>
     </message>
@@ -2425,8 +2433,8 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>搜尋中…</translation>
     </message>
     <message>
-        <source>best so far: {cost} (0: no repeated pair)</source>
-        <translation>目前最佳：{cost}（0 表示沒有重複同桌）</translation>
+        <source>the best draw so far weighs {cost} in repeated pairs (0: nobody meets anyone twice)</source>
+        <translation>目前最佳分桌的重複對陣權重為 {cost}（0 表示無人重複相遇）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>

@@ -9,6 +9,8 @@ correction moved the standings meanwhile, it is refused and the preview is read 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import (
@@ -158,10 +160,9 @@ class CutsPage(QWidget):
             plan = summary.round
             sessions = summary.session_numbers
             values = (str(plan.number), choice_label(plan.kind),
-                      f"{sessions[0]}–{sessions[-1]}" if len(sessions) > 1
-                      else "".join(map(str, sessions)),
+                      self._sessions_text(sessions),
                       "—" if plan.advance is None else str(plan.advance),
-                      f"{plan.carry:g}", choice_label(plan.status),
+                      f"{plan.carry * 100:g}%", choice_label(plan.status),
                       str(summary.entrants) if summary.entrants else "")
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
@@ -174,6 +175,15 @@ class CutsPage(QWidget):
         self.table.blockSignals(False)
         self._fit_rounds()
         self.show_preview()
+
+    def _sessions_text(self, numbers: Sequence[int]) -> str:
+        """How many sessions, as the Setup page counts them, and which: "4 (1–4)",
+        "1 (no. 5)"."""
+        if not numbers:
+            return "0"
+        if len(numbers) == 1:
+            return self.tr("1 (no. {n})").format(n=numbers[0])
+        return f"{len(numbers)} ({numbers[0]}–{numbers[-1]})"
 
     def _fit_rounds(self) -> None:
         """Every round in view (up to ROUNDS_SHOWN) above the splitter's handle."""
@@ -202,11 +212,17 @@ class CutsPage(QWidget):
             return
         self.preview = preview
         ranked = [row for row in preview.rows if row.rank is not None]
-        self.heading.setText(self.tr(
-            "Cut after round {round}: the top {advance} of {ranked} ranked players go on to "
-            "round {next}, carrying {carry:g}% of their totals.").format(
-                round=preview.round_number, advance=preview.advance, ranked=len(ranked),
-                next=preview.round_number + 1, carry=preview.carry * 100))
+        if len(ranked) <= preview.advance:
+            heading = self.tr(
+                "Cut after round {round}: the format keeps {advance}, so all {ranked} ranked "
+                "players go on to round {next}, carrying {carry:g}% of their totals.")
+        else:
+            heading = self.tr(
+                "Cut after round {round}: the top {advance} of {ranked} ranked players go on "
+                "to round {next}, carrying {carry:g}% of their totals.")
+        self.heading.setText(heading.format(
+            round=preview.round_number, advance=preview.advance, ranked=len(ranked),
+            next=preview.round_number + 1, carry=preview.carry * 100))
         self.line_note.setText(self._line_text(preview, ranked))
         warnings = self._warnings(preview)
         self.warning.setText("\n".join(warnings))

@@ -692,7 +692,8 @@ class SeatingPage(QWidget):
                     translate("SeatingPage", "searching…")
                     if value.best_cost < 0
                     else translate(
-                        "SeatingPage", "best so far: {cost} (0: no repeated pair)"
+                        "SeatingPage", "the best draw so far weighs {cost} in repeated "
+                        "pairs (0: nobody meets anyone twice)"
                     ).format(cost=value.best_cost)
                 )
                 dialog.show_progress(
