@@ -37,11 +37,49 @@ def test_every_pdf_embeds_its_one_truetype_font(document: Document, sample: Samp
     out = run_export(document.unit_of_work(), kind, tmp_path / f"{kind}.pdf")
     assert_fonts_embedded(out)
     names = {str(font["/BaseFont"]) for font in pdf_fonts(out)}
-    assert all("WenQuanYiMicroHei" in name for name in names), names
+    assert all(name.endswith("+TMSans") for name in names), names
     assert not any("STSong" in n or "Helvetica" in n for n in names)
     text = _squash("".join(pdf_pages(out)))
     for player in NAMES[:4]:
         assert _squash(player.name) in text, player.name
+
+
+RIGHT_TO_LEFT = ("שרה כהן", "محمد رضایی", "مهسا\u200cرحیمی")
+"""Hebrew, Arabic-script Persian, and a Persian name with its zero-width non-joiner."""
+
+
+@pytest.mark.parametrize("kind", [ExportKind.SEATING, ExportKind.TABLE_CARDS,
+                                  ExportKind.STANDINGS, ExportKind.SHEETS])
+def test_right_to_left_names_print_in_order_and_joined(document: Document, sample: SampleEvent,
+                                                       tmp_path: Path, kind: ExportKind) -> None:
+    """They printed blank: the font had no Hebrew or Arabic. Now each prints as read, right
+    to left, Arabic letters in their joined forms; an emoji the font lacks prints as a box,
+    not as nothing."""
+    from arabic_reshaper import reshape
+    from bidi import get_display
+
+    from tournament_manager.services.players import update_player
+
+    players = [dataclasses.replace(_player(document, sample.players[i]), name=name)
+               for i, name in enumerate((*RIGHT_TO_LEFT, "🀄 Dragon 🐉 Lee"))]
+    for player in players:
+        update_player(document.unit_of_work(), player)
+    out = run_export(document.unit_of_work(), kind, tmp_path / f"{kind}.pdf",
+                     session_number=1)
+    text = _squash("".join(pdf_pages(out)))
+    for name in RIGHT_TO_LEFT:
+        # pypdf reads a right-to-left run back into logical order: what it gives back is
+        # the name as typed, in joined forms, only if it was drawn in visual order.
+        joined = reshape(name).replace("\u200c", "")
+        assert joined != name.replace("\u200c", "") or "\u0590" <= name[0] <= "\u05ff"
+        assert _squash(joined) in text, (name, joined)
+        assert _squash(get_display(joined)) not in text or joined == get_display(joined)
+    assert "□Dragon□Lee" in text
+
+
+def _player(document: Document, player_id: int):
+    with document.unit_of_work() as uow:
+        return uow.players.get(player_id)
 
 
 def test_seating_by_table_and_alphabetical(document: Document, sample: SampleEvent,
@@ -229,3 +267,23 @@ def test_standings_printed_mid_session_say_they_are_provisional(
     text = _squash("\n".join(pdf_pages(out)))
     assert _squash("Provisional: session 1 is not finished; its scores so far are counted, "
                    "and a player whose table has not played yet stands at 0.") in text
+
+
+def test_every_pdf_is_drawn_on_the_canvas_that_orders_its_text() -> None:
+    """A canvas made or derived from reportlab's own would draw Hebrew backwards and Arabic
+    unjoined again (the table codes had one): only `fonts.TextCanvas` derives from it, and
+    nothing makes one but through it."""
+    import ast
+
+    root = Path(__file__).resolve().parents[2] / "tournament_manager"
+    offenders = []
+    for path in root.rglob("*.py"):
+        if path.name == "fonts.py" and path.parent.name == "pdf":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "Canvas":
+                offenders.append(f"{path.name}:{node.lineno} makes a Canvas")
+            if isinstance(node, ast.ClassDef) and any(
+                    getattr(base, "id", "") == "Canvas" for base in node.bases):
+                offenders.append(f"{path.name}:{node.lineno} derives from Canvas")
+    assert offenders == []

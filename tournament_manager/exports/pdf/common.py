@@ -17,7 +17,14 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     PageTemplate,
 )
 
-from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, fitted, register_font, width
+from tournament_manager.exports.pdf.fonts import (
+    FONT,
+    TextCanvas,
+    canvas_maker,
+    fitted,
+    register_font,
+    width,
+)
 from tournament_manager.exports.text import NOT_VERIFIED_BANNER, page_text, seal_text
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.text_width import is_wide
@@ -66,7 +73,7 @@ def new_canvas(buffer: io.BytesIO, pagesize: tuple[float, float], title: str,
     return canvas
 
 
-class _NumberedCanvas(Canvas):  # type: ignore[misc]
+class _NumberedCanvas(TextCanvas):
     """Holds pages back until the end so each footer can say "page X of Y"."""
 
     footer: Callable[[Canvas, int, int], None] | None = None

@@ -1,14 +1,19 @@
 """The one font every PDF uses, embedded as a subset so names print on any machine.
 
-WenQuanYi Micro Hei (Apache-2.0, see `resources/fonts/`) has TrueType outlines and covers
-Chinese, Japanese kana and kanji, and accented Latin in one face. The non-embedded CID
-fonts reportlab ships (STSong-Light) garble "Ørjan Åsmund" and depend on the viewer, and
-reportlab cannot load CFF-outline `.otf` fonts such as Noto Sans CJK.
+TM Sans is WenQuanYi Micro Hei (Apache-2.0) with the glyphs of DejaVu Sans it lacks added
+(Hebrew, Arabic, Armenian, Georgian and more; `tools/build_font.py`, licences in
+`resources/fonts/`): TrueType outlines covering Chinese, Japanese kana and kanji, accented
+Latin, Greek, Cyrillic, Hebrew and Arabic in one face, so a name never switches font in the
+middle. The non-embedded CID fonts reportlab ships (STSong-Light) garble "Ørjan Åsmund" and
+depend on the viewer, and reportlab cannot load CFF-outline `.otf` fonts such as Noto Sans
+CJK. Our canvases draw every string through `visual.drawn_text` (order, joining, a box
+for a missing glyph); `width` measures what is drawn.
 """
 
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from functools import lru_cache, partial
 from pathlib import Path
 from typing import Any
@@ -17,12 +22,14 @@ from reportlab.lib.fonts import addMapping  # type: ignore[import-untyped]
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFont  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.pdfgen.textobject import PDFTextObject  # type: ignore[import-untyped]
 
 from tournament_manager import paths
 from tournament_manager.exports.errors import ExportError, ExportProblem
+from tournament_manager.exports.pdf.visual import drawn_text
 
 FONT = "TMSans"
-FONT_FILE = "wqy-microhei.ttc"
+FONT_FILE = "tm-sans.ttf"
 _lock = threading.Lock()
 
 
@@ -38,21 +45,49 @@ def register_font() -> str:
         path = font_path()
         if not path.is_file():
             raise ExportError(ExportProblem.FONT_MISSING, path=str(path))
-        pdfmetrics.registerFont(TTFont(FONT, str(path), subfontIndex=0))
+        pdfmetrics.registerFont(TTFont(FONT, str(path)))
         for bold in (0, 1):
             for italic in (0, 1):
                 addMapping(FONT, bold, italic, FONT)
     return FONT
 
 
+@lru_cache(maxsize=1)
+def _visual() -> Callable[[str], str]:
+    glyphs = pdfmetrics.getFont(register_font()).face.charToGlyph
+    return drawn_text(glyphs.__contains__)
+
+
+def visual(text: str) -> str:
+    """`text` as our canvases draw it (`visual.drawn_text`)."""
+    return _visual()(text)
+
+
+class _VisualText(PDFTextObject):  # type: ignore[misc]
+    """Every string of a text object (reportlab's one funnel to the page, used by
+    drawString, tables and paragraphs alike) in drawn order, in our font."""
+
+    def _formatText(self, text: str) -> Any:
+        return super()._formatText(visual(text) if self._fontname == FONT else text)
+
+
+class TextCanvas(Canvas):  # type: ignore[misc]
+    """The canvas of every PDF we write (a test checks no other is made): its text goes
+    through `visual`."""
+
+    def beginText(self, x: float = 0, y: float = 0, direction: str | None = None) -> Any:
+        return _VisualText(self, x, y, direction=direction)
+
+
 def canvas_maker() -> Any:
-    """A canvas whose initial font is ours, so no base-14 (unembedded) font is referenced."""
-    return partial(Canvas, initialFontName=register_font(), initialFontSize=10)
+    """A canvas whose initial font is ours, so no base-14 (unembedded) font is referenced,
+    and whose text goes through `visual`."""
+    return partial(TextCanvas, initialFontName=register_font(), initialFontSize=10)
 
 
 @lru_cache(maxsize=65536)
 def width(text: str, size: float) -> float:
-    return float(pdfmetrics.stringWidth(text, FONT, size))
+    return float(pdfmetrics.stringWidth(visual(text), FONT, size))
 
 
 @lru_cache(maxsize=65536)

@@ -14,10 +14,9 @@ from reportlab.graphics.barcode.qr import QrCodeWidget  # type: ignore[import-un
 from reportlab.graphics.shapes import Drawing  # type: ignore[import-untyped]
 from reportlab.lib.pagesizes import A4  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
-from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 
 from tournament_manager.exports.atomic import check_target, write_atomic
-from tournament_manager.exports.pdf.fonts import FONT, register_font
+from tournament_manager.exports.pdf.fonts import FONT, canvas_maker, register_font
 from tournament_manager.languages import DocumentLanguage
 from tournament_manager.words import _, speaking
 
@@ -44,7 +43,7 @@ def _write(out: Path, event: str, address: str,
     check_target(out)
     register_font()
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=A4, initialFontName=FONT)
+    canvas = canvas_maker()(buffer, pagesize=A4)
     canvas.setTitle(_("{event}: table codes").format(event=event))
     width, height = A4
     card_height = height / CARDS_PER_PAGE
