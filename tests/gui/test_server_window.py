@@ -16,8 +16,12 @@ from PySide6.QtTest import QTest
 
 from tournament_manager.application.events import open_event, parse_address
 from tournament_manager.cli.main import run_cli
+from tournament_manager.domain.model import Player
+from tournament_manager.gui.errors import describe_error
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.services.players import register_player
+from tournament_manager.storage.errors import DocumentError
 
 from .modal import answering, child, click, type_into
 
@@ -101,10 +105,13 @@ def test_a_projector_station_changes_nothing(real_window: MainWindow,
     _open(window, event_on_server, "Hall screen", "projector")
     window.show_page(window.players_page)
     page = window.players_page
-    type_into(page, "player_name", "Intruder")
+    assert not page.form_box.isEnabled() and not page.import_button.isEnabled()
+    QTest.keyClicks(page.fields["name"], "Intruder")  # a disabled form takes no keys
     QTest.keyClick(page.fields["name"], Qt.Key.Key_Return)
     assert "Intruder" not in _players(window)
-    assert "only shows" in window.message_bar.text()
+    with pytest.raises(DocumentError) as refused:  # and were it asked, the record refuses
+        register_player(window.context.unit_of_work(), Player(name="Intruder"))
+    assert "only shows" in describe_error(refused.value)
 
 
 def test_save_a_copy_of_a_server_event_is_an_ordinary_file(

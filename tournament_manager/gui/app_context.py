@@ -44,6 +44,13 @@ class AppContext(QObject):
     def has_document(self) -> bool:
         return self.controller.document is not None
 
+    @property
+    def read_only(self) -> bool:
+        """The event is open to read only (a file this computer may not write, a projector
+        station): the pages offer no change the record would refuse."""
+        document = self.controller.document
+        return document is not None and document.read_only
+
     def unit_of_work(self) -> UnitOfWork:
         document = self.controller.document
         if document is None:

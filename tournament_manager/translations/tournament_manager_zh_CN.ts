@@ -3112,6 +3112,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>设置密码…</translation>
     </message>
     <message>
+        <source>This event is open to read only: nothing here can change.</source>
+        <translation>此赛事以只读方式打开：此处无法更改任何内容。</translation>
+    </message>
+    <message>
         <source>Apply name and venue</source>
         <translation>应用名称和地点</translation>
     </message>

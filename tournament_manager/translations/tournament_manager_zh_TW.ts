@@ -3112,6 +3112,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>設定密碼…</translation>
     </message>
     <message>
+        <source>This event is open to read only: nothing here can change.</source>
+        <translation>此賽事以唯讀方式開啟：此處無法更改任何內容。</translation>
+    </message>
+    <message>
         <source>Apply name and venue</source>
         <translation>套用名稱與場地</translation>
     </message>

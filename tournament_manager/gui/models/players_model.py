@@ -33,6 +33,10 @@ PLAYER_ROLE = Qt.ItemDataRole.UserRole
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
+LONG_TEXT = 30
+"""Characters past which a cell may be cut in its column: its tooltip holds it whole."""
+
+
 class PlayersModel(RowListModel[Player]):
     columns = COLUMNS
 
@@ -46,10 +50,14 @@ class PlayersModel(RowListModel[Player]):
         if not index.isValid():
             return None
         player = self._rows[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
             kind = self.tr("Substitute") if player.kind is PlayerKind.SUBSTITUTE else ""
-            return (player.name, player.native_name, player.registration_id, player.country,
-                    player.club, player.team, kind, status_label(player.status))[index.column()]
+            text = (player.name, player.native_name, player.registration_id, player.country,
+                    player.club, player.team, kind,
+                    status_label(player.status))[index.column()]
+            if role == Qt.ItemDataRole.ToolTipRole:  # the whole of a long name, cut in view
+                return text if len(text) > LONG_TEXT else None
+            return text
         if role == PLAYER_ROLE:
             return player.id
         if role == STATUS_ROLE:

@@ -69,6 +69,11 @@ FORM_FIELDS = (
 )
 
 
+MAX_COLUMN_WIDTH = 320
+"""Pixels: a name of 200 characters is cut (whole in its tooltip and in the form) rather
+than pushing the number, country and status off a laptop's screen."""
+
+
 def _ask_import_path(parent: QWidget, folder: Path) -> Path | None:
     name, _filter = QFileDialog.getOpenFileName(
         parent, QCoreApplication.translate("PlayersPage", "Import players"), str(folder),
@@ -181,6 +186,12 @@ class PlayersPage(QWidget):
                 self._context.messages.show_problem(describe_error(error))
         self.model.set_players(players)
         self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):  # a 200-character name is cut,
+            if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:  # not every other column
+                self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+        writable = self._context.has_document and not self._context.read_only
+        self.form_box.setEnabled(writable)
+        self.import_button.setEnabled(writable)
         if chosen is not None:
             self._select(chosen.id)
         else:
@@ -202,9 +213,10 @@ class PlayersPage(QWidget):
 
     def _selected(self) -> None:
         player = self._current()
-        self.save_button.setEnabled(player is not None)
-        self.status_button.setEnabled(player is not None)
-        self.remove_button.setEnabled(player is not None)
+        writable = not self._context.read_only
+        self.save_button.setEnabled(player is not None and writable)
+        self.status_button.setEnabled(player is not None and writable)
+        self.remove_button.setEnabled(player is not None and writable)
         self.substitute.setEnabled(player is None)
         if player is None:
             self.form_box.setTitle(self.tr("New player"))

@@ -107,7 +107,7 @@ class SetupPage(QWidget):
                 judge = head_judge(self._context.unit_of_work())
             except EXPECTED_ERRORS:
                 available = False
-        self.judge_box.setEnabled(available)
+        self.judge_box.setEnabled(available and not self._context.read_only)
         self.judge_set_at.setPalette(self.palette())
         self.judge_set_at.setFont(self.font())
         self.rename_judge_button.setEnabled(judge is not None and bool(judge.key))
@@ -186,6 +186,13 @@ class SetupPage(QWidget):
         """Before the first draw everything can change; after it, the name and venue."""
         with self._context.unit_of_work() as uow:
             self._started = event_started(uow)
+        if self._context.read_only:
+            self.form.setEnabled(False)
+            self.apply_button.setEnabled(False)
+            self.revert_button.setEnabled(False)
+            self.note.setText(self.tr("This event is open to read only: nothing here can "
+                                      "change."))
+            return
         self.form.setEnabled(True)
         self.form.set_settings_editable(not self._started)
         self.apply_button.setEnabled(True)

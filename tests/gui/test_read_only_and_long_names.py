@@ -1,0 +1,65 @@
+"""An event open to read only offers no change the record would refuse; a very long name
+is cut in its column rather than pushing the others off a laptop's screen."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from tournament_manager.application.stations import Station, StationRole
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.pages.players_page import MAX_COLUMN_WIDTH
+from tournament_manager.services.players import update_player
+from tournament_manager.storage.document import open_document
+
+from .event_files import seated_event_file
+
+
+def test_a_read_only_event_offers_no_change(window: MainWindow, tmp_path: Path) -> None:
+    """Before, the name field and Apply stayed enabled: Apply was refused and the field
+    kept the new name, as if it had been saved."""
+    path, _seated = seated_event_file(tmp_path / "shown.tmt")
+    assert window.controller.open(path, station=Station("Hall screen", StationRole.PROJECTOR))
+    assert window.context.read_only
+    setup = window.setup_page
+    window.show_page(setup)
+    assert not setup.form.isEnabled() and not setup.apply_button.isEnabled()
+    assert not setup.judge_box.isEnabled()
+    assert setup.note.text() == "This event is open to read only: nothing here can change."
+    players = window.players_page
+    window.show_page(players)
+    players.table.selectRow(0)
+    assert not players.form_box.isEnabled() and not players.import_button.isEnabled()
+    assert not players.save_button.isEnabled() and not players.remove_button.isEnabled()
+
+    window.controller.close()
+    assert window.controller.open(path)  # the same file, to write: everything back
+    assert not window.context.read_only
+    window.show_page(setup)
+    assert setup.form.isEnabled() and setup.apply_button.isEnabled()
+    window.show_page(players)
+    assert players.form_box.isEnabled() and players.import_button.isEnabled()
+
+
+def test_a_very_long_name_is_cut_in_its_column(window: MainWindow, tmp_path: Path) -> None:
+    path, seated = seated_event_file(tmp_path / "long.tmt")
+    long_name = "Maximilian " * 18 + "von Habsburg"
+    with open_document(path) as document:
+        with document.unit_of_work() as uow:
+            player = uow.players.get(seated.players[0])
+        update_player(document.unit_of_work(), dataclasses.replace(player, name=long_name))
+    window.resize(1280, 800)
+    assert window.controller.open(path)
+    page = window.players_page
+    window.show_page(page)
+    table = page.table
+    assert all(table.columnWidth(c) <= MAX_COLUMN_WIDTH for c in range(page.model.columnCount()))
+    last = page.model.columnCount() - 1
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= (
+        table.viewport().width()), "the status column stays in view"
+    row = next(r for r in range(page.model.rowCount())
+               if page.model.index(r, 0).data() == long_name)
+    assert page.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) == long_name
+    assert page.model.index(row, 3).data(Qt.ItemDataRole.ToolTipRole) is None
