@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QPalette
 from PySide6.QtTest import QTest
 
+from tests.helpers.head_judge import PASSPHRASE
 from tournament_manager.domain.model import Player, PlayerStatus
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.main_window import MainWindow
@@ -24,7 +25,7 @@ from tournament_manager.services.sessions import finish_session
 from tournament_manager.services.standings import Standings, StandingsRow
 
 from .event_files import CUT_ROUNDS, play_table, seated_event_file
-from .modal import answering, click
+from .modal import answering, child, click, type_into
 
 
 def _texts(model, column: int) -> list[str]:
@@ -199,7 +200,8 @@ def test_a_cut_on_a_stale_preview_is_refused(window: MainWindow, tmp_path: Path)
     assert first not in page.preview.qualifiers  # type: ignore[union-attr]
 
 
-def test_a_line_inside_an_unbreakable_tie_is_not_cut(window: MainWindow, tmp_path: Path):
+def test_a_line_inside_an_unbreakable_tie_is_not_cut_until_lots_are_drawn(
+        window: MainWindow, tmp_path: Path):
     page = _cut_window(window, tmp_path, finished=True, same_draws=True).cuts_page
     preview = page.preview
     assert preview is not None and len(preview.tied_across) == 4 and not preview.ready
@@ -207,9 +209,29 @@ def test_a_line_inside_an_unbreakable_tie_is_not_cut(window: MainWindow, tmp_pat
     assert page.warning.isVisible()
     assert page.warning.text() == (
         "The line falls inside a tie the tie-breaks cannot break ({players}): the head judge "
-        "must settle it before the cut.").format(
+        "draws lots between them (Draw Lots…) before the cut.").format(
             players=", ".join(names[p] for p in preview.tied_across))
     assert page.line_note.text().endswith("nothing separates them.")
     assert not page.cut_button.isEnabled()
     standings = window.standings_page.model
     assert _texts(standings, RANK)[:4] == ["1", "1", "3", "3"]  # shared places
+    assert page.lots_button.isVisible()
+
+    said: list[str] = []
+
+    def draw(dialog) -> None:
+        said.append(child(dialog, "head_judge_what").text())
+        type_into(dialog, "head_judge_reason", "tie at the cut line after session 1")
+        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
+        click(dialog, "head_judge_ok")
+
+    with answering(draw):
+        page.lots_button.click()
+    assert said[0].startswith("Draw lots between ")
+    preview = page.preview
+    assert preview is not None and preview.ready and not page.lots_button.isVisible()
+    assert page.cut_button.isEnabled() and not page.warning.isVisible()
+    with window.context.unit_of_work() as uow:
+        draws = [p.tiebreak_draw for p in uow.players.list()]
+        assert len({d for d in draws if d != 7}) == 4  # the four tied drew anew, apart
+    assert _texts(standings, RANK)[:4] == ["1", "1", "3", "4"]  # only the line's tie drew

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import random
 from pathlib import Path
 
 import pytest
@@ -28,6 +29,7 @@ from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import (
     ImportRefused,
     import_player_rows,
+    import_players,
     register_player,
     set_player_status,
     update_player,
@@ -395,3 +397,48 @@ def test_decoded_bytes_always_round_trip(data: bytes) -> None:
                                "utf-8" if decoded.encoding == "utf-8-sig" else
                                decoded.encoding)
     assert data.endswith(body)
+
+
+class _Repeating(random.Random):
+    """A random source that first gives the draws it is handed: two players who would
+    draw the same number, as one in a billion pairs do."""
+
+    def __init__(self, first: list[int]) -> None:
+        super().__init__(3)
+        self._first = list(first)
+
+    def randrange(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        return self._first.pop(0) if self._first else super().randrange(*args, **kwargs)
+
+
+def test_recorded_draws_are_never_equal(document: Document) -> None:
+    """The draw ends the tie-break chain: an equal one would leave a tie nothing breaks."""
+    first = register_player(document.unit_of_work(), Player(name="Ada"),
+                            rng=_Repeating([42]))
+    second, third = import_players(document.unit_of_work(),
+                                   [Player(name="Bo"), Player(name="Cy")],
+                                   rng=_Repeating([42, 42, 42, 9]))
+    assert first.tiebreak_draw == 42
+    assert len({first.tiebreak_draw, second.tiebreak_draw, third.tiebreak_draw}) == 3
+    assert second.tiebreak_draw == 9  # 42 is Ada's: drawn again until it differs
+
+
+def test_lots_are_drawn_by_the_head_judge_only(document: Document) -> None:
+    from tests.helpers.head_judge import CREDENTIAL, name_head_judge
+    from tournament_manager.services.head_judge import HeadJudgeCredential
+    from tournament_manager.services.players import draw_lots
+
+    name_head_judge(document)
+    players = import_players(document.unit_of_work(), [Player(name=n) for n in "ABCD"])
+    with document.unit_of_work() as uow:  # a document that kept equal draws
+        for player in players[:2]:
+            uow.players.update(dataclasses.replace(player, tiebreak_draw=players[3].tiebreak_draw))
+        uow.commit()
+    tied = [p.id for p in players[:2]]
+    with pytest.raises(ServiceError) as caught:
+        draw_lots(document.unit_of_work(), tied, HeadJudgeCredential("guess"), "tie at the cut")
+    assert caught.value.problem is ServiceProblem.WRONG_PASSPHRASE
+    drawn = draw_lots(document.unit_of_work(), tied, CREDENTIAL, "tie at the cut line")
+    with document.unit_of_work() as uow:
+        draws = [p.tiebreak_draw for p in uow.players.list()]
+    assert len(set(draws)) == 4 and {p.id for p in drawn} == set(tied)

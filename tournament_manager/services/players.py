@@ -15,6 +15,7 @@ from tournament_manager.domain.player_rows import (
     players_from_rows,
 )
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
 
 TIEBREAK_DRAW_RANGE = 1_000_000_000
@@ -70,22 +71,53 @@ def import_players(uow: UnitOfWork, players: Sequence[Player], *,
                    rng: random.Random = _system_random,
                    allow_duplicates: bool = True) -> list[Player]:
     """Store several players in one action: all of them, or (on any error) none."""
-    drafts = [dataclasses.replace(_checked(p), tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
-              for p in players]
+    drafts = [_checked(p) for p in players]
     with uow:
-        stored = _stored(uow, list(uow.players.list()), drafts, allow_duplicates)
+        stored = _stored(uow, list(uow.players.list()), drafts, allow_duplicates, rng)
         uow.commit()
     return stored
 
 
 def _stored(uow: UnitOfWork, existing: Sequence[Player], drafts: Sequence[Player],
-            allow_duplicates: bool) -> list[Player]:
+            allow_duplicates: bool, rng: random.Random) -> list[Player]:
     """New players added after the checks every way in shares: a number held is refused,
-    a look-alike too unless allowed; the unnumbered are numbered on."""
+    a look-alike too unless allowed; the unnumbered are numbered on; each draws his
+    tie-break (`_draws`)."""
     _refuse_taken_numbers(existing, drafts)
     if not allow_duplicates:
         _refuse_duplicates(existing, drafts)
-    return [uow.players.add(draft) for draft in _numbered(existing, drafts)]
+    draws = _draws(rng, {p.tiebreak_draw for p in existing}, len(drafts))
+    return [uow.players.add(dataclasses.replace(draft, tiebreak_draw=draw))
+            for draft, draw in zip(_numbered(existing, drafts), draws, strict=True)]
+
+
+def _draws(rng: random.Random, taken: set[int], count: int) -> list[int]:
+    """`count` recorded random draws, none equal to another player's: the draw ends the
+    tie-break chain, so two equal draws would leave a tie nothing breaks."""
+    draws: list[int] = []
+    while len(draws) < count:
+        draw = rng.randrange(TIEBREAK_DRAW_RANGE)
+        if draw not in taken:
+            taken.add(draw)
+            draws.append(draw)
+    return draws
+
+
+def draw_lots(uow: UnitOfWork, player_ids: Sequence[int], credential: HeadJudgeCredential,
+              reason: str, *, rng: random.Random = _system_random) -> list[Player]:
+    """The head judge draws lots between players the whole tie-break chain leaves equal
+    (their recorded draws are equal: a document from before draws were kept apart, or
+    typed in by hand): each gets a new draw, unlike any other player's. Audited under his
+    name, with the reason."""
+    with uow:
+        authorize(uow, credential, reason)
+        players = [uow.players.get(player_id) for player_id in player_ids]
+        others = {p.tiebreak_draw for p in uow.players.list() if p.id not in player_ids}
+        drawn = [uow.players.update(dataclasses.replace(player, tiebreak_draw=draw))
+                 for player, draw in zip(players, _draws(rng, others, len(players)),
+                                         strict=True)]
+        uow.commit()
+    return drawn
 
 
 def _identity(player: Player) -> tuple[str, str]:
@@ -173,9 +205,7 @@ def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
         players, issues = players_from_rows(rows, mapping, known)
         if issues:
             raise ImportRefused(issues)
-        drafts = [dataclasses.replace(p, tiebreak_draw=rng.randrange(TIEBREAK_DRAW_RANGE))
-                  for p in players]
-        stored = _stored(uow, existing, drafts, allow_duplicates)  # numbers: case aside
+        stored = _stored(uow, existing, players, allow_duplicates, rng)  # numbers: case aside
         uow.commit()
     return stored
 

@@ -297,6 +297,14 @@
         <translation>执行晋级淘汰…</translation>
     </message>
     <message>
+        <source>Draw Lots…</source>
+        <translation>抽签…</translation>
+    </message>
+    <message>
+        <source>The head judge draws lots between the players nothing separates at the line</source>
+        <translation>由裁判长为晋级线上无法区分的选手抽签</translation>
+    </message>
+    <message>
         <source>Take Back the Cut…</source>
         <translation>撤回晋级淘汰…</translation>
     </message>
@@ -353,8 +361,8 @@
         <translation>暂定：第 {round} 轮的第 {sessions} 场尚未结束；结束后方可执行晋级淘汰。</translation>
     </message>
     <message>
-        <source>The line falls inside a tie the tie-breaks cannot break ({players}): the head judge must settle it before the cut.</source>
-        <translation>晋级线落在同分排序无法区分的同分选手之间（{players}）：须由裁判长在晋级淘汰前裁定。</translation>
+        <source>The line falls inside a tie the tie-breaks cannot break ({players}): the head judge draws lots between them (Draw Lots…) before the cut.</source>
+        <translation>晋级线落在同分排序无法区分的同分选手之间（{players}）：须由裁判长在晋级淘汰前为他们抽签（抽签…）。</translation>
     </message>
     <message>
         <source>A sheet of round {round} was corrected after the cut: {gaining} would now go on instead of {losing}.</source>
@@ -379,6 +387,14 @@
     <message>
         <source>──── cut line: {n} go on to round {next} above, the rest below ────</source>
         <translation>──── 晋级线：以上 {n} 人晋级第 {next} 轮，以下淘汰 ────</translation>
+    </message>
+    <message>
+        <source>Draw Lots</source>
+        <translation>抽签</translation>
+    </message>
+    <message>
+        <source>Draw lots between {players}: each gets a new recorded draw, the last link of the tie-break chain, and the cut line falls where the draws put it.</source>
+        <translation>为 {players} 抽签：每人获得新的抽签记录（同分排序的最后一环），晋级线按抽签结果划定。</translation>
     </message>
     <message>
         <source>Take Back the Cut</source>

@@ -297,6 +297,14 @@
         <translation>執行晉級淘汰…</translation>
     </message>
     <message>
+        <source>Draw Lots…</source>
+        <translation>抽籤…</translation>
+    </message>
+    <message>
+        <source>The head judge draws lots between the players nothing separates at the line</source>
+        <translation>由裁判長為晉級線上無法區分的選手抽籤</translation>
+    </message>
+    <message>
         <source>Take Back the Cut…</source>
         <translation>撤回晉級淘汰…</translation>
     </message>
@@ -353,8 +361,8 @@
         <translation>暫定：第 {round} 輪的第 {sessions} 場尚未結束；結束後才會執行晉級淘汰。</translation>
     </message>
     <message>
-        <source>The line falls inside a tie the tie-breaks cannot break ({players}): the head judge must settle it before the cut.</source>
-        <translation>晉級線落在同分排序無法區分的同分選手之間（{players}）：裁判長須在晉級淘汰前裁定。</translation>
+        <source>The line falls inside a tie the tie-breaks cannot break ({players}): the head judge draws lots between them (Draw Lots…) before the cut.</source>
+        <translation>晉級線落在同分排序無法區分的同分選手之間（{players}）：須由裁判長在晉級淘汰前為他們抽籤（抽籤…）。</translation>
     </message>
     <message>
         <source>A sheet of round {round} was corrected after the cut: {gaining} would now go on instead of {losing}.</source>
@@ -379,6 +387,14 @@
     <message>
         <source>──── cut line: {n} go on to round {next} above, the rest below ────</source>
         <translation>──── 晉級線：以上 {n} 人晉級第 {next} 輪，以下淘汰 ────</translation>
+    </message>
+    <message>
+        <source>Draw Lots</source>
+        <translation>抽籤</translation>
+    </message>
+    <message>
+        <source>Draw lots between {players}: each gets a new recorded draw, the last link of the tie-break chain, and the cut line falls where the draws put it.</source>
+        <translation>為 {players} 抽籤：每人獲得新的抽籤紀錄（同分排序的最後一環），晉級線依抽籤結果劃定。</translation>
     </message>
     <message>
         <source>Take Back the Cut</source>

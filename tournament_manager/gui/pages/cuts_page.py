@@ -30,11 +30,14 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.standings import TieBreak
 from tournament_manager.gui.app_context import AppContext
+from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.rounds import MakeCut, TakeBackCut
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import compact_rows, mark_negative, negative_colour
+from tournament_manager.gui.head_judge_dialog import ask_head_judge
 from tournament_manager.gui.setting_words import choice_label
+from tournament_manager.services.players import draw_lots
 from tournament_manager.services.setup import RoundSummary, round_summaries
 from tournament_manager.services.standings import CutPreview, StandingsRow, cut_preview
 
@@ -111,6 +114,11 @@ class CutsPage(QWidget):
         self.cut_button = QPushButton(self.tr("Make cut…"), box)
         self.cut_button.setObjectName("make_cut")
         self.cut_button.clicked.connect(self.make_cut)
+        self.lots_button = QPushButton(self.tr("Draw Lots…"), box)
+        self.lots_button.setObjectName("draw_lots")
+        self.lots_button.setToolTip(self.tr(
+            "The head judge draws lots between the players nothing separates at the line"))
+        self.lots_button.clicked.connect(self.draw_lots)
         self.take_back_button = QPushButton(self.tr("Take Back the Cut…"), box)
         self.take_back_button.setObjectName("take_back_cut")
         self.take_back_button.clicked.connect(self.take_back)
@@ -120,6 +128,7 @@ class CutsPage(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(self.cut_button)
         bar.addWidget(self.take_back_button)
+        bar.addWidget(self.lots_button)
         bar.addWidget(self.result, 1)
         box_layout = QVBoxLayout(box)
         box_layout.addWidget(self.heading)
@@ -230,6 +239,8 @@ class CutsPage(QWidget):
         self._fill_rows(preview)
         self.cut_button.setEnabled(preview.ready)
         self.take_back_button.setVisible(preview.made and not preview.next_drawn)
+        self.lots_button.setVisible(bool(preview.tied_across) and not preview.made
+                                    and not preview.unfinished)
         if preview.made:
             self.result.setText(self.tr("This cut has been made: {n} players are in round "
                                         "{next}.").format(n=len(preview.qualifiers),
@@ -243,6 +254,7 @@ class CutsPage(QWidget):
         self.rows.setRowCount(0)
         self.cut_button.setEnabled(False)
         self.take_back_button.hide()
+        self.lots_button.hide()
 
     def _line_text(self, preview: CutPreview, ranked: list[StandingsRow]) -> str:
         if len(ranked) <= preview.advance:
@@ -278,8 +290,8 @@ class CutsPage(QWidget):
                                      round=preview.round_number))
         if preview.tied_across:
             lines.append(self.tr("The line falls inside a tie the tie-breaks cannot break "
-                                 "({players}): the head judge must settle it before the "
-                                 "cut.").format(players=", ".join(
+                                 "({players}): the head judge draws lots between them "
+                                 "(Draw Lots…) before the cut.").format(players=", ".join(
                                      names.get(p, str(p)) for p in preview.tied_across)))
         if preview.overtaken:
             gaining = [names[p] for p in preview.qualifiers if p not in preview.entrants]
@@ -355,6 +367,25 @@ class CutsPage(QWidget):
         return None
 
     # -- the cut ---------------------------------------------------------------------------
+    def draw_lots(self) -> None:
+        """New recorded draws for the players tied across the line, on the head judge's
+        passphrase and reason; the preview is then read again."""
+        preview = self.preview
+        if preview is None or not preview.tied_across:
+            return
+        names = {row.player.id: row.player.name for row in preview.rows}
+        tied = preview.tied_across
+        act = ask_head_judge(
+            self, self._context.unit_of_work, title=self.tr("Draw Lots"),
+            what=self.tr("Draw lots between {players}: each gets a new recorded draw, the "
+                         "last link of the tie-break chain, and the cut line falls where the "
+                         "draws put it.").format(players=", ".join(names[p] for p in tied)),
+            act_label=self.tr("Draw Lots"))
+        if act is None:
+            return
+        self._context.call(lambda uow: draw_lots(uow, tied, act.credential, act.reason),
+                           Topic.PLAYERS)
+
     def take_back(self) -> None:
         """Only while the next round has no draw (the service refuses after); undoable."""
         preview = self.preview
