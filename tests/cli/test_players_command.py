@@ -63,3 +63,14 @@ def test_add_numbers_the_player_and_asks_before_a_duplicate(
     assert run_cli(["players", "add", path, "--name", "elodie martin", "--country", "FR",
                     "--allow-duplicate"]) == 0
     assert "(registration number 2)" in capsys.readouterr().out
+
+
+def test_a_name_twice_in_one_file_is_not_said_to_be_registered_already(
+        event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    csv = tmp_path / "reg.csv"
+    csv.write_text("Name,Country\nAnn Lee,SG\nBo Chan,HK\nANN LEE,sg\n", encoding="utf-8")
+    assert run_cli(["players", "import", str(event), str(csv)]) == 1
+    err = capsys.readouterr().err
+    assert "ANN LEE may be registered already, or listed twice in what is added" in err
+    assert run_cli(["players", "list", str(event), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out) == []

@@ -194,8 +194,8 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ),
     ServiceProblem.POSSIBLE_DUPLICATE: (
         N_(
-            "{names} may be registered already (same name and country); confirm to register "
-            "them as different players"
+            "{names} may be registered already, or listed twice in what is added (same name "
+            "and country); confirm to register them as different players"
         )
     ),
     ServiceProblem.REPICK_NOT_IN_FORMAT: (
