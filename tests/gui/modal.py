@@ -99,3 +99,15 @@ def type_into(dialog: QWidget, name: str, text: str, *, replace: bool = True) ->
     edit.setFocus()
     QTest.keyClicks(edit, text)
     return edit
+
+
+def as_head_judge(reason: str, passphrase: str, said: list[str] | None = None) -> Handler:
+    """Answers the head judge's dialog for an act: notes what it says the act is (in
+    `said`), types the reason and the passphrase, and confirms."""
+    def answer(dialog: QWidget) -> None:
+        if said is not None:
+            said.append(child(dialog, "head_judge_what").text())
+        type_into(dialog, "head_judge_reason", reason)
+        type_into(dialog, "head_judge_passphrase", passphrase)
+        click(dialog, "head_judge_ok")
+    return answer

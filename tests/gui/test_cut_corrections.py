@@ -20,7 +20,7 @@ from tournament_manager.services.score_sheets import (
 from tournament_manager.storage.document import open_document
 
 from .event_files import cut_event_file
-from .modal import answering, child, click, type_into
+from .modal import answering, as_head_judge, click
 
 
 def _entrants(window: MainWindow) -> set[int]:
@@ -36,14 +36,7 @@ def test_unlocking_a_sheet_of_a_cut_round_says_what_follows(window: MainWindow,
     sheet = window.sheets_page.sheet
     assert sheet.view is not None and sheet.view.locked
     said: list[str] = []
-
-    def unlock(dialog) -> None:
-        said.append(child(dialog, "head_judge_what").text())
-        type_into(dialog, "head_judge_reason", "hand 4 was 40, not 25")
-        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
-        click(dialog, "head_judge_ok")
-
-    with answering(unlock):
+    with answering(as_head_judge("hand 4 was 40, not 25", PASSPHRASE, said)):
         sheet.signatures.correct_button.click()
     assert said[0].startswith("Unlock table 1 of session 1 for a correction")
     assert ("The cut after round 1 has been made. The scores its players carry follow the "

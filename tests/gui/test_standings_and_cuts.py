@@ -25,7 +25,7 @@ from tournament_manager.services.sessions import finish_session
 from tournament_manager.services.standings import Standings, StandingsRow
 
 from .event_files import CUT_ROUNDS, play_table, seated_event_file
-from .modal import answering, child, click, type_into
+from .modal import answering, as_head_judge, click
 
 
 def _texts(model, column: int) -> list[str]:
@@ -218,14 +218,7 @@ def test_a_line_inside_an_unbreakable_tie_is_not_cut_until_lots_are_drawn(
     assert page.lots_button.isVisible()
 
     said: list[str] = []
-
-    def draw(dialog) -> None:
-        said.append(child(dialog, "head_judge_what").text())
-        type_into(dialog, "head_judge_reason", "tie at the cut line after session 1")
-        type_into(dialog, "head_judge_passphrase", PASSPHRASE)
-        click(dialog, "head_judge_ok")
-
-    with answering(draw):
+    with answering(as_head_judge("tie at the cut line after session 1", PASSPHRASE, said)):
         page.lots_button.click()
     assert said[0].startswith("Draw lots between ")
     preview = page.preview
