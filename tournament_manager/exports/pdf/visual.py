@@ -34,12 +34,12 @@ def drawn_text(has_glyph: Callable[[int], bool]) -> Callable[[str], str]:
 
     @lru_cache(maxsize=16384)
     def visual(text: str) -> str:
+        if text.isascii():  # most of what a page holds: nothing to order, join or box
+            return text
         if _RIGHT_TO_LEFT.search(text):
             # Left to right as a whole, as every page is: "שרה כהן 王小明" reads the Hebrew
             # name first, then the native one, as in the columns beside it.
             text = get_display(arabic_reshaper.reshape(text), base_dir="L")
-        if text.isascii():
-            return text
         return "".join(
             "" if char in _INVISIBLE
             else char if char.isspace() or has_glyph(ord(char)) else MISSING
