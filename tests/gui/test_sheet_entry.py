@@ -237,7 +237,7 @@ def _sign_all(sheet) -> None:
     signatures = sheet.signatures
     sheet.show_tool(signatures)
     for column in range(4):
-        _scribble(signatures.pads[column])
+        _scribble(signatures.pads[column], lift=30 + 7 * column)  # four hands, four drawings
         assert not signatures.pads[column].is_empty()
         signatures.sign_buttons[column].click()
         assert signatures.pads[column].is_empty(), "a pad starts blank once its player signed"
@@ -629,3 +629,37 @@ def test_a_draw_is_retyped_as_a_win_and_a_refused_seat_says_why(event_window: Ma
     QTest.keyClicks(edit, "SW+W")  # another winner on the discard: not the discarder
     assert sheet.entry.message.text() == (
         "W Player 2 discarded the winning tile: he cannot win on it too.")
+
+
+def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(
+        event_window: MainWindow):
+    """The table's phone records hand 2 while the desk types hand 2 from the paper: the
+    desk's hand is hand 3 now, perhaps the very same hand. It is said, and recorded only
+    on a second Enter (before, it went in as hand 3 without a word)."""
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.gui.changes import Topic
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    sheet = _sheet(event_window)
+    _type(sheet, "EW30")
+    assert [r.hand.number for r in _view(event_window).rows] == [1]
+    edit = sheet.entry.value_edit
+    QTest.keyClicks(edit, "ES25")  # hand 2, not entered yet
+    players = event_window.seated.players
+    document = event_window.controller.document
+    enter_hand(document.unit_of_work(), event_window.seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, wins=(Win(players[1], 40),)))
+    event_window.context.hub.notify(Topic.SHEET)  # as the window's follower does
+    moved = ("Hand 2 was recorded at the table meanwhile, so the hand you are typing is "
+             "hand 3 now. Check it is not the same hand: press Enter again to record it "
+             "as hand 3, or Esc to clear it.")
+    assert sheet.entry.message.text() == moved
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert len(_view(event_window).rows) == 2, "the first Enter records nothing"
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    rows = _view(event_window).rows
+    assert [r.hand.number for r in rows] == [1, 2, 3]
+    assert rows[2].hand.wins[0].value == 25
+    _type(sheet, "NE40")  # the desk's own hands move no later hand: no word, no hold
+    assert [r.hand.number for r in _view(event_window).rows] == [1, 2, 3, 4]
+    assert sheet.entry.message.text() == ""

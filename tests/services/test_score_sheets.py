@@ -149,6 +149,31 @@ def _play_full_sheet(seated: Seated) -> None:
         enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
 
 
+def test_a_player_signs_once_and_a_drawing_is_one_players(seated: Seated) -> None:
+    """Two phones at one table both signing East; a pad handed on without clearing it.
+    And the board counts only the signatures of the sheet as it stands."""
+    from tournament_manager.services.views import table_progress
+
+    east, south, west = seated.players[:3]
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    _play_full_sheet(seated)
+    sign_sheet(uow(), table, east, drawn(east))
+    with pytest.raises(ServiceError) as caught:
+        sign_sheet(uow(), table, east, drawn(east, 2))
+    assert caught.value.problem is ServiceProblem.ALREADY_SIGNED
+    with pytest.raises(ServiceError) as caught:
+        sign_sheet(uow(), table, south, drawn(east))  # East's strokes, still on the pad
+    assert caught.value.problem is ServiceProblem.SIGNATURE_REUSED
+    sign_sheet(uow(), table, south, drawn(south))
+    [progress] = [p for p in table_progress(uow(), seated.session_id) if p.table.id == table]
+    assert progress.signatures == 2
+    add_penalty(uow(), table, west, PenaltyReason.TIME, 10, hand_number=4)
+    [progress] = [p for p in table_progress(uow(), seated.session_id) if p.table.id == table]
+    assert progress.signatures == 0, "signed before the penalty: they sign again"
+    assert sign_sheet(uow(), table, east, drawn(east, 2)).signature.player_id == east
+
+
 def test_signing_locks_the_sheet_only_when_all_four_signed_the_same_content(seated: Seated
                                                                            ) -> None:
     east, south, west, north = seated.players[:4]

@@ -47,7 +47,7 @@ def test_start_takes_a_backup_first_and_finish_needs_locked_sheets(seated: Seate
         for _ in range(16):
             enter_hand(document.unit_of_work(), table, HandEntry(HandResult.DRAW))
         for player in players:
-            sign_sheet(document.unit_of_work(), table, player, b"png")
+            sign_sheet(document.unit_of_work(), table, player, b"png of %d" % player)
     finished = finish_session(document.unit_of_work(), seated.session_id)
     assert finished.status is StageStatus.FINISHED and finished.ended_at is not None
 

@@ -174,6 +174,9 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
             "and card"
         )
     ),
+    ServiceProblem.ALREADY_SIGNED: N_(
+        "player {player} has signed the sheet of table {table} as it stands already"
+    ),
     ServiceProblem.SIGNATURE_REUSED: (
         N_(
             "that signature is the same drawing as one given before: each version of the sheet "

@@ -68,6 +68,7 @@ class ServiceProblem(StrEnum):
     PASSPHRASE_TOO_SHORT = "passphrase_too_short"
     SESSION_NOT_STARTED = "session_not_started"
     SIGNATURE_REUSED = "signature_reused"
+    ALREADY_SIGNED = "already_signed"
     TRANSCRIBER_REQUIRED = "transcriber_required"
     CUT_TIE_UNRESOLVED = "cut_tie_unresolved"
     CUT_PREVIEW_STALE = "cut_preview_stale"

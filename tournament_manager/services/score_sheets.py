@@ -533,12 +533,18 @@ def sign_sheet(uow: UnitOfWork, table_id: int, player_id: int, image_png: bytes,
             raise ServiceError(ServiceProblem.SHEET_INCOMPLETE, table=table.number)
         if not image_png:
             raise ServiceError(ServiceProblem.EMPTY_SIGNATURE)
-        if any(earlier.image_png == image_png for earlier in
-               uow.signatures.list(table_id=table_id, player_id=player_id)):
-            # The same strokes again: a pad that was never cleared, not a new acceptance.
+        earlier = uow.signatures.list(table_id=table_id)
+        if any(signature.image_png == image_png for signature in earlier):
+            # The same strokes again (his, or another player's at this table): a pad that
+            # was never cleared, not a new acceptance.
             raise ServiceError(ServiceProblem.SIGNATURE_REUSED, player=player_id)
         content = sheet_content(table, seats, hands, uow.penalties.list(table_id=table_id))
         digest = sheet_hash(content)
+        if any(s.player_id == player_id and s.sheet_version == table.sheet_version
+               and s.content_hash == digest for s in earlier):
+            # Two phones at one table, or a second tap: his signature stands already.
+            raise ServiceError(ServiceProblem.ALREADY_SIGNED, player=player_id,
+                               table=table.number)
         signature = uow.signatures.add(Signature(
             table_id=table_id, player_id=player_id, signed_at=clock(), image_png=image_png,
             content_hash=digest, sheet_version=table.sheet_version))

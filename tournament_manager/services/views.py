@@ -323,7 +323,8 @@ class TableProgress:
     expected: int
     """Hands the session has (or had when play stopped on time)."""
     signatures: int
-    """Players who signed this version of the sheet (some perhaps before a change)."""
+    """Players whose signature covers the sheet as it stands (one given before a change
+    no longer counts)."""
     disagreements: tuple[int, ...] = ()
     """Double entry: hands whose two table-side entries differed, not yet on the sheet."""
     entries_waiting: int = 0
@@ -344,8 +345,7 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
                         else rules.settings.hands_per_session if by_hands
                         else planned_hands(uow.seats.list(table_id=table.id),
                                            uow.hands.list(table_id=table.id), rules))
-            signed = {s.player_id for s in uow.signatures.list(
-                table_id=table.id, sheet_version=table.sheet_version)}
+            signed = _current_signers(uow, table)
             entries = entry_state(uow, table.id)
             rows.append(TableProgress(
                 table, _state(session, table, hands, expected, len(signed)),
@@ -353,6 +353,18 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
                 entries.disagreements if entries else (),
                 len({e.hand_number for e in entries.waiting}) if entries else 0))
         return tuple(rows)
+
+
+def _current_signers(uow: UnitOfWork, table: SessionTable) -> set[int]:
+    """Who has signed the sheet as it stands: a signature given before a change to the
+    sheet (a hand replaced meanwhile) no longer counts towards "signing 3/4"."""
+    signatures = uow.signatures.list(table_id=table.id, sheet_version=table.sheet_version)
+    if not signatures or table.sheet_state is SheetState.LOCKED:
+        return {s.player_id for s in signatures}
+    digest = sheet_hash(sheet_content(table, uow.seats.list(table_id=table.id),
+                                      uow.hands.list(table_id=table.id),
+                                      uow.penalties.list(table_id=table.id)))
+    return {s.player_id for s in signatures if s.content_hash == digest}
 
 
 def _state(session: Session, table: SessionTable, hands: int, expected: int,

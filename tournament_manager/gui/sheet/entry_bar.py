@@ -98,6 +98,8 @@ class HandEntryBar(QFrame):
         self._hold = _Hold.NONE
         self._loaded = False
         """A stored hand was loaded (F2) and no key typed since."""
+        self._moved_from: int | None = None
+        """The number the hand being typed had before another station recorded it."""
         self._refusal = ""
 
         self._title = ElidedLabel("", self)
@@ -223,9 +225,27 @@ class HandEntryBar(QFrame):
         self.points_row.setVisible(view is not None and get_rule_set(
             view.tournament.settings.rule_set).settles_every_hand)
         if not self._replacing:
-            self._number = self._next_number()
+            number = self._next_number()
+            if number != self._number and self._typing():
+                # Another station (the table's phone, a second desk) recorded hand N while
+                # this one was being typed as hand N: it is hand N + 1 now, which may be the
+                # very hand already recorded. Said, and Enter must be pressed once more.
+                self._moved_from = self._number
+                self.show_problem(self._moved_text(number))
+            self._number = number
         self.setEnabled(self._accepts_hands())
         self._show()
+
+    def _typing(self) -> bool:
+        draft = self._draft
+        return bool(draft.draw or draft.wins or draft.discarder is not None
+                    or self.value_edit.text())
+
+    def _moved_text(self, number: int) -> str:
+        return self.tr(
+            "Hand {was} was recorded at the table meanwhile, so the hand you are typing is "
+            "hand {now} now. Check it is not the same hand: press Enter again to record it "
+            "as hand {now}, or Esc to clear it.").format(was=self._moved_from, now=number)
 
     def _accepts_hands(self) -> bool:
         return can_change(self._view) and (self._replacing or not self._full())
@@ -269,6 +289,7 @@ class HandEntryBar(QFrame):
     def start_new(self) -> None:
         self._hold = _Hold.NONE
         self._loaded = False
+        self._moved_from = None
         self._draft = HandDraft()
         self._replacing = False
         self._number = self._next_number()
@@ -285,6 +306,7 @@ class HandEntryBar(QFrame):
         the loaded hand would take E as a third part and refuse it."""
         self._hold = _Hold.NONE
         self._loaded = True
+        self._moved_from = None
         self._draft = HandDraft.of(entry)
         self._number, self._replacing = number, True
         points = dict(entry.player_points)
@@ -557,6 +579,10 @@ class HandEntryBar(QFrame):
         self.value_edit.setText(current.value if current is not None else "")
 
     def commit(self) -> None:
+        if self._moved_from is not None:  # the judge has read it: the next Enter records
+            self.show_problem(self._moved_text(self._number))
+            self._moved_from = None
+            return
         problem = self._draft.problem()
         if problem is not None:
             self.show_problem(self._problem_text(problem))
