@@ -351,3 +351,25 @@ def test_no_request_reaches_another_tables_sheet(served: Served) -> None:
         assert uow.hands.list(table_id=served.seated.tables[1]) == []
         assert uow.signatures.list(table_id=served.seated.tables[1]) == []
         assert uow.hands.list(table_id=served.seated.tables[0]) == []
+
+
+def test_a_hand_the_desk_entered_is_not_the_tables_to_retype(served: Served) -> None:
+    """The table may retype its own last hand; one typed at the desk is the head judge's
+    (before, a phone could replace it while the players were signing)."""
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    players = served.seated.players[:4]
+    enter_hand(served.document.unit_of_work(), served.seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, players[1], (Win(players[0], 25, players[1]),)))
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        headers = {"X-CSRF-Token": state["csrf"]}
+        retyped = {"result": "win", "win_type": "discard", "discarder_id": players[1],
+                   "winners": [{"player_id": players[0], "value": 100}], "seen": state["seen"]}
+        refused = client.put("/api/last-hand", json=retyped, headers=headers)
+        assert refused.status_code == 409
+        assert refused.json()["problem"] == (
+            "hand 1 was entered by head judge: only the head judge changes it now")
+    [stored] = _hands(served, 0)
+    assert stored.wins[0].value == 25

@@ -277,6 +277,12 @@ class TableSide:
         clock = session_clock(self._unit_of_work(READER), view.session.id)
         return JSONResponse(_state(view, str(request.session.get("csrf", "")), entries, clock))
 
+    def _entered_by(self, hand_id: int) -> str | None:
+        """Who last wrote hand `hand_id`, as the audit log names him (None if unknown)."""
+        with self._unit_of_work(READER) as uow:
+            entries = uow.audit.list(entity="hand", entity_id=hand_id)
+        return max(entries, key=lambda e: e.id or 0).actor if entries else None
+
     @staticmethod
     def _actor(request: Request) -> str:
         """How the audit log names a table's acts: "Table 7 (table-side)"."""
@@ -385,6 +391,11 @@ class TableSide:
             if not view.rows:
                 return _problem(_("no hand is on the sheet yet"), 409)
             last = max(view.rows, key=lambda row: row.hand.number).hand
+            by = self._entered_by(last.id)
+            if by is not None and by != self._actor(request):
+                # Typed at the desk (or by the head judge): the table does not overwrite it.
+                return _problem(_("hand {hand} was entered by {by}: only the head judge "
+                                  "changes it now").format(hand=last.number, by=by), 409)
             replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
             return None
 
