@@ -461,9 +461,15 @@ def test_classical_entry_takes_every_players_points(window: MainWindow, tmp_path
     entry = sheet.entry
     assert entry.points_row.isVisibleTo(entry)
     a, b, c, d = window.seated.players[:4]
+    QTest.keyClicks(entry.value_edit, "SW40")  # South wins 40 off West, not entered yet
+    summary = entry.findChild(object, "entry_summary")
+    before = summary.text()
+    assert "40 each" in before  # nobody's points yet: each loser pays the whole 40
     for spin, points in zip(entry.points_edits, (10, 0, 0, 6)):
         spin.setValue(points)
-    _type(sheet, "SW40")  # South wins 40 off West; his points follow his value
+    # The payments shown follow the points typed after the hand (they stayed at "40 each").
+    assert summary.text() != before and "30" in summary.text() and "34" in summary.text()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)  # his points follow his value
     row = _view(window).rows[0]
     assert dict(row.hand.player_points) == {a: 10, b: 40, c: 0, d: 6}
     # classic_seed (spec classic.md §0): each loser pays the difference, no East double.

@@ -164,6 +164,7 @@ class HandEntryBar(QFrame):
             spin.setObjectName(f"entry_points_{column + 1}")
             spin.setRange(0, MAX_VALUE)
             points_layout.addWidget(spin)
+            spin.valueChanged.connect(self._points_changed)  # the payments shown follow
             self.points_edits.append(spin)
         points_layout.addStretch(1)
         self.points_row.hide()
@@ -235,6 +236,9 @@ class HandEntryBar(QFrame):
             self._number = number
         self.setEnabled(self._accepts_hands())
         self._show()
+
+    def _points_changed(self) -> None:
+        self._summary.setText(self._summary_text())
 
     def _typing(self) -> bool:
         draft = self._draft
