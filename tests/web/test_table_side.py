@@ -373,3 +373,20 @@ def test_a_hand_the_desk_entered_is_not_the_tables_to_retype(served: Served) -> 
             "hand 1 was entered by head judge: only the head judge changes it now")
     [stored] = _hands(served, 0)
     assert stored.wins[0].value == 25
+
+
+def test_a_request_the_page_would_never_send_is_refused_in_words(served: Served) -> None:
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        ids = [p["id"] for p in state["players"]]
+        headers = {"X-CSRF-Token": state["csrf"]}
+        hand = {"result": "win", "win_type": "self_draw", "discarder_id": None,
+                "winners": [{"player_id": ids[0], "value": "x"}], "seen": state["seen"]}
+        bad = client.post("/api/hands", json=hand, headers=headers)
+        assert bad.status_code == 400
+        assert bad.json()["problem"] == (
+            "this hand cannot be read: a number or a choice is not one the page offers")
+        missing = client.post("/api/hands", json={"win_type": "draw", "seen": state["seen"]},
+                              headers=headers)
+        assert missing.json()["problem"] == "this hand cannot be read: result is missing"
+    assert _hands(served, 0) == []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
 import secrets
 import time
 from collections import defaultdict, deque
@@ -75,7 +76,9 @@ MAX_WRONG_CODES = 8
 WRONG_CODE_WINDOW_SECONDS = 300.0
 """A client that types this many wrong codes within this time waits until it passes."""
 MAX_PNG_BYTES = 512 * 1024
+log = logging.getLogger(__name__)
 HAND_UNREADABLE = N_("this hand cannot be read: {error}")
+"""{error}: `_what_was_wrong`, in words, never Python's own message."""
 SIGNATURE_UNREADABLE = N_("this signature cannot be read: {error}")
 READER = "table-side"
 """The actor of the units of work that only read (nothing of theirs reaches the audit)."""
@@ -301,7 +304,7 @@ class TableSide:
         try:
             parsed = read(await request.json())
         except (ValueError, KeyError, TypeError, AttributeError) as error:
-            return _problem(_(unreadable).format(error=error), 400)
+            return _problem(_(unreadable).format(error=_what_was_wrong(error)), 400)
         if isinstance(parsed, Response):
             return parsed
         try:
@@ -459,3 +462,15 @@ def _entry(body: dict[str, Any]) -> HandEntry:
     return HandEntry(result, win_type, discarder_id, wins,
                      player_points=tuple((int(player), int(value))
                                          for player, value in dict(points).items()))
+
+
+def _what_was_wrong(error: Exception) -> str:
+    """A request the page would never send (a field missing, text where a number goes),
+    said in words: "invalid literal for int() with base 10: 'x'" means nothing at a
+    table, and Python's wording is logged, not shown."""
+    log.info("unreadable table-side request: %r", error)
+    if isinstance(error, KeyError) and error.args:
+        return _("{field} is missing").format(field=error.args[0])
+    if isinstance(error, (ValueError, TypeError)):
+        return _("a number or a choice is not one the page offers")
+    return _("it is not in the form the page sends")
