@@ -229,8 +229,20 @@ def test_projector_pages_through_slides(qtbot):
     qtbot.waitExposed(projector)
     pages = slide.page_count()
     assert pages > 1
+    shown: list[int] = []
+
+    def visible_rows() -> list[int]:
+        view = slide.view
+        return [row for row in range(model.rowCount()) if not view.isRowHidden(row)
+                and view.visualRect(model.index(row, 0)).intersects(view.viewport().rect())]
+
+    shown += visible_rows()
     for _ in range(pages - 1):
         projector.advance()
+        shown += visible_rows()
+    # Each row on exactly one page: the last page is not the last full screen, which
+    # repeated most of the page before it.
+    assert shown == list(range(200))
     assert projector.current() == (0, pages - 1)
     assert projector.pager.text() == f"page {pages} of {pages}"
     projector.advance()
@@ -389,3 +401,16 @@ def test_projector_screens_on_a_machine_with_a_projector(tmp_path: Path):
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.splitlines() == ["automatic Projector 1280", "chosen Desk Desk",
                                           "missing Projector", "pulled Desk False"]
+
+
+def test_the_projectors_seats_are_in_the_players_pages_order(qtmodeltester):
+    """"Player 10" came before "Player 2" (text order): the room looks a name up as the
+    Players page sorts it, numbers as numbers and accents with their letters."""
+    from tournament_manager.gui.models.seating_model import PlayerSeatsModel
+
+    model = PlayerSeatsModel()
+    model.set_seats([("Player 10", 3, "E"), ("Zoë", 1, "S"), ("Player 2", 2, "W"),
+                     ("Ágnes", 4, "N"), ("player 2", 1, "E")])
+    names = [model.index(row, 0).data() for row in range(model.rowCount())]
+    assert names == ["Ágnes", "player 2", "Player 2", "Player 10", "Zoë"]
+    qtmodeltester.check(model, force_py=True)

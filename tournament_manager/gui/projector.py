@@ -191,11 +191,14 @@ class TableSlide(Slide):
         return max(-(-rows // self.rows_per_page()), 1)
 
     def show_page(self, page: int) -> None:
+        """Only the page's own rows: scrolling to its first row put the last full screen
+        on the last page, repeating most of the page before it (ranks 3 to 14 twice)."""
         model = self.view.model()
-        if model.rowCount():
-            row = min(page * self.rows_per_page(), model.rowCount() - 1)
-            self.view.scrollTo(model.index(row, 0),
-                               QAbstractItemView.ScrollHint.PositionAtTop)
+        per_page = self.rows_per_page()
+        first = page * per_page
+        for row in range(model.rowCount()):
+            self.view.setRowHidden(row, not first <= row < first + per_page)
+        self.view.scrollToTop()
 
 
 class ProjectorWindow(QWidget):

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cmp_to_key
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QModelIndex, Qt
 
+from tournament_manager.gui.models.players_model import name_collator
 from tournament_manager.gui.models.row_list import Index, RowListModel
 
 PlayerRole = Qt.ItemDataRole.UserRole
@@ -123,8 +125,11 @@ class PlayerSeatsModel(RowListModel[tuple[str, int, str]]):
     )
 
     def set_seats(self, rows: Sequence[tuple[str, int, str]]) -> None:
-        """(player name, table number, seat wind) rows; shown sorted by name."""
-        self._set_rows(sorted(rows, key=lambda row: (row[0].casefold(), row[1])))
+        """(player name, table number, seat wind) rows; shown in the order the Players page
+        sorts names (the locale's, numbers as numbers: "Player 2" before "Player 10")."""
+        collator = name_collator()
+        self._set_rows(sorted(rows, key=cmp_to_key(
+            lambda one, other: collator.compare(one[0], other[0]) or one[1] - other[1])))
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid() or role != Qt.ItemDataRole.DisplayRole:
