@@ -47,7 +47,7 @@ class TableServer(QObject):
         wrong, in words."""
         import uvicorn
 
-        from tournament_manager.web.server import listen, table_side
+        from tournament_manager.web.server import listen, shown_address, table_side
 
         if self._server is not None:
             return None
@@ -64,8 +64,7 @@ class TableServer(QObject):
                                   name="table-server", daemon=True)
         thread.start()
         self._server, self._thread, self._socket = server, thread, listening
-        shown = socket.gethostname() if host == "0.0.0.0" else host
-        self.address = f"http://{shown}:{port}/"
+        self.address = shown_address(host, port)
         self.codes = side.table_codes()
         log.info("serving the tables at %s", self.address)
         self.running_changed.emit(True)

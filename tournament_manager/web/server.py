@@ -35,6 +35,25 @@ def table_side(unit_of_work: Callable[[str], UnitOfWork], event_name: str) -> Ta
     return TableSide(unit_of_work, TableCodes(codes_secret(key)))
 
 
+def shown_address(host: str, port: int) -> str:
+    """The address a phone types or scans: this machine's address on the network the
+    phones share when listening everywhere (a bare host name such as "judge-laptop" is
+    rarely found on venue Wi-Fi), else the host as given."""
+    if host not in ("0.0.0.0", "::", ""):
+        return f"http://{host}:{port}/"
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("192.0.2.1", 9))  # no packet is sent: it only picks the route
+        ip = probe.getsockname()[0]
+    except OSError:
+        ip = ""
+    finally:
+        probe.close()
+    if not ip or ip.startswith("127."):
+        ip = socket.gethostname()  # no network at all: the name is the best there is
+    return f"http://{ip}:{port}/"
+
+
 def listen(host: str, port: int) -> socket.socket:
     """The server's socket, bound and listening before the server runs: a port in use is
     an `OSError` at once, and a request made meanwhile waits in the queue."""

@@ -4,7 +4,6 @@ from phones or tablets, at the address printed, each with its own code."""
 from __future__ import annotations
 
 import argparse
-import socket
 from pathlib import Path
 from typing import Any
 
@@ -31,12 +30,12 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from tournament_manager.web.server import serve, table_side
+    from tournament_manager.services.tournaments import overview
+    from tournament_manager.web.server import serve, shown_address, table_side
 
     with opened(args.file) as event, user_errors():
         side = table_side(event.unit_of_work, str(args.file))
-        shown = socket.gethostname() if args.host == "0.0.0.0" else args.host
-        address = f"http://{shown}:{args.port}/"
+        address = shown_address(args.host, args.port)
         print(_("tables: open {address} and type the table's code").format(address=address))
         codes = side.table_codes()
         for session, table, code in codes:
@@ -45,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
         if args.codes_pdf is not None:
             from tournament_manager.exports.pdf.table_codes import write_table_codes
 
-            written = write_table_codes(args.codes_pdf, str(args.file), address, codes)
+            name = overview(event.unit_of_work()).tournament.name  # as the window's cards
+            written = write_table_codes(args.codes_pdf, name, address, codes)
             print(_("wrote the table cards to {file}").format(file=written))
         serve(side, args.host, args.port)
     return 0
