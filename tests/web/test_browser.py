@@ -364,3 +364,30 @@ def test_a_classical_table_types_every_players_points_and_scores_a_losers_hand(
     assert dict(hand.deltas) == {a: -40, b: 90, c: -16, d: -34}
     assert driver.find_element(
         By.CSS_SELECTOR, f"#point_inputs input[data-player='{c}']").get_attribute("value") == "0"
+
+
+def test_the_phone_says_when_time_is_up(served: Served, browser) -> None:
+    """It read "Session clock: 0:00:00 left" while the desk and the projector said time
+    is up."""
+    import dataclasses
+    from datetime import UTC, datetime, timedelta
+
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.services.tournaments import current_tournament
+
+    with served.document.unit_of_work() as uow:
+        limit = current_tournament(uow).settings.time_limit_minutes
+        session = uow.sessions.get(served.seated.session_id)
+        uow.sessions.update(dataclasses.replace(
+            session, started_at=datetime.now(UTC) - timedelta(minutes=limit + 1)))
+        uow.commit()
+    wait = WebDriverWait(browser, 30)
+    _log_in(browser, wait, served, 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "clock"), "Time is up"))
+    clock = browser.find_element(By.ID, "clock")
+    assert clock.text == ("Time is up: no new hand starts. The hand in play is as the head "
+                          "judge announced.")
+    assert "up" in clock.get_attribute("class")

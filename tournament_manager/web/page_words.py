@@ -63,6 +63,7 @@ TEXTS = (
     N_("No connection: {waiting} waiting, sent as soon as the connection is back."),
     N_("Session clock: {time} left"),
     N_("Session clock: {time} left (paused)"),
+    N_("Time is up: no new hand starts. The hand in play is as the head judge announced."),
     N_("no connection to the head judge's computer: try again in a moment"),
     N_("{tournament} — session {session}, table {table}"),
     N_("Penalty: {name} −{points} ({reason})"),
