@@ -146,6 +146,9 @@ def test_pause_resume_and_extra_time_for_every_table(event_window: MainWindow):
         give = dialog.findChild(QPushButton, "room_extra_ok")
         assert not give.isDefault() and not give.autoDefault()
         minutes = dialog.findChild(QSpinBox, "room_extra_minutes")
+        # Nothing given yet: nothing to take back, so no negative minutes are offered
+        # (the dialog showed what -15 would do, then the record refused it).
+        assert minutes.minimum() == 0
         minutes.setValue(10)
         assert "becomes 2:" in dialog.findChild(object, "room_extra_effect").text()
         give.click()
@@ -156,6 +159,17 @@ def test_pause_resume_and_extra_time_for_every_table(event_window: MainWindow):
     assert answers.seen == ["Extra Time for Every Table"]
     assert session_clock(window.context.unit_of_work(), session_id).state.extra_seconds == 600
     assert window.countdown.seconds_left() >= before + 600 - 5
+
+    def take_back_too_much(dialog) -> None:
+        minutes = dialog.findChild(QSpinBox, "room_extra_minutes")
+        assert minutes.minimum() == -10  # the ten minutes given, and no more
+        minutes.setValue(-15)
+        assert minutes.value() == -10
+        dialog.findChild(QPushButton, "room_extra_ok").click()
+
+    with answering(take_back_too_much):
+        room.extra_action.trigger()
+    assert session_clock(window.context.unit_of_work(), session_id).state.extra_seconds == 0
 
 
 def test_cancelling_extra_time_gives_none(event_window: MainWindow):
@@ -195,9 +209,11 @@ def test_time_up_is_a_red_banner_in_the_window_and_across_the_projector(
     def five_then_sixty(dialog) -> None:  # a minute over: five more do not end it
         minutes = dialog.findChild(QSpinBox, "room_extra_minutes")
         effect = dialog.findChild(object, "room_extra_effect")
-        minutes.setValue(0)
-        minutes.setValue(-1)
-        assert effect.text() == "The room's time is then still up (2:00 over)."
+        minutes.setValue(-1)  # nothing given yet: nothing to take back
+        assert minutes.value() == 0
+        assert effect.text() == "Type the minutes to give (negative to take back)."
+        minutes.setValue(1)
+        assert effect.text() == "The room's time is then still up (0:00 over)."
         minutes.setValue(60)
         assert effect.text() == "The room's time left becomes 59:00."
         dialog.findChild(QPushButton, "room_extra_ok").click()

@@ -41,8 +41,11 @@ DEFAULT_MINUTES = 5
 
 
 class RoomExtraTimeDialog(QDialog):
-    def __init__(self, parent: QWidget | None, session: int, seconds_left: float) -> None:
-        """`seconds_left`: the room's time left now, negative once time is up."""
+    def __init__(self, parent: QWidget | None, session: int, seconds_left: float,
+                 given_seconds: int = 0) -> None:
+        """`seconds_left`: the room's time left now, negative once time is up;
+        `given_seconds`: the extra time the room has had, all that negative minutes can
+        take back (the clock never goes below the session's limit)."""
         super().__init__(parent)
         self.setObjectName("room_extra_time_dialog")
         self.setWindowTitle(self.tr("Extra Time for Every Table"))
@@ -53,7 +56,7 @@ class RoomExtraTimeDialog(QDialog):
         question.setWordWrap(True)
         self.minutes = QSpinBox(self)
         self.minutes.setObjectName("room_extra_minutes")
-        self.minutes.setRange(-MAX_EXTRA_MINUTES, MAX_EXTRA_MINUTES)
+        self.minutes.setRange(-min(MAX_EXTRA_MINUTES, given_seconds // 60), MAX_EXTRA_MINUTES)
         self.minutes.setValue(DEFAULT_MINUTES)
         self.minutes.setSuffix(self.tr(" min"))
         self.minutes.valueChanged.connect(self._show_effect)
@@ -61,7 +64,10 @@ class RoomExtraTimeDialog(QDialog):
         self.effect.setObjectName("room_extra_effect")
         self.effect.setWordWrap(True)
         note = QLabel(self.tr("Tables given time of their own keep it on top. Edit ▸ Undo "
-                              "does not take this back: negative minutes do."), self)
+                              "does not take this back: negative minutes do, down to the "
+                              "{given} given so far.").format(
+                                  given=self.tr("{n} min").format(n=given_seconds // 60)),
+                      self)
         note.setWordWrap(True)
         note.setEnabled(False)
         buttons = QDialogButtonBox(self)
@@ -162,7 +168,8 @@ class RoomClock(QMenu):
             return
         # Unclamped: once time is up, the minutes given count from how far over it is.
         dialog = RoomExtraTimeDialog(self.parentWidget(), clock.session,
-                                     clock.seconds_left(self._countdown.now()))
+                                     clock.seconds_left(self._countdown.now()),
+                                     clock.state.extra_seconds)
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted or dialog.minutes.value() == 0:
                 return

@@ -2189,8 +2189,12 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation> 分钟</translation>
     </message>
     <message>
-        <source>Tables given time of their own keep it on top. Edit ▸ Undo does not take this back: negative minutes do.</source>
-        <translation>已单独加时的桌在此基础上保留各自的加时。“编辑 ▸ 撤销”不能撤回此操作，输入负数分钟可撤回。</translation>
+        <source>Tables given time of their own keep it on top. Edit ▸ Undo does not take this back: negative minutes do, down to the {given} given so far.</source>
+        <translation>已单独加时的桌在此基础上保留各自的加时。“编辑 ▸ 撤销”不能撤回此操作，输入负数分钟可撤回，最多撤回至今已加的 {given}。</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
     </message>
     <message>
         <source>Give Extra Time</source>

@@ -2189,8 +2189,12 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation> 分鐘</translation>
     </message>
     <message>
-        <source>Tables given time of their own keep it on top. Edit ▸ Undo does not take this back: negative minutes do.</source>
-        <translation>已個別延長時間的桌次，會在此之外保留其延長時間。「編輯 ▸ 復原」無法撤回此操作，請改輸入負的分鐘數。</translation>
+        <source>Tables given time of their own keep it on top. Edit ▸ Undo does not take this back: negative minutes do, down to the {given} given so far.</source>
+        <translation>已個別延長時間的桌次，會在此之外保留其延長時間。「編輯 ▸ 復原」無法撤回此操作，請改輸入負的分鐘數，最多撤回至今已延長的 {given}。</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分鐘</translation>
     </message>
     <message>
         <source>Give Extra Time</source>
