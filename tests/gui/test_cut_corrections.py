@@ -65,6 +65,7 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
             sign_sheet(document.unit_of_work(), seated.tables[0], player,
                        b"\x89PNG v2 %d" % column)
     assert window.controller.open(path)
+    assert window.message_bar.text().startswith("This record does not verify")
     window.show_page(window.cuts_page)
     page = window.cuts_page
     page.table.selectRow(0)
@@ -102,6 +103,7 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
         page.cut_button.click()
     assert _entrants(window) == set(preview.qualifiers)
     assert not page.warning.isVisible()
+    assert window.message_bar.text() == "The record verifies again."  # the banner goes
 
 
 def test_the_standings_page_shows_what_the_finalists_carried(window: MainWindow,

@@ -181,6 +181,7 @@ class MainWindow(QMainWindow):
         self._controller.restore_offered.connect(self._offer_restore)
         self._controller.notice_reported.connect(self._message_bar.show_problem)
         self._controller.lock_takeover_offered.connect(self._offer_lock_takeover)
+        self._doubt_shown = False
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
         self._controller.changed_elsewhere.connect(self._show_changes_elsewhere)
         self._controller.closing.connect(self._stop_serving)
@@ -592,7 +593,10 @@ class MainWindow(QMainWindow):
         self._message_bar.show_problem(problem, [(self.tr("Take Over the Lock…"), take_over)])
 
     def show_record_in_doubt(self, report: VerificationReport) -> None:
-        """What verification found, in the banner, with every line behind "Details…"."""
+        """What verification found, in the banner, with every line behind "Details…".
+        While it is shown, a change to the results checks the record again
+        (`_check_doubt_again`): a cut made again after a correction clears it."""
+        self._doubt_shown = True
         text = self.tr(
             "This record does not verify: {summary}. Check with the head judge before "
             "printing or publishing anything from it.").format(summary=summary(report))
@@ -667,8 +671,23 @@ class MainWindow(QMainWindow):
         self.projector.tournament_name = name if has_tournament else ""
         self.projector.refresh()
 
+    def _check_doubt_again(self, topic: str) -> None:
+        """Only while the record is in doubt (rare, and the check reads the whole record):
+        once what it found is mended, the banner goes, and says so."""
+        if topic == Topic.DOCUMENT:
+            self._doubt_shown = False  # another document: its own check on opening
+        if not self._doubt_shown or topic not in (Topic.ROUNDS, Topic.SESSIONS):
+            return
+        report = self._controller.verify()
+        if report is None or report.ok:
+            self._doubt_shown = False
+            self._message_bar.show_info(self.tr("The record verifies again."))
+        else:
+            self.show_record_in_doubt(report)
+
     def _data_changed(self, topic: str) -> None:
         self._controller.seen_now()  # this window shows it: no need to read it again
+        self._check_doubt_again(topic)
         if topic == Topic.SETTINGS and self._controller.document is not None:
             self._show_document()
 

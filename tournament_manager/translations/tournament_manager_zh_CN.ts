@@ -1191,6 +1191,10 @@
         <translation>{name} — Tournament Manager</translation>
     </message>
     <message>
+        <source>The record verifies again.</source>
+        <translation>记录已重新通过校验。</translation>
+    </message>
+    <message>
         <source>Session {n}</source>
         <translation>第 {n} 场</translation>
     </message>

@@ -1191,6 +1191,10 @@
         <translation>{name} — Tournament Manager</translation>
     </message>
     <message>
+        <source>The record verifies again.</source>
+        <translation>紀錄已重新通過驗證。</translation>
+    </message>
+    <message>
         <source>Session {n}</source>
         <translation>第 {n} 場</translation>
     </message>
