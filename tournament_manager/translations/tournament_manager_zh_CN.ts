@@ -1192,7 +1192,7 @@
     </message>
     <message>
         <source>The record verifies again.</source>
-        <translation>记录已重新通过校验。</translation>
+        <translation>记录已重新通过核验。</translation>
     </message>
     <message>
         <source>Session {n}</source>

@@ -1192,7 +1192,7 @@
     </message>
     <message>
         <source>The record verifies again.</source>
-        <translation>紀錄已重新通過驗證。</translation>
+        <translation>紀錄已重新通過核驗。</translation>
     </message>
     <message>
         <source>Session {n}</source>
