@@ -656,9 +656,9 @@ def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(
     enter_hand(document.unit_of_work(), event_window.seated.tables[0], HandEntry(
         HandResult.WIN, WinType.SELF_DRAW, wins=(Win(players[1], 40),)))
     event_window.context.hub.notify(Topic.SHEET)  # as the window's follower does
-    moved = ("Hand 2 was recorded at the table meanwhile, so the hand you are typing is "
-             "hand 3 now. Check it is not the same hand: press Enter again to record it "
-             "as hand 3, or Esc to clear it.")
+    moved = ("Hand 2 was recorded elsewhere meanwhile (at the table, or at another desk), "
+             "so the hand you are typing is hand 3 now. Check it is not the same hand: "
+             "press Enter again to record it as hand 3, or Esc to clear it.")
     assert sheet.entry.message.text() == moved
     QTest.keyClick(edit, Qt.Key.Key_Return)
     assert len(_view(event_window).rows) == 2, "the first Enter records nothing"

@@ -687,8 +687,8 @@
         <translation>分值：</translation>
     </message>
     <message>
-        <source>Hand {was} was recorded at the table meanwhile, so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
-        <translation>第 {was} 局已在桌边录入，因此你正在输入的是第 {now} 局。请确认不是同一局：再按 Enter 键将其记录为第 {now} 局，或按 Esc 键清除。</translation>
+        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
+        <translation>第 {was} 局已在别处（桌边或另一台录入电脑）录入，因此你正在输入的是第 {now} 局。请确认不是同一局：再按 Enter 键将其记录为第 {now} 局，或按 Esc 键清除。</translation>
     </message>
     <message>
         <source>{who} intercepted: under these rules the claim nearest the discarder&apos;s lower seat wins alone, so only that win was recorded.</source>

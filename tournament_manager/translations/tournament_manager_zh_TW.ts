@@ -687,8 +687,8 @@
         <translation>分值：</translation>
     </message>
     <message>
-        <source>Hand {was} was recorded at the table meanwhile, so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
-        <translation>第 {was} 局已在桌邊輸入，因此你正在輸入的是第 {now} 局。請確認不是同一局：再按 Enter 鍵將其記錄為第 {now} 局，或按 Esc 鍵清除。</translation>
+        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
+        <translation>第 {was} 局已在別處（桌邊或另一台輸入電腦）輸入，因此你正在輸入的是第 {now} 局。請確認不是同一局：再按 Enter 鍵將其記錄為第 {now} 局，或按 Esc 鍵清除。</translation>
     </message>
     <message>
         <source>{who} intercepted: under these rules the claim nearest the discarder&apos;s lower seat wins alone, so only that win was recorded.</source>

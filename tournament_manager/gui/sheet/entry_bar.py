@@ -100,6 +100,8 @@ class HandEntryBar(QFrame):
         """A stored hand was loaded (F2) and no key typed since."""
         self._moved_from: int | None = None
         """The number the hand being typed had before another station recorded it."""
+        self._submitted = False
+        """Enter was pressed on the hand in the bar and it was not accepted (refused)."""
         self._refusal = ""
 
         self._title = ElidedLabel("", self)
@@ -227,10 +229,12 @@ class HandEntryBar(QFrame):
             view.tournament.settings.rule_set).settles_every_hand)
         if not self._replacing:
             number = self._next_number()
-            if number != self._number and self._typing():
+            if number != self._number and self._typing() and not self._submitted:
                 # Another station (the table's phone, a second desk) recorded hand N while
                 # this one was being typed as hand N: it is hand N + 1 now, which may be the
-                # very hand already recorded. Said, and Enter must be pressed once more.
+                # very hand already recorded. Said, and Enter must be pressed once more. (A
+                # hand already submitted and refused for that change was said by the refusal,
+                # which names the station: the next Enter records it.)
                 self._moved_from = self._number
                 self.show_problem(self._moved_text(number))
             self._number = number
@@ -247,9 +251,10 @@ class HandEntryBar(QFrame):
 
     def _moved_text(self, number: int) -> str:
         return self.tr(
-            "Hand {was} was recorded at the table meanwhile, so the hand you are typing is "
-            "hand {now} now. Check it is not the same hand: press Enter again to record it "
-            "as hand {now}, or Esc to clear it.").format(was=self._moved_from, now=number)
+            "Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), "
+            "so the hand you are typing is hand {now} now. Check it is not the same hand: "
+            "press Enter again to record it as hand {now}, or Esc to clear it.").format(
+                was=self._moved_from, now=number)
 
     def _accepts_hands(self) -> bool:
         return can_change(self._view) and (self._replacing or not self._full())
@@ -294,6 +299,7 @@ class HandEntryBar(QFrame):
         self._hold = _Hold.NONE
         self._loaded = False
         self._moved_from = None
+        self._submitted = False
         self._draft = HandDraft()
         self._replacing = False
         self._number = self._next_number()
@@ -442,6 +448,7 @@ class HandEntryBar(QFrame):
         loaded = self._loaded
         if text.strip() or key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
             self._loaded = False
+            self._submitted = False  # typed on after a refusal: a hand in the making again
         if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.commit()
             return True
@@ -604,6 +611,7 @@ class HandEntryBar(QFrame):
                 return
         self._clear_message()
         entry, self._intercepted_by = self._intercepted(self._with_points(self._draft.entry()))
+        self._submitted = True  # until accepted: a refusal leaves the hand in the bar
         self.submitted.emit(entry, self._number, self._replacing)
 
     def _intercepted(self, entry: HandEntry) -> tuple[HandEntry, int | None]:
