@@ -95,7 +95,7 @@ def _open_table(uow: UnitOfWork, table_id: int, seen: str | None = None) -> Sess
     typed as the sixth must not become the seventh behind the typist's back, and a player
     signs only what he was shown."""
     table = uow.tables.get(table_id)
-    if seen is not None and sheet_hash(_content(uow, table)) != seen:
+    if seen is not None and sheet_hash(content_now(uow, table)) != seen:
         raise ServiceError(ServiceProblem.SHEET_CHANGED_ELSEWHERE, table=table.number,
                            **_last_change(uow, table))
     if table.sheet_state is SheetState.LOCKED:
@@ -484,7 +484,8 @@ def stop_on_time(uow: UnitOfWork, table_id: int, completed_hands: int | None = N
     return updated
 
 
-def _content(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
+def content_now(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
+    """The sheet's content as it stands, as signatures and `seen` hashes cover it."""
     return sheet_content(table, uow.seats.list(table_id=table.id),
                          uow.hands.list(table_id=table.id),
                          uow.penalties.list(table_id=table.id))
@@ -601,7 +602,7 @@ def sign_on_paper_within(uow: UnitOfWork, table: SessionTable, recorded_by: str,
     """Inside an open unit of work, on an open and complete sheet: the four signatures
     on paper (the sheet's, or the four agreeing player cards) and the lock they make."""
     seated = {seat.player_id for seat in uow.seats.list(table_id=table.id)}
-    content = _content(uow, table)
+    content = content_now(uow, table)
     digest = sheet_hash(content)
     now = clock()
     for player_id in sorted(seated):
@@ -671,7 +672,7 @@ def revert_correction(uow: UnitOfWork, table_id: int) -> SessionTable:
             raise ServiceError(ServiceProblem.SHEET_LOCKED, table=table.number)
         signed = uow.snapshots.list(table_id=table_id, version=table.sheet_version - 1)
         unchanged = dataclasses.replace(table, sheet_version=table.sheet_version - 1)
-        if not signed or sheet_hash(_content(uow, unchanged)) != signed[0].content_hash:
+        if not signed or sheet_hash(content_now(uow, unchanged)) != signed[0].content_hash:
             raise ServiceError(ServiceProblem.SHEET_CHANGED_SINCE, table=table.number)
         relocked = uow.tables.update(dataclasses.replace(
             unchanged, sheet_state=SheetState.LOCKED, content_hash=signed[0].content_hash))

@@ -448,7 +448,7 @@ def carry_corrected_totals(uow: UnitOfWork, round_id: int) -> list[int]:
     Nothing is done when the correction puts other players through the cut: that needs the
     head judge (`remake_cut`), and the Cuts page says so."""
     this = uow.rounds.get(round_id)
-    following = next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
+    following = _next_round(uow, this)
     if this.advance is None or following is None:
         return []
     entries = uow.round_entries.list(round_id=following.id)
@@ -481,11 +481,15 @@ def cut_made_after(uow: UnitOfWork, round_id: int) -> MadeCut | None:
     """The cut after round `round_id`, if it has been made (None: no cut, or not yet)."""
     with uow:
         this = uow.rounds.get(round_id)
-        following = next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
+        following = _next_round(uow, this)
         if (this.advance is None or following is None
                 or not uow.round_entries.count(round_id=following.id)):
             return None
         return MadeCut(this.number, _next_round_drawn(uow, following))
+
+
+def _next_round(uow: UnitOfWork, this: Round) -> Round | None:
+    return next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
 
 
 def _next_round_drawn(uow: UnitOfWork, following: Round) -> bool:

@@ -38,6 +38,7 @@ from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandSeating,
     Rules,
+    content_now,
     is_complete,
     planned_hands,
     seatings,
@@ -361,9 +362,7 @@ def _current_signers(uow: UnitOfWork, table: SessionTable) -> set[int]:
     signatures = uow.signatures.list(table_id=table.id, sheet_version=table.sheet_version)
     if not signatures or table.sheet_state is SheetState.LOCKED:
         return {s.player_id for s in signatures}
-    digest = sheet_hash(sheet_content(table, uow.seats.list(table_id=table.id),
-                                      uow.hands.list(table_id=table.id),
-                                      uow.penalties.list(table_id=table.id)))
+    digest = sheet_hash(content_now(uow, table))
     return {s.player_id for s in signatures if s.content_hash == digest}
 
 
