@@ -125,6 +125,22 @@ def test_mcr_hand_with_flowers_and_payments(
     assert output["payments"] == {"E": -8, "S": 39, "W": -23, "N": -8}
 
 
+@pytest.mark.parametrize("responsible", ["N", "none"])
+def test_mcr_refuses_a_payer_other_than_the_discarder(
+    responsible: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MCR has no same-turn immunity: such a hand was paid as if the discarder were named
+    (and a seatless one by roles), silently contradicting its own input."""
+    hand = {**HAND, "concealed": "123m456p789s234s5p", "winning_tile": "5p",
+            "responsible": responsible}  # fmt: skip
+    named = {**hand, "responsible": "W"}
+    monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps([hand, named])))
+    assert run_cli(["score", "--rules", "mcr"]) == 0
+    refused, named = json.loads(capsys.readouterr().out)
+    assert refused["code"] == "immunity_not_in_rules" and "immunity" in refused["error"]
+    assert named["valid"] and named["payments"]["W"] < named["payments"]["N"] < 0
+
+
 def test_mcr_under_the_minimum_is_invalid(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -490,6 +490,50 @@ def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
     assert view.raw_totals == (-30, 10, 10, 10)
 
 
+def test_mcr_has_no_immunity_and_its_head_bump_keeps_the_first_claim(window: MainWindow,
+                                                                      tmp_path):
+    """MCR: the discarder always pays (no same-turn immunity: I was taken and the hand
+    settled as if the discarder had been named, the record saying otherwise), and of
+    several claims the first in turn order after the discarder wins (spec mcr.md §2)."""
+    sheet = _open_event(window, tmp_path, "mcr")
+    entry = sheet.entry
+    hint = entry.findChild(object, "entry_hint").text()
+    assert "immunity" not in hint and "+ another winner" in hint
+    east, south, west, north = window.seated.players[:4]
+    entry.value_edit.setFocus()
+    QTest.keyClicks(entry.value_edit, "SW10I")
+    assert "no same-turn immunity" in entry.message.text()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    _type(sheet, "EW8+S9")  # East and South claim West's discard: North plays next, then East
+    hands = [row.hand for row in _view(window).rows]
+    assert [(w.winner_id, w.value, w.responsible_id) for h in hands for w in h.wins] == [
+        (south, 10, west), (east, 8, west)]
+    assert dict(hands[0].deltas) == {south: 34, west: -18, east: -8, north: -8}
+    assert "intercepted" in entry.message.text()
+
+
+def test_classical_entry_offers_neither_immunity_nor_a_second_claim(window: MainWindow,
+                                                                   tmp_path):
+    sheet = _open_event(window, tmp_path, "classic")
+    entry = sheet.entry
+    hint = entry.findChild(object, "entry_hint").text()
+    assert "immunity" not in hint and "another winner" not in hint and "T self-draw" in hint
+    entry.value_edit.setFocus()
+    QTest.keyClicks(entry.value_edit, "SW40+")
+    assert "one player wins a hand" in entry.message.text()
+    QTest.keyClicks(entry.value_edit, "I")
+    assert "no same-turn immunity" in entry.message.text()
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    hand = _view(window).rows[0].hand
+    assert [(w.winner_id, w.responsible_id) for w in hand.wins] == [
+        (window.seated.players[1], window.seated.players[2])]
+
+
+def test_zung_jung_hint_names_immunity_and_a_second_claim(event_window: MainWindow):
+    hint = _sheet(event_window).entry.findChild(object, "entry_hint").text()
+    assert "I immunity" in hint and "+ another winner" in hint
+
+
 def test_a_wsom_event_records_only_the_intercepting_claim_and_says_why(
         window: MainWindow, tmp_path):
     """Spec zung-jung.md §3: under `triple_win: intercept` (the WSOM presets) "the lower

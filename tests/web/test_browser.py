@@ -327,6 +327,9 @@ def test_a_classical_table_types_every_players_points_and_scores_a_losers_hand(
     wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
     a, b, c, d = served.seated.players[:4]
     assert driver.find_element(By.ID, "points").is_displayed()
+    # Classical scoring has no same-turn immunity and takes one claim on a discard.
+    assert not driver.find_element(By.ID, "immunity").is_displayed()
+    assert not driver.find_element(By.ID, "another").is_displayed()
 
     def click(selector: str) -> None:
         element = driver.find_element(By.CSS_SELECTOR, selector)

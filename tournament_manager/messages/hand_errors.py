@@ -185,6 +185,9 @@ _HAND_MESSAGES: Final[dict[HandErrorCode, Callable[[HandProblem], str]]] = {
         value=p.count, minimum=p.expected),
     HandErrorCode.FLAG_NOT_IN_RULES: lambda p: _(
         "flag {flags} does not exist in the chosen rules").format(flags=_flag_list(p)),
+    HandErrorCode.IMMUNITY_NOT_IN_RULES: lambda p: _(
+        "the chosen rules have no same-turn immunity: the discarder pays, so 'responsible' "
+        "can only be the discarder"),
     HandErrorCode.ROBBED_TILE_HELD: lambda p: _(
         "flag 'robbing_kong' is impossible: the winner already holds or shows {tile}").format(
         tile=p.tile),
@@ -210,6 +213,9 @@ _SETTLEMENT_MESSAGES: Final = {
         N_("the winner ({seat}) cannot be responsible; enter nobody for same-turn immunity")
     ),
     SettlementErrorCode.RESPONSIBLE_ON_SELF_DRAW: N_("a self-drawn win has no responsible player"),
+    SettlementErrorCode.NO_SAME_TURN_IMMUNITY: (
+        N_("these rules have no same-turn immunity: the discarder pays for the win by {seat}")
+    ),
     SettlementErrorCode.VALUE_NOT_POSITIVE: N_("the value of the win by {seat} must be at least 1"),
     SettlementErrorCode.HAND_POINTS_NEGATIVE: N_("the hand points of {seat} cannot be negative"),
     SettlementErrorCode.WINNER_POINTS_MISMATCH: (

@@ -43,6 +43,7 @@ class HandErrorCode(Enum):
     BELOW_MINIMUM = "below_minimum"
     FLAG_NOT_IN_RULES = "flag_not_in_rules"  # a flag the chosen rule set has no use for
     ROBBED_TILE_HELD = "robbed_tile_held"  # robbing a kong of a tile the winner holds
+    IMMUNITY_NOT_IN_RULES = "immunity_not_in_rules"  # someone but the discarder pays (not ZJ)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,7 @@ class SettlementErrorCode(Enum):
     WINNER_IS_DISCARDER = "winner_is_discarder"
     RESPONSIBLE_IS_WINNER = "responsible_is_winner"
     RESPONSIBLE_ON_SELF_DRAW = "responsible_on_self_draw"
+    NO_SAME_TURN_IMMUNITY = "no_same_turn_immunity"  # someone but the discarder pays (not ZJ)
     VALUE_NOT_POSITIVE = "value_not_positive"
     HAND_POINTS_NEGATIVE = "hand_points_negative"
     WINNER_POINTS_MISMATCH = "winner_points_mismatch"

@@ -72,6 +72,9 @@ def evaluate_hand(data: object, rule_set: RuleSet[Any], options: Any) -> HandRep
         request = read_hand(data)
     except HandError as error:
         return HandReport(ScoreResult.invalid(error.problem), {})
+    if not rule_set.same_turn_immunity and _names_another_payer(request):
+        return HandReport(ScoreResult.invalid(
+            HandProblem(HandErrorCode.IMMUNITY_NOT_IN_RULES, field="responsible")), {})
     result = rule_set.score(request.hand, options)
     if not result.valid:
         return HandReport(result, {})
@@ -83,6 +86,16 @@ def evaluate_hand(data: object, rule_set: RuleSet[Any], options: Any) -> HandRep
         return HandReport(result, _payments(request, result.value, rule_set, options, scores),
                           {seat.value: scores[seat] for seat in WINDS})
     return HandReport(result, _payments(request, result.value, rule_set, options))
+
+
+def _names_another_payer(request: HandRequest) -> bool:
+    """A discard win paid by someone other than its discarder, or by nobody: same-turn
+    immunity, which only some rules have (`RuleSet.same_turn_immunity`)."""
+    if request.hand.win_type is not WinType.DISCARD:
+        return False
+    if not request.has_responsible:
+        return True
+    return request.discarder is not None and request.responsible is not request.discarder
 
 
 def report_to_json(report: HandReport, describe: DescribeProblem) -> dict[str, object]:

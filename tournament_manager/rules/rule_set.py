@@ -18,7 +18,12 @@ from collections.abc import Mapping, Sequence
 from typing import Generic, TypeVar, final
 
 from tournament_manager.rules.arrangement import Arrangement
-from tournament_manager.rules.errors import HandProblem, ValueProblem
+from tournament_manager.rules.errors import (
+    HandProblem,
+    SettlementError,
+    SettlementErrorCode,
+    ValueProblem,
+)
 from tournament_manager.rules.hand import Hand, PlayerHand, WinType
 from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
@@ -45,6 +50,15 @@ class RuleSet(ABC, Generic[OptionsT]):
 
     deal_always_passes: bool = True
     """False when a hand's result can keep the deal with its dealer (`deal_passes`)."""
+    same_turn_immunity: bool = False
+    """True when someone other than the discarder may pay for a discard win (Zung Jung's
+    same-turn immunity, or nobody at all). Elsewhere the discarder always pays: `settle`
+    refuses a result that names anyone else, so a record never says one player was
+    responsible while another paid, and the entry screens do not offer the choice."""
+    several_claims: bool = False
+    """True when the entry screens may take several players' claims on one discard, which
+    `intercepting_claim` and the payoff then resolve (Zung Jung's interception and triple
+    win, MCR's head bump); False where only one winner can be entered at all."""
 
     def deal_passes(self, outcome: TableOutcome, options: OptionsT) -> bool:
         """Whether the deal moves to the next player after this hand.
@@ -158,6 +172,11 @@ class RuleSet(ABC, Generic[OptionsT]):
         `VALUE_NOT_ALLOWED` / `HAND_POINTS_NOT_ALLOWED` with the `ValueProblem` and the seat.
         Final, so no rule set can pay out a value that skipped the check."""
         check_outcome(outcome)
+        if not self.same_turn_immunity and outcome.win_type is not WinType.SELF_DRAW:
+            for win in outcome.wins:
+                if win.responsible is not outcome.discarder:
+                    raise SettlementError(SettlementErrorCode.NO_SAME_TURN_IMMUNITY,
+                                          win.winner.value)
         winners = {win.winner for win in outcome.wins}
         for win in outcome.wins:
             problem = self.value_problem(win.value, options)

@@ -10,7 +10,7 @@ valid.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import Enum
 
@@ -115,3 +115,14 @@ def single_win(outcome: TableOutcome) -> Win | None:
     if len(outcome.wins) > 1:
         raise SettlementError(SettlementErrorCode.TWO_WINNERS_ON_ONE_DISCARD)
     return outcome.wins[0]
+
+
+TURN_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
+
+
+def nearest_claim(claimants: Sequence[Wind], discarder: Wind) -> Wind:
+    """The claim that wins when several players claim one discard: the discarder's lower
+    seat (who plays next), then the opposite seat, then the upper seat (Zung Jung's
+    interception, MCR's head bump)."""
+    start = TURN_ORDER.index(discarder)
+    return min(claimants, key=lambda seat: (TURN_ORDER.index(seat) - start) % 4)

@@ -180,7 +180,7 @@ class _Table:
                                                (Win(winner, value, None, patterns),)))
         win_type = WinType.ROBBING_KONG if roll > 0.98 else WinType.DISCARD
         discarder = rng.choice([p for p in players if p != winner])
-        if rng.random() < 0.01 and self.rule_set.id == "zung-jung":  # three winners
+        if rng.random() < 0.01 and self.rule_set.several_claims:  # three claim one discard
             wins = []
             for other in (p for p in players if p != discarder):
                 value, patterns = self._value(seats[other], RulesWinType.DISCARD)
@@ -190,7 +190,7 @@ class _Table:
             return intercepted(claims, seats, self.rule_set, self.options)[0]
         value, patterns = self._value(seats[winner], RulesWinType.DISCARD)
         responsible: int | None = discarder
-        if value > 25 and rng.random() < 0.1 and self.rule_set.id == "zung-jung":
+        if value > 25 and rng.random() < 0.1 and self.rule_set.same_turn_immunity:
             others = [p for p in players if p not in (winner, discarder)]
             responsible = rng.choice([*others, None])  # same-turn immunity
         return self._with_points(HandEntry(HandResult.WIN, win_type, discarder,

@@ -675,10 +675,6 @@
         <translation>将本局记入记分表（Enter）</translation>
     </message>
     <message>
-        <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder · T self-draw · K kong · D draw · I immunity · + another winner · Enter commits · Esc clears</source>
-        <translation>按键：E S W N 或 1–4（记分表各列）先和牌者，后放铳者 · T 自摸 · K 杠 · D 流局 · I 免责 · + 另一和牌者 · Enter 提交 · Esc 清除</translation>
-    </message>
-    <message>
         <source>Each player&apos;s hand points:</source>
         <translation>各选手手牌分：</translation>
     </message>
@@ -689,6 +685,42 @@
     <message>
         <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
         <translation>第 {was} 局已在别处（桌边或另一台录入电脑）录入，因此你正在输入的是第 {now} 局。请确认不是同一局：再按 Enter 键将其记录为第 {now} 局，或按 Esc 键清除。</translation>
+    </message>
+    <message>
+        <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder</source>
+        <translation>按键：E S W N 或 1–4（记分表各列）先和牌者，后放铳者</translation>
+    </message>
+    <message>
+        <source>T self-draw</source>
+        <translation>T 自摸</translation>
+    </message>
+    <message>
+        <source>K kong</source>
+        <translation>K 杠</translation>
+    </message>
+    <message>
+        <source>D draw</source>
+        <translation>D 流局</translation>
+    </message>
+    <message>
+        <source>I immunity</source>
+        <translation>I 免责</translation>
+    </message>
+    <message>
+        <source>+ another winner</source>
+        <translation>+ 另一和牌者</translation>
+    </message>
+    <message>
+        <source>Enter commits</source>
+        <translation>Enter 提交</translation>
+    </message>
+    <message>
+        <source>Esc clears</source>
+        <translation>Esc 清除</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
     </message>
     <message>
         <source>{who} intercepted: under these rules the claim nearest the discarder&apos;s lower seat wins alone, so only that win was recorded.</source>
@@ -715,8 +747,16 @@
         <translation>该选手不能担任本局中的这一角色。</translation>
     </message>
     <message>
+        <source>These rules have no same-turn immunity: the discarder always pays for a discard win.</source>
+        <translation>本规则没有同巡免责：点和时总是由放铳者支付。</translation>
+    </message>
+    <message>
         <source>Immunity applies to a discard win: pick the winner and the discarder first.</source>
         <translation>免责只适用于放铳和牌：请先选择和牌者和放铳者。</translation>
+    </message>
+    <message>
+        <source>Under these rules one player wins a hand: of several claims on one discard, enter the one nearest the discarder&apos;s lower seat.</source>
+        <translation>本规则每局只有一位和牌者：多人同时和同一张牌时，输入放铳者下家方向最近的一位。</translation>
     </message>
     <message>
         <source>Several winners need one discard: pick the first winner and the discarder first (at most three).</source>

@@ -675,10 +675,6 @@
         <translation>將此局記入記分表（Enter）</translation>
     </message>
     <message>
-        <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder · T self-draw · K kong · D draw · I immunity · + another winner · Enter commits · Esc clears</source>
-        <translation>按鍵：E S W N 或 1–4（記分表各欄）先選和牌者，再選放銃者 · T 自摸 · K 槓 · D 流局 · I 免責 · + 另一和牌者 · Enter 確認 · Esc 清除</translation>
-    </message>
-    <message>
         <source>Each player&apos;s hand points:</source>
         <translation>各選手的手牌分：</translation>
     </message>
@@ -689,6 +685,42 @@
     <message>
         <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
         <translation>第 {was} 局已在別處（桌邊或另一台輸入電腦）輸入，因此你正在輸入的是第 {now} 局。請確認不是同一局：再按 Enter 鍵將其記錄為第 {now} 局，或按 Esc 鍵清除。</translation>
+    </message>
+    <message>
+        <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder</source>
+        <translation>按鍵：E S W N 或 1–4（記分表各欄）先選和牌者，再選放銃者</translation>
+    </message>
+    <message>
+        <source>T self-draw</source>
+        <translation>T 自摸</translation>
+    </message>
+    <message>
+        <source>K kong</source>
+        <translation>K 槓</translation>
+    </message>
+    <message>
+        <source>D draw</source>
+        <translation>D 流局</translation>
+    </message>
+    <message>
+        <source>I immunity</source>
+        <translation>I 免責</translation>
+    </message>
+    <message>
+        <source>+ another winner</source>
+        <translation>+ 另一和牌者</translation>
+    </message>
+    <message>
+        <source>Enter commits</source>
+        <translation>Enter 確認</translation>
+    </message>
+    <message>
+        <source>Esc clears</source>
+        <translation>Esc 清除</translation>
+    </message>
+    <message>
+        <source> · </source>
+        <translation> · </translation>
     </message>
     <message>
         <source>{who} intercepted: under these rules the claim nearest the discarder&apos;s lower seat wins alone, so only that win was recorded.</source>
@@ -715,8 +747,16 @@
         <translation>該選手不能擔任此局的這個角色。</translation>
     </message>
     <message>
+        <source>These rules have no same-turn immunity: the discarder always pays for a discard win.</source>
+        <translation>本規則沒有同巡免責：胡他人打出的牌時一律由放銃者支付。</translation>
+    </message>
+    <message>
         <source>Immunity applies to a discard win: pick the winner and the discarder first.</source>
         <translation>免責只適用於放銃和牌：請先選和牌者與放銃者。</translation>
+    </message>
+    <message>
+        <source>Under these rules one player wins a hand: of several claims on one discard, enter the one nearest the discarder&apos;s lower seat.</source>
+        <translation>本規則每局只有一位和牌者：多人同時和同一張牌時，輸入放銃者下家方向最近的一位。</translation>
     </message>
     <message>
         <source>Several winners need one discard: pick the first winner and the discarder first (at most three).</source>

@@ -135,6 +135,7 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
                for wind, p in zip(Wind, view.players, strict=False)]
     next_number = max((row.hand.number for row in view.rows), default=0) + 1
     seating = view.seating(next_number)
+    rule_set = get_rule_set(view.tournament.settings.rule_set)
     return {
         "tournament": view.tournament.name,
         "session": view.session.number,
@@ -159,9 +160,10 @@ def _state(view: SheetView, csrf: str, entries: EntryState | None = None,
         "csrf": csrf,
         "clock": _clock(clock, view.table.number),
         "double_entry": view.tournament.settings.double_entry,
-        "round_wind_and_flowers": get_rule_set(
-            view.tournament.settings.rule_set).uses_round_wind_and_flowers,
-        "every_hand": get_rule_set(view.tournament.settings.rule_set).settles_every_hand,
+        "round_wind_and_flowers": rule_set.uses_round_wind_and_flowers,
+        "every_hand": rule_set.settles_every_hand,
+        "immunity": rule_set.same_turn_immunity,
+        "several_claims": rule_set.several_claims,
         **_entries(entries, next_number),
     }
 

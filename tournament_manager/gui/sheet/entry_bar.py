@@ -6,8 +6,10 @@ column heads and the paper sheet say (his seat wind in this hand changes as the 
 passes; each seat button shows both); the first pick is the winner, the second the
 discarder. T toggles self-draw, K a kong win (robbing a kong /
 win on a kong), D a draw, I then a seat names the responsible player under same-turn
-immunity (I then 0 or - : nobody), + adds another winner on the same discard (triple
-win). Digits type the value, Enter commits, Esc clears, Backspace steps back.
+immunity (I then 0 or - : nobody), + adds another claim on the same discard (the rules
+resolve it: interception, triple win, head bump). The rule set says which of I and + it
+has a use for (`same_turn_immunity`, `several_claims`); the hint lists only those.
+Digits type the value, Enter commits, Esc clears, Backspace steps back.
 
 A value is checked against the rule set as it is typed (`RuleSet.value_problem`): a
 value no further digit can make possible is worded next to the row at once, any other
@@ -146,10 +148,7 @@ class HandEntryBar(QFrame):
         self.message = QLabel(self)
         self.message.setObjectName("entry_message")
         self.message.setWordWrap(True)
-        hint = QLabel(self.tr(
-            "Keys: E S W N or 1–4 (the sheet's columns) winner, then discarder · T self-draw "
-            "· K kong · D draw · I immunity · + another winner · Enter commits · Esc clears"),
-            self)
+        self._hint = hint = QLabel(self._hint_text(), self)
         hint.setObjectName("entry_hint")
         hint.setEnabled(False)
         hint.setWordWrap(True)
@@ -274,6 +273,20 @@ class HandEntryBar(QFrame):
             self._rules = (rule_set, rule_set.validate_options(settings.rule_options))
         except Exception:  # noqa: BLE001 - unreadable options: the service will say so
             self._rules = None
+        self._hint.setText(self._hint_text())
+
+    def _hint_text(self) -> str:
+        """The keys, as far as these rules have a use for them: no immunity key where the
+        discarder always pays, no second winner where one win is all that can be entered."""
+        rule_set = None if self._rules is None else self._rules[0]
+        keys = [self.tr("Keys: E S W N or 1–4 (the sheet's columns) winner, then discarder"),
+                self.tr("T self-draw"), self.tr("K kong"), self.tr("D draw")]
+        if rule_set is None or rule_set.same_turn_immunity:
+            keys.append(self.tr("I immunity"))
+        if rule_set is None or rule_set.several_claims:
+            keys.append(self.tr("+ another winner"))
+        keys += [self.tr("Enter commits"), self.tr("Esc clears")]
+        return self.tr(" · ").join(keys)
 
     def value_problem(self, value: int) -> str | None:
         """Why the rules rule `value` out as a winning hand's value (None if they don't)."""
@@ -554,13 +567,20 @@ class HandEntryBar(QFrame):
         self._show()
 
     def _ask_responsible(self) -> None:
-        if not self._draft.ask_responsible():
+        if self._rules is not None and not self._rules[0].same_turn_immunity:
+            self.show_problem(self.tr("These rules have no same-turn immunity: the discarder "
+                                      "always pays for a discard win."))
+        elif not self._draft.ask_responsible():
             self.show_problem(self.tr("Immunity applies to a discard win: "
                                       "pick the winner and the discarder first."))
         self._show()
 
     def _add_winner(self) -> None:
-        if not self._draft.add_winner():
+        if self._rules is not None and not self._rules[0].several_claims:
+            self.show_problem(self.tr("Under these rules one player wins a hand: of several "
+                                      "claims on one discard, enter the one nearest the "
+                                      "discarder's lower seat."))
+        elif not self._draft.add_winner():
             self.show_problem(self.tr("Several winners need one discard: pick the first "
                                       "winner and the discarder first (at most three)."))
         else:

@@ -26,7 +26,7 @@ from tournament_manager.rules.mcr.tables import below_minimum, book_order, optio
 from tournament_manager.rules.mcr.waits import waiting_tiles
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
-from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.settlement import Role, TableOutcome, nearest_claim
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.rules.values import sign_problem
 
@@ -36,6 +36,13 @@ class McrRuleSet(RuleSet[McrOptions]):
     name = "Mahjong Competition Rules (MCR, Chinese Official)"
     codec = CODEC
     uses_round_wind_and_flowers = True
+    several_claims = True
+
+    def intercepting_claim(self, claimants: Sequence[Wind], discarder: Wind,
+                           options: McrOptions) -> Wind | None:
+        """Only one winner: of several claims, the first in turn order after the discarder
+        wins (spec §3, "head bump")."""
+        return nearest_claim(claimants, discarder)
 
     def event_customs(self) -> dict[str, object]:
         """EMA practice: table points rank a session, seats rotate between the rounds

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from tournament_manager.rules.errors import SettlementError, SettlementErrorCode
 from tournament_manager.rules.hand import WinType
 from tournament_manager.rules.settlement import (
@@ -11,6 +9,7 @@ from tournament_manager.rules.settlement import (
     TableOutcome,
     Win,
     check_outcome,
+    nearest_claim,
     zero_payments,
 )
 from tournament_manager.rules.tiles import Wind
@@ -35,16 +34,6 @@ def shares(
     if value <= par:
         return value, value
     return 3 * value - 2 * par, par
-
-
-TURN_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
-
-
-def nearest_claim(claimants: Sequence[Wind], discarder: Wind) -> Wind:
-    """The claim that wins when several players claim one discard: the discarder's lower
-    seat (who plays next), then the opposite seat, then the upper seat."""
-    start = TURN_ORDER.index(discarder)
-    return min(claimants, key=lambda seat: (TURN_ORDER.index(seat) - start) % 4)
 
 
 def settle(outcome: TableOutcome, options: ZungJungOptions) -> dict[Wind, int]:

@@ -14,7 +14,7 @@ from tournament_manager.rules.hand import Hand, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
-from tournament_manager.rules.settlement import Role, TableOutcome
+from tournament_manager.rules.settlement import Role, TableOutcome, nearest_claim
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.rules.zung_jung import payments, values
 from tournament_manager.rules.zung_jung.arrangements import build_arrangement, read_arrangement
@@ -34,7 +34,6 @@ from tournament_manager.rules.zung_jung.patterns import (
     PATTERN_NAMES,
     TABLE_ORDER,
 )
-from tournament_manager.rules.zung_jung.payments import nearest_claim
 from tournament_manager.rules.zung_jung.search import best_reading, completing_tiles, readings
 
 WSOM_FORMATS = frozenset({"wsom_2015", "wsom_2010"})
@@ -45,6 +44,8 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
     id = "zung-jung"
     name = "Zung Jung (Asia Pacific Mahjong)"
     codec = CODEC
+    same_turn_immunity = True
+    several_claims = True
 
     def pattern_names(self) -> tuple[tuple[str, str], ...]:
         return ((CHICKEN_ID, CHICKEN_NAME), *PATTERN_NAMES.items())
