@@ -16,7 +16,8 @@ in docs/glossary.md.
 
 The scoring patterns' names are not marked in the code: the rules layer knows no words
 layer. `template` asks each rule set for every (id, English name) it can report
-(`RuleSet.pattern_names`) and adds the names with the rule set's id as their gettext context
+(`RuleSet.pattern_names`, and `pattern_marks` for the score sheets) and adds the names with
+the rule set's id as their gettext context
 (`messages.patterns.pattern_name` says them with `p_`), so a new pattern is a string the
 .po lacks until it is translated. MCR's Chinese names are the official ones of the MCR
 spec's fan tables; Zung Jung's those of its Chinese edition (中庸麻雀).
@@ -71,8 +72,12 @@ def template() -> Catalog:
                 folder, keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
             catalog.add(message, auto_comments=comments, context=context)
     for rule_set_id in available_rule_sets():
-        for pattern_id, name in get_rule_set(rule_set_id).pattern_names():
+        rule_set = get_rule_set(rule_set_id)
+        for pattern_id, name in rule_set.pattern_names():
             catalog.add(name, context=rule_set_id, auto_comments=[f"pattern {pattern_id}"])
+        for pattern_id, mark in rule_set.pattern_marks().items():
+            catalog.add(mark, context=rule_set_id,
+                        auto_comments=[f"pattern {pattern_id} on a score sheet"])
     return catalog
 
 

@@ -48,6 +48,7 @@ from tournament_manager.exports.text import (
     signature_status,
     wind_name,
 )
+from tournament_manager.messages.patterns import wins_pattern_marks
 from tournament_manager.messages.verification import describe_finding, summary
 from tournament_manager.services.standings import Standings
 from tournament_manager.services.verification import VerificationReport
@@ -359,7 +360,7 @@ def _names(view: SheetView) -> dict[int, Player]:
     return names
 
 
-def _hand_cells(hand: Hand, names: dict[int, Player]) -> list[object]:
+def _hand_cells(hand: Hand, names: dict[int, Player], rule_set_id: str) -> list[object]:
     def name(player_id: int | None) -> str:
         return names[player_id].name if player_id in names else ""
 
@@ -374,7 +375,7 @@ def _hand_cells(hand: Hand, names: dict[int, Player]) -> list[object]:
         "; ".join(name(w.responsible_id) if w.responsible_id is not None else _("nobody")
                   for w in hand.wins if w.responsible_id != hand.discarder_id)
         if hand.discarder_id is not None else "",
-        "; ".join(" ".join(w.pattern_ids) for w in hand.wins if w.pattern_ids),
+        wins_pattern_marks(rule_set_id, (w.pattern_ids for w in hand.wins)),
     ]
 
 
@@ -392,7 +393,7 @@ def _session_sheet(number: int, views: Sequence[SheetView]) -> _Sheet:
         players = [p.name for p in view.players]
         for row in view.rows:
             sheet.append([view.table.number, row.hand.number, row.cycle,
-                          *_hand_cells(row.hand, names), *players, *row.deltas, *row.running])
+                          *_hand_cells(row.hand, names, view.tournament.settings.rule_set), *players, *row.deltas, *row.running])
     sheet.freeze = "C2"
     return sheet
 

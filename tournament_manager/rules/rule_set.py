@@ -123,6 +123,14 @@ class RuleSet(ABC, Generic[OptionsT]):
         layer to translate (`messages.patterns`). A name that carries a tile (classical:
         "pair of Rd") is given as a template with `{tile}` in the tile code's place."""
 
+    def pattern_marks(self) -> dict[str, str]:
+        """How a recorded pattern is written on a score sheet, by id, in English (the words
+        layer translates them as it does `pattern_names`). Empty where the ids are the
+        rules' own numbering, which sheets carry as they stand (Zung Jung's 5.1.3, MCR's
+        fan numbers); a rule set whose ids are words (classical: `concealed_pung`) names
+        them here. A recorded win keeps its pattern ids only, so no mark names a tile."""
+        return {}
+
     @abstractmethod
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """What makes `hand` unreadable under these rules (bad sets, counts, contradictory

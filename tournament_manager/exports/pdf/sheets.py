@@ -75,6 +75,7 @@ from tournament_manager.exports.text import (
     signed_version,
     wind_name,
 )
+from tournament_manager.messages.patterns import pattern_marks
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
 from tournament_manager.words import N_, _, headings, n_
@@ -533,7 +534,9 @@ class _SheetPage:
                     cols.x["discarder"], top, cols.w["discarder"], h)
         self._lines([str(win.value) for win in hand.wins], cols.x["value"], top,
                     cols.w["value"], h, "right")
-        self._lines([" ".join(win.pattern_ids) for win in hand.wins], cols.x["patterns"], top,
+        rule_set = self.view.tournament.settings.rule_set
+        self._lines([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
+                    cols.x["patterns"], top,
                     cols.w["patterns"], h)
         for index, (delta, running) in enumerate(zip(row.deltas, row.running)):
             put_in(c, signed(delta), cols.delta_x(index), top, cols.delta_w, h, 7.5, "right")

@@ -17,6 +17,7 @@ from PySide6.QtCore import (
 )
 
 from tournament_manager.gui.models.wording import number, result_label, signed, win_type_label
+from tournament_manager.messages.patterns import wins_pattern_marks
 from tournament_manager.services.views import SheetRow, SheetView
 
 Index = QModelIndex | QPersistentModelIndex
@@ -129,7 +130,8 @@ class SheetModel(QAbstractTableModel):
         if column == VALUE:
             return ", ".join(str(w.value) for w in wins)
         if column == PATTERNS:
-            return "; ".join(" ".join(w.pattern_ids) for w in wins if w.pattern_ids)
+            rule_set = self._view.tournament.settings.rule_set if self._view else ""
+            return wins_pattern_marks(rule_set, (w.pattern_ids for w in wins))
         player_index, running = divmod(column - len(FIXED_COLUMNS), 2)
         if player_index >= len(row.deltas):
             return ""

@@ -16,6 +16,7 @@ from tournament_manager.rules.classic.options import (
     ClassicOptions,
 )
 from tournament_manager.rules.classic.scoring import (
+    MARKS,
     NAMES,
     ClassicSet,
     WinnerReading,
@@ -51,6 +52,9 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
 
     def pattern_names(self) -> tuple[tuple[str, str], ...]:
         return tuple(NAMES.items())
+
+    def pattern_marks(self) -> dict[str, str]:
+        return dict(MARKS)
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """Flags are accepted and ignored: no classical item depends on them."""

@@ -39,6 +39,26 @@ NAMES: Final[dict[str, str]] = {
 }
 """Every item's id and its name as the JSON output prints it; `{tile}` is the set's tile code."""
 
+MARKS: Final[dict[str, str]] = {
+    "going_out": "going out",
+    "self_draw": "from the wall",
+    "only_place": "only place",
+    "concealed_hand": "concealed hand",
+    "exposed_pung": "exposed pung",
+    "concealed_pung": "concealed pung",
+    "exposed_kong": "exposed kong",
+    "concealed_kong": "concealed kong",
+    "pair": "pair",
+    "flowers": "flowers",
+    f"{DOUBLE_PREFIX}dragon": "dragon set",
+    f"{DOUBLE_PREFIX}own_wind": "own wind set",
+    f"{DOUBLE_PREFIX}prevailing_wind": "prevailing wind set",
+    f"{DOUBLE_PREFIX}one_suit_honors": "one suit and honours",
+    f"{DOUBLE_PREFIX}pure_one_suit": "pure one suit",
+}
+"""Every item as a score sheet writes it: its name without the set's tile, which a recorded
+win does not keep (`RuleSet.pattern_marks`)."""
+
 
 def _item(pattern_id: str, points: int, tile: TileId | None = None) -> ScoredPattern:
     name = NAMES[pattern_id]

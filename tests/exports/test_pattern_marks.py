@@ -1,0 +1,70 @@
+"""How a win's recorded patterns are written on the sheets: the rules' own numbers where
+they number their patterns (Zung Jung, MCR), names where the ids are words (classical).
+
+Classical sheets showed "going_out concealed_pung concealed_pung x2:dragon" in the window's
+Patterns column, on the printed sheet and in the workbook. The same words now reach all
+three through `messages.patterns.pattern_marks`."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from tests.exports.conftest import pdf_pages
+from tests.helpers.seated_event import Seated, seat_event
+from tournament_manager.domain.model import HandResult, Win, WinType
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.exports.jobs import ExportKind, run_export
+from tournament_manager.gui.models.sheet_model import PATTERNS, SheetModel
+from tournament_manager.messages.patterns import pattern_marks
+from tournament_manager.services.score_sheets import HandEntry, enter_hand
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.services.views import sheet_view
+from tournament_manager.storage.document import create_document
+
+CLASSICAL = ("going_out", "concealed_pung", "concealed_pung", "pair", "x2:dragon")
+WRITTEN = "going out, concealed pung ×2, pair, dragon set"
+
+
+@pytest.fixture
+def classic(tmp_path: Path) -> Iterator[Seated]:
+    document = create_document(tmp_path / "classic.tmt")
+    create_tournament(document.unit_of_work(), "Classic Open",
+                      dataclasses.replace(preset_settings(Preset.OPEN, 2, "classic")))
+    seated = seat_event(document)
+    a, b, c, d = seated.players[:4]
+    enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(b, 40, c, CLASSICAL),),
+        player_points=((a, 10), (b, 40), (c, 0), (d, 6))))
+    yield seated
+    document.close(backup=False)
+
+
+def test_classical_patterns_are_named_in_the_window_the_pdf_and_the_workbook(
+        classic: Seated, tmp_path: Path, qapp: object) -> None:
+    uow = classic.document.unit_of_work
+    assert pattern_marks("classic", CLASSICAL) == WRITTEN
+
+    model = SheetModel()
+    model.set_view(sheet_view(uow(), classic.tables[0]))
+    assert model.data(model.index(0, PATTERNS)) == WRITTEN
+
+    page = pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "sheets.pdf",
+                                session_number=1))[0]
+    flat = " ".join(page.split())
+    # The printed column is narrow: the names are cut to it, but they are names.
+    assert "going out, con" in flat and "going_out" not in flat and "concealed_" not in flat
+
+    book = load_workbook(run_export(uow(), ExportKind.WORKBOOK, tmp_path / "event.xlsx"))
+    rows = list(book["Session 1"].values)
+    column = rows[0].index("Patterns")
+    assert [row[column] for row in rows[1:] if row[column]] == [WRITTEN]
+
+
+def test_numbered_patterns_stay_numbers() -> None:
+    assert pattern_marks("zung-jung", ("5.1.3", "8.1.1", "3.1")) == "5.1.3 8.1.1 3.1"
+    assert pattern_marks("mcr", ("39", "62", "81", "81")) == "39 62 81 81"
