@@ -110,3 +110,29 @@ def test_keys_reach_the_window_at_start_and_after_a_dialog(
         if app.poll() is None:
             app.kill()
             app.wait()
+
+
+REDO_KEYS = """
+import sys
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.settings import AppSettings
+app = QApplication([])
+window = MainWindow(AppSettings(QSettings(sys.argv[1], QSettings.Format.IniFormat)))
+print(app.platformName(), *(key.toString() for key in window.action_redo.shortcuts()), sep="|")
+"""
+
+
+def test_ctrl_y_redoes_on_x11_as_the_readme_says(bare_x: BareX, tmp_path: Path) -> None:
+    """Offscreen (where the other GUI tests run) binds Redo to Ctrl+Y; X11 binds it to
+    Ctrl+Shift+Z alone, so on the judge's laptop Ctrl+Y did nothing."""
+    env = {**os.environ, "DISPLAY": bare_x.display, "QT_QPA_PLATFORM": "xcb",
+           paths.DATA_DIR_ENV: str(tmp_path / "data")}
+    shown = subprocess.run([sys.executable, "-c", REDO_KEYS, str(tmp_path / "settings.ini")],
+                           env=env, capture_output=True, text=True, check=True,
+                           timeout=PATIENCE_S)
+    platform, *keys = shown.stdout.strip().splitlines()[-1].split("|")
+    assert platform == "xcb"
+    assert "Ctrl+Y" in keys and "Ctrl+Shift+Z" in keys

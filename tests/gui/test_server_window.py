@@ -4,6 +4,7 @@ projector station that can change nothing."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import subprocess
 import sys
@@ -223,3 +224,103 @@ def test_file_dialogs_of_a_server_event_start_in_the_users_folder(
     with answering(_start_folder(seen)):
         window.action_save_copy.trigger()
     assert seen[-1] == home / "Documents"
+
+
+def test_an_unsaved_edit_outlives_another_stations_change(
+        real_window: MainWindow, event_on_server: str, qtbot) -> None:
+    """Desk 2 was typing Ada's club when another station saved Ada's country: the page,
+    read again, wiped the club typed and said nothing. Now what was typed stays, and the
+    field nobody typed in takes the other station's value."""
+    from tournament_manager.services.players import update_player
+    from tournament_manager.services.setup import all_players
+
+    window = real_window
+    _open(window, event_on_server, "Desk 2", "results-desk")
+    window.show_page(window.players_page)
+    page = window.players_page
+    page.table.setFocus()
+    QTest.keyClick(page.table, Qt.Key.Key_Home)  # the first row, as sorted: Ada
+    qtbot.waitUntil(lambda: page.fields["name"].text() == "Ada")
+    type_into(page, "player_club", "Stockholm MK")
+
+    other = open_event(parse_address(event_on_server))
+    try:
+        ada = next(p for p in all_players(other.unit_of_work()) if p.name == "Ada")
+        update_player(other.unit_of_work(), dataclasses.replace(ada, country="SE"))
+        register_player(other.unit_of_work(), Player(name="Cy"))
+    finally:
+        other.close()
+    qtbot.waitUntil(lambda: "Cy" in _players(window), timeout=10_000)
+    assert page.fields["name"].text() == "Ada"
+    assert page.fields["club"].text() == "Stockholm MK"
+    assert page.fields["country"].text() == "SE"
+    click(page, "player_save")
+    event = open_event(parse_address(event_on_server), read_only=True)
+    try:
+        saved = next(p for p in all_players(event.unit_of_work()) if p.name == "Ada")
+    finally:
+        event.close()
+    assert (saved.club, saved.country) == ("Stockholm MK", "SE")
+
+
+def test_a_server_that_stops_answering_is_said_once_and_so_is_its_return(
+        real_window: MainWindow, event_on_server: str, qtbot, caplog) -> None:
+    """With the server down, the window's look for other stations' changes raised the
+    driver's OperationalError every second into the crash report ("Something went wrong
+    inside the application"), which stayed up after the server came back. The server is
+    made to refuse this event's connections for real (ALLOW_CONNECTIONS false)."""
+    import logging
+
+    from sqlalchemy import create_engine, text
+
+    window = real_window
+    _open(window, event_on_server, "Desk 2", "results-desk")
+    base, _, database = event_on_server.rpartition("/")
+    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+
+    def allow(on: bool) -> None:
+        with admin.connect() as connection:
+            connection.execute(text(
+                f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {"true" if on else "false"}'))
+            if not on:
+                connection.execute(text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": database})
+
+    bar = window._message_bar
+    caplog.set_level(logging.WARNING)
+    try:
+        allow(False)
+        qtbot.waitUntil(lambda: bar.isVisible() and "cannot be reached" in bar.text(),
+                        timeout=10_000)
+        qtbot.wait(2500)  # two more looks: said once, logged once
+        assert "Something went wrong" not in bar.text()
+        looks = [r for r in caplog.records if "could not look for changes" in r.getMessage()]
+        assert len(looks) == 1 and not [r for r in caplog.records
+                                         if r.levelno >= logging.CRITICAL]
+    finally:
+        allow(True)
+        admin.dispose()
+    qtbot.waitUntil(lambda: "answers again" in bar.text(), timeout=10_000)
+    assert bar.kind() == "information"
+
+
+def test_a_station_reopens_in_the_role_it_last_had(real_window: MainWindow,
+                                                  event_on_server: str) -> None:
+    """A results desk restarted after a crash came back as "Head judge" in the dialog
+    (address and name were remembered, the role was not): one Enter gave a desk the
+    head judge's rights and the audit log the wrong role."""
+    window = real_window
+    _open(window, event_on_server, "Desk 2", "results-desk")
+    window.controller.close()
+    seen: list[tuple[str, str, object]] = []
+
+    def look(dialog) -> None:
+        roles = child(dialog, "server_role")
+        seen.append((child(dialog, "server_address").text(),
+                     child(dialog, "server_station").text(), roles.currentData()))
+        dialog.reject()
+
+    with answering(look):
+        window.action_open_server.trigger()
+    assert seen == [(event_on_server, "Desk 2", "results-desk")]

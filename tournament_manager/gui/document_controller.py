@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from tournament_manager.application.events import EventAddress, create_event, open_event
 from tournament_manager.application.stations import THIS_LAPTOP, Station
 from tournament_manager.domain.presets import Preset, preset_settings
-from tournament_manager.gui.errors import EXPECTED_ERRORS
+from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.messages import services as service_messages
 from tournament_manager.rules.registry import DEFAULT_RULE_SET
@@ -57,12 +57,16 @@ class DocumentController(QObject):
     changed_elsewhere = Signal()
     # The open event is about to be closed or replaced (what serves it must stop first).
     closing = Signal()
+    # Good news that needs nothing done: the server answers again after an outage.
+    news_reported = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._document: Document | None = None
         self._address: EventAddress | None = None
         self._seen_version = 0
+        self._unreachable = False
+        """The last look for changes found the server silent (said once, not every second)."""
         self._watch = QTimer(self)
         self._watch.setInterval(WATCH_INTERVAL_MS)
         self._watch.timeout.connect(self._look_for_changes)
@@ -255,9 +259,18 @@ class DocumentController(QObject):
             return
         try:
             version = document.data_version()
-        except EXPECTED_ERRORS as error:  # a lost network: said when an act fails
-            log.warning("could not look for changes to %s: %s", self._address, error)
+        except EXPECTED_ERRORS as error:  # a lost network: said once, until it answers again
+            if not self._unreachable:
+                self._unreachable = True
+                log.warning("could not look for changes to %s: %s", self._address, error)
+                self.problem_reported.emit(describe_error(error))
             return
+        if self._unreachable:
+            self._unreachable = False
+            log.info("%s answers again", self._address)
+            self.news_reported.emit(self.tr(
+                "The server answers again: {event} is up to date on this station.").format(
+                    event=self._address))
         if version != self._seen_version:
             self._seen_version = version
             self.changed_elsewhere.emit()

@@ -180,6 +180,7 @@ class MainWindow(QMainWindow):
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
         self._controller.notice_reported.connect(self._message_bar.show_problem)
+        self._controller.news_reported.connect(self._message_bar.show_info)
         self._controller.lock_takeover_offered.connect(self._offer_lock_takeover)
         self._doubt_shown = False
         self._controller.record_in_doubt.connect(self.show_record_in_doubt)
@@ -263,7 +264,7 @@ class MainWindow(QMainWindow):
         self.action_undo.setShortcuts(key.Undo)
         self.action_redo = stack.createRedoAction(self, self.tr("&Redo"))
         self.action_redo.setObjectName("action_redo")
-        self.action_redo.setShortcuts(key.Redo)
+        self.action_redo.setShortcuts(undo_keys.redo_keys())
         # After an action, Ctrl+Z is for the action, not for the typing that led to it;
         # later, once the fields have settled (a recorded hand's Value box is emptied).
         stack.indexChanged.connect(self._action_recorded)
@@ -479,12 +480,15 @@ class MainWindow(QMainWindow):
 
     def open_server(self) -> None:
         """An event on a PostgreSQL server, for this station (File ▸ Open on a Server…)."""
-        request = ask_server(self, self._settings.last_server(), self._settings.station_name())
+        settings = self._settings
+        request = ask_server(self, settings.last_server(), settings.station_name(),
+                             settings.station_role())
         if request is None:
             return
         self._message_bar.clear()
         if self._controller.open(request.address, station=request.station):
-            self._settings.set_last_server(str(request.address), request.station.name)
+            settings.set_last_server(str(request.address), request.station.name,
+                                     request.station.role.value)
 
     def serve_tables(self) -> None:
         """Start (or stop) serving table-side entry on the open event; the codes show in a

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.application.events import parse_address
 from tournament_manager.application.stations import Station, StationRole
-from tournament_manager.gui.item_data import add_choice, current_choice
+from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.messages.documents import describe
 from tournament_manager.storage.errors import DocumentError
 from tournament_manager.storage.server import ServerAddress
@@ -44,7 +44,7 @@ class ServerRequest:
 
 class OpenServerDialog(QDialog):
     def __init__(self, parent: QWidget | None = None, *, last_address: str = "",
-                 last_station: str = "") -> None:
+                 last_station: str = "", last_role: str = "") -> None:
         super().__init__(parent)
         self.setObjectName("open_server_dialog")
         self.setWindowTitle(self.tr("Open an Event on a Server"))
@@ -59,6 +59,7 @@ class OpenServerDialog(QDialog):
         self.role.setObjectName("server_role")
         for role, words in ROLE_WORDS.items():
             add_choice(self.role, self.tr(words), role.value)
+        choose(self.role, last_role or None)  # as this station last opened one
         self.hint = QLabel(self)
         self.hint.setObjectName("server_hint")
         self.buttons = QDialogButtonBox(
@@ -111,9 +112,10 @@ class OpenServerDialog(QDialog):
                                              StationRole(str(current_choice(self.role)))))
 
 
-def ask_server(parent: QWidget, last_address: str = "",
-               last_station: str = "") -> ServerRequest | None:
-    dialog = OpenServerDialog(parent, last_address=last_address, last_station=last_station)
+def ask_server(parent: QWidget, last_address: str = "", last_station: str = "",
+               last_role: str = "") -> ServerRequest | None:
+    dialog = OpenServerDialog(parent, last_address=last_address, last_station=last_station,
+                              last_role=last_role)
     try:
         return dialog.request() if dialog.exec() == QDialog.DialogCode.Accepted else None
     finally:

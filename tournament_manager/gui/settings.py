@@ -27,6 +27,7 @@ _WINDOW_STATE = "main_window/state"
 _PROJECTOR_SCREEN = "projector/screen"
 _LAST_SERVER = "server/address"
 _STATION_NAME = "server/station"
+_STATION_ROLE = "server/role"
 _LANGUAGE = "window/language"
 _DOCUMENT_LANGUAGE = "documents/language"
 
@@ -111,9 +112,16 @@ class AppSettings:
         value = self._store.value(_STATION_NAME, "")
         return value if isinstance(value, str) else ""
 
-    def set_last_server(self, address: str, station: str) -> None:
+    def station_role(self) -> str:
+        """The role this station last opened a server event in ("" before the first):
+        a results desk reopened in a hurry must not come back as the head judge."""
+        value = self._store.value(_STATION_ROLE, "")
+        return value if isinstance(value, str) else ""
+
+    def set_last_server(self, address: str, station: str, role: str) -> None:
         self._store.setValue(_LAST_SERVER, address)
         self._store.setValue(_STATION_NAME, station)
+        self._store.setValue(_STATION_ROLE, role)
         self._store.sync()
 
     def window_geometry(self) -> QByteArray | None:

@@ -22,6 +22,19 @@ from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QWidget
 from tournament_manager.gui.app_filter import installed_once
 
 UNDO_KEYS_NAME = "undo_keys"
+CTRL_Y = QKeySequence("Ctrl+Y")
+
+
+def redo_keys() -> list[QKeySequence]:
+    """Redo's keys: the platform's (Ctrl+Shift+Z on Linux) and Ctrl+Y everywhere, which
+    judges coming from office software press and the README promises."""
+    keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+    return keys if CTRL_Y in keys else [*keys, CTRL_Y]
+
+
+def _is_redo(event: QKeyEvent) -> bool:
+    return (event.matches(QKeySequence.StandardKey.Redo)
+            or QKeySequence(event.keyCombination()) == CTRL_Y)
 
 
 def _line_edit(widget: QObject) -> QLineEdit | None:
@@ -38,7 +51,7 @@ class UndoKeys(QObject):
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
         undo = event.matches(QKeySequence.StandardKey.Undo)
-        redo = not undo and event.matches(QKeySequence.StandardKey.Redo)
+        redo = not undo and _is_redo(event)
         if not (undo or redo):
             return False
         line = _line_edit(watched)

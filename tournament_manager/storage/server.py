@@ -155,8 +155,11 @@ class ServerEvent:
     """Whom this instance's acts are audited as (the application names its station)."""
 
     def data_version(self) -> int:
-        """Grows with every change (see `unit_of_work.data_version`)."""
-        return data_version(self.engine)
+        """Grows with every change (see `unit_of_work.data_version`). A server that does
+        not answer is a `DocumentError` (SERVER_UNREACHABLE), as for a unit of work: the
+        stations ask every second, and a raw driver error reached the crash report."""
+        with _worded(self.address):
+            return data_version(self.engine)
 
     def unit_of_work(self, actor: str | None = None) -> SqlUnitOfWork:
         return SqlUnitOfWork(self.engine, actor=actor or self.actor, path=Path(self.address.shown),
@@ -176,7 +179,7 @@ class ServerEvent:
         """The event as an ordinary `.tmt` file (never over an existing file)."""
         from tournament_manager.storage.document import create_document
 
-        with create_document(destination) as document:
+        with create_document(destination) as document, _worded(self.address):
             copy_rows(self.engine, document.engine)
 
     def integrity_problems(self) -> list[str]:

@@ -91,6 +91,8 @@ class PlayersPage(QWidget):
         self._context = context
         self._ask_import_path = ask_import_path
         self.import_dialog: ImportDialog | None = None
+        self._shown: Player | None = None
+        """The player whose stored values the form was last filled with."""
 
         self.model = PlayersModel(self)
         self.proxy = PlayerFilter(self)
@@ -223,11 +225,24 @@ class PlayersPage(QWidget):
             return
         self.form_box.setTitle(self.tr("Editing {name} (no. {number})").format(
             name=player.name, number=player.registration_id or "–"))
-        for key, edit in self.fields.items():
-            edit.setText(getattr(player, key))
+        self._fill(player)
         self.substitute.setChecked(player.kind is PlayerKind.SUBSTITUTE)
         self.status_button.setText(self.tr("Reins&tate") if player.status
                                    is PlayerStatus.WITHDRAWN else self.tr("Wi&thdraw"))
+
+    def _fill(self, player: Player) -> None:
+        """The form shows `player`. When he was already in it (the page read again after
+        another station's change, or this window's own), a field typed in here and not yet
+        saved keeps what was typed: the other station's change used to wipe it unseen.
+        Fields not typed in take the stored value, which may be the other station's."""
+        before = self._shown if self._shown is not None and self._shown.id == player.id else None
+        for key, edit in self.fields.items():
+            stored = getattr(player, key)
+            if before is not None and edit.text() != getattr(before, key):
+                continue
+            if edit.text() != stored:
+                edit.setText(stored)
+        self._shown = player
 
     def _form_player(self, base: Player | None = None) -> Player:
         text = {key: edit.text().strip() for key, edit in self.fields.items()}
@@ -239,6 +254,7 @@ class PlayersPage(QWidget):
             club=text["club"], team=text["team"], kind=kind)
 
     def _new(self) -> None:
+        self._shown = None
         self.table.clearSelection()
         self.table.setCurrentIndex(self.proxy.index(-1, -1))
         for edit in self.fields.values():
