@@ -336,15 +336,15 @@ def test_undo_never_unlocks_a_signed_sheet(event_window: MainWindow):
     sheet = _sheet(event_window)
     _enter_session(sheet)
     _sign_all(sheet)
+    QApplication.processEvents()
     stack = event_window.context.runner.stack
     assert _view(event_window).locked
-    assert stack.undoText().startswith("Sign T1")
-
-    stack.undo()  # the fourth signature, which locked the sheet: the service refuses
+    # Every act on the locked sheet has left the Edit menu: none of them can be undone.
+    # ("Undo Sign T1" was offered, refused, and used up by each Ctrl+Z.)
+    assert not stack.canUndo() and not event_window.action_undo.isEnabled()
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     view = _view(event_window)
-    assert view.locked and len(view.signatures) == 4
-    assert event_window.message_bar.text() == (
-        "the sheet of table 1 is signed and locked; the head judge can correct it")
+    assert view.locked and len(view.signatures) == 4 and len(view.rows) == 4
     assert "locked" in sheet.header.text() and not sheet.entry.isEnabled()
 
     with answering(_unlock("opened the wrong table", PASSPHRASE)):
@@ -355,6 +355,26 @@ def test_undo_never_unlocks_a_signed_sheet(event_window: MainWindow):
     view = _view(event_window)
     assert view.locked and view.table.sheet_version == 1 and view.corrections == ()
     assert not stack.canRedo(), "opening it again is the head judge's act again"
+
+
+def test_ctrl_z_after_another_table_locked_undoes_this_tables_hand(event_window: MainWindow):
+    """Seen on event day: table 3's judge pressed Ctrl+Z for his last hand and met three
+    refusals about table 1's signatures (signed and locked meanwhile) before his hand
+    went. The locked sheet's acts leave the stack; his hand is the next undo."""
+    page = event_window.sheets_page
+    sheet = _sheet(event_window)
+    seated = event_window.seated
+    page.select_table(seated.session_id, seated.tables[1])
+    _type(sheet, "SW30")  # table 2, hand 1
+    page.select_table(seated.session_id, seated.tables[0])
+    _enter_session(sheet)
+    _sign_all(sheet)
+    QApplication.processEvents()
+    assert event_window.action_undo.text() == "&Undo Enter hand T2 #1"
+    event_window.action_undo.trigger()
+    assert _view(event_window, 1).rows == ()
+    assert event_window.message_bar.text() == ""
+    assert _view(event_window).locked and len(_view(event_window).rows) == 4
 
 
 def test_a_cancelled_unlock_changes_nothing(event_window: MainWindow):
@@ -701,11 +721,14 @@ def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(
         HandResult.WIN, WinType.SELF_DRAW, wins=(Win(players[1], 40),)))
     event_window.context.hub.notify(Topic.SHEET)  # as the window's follower does
     moved = ("Hand 2 was recorded elsewhere meanwhile (at the table, or at another desk), "
-             "so the hand you are typing is hand 3 now. Check it is not the same hand: "
-             "press Enter again to record it as hand 3, or Esc to clear it.")
+             "so the hand you are typing would be hand 3. Check it is not the same hand "
+             "before you record it.")
     assert sheet.entry.message.text() == moved
     QTest.keyClick(edit, Qt.Key.Key_Return)
     assert len(_view(event_window).rows) == 2, "the first Enter records nothing"
+    # ... and says so, in other words than before it (it seemed to do nothing at all).
+    assert sheet.entry.message.text().startswith("Not recorded yet: hand 2 was recorded")
+    assert "press Enter again to record this one as hand 3" in sheet.entry.message.text()
     QTest.keyClick(edit, Qt.Key.Key_Return)
     rows = _view(event_window).rows
     assert [r.hand.number for r in rows] == [1, 2, 3]

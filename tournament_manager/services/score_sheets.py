@@ -645,6 +645,13 @@ def resume_play(uow: UnitOfWork, table_id: int) -> SessionTable:
     return resumed
 
 
+def sheet_locked(uow: UnitOfWork, table_id: int) -> bool:
+    """Whether the table's sheet is signed and locked: the record, which nothing but the
+    head judge's correction changes (no undo either)."""
+    with uow:
+        return uow.tables.get(table_id).sheet_state is SheetState.LOCKED
+
+
 def withdraw_signature(uow: UnitOfWork, signature_id: int) -> SessionTable:
     """Take back a signature given by mistake (the undo of `sign_sheet`) while the sheet
     is still open. A signed and locked sheet is the record: only the head judge's

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tournament_manager.gui.changes import ChangeHub
@@ -68,6 +68,12 @@ class ServiceCommand(QUndoCommand):
     def revert(self) -> None:
         raise NotImplementedError
 
+    def spent(self, uow: UnitOfWork) -> bool:
+        """True when the record has moved on so that this command can never be undone (its
+        sheet signed and locked since): the runner drops it rather than offer it."""
+        del uow
+        return False
+
     def execute(self) -> None:
         """The first run, before the push: errors propagate to the runner."""
         self.do()
@@ -104,6 +110,32 @@ class CommandRunner(QObject):
         super().__init__(parent)
         self.stack = QUndoStack(self)
         self.context = CommandContext(unit_of_work, hub, self.problem.emit)
+        self._prune_soon = QTimer(self)
+        self._prune_soon.setSingleShot(True)
+        self._prune_soon.timeout.connect(self.prune)
+        # After each act, undo or redo, and each change seen (another station's too); never
+        # inside the stack's own undo, which is where a refused undo notifies the hub.
+        self.stack.indexChanged.connect(lambda _index: self._prune_soon.start(0))
+        hub.changed.connect(lambda _topic: self._prune_soon.start(0))
+
+    def prune(self) -> None:
+        """Drop from the top of the stack every command the record no longer lets anyone
+        undo (a sheet signed and locked since: only the head judge's correction opens it).
+        The Edit menu offered "Undo Sign T1" over a locked sheet; each Ctrl+Z was refused
+        and used up, and the judge at table 3 met three refusals about table 1 before his
+        own hand went. Dropped unseen: an obsolete command is removed, not undone."""
+        stack = self.stack
+        while stack.index() > 0:
+            command = stack.command(stack.index() - 1)
+            if not isinstance(command, ServiceCommand):
+                return
+            try:
+                if not command.spent(self.context.unit_of_work()):
+                    return
+            except EXPECTED_ERRORS:
+                return  # unreadable now (a lost server): the undo itself will say why
+            command.setObsolete(True)
+            stack.undo()
 
     def run(self, command: ServiceCommand) -> str | None:
         """None when done, else the worded refusal (nothing was changed)."""

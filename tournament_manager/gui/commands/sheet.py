@@ -8,7 +8,7 @@ from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
 from tournament_manager.services.head_judge import HeadJudgeCredential
-from tournament_manager.services.ports import NotFound
+from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
     add_penalty,
@@ -21,6 +21,7 @@ from tournament_manager.services.score_sheets import (
     restore_penalty,
     resume_play,
     revert_correction,
+    sheet_locked,
     sign_sheet,
     stop_on_time,
     withdraw_signature,
@@ -55,6 +56,14 @@ class SheetCommand(ServiceCommand):
     def seen(self) -> str | None:
         seen, self._seen = self._seen, None
         return seen
+
+    def sheet(self) -> int | None:
+        """The id of the table whose sheet this command changes (None if not known yet)."""
+        return getattr(self, "table_id", None)
+
+    def spent(self, uow: UnitOfWork) -> bool:
+        table_id = self.sheet()
+        return table_id is not None and sheet_locked(uow, table_id)
 
 
 class EnterHand(SheetCommand):
@@ -127,6 +136,7 @@ class AddPenalty(SheetCommand):
             seen,
         )
         self.args = (table_id, player_id, reason, points)
+        self.table_id = table_id
         self.hand_number, self.note = hand_number, note
         self.penalty_id: int | None = None
         self.removed: Penalty | None = None
@@ -156,6 +166,9 @@ class RemovePenalty(SheetCommand):
         )
         self.penalty_id = penalty_id
         self.removed: Penalty | None = None
+
+    def sheet(self) -> int | None:
+        return None if self.removed is None else self.removed.table_id
 
     def do(self) -> None:
         self.removed = remove_penalty(

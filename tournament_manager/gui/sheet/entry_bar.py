@@ -249,10 +249,19 @@ class HandEntryBar(QFrame):
                     or self.value_edit.text())
 
     def _moved_text(self, number: int) -> str:
+        """Said as soon as the change is seen, while the judge may be typing blind from the
+        paper: no count of Enters, which he could not tell from his own (the first Enter
+        after it only says it again, with the way on)."""
         return self.tr(
             "Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), "
-            "so the hand you are typing is hand {now} now. Check it is not the same hand: "
-            "press Enter again to record it as hand {now}, or Esc to clear it.").format(
+            "so the hand you are typing would be hand {now}. Check it is not the same hand "
+            "before you record it.").format(was=self._moved_from, now=number)
+
+    def _moved_held_text(self, number: int) -> str:
+        return self.tr(
+            "Not recorded yet: hand {was} was recorded elsewhere meanwhile (at the table, or "
+            "at another desk). Check it is not the same hand, then press Enter again to "
+            "record this one as hand {now}, or Esc to clear it.").format(
                 was=self._moved_from, now=number)
 
     def _accepts_hands(self) -> bool:
@@ -610,8 +619,9 @@ class HandEntryBar(QFrame):
         self.value_edit.setText(current.value if current is not None else "")
 
     def commit(self) -> None:
-        if self._moved_from is not None:  # the judge has read it: the next Enter records
-            self.show_problem(self._moved_text(self._number))
+        if self._moved_from is not None:  # said again, heard: the next Enter records
+            QApplication.beep()
+            self.show_problem(self._moved_held_text(self._number))
             self._moved_from = None
             return
         problem = self._draft.problem()
