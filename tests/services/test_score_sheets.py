@@ -390,3 +390,31 @@ def test_an_act_on_a_sheet_shown_before_another_stations_change_is_refused(
     assert [row.hand.number for row in view.rows] == [1, 2] and not view.signatures
     entered = enter_hand(here(), table, _discard(south, east, 25), seen=view.content_hash)
     assert entered.number == 3
+
+
+def test_a_penalty_names_a_hand_played_or_in_play(seated: Seated) -> None:
+    """A penalty "at hand 99" of a sixteen-hand session was recorded and printed on the
+    signed sheet and in the workbook."""
+    east, south, west, north = seated.players[:4]
+    uow = seated.document.unit_of_work
+    table = seated.tables[0]
+    enter_hand(uow(), table, _discard(south, west, 30))
+    add_penalty(uow(), table, north, PenaltyReason.TIME, 10, hand_number=1)
+    add_penalty(uow(), table, north, PenaltyReason.TIME, 10, hand_number=2)  # in play
+    for number in (0, 3, 99):
+        with pytest.raises(ServiceError) as refused:
+            add_penalty(uow(), table, north, PenaltyReason.OTHER, 999, hand_number=number)
+        assert refused.value.problem is ServiceProblem.PENALTY_HAND_NOT_PLAYED
+        assert refused.value.details == {"hand": number, "latest": 2}
+    _play_full_sheet_from(seated, 2)
+    add_penalty(uow(), table, east, PenaltyReason.TIME, 10, hand_number=16)
+    with pytest.raises(ServiceError):
+        add_penalty(uow(), table, east, PenaltyReason.TIME, 10, hand_number=17)
+    from tournament_manager.services.views import sheet_view
+
+    assert len(sheet_view(uow(), table).penalties) == 3
+
+
+def _play_full_sheet_from(seated: Seated, number: int) -> None:
+    for _ in range(number, 17):
+        enter_hand(seated.document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))

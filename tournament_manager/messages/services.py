@@ -86,6 +86,9 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
         N_("play at table {table} stopped on time; hand {hand} is not scored")
     ),
     ServiceProblem.NEGATIVE_PENALTY: N_("a penalty cannot be negative ({points})"),
+    ServiceProblem.PENALTY_HAND_NOT_PLAYED: N_(
+        "a penalty names a hand played or the hand in play (1 to {latest}), not hand {hand}"
+    ),
     ServiceProblem.SHEET_INCOMPLETE: (
         N_("the sheet of table {table} is not complete: enter every hand (or stop on time) first")
     ),

@@ -432,6 +432,8 @@ def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyR
         table = _open_table(uow, table_id, seen)
         if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:
             raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=[player_id])
+        if hand_number is not None:
+            _check_penalty_hand(uow, table, hand_number)
         settings = current_tournament(uow).settings
         if mode is None:
             mode = (PenaltyMode.DISTRIBUTE if reason is PenaltyReason.FALSE_WIN
@@ -441,6 +443,16 @@ def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyR
                                            hand_number=hand_number, note=note.strip()))
         uow.commit()
     return stored
+
+
+def _check_penalty_hand(uow: UnitOfWork, table: SessionTable, number: int) -> None:
+    """A penalty names a hand played or the hand in play, within the session: a penalty
+    "at hand 99" of a sixteen-hand session went on the signed sheet and the workbook."""
+    hands = uow.hands.list(table_id=table.id)
+    in_play = max((hand.number for hand in hands), default=0) + 1
+    latest = min(in_play, planned_hands(uow.seats.list(table_id=table.id), hands, Rules(uow)))
+    if not 1 <= number <= latest:
+        raise ServiceError(ServiceProblem.PENALTY_HAND_NOT_PLAYED, hand=number, latest=latest)
 
 
 def record_false_win(uow: UnitOfWork, table_id: int, player_id: int, *,

@@ -127,6 +127,9 @@ class PenaltyPanel(QGroupBox):
         for player in view.players:
             add_choice(self.player, player.name, player.id)
         choose(self.player, current)
+        # A hand played or the one in play, as the service allows (not "hand 99").
+        in_play = max((row.hand.number for row in view.rows), default=0) + 1
+        self.hand.setMaximum(max(1, min(in_play, view.planned_hands or in_play)))
         self.model.set_penalties(view.penalties, view.players)
         self.setEnabled(can_change(view))
         self._check_resignation()
