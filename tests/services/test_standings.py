@@ -285,3 +285,37 @@ def test_standings_name_the_sessions_still_in_play(document: Document) -> None:
         sign_sheet(document.unit_of_work(), seated.tables[0], player, b"png %d" % player)
     finish_session(document.unit_of_work(), seated.session_id)
     assert standings(document.unit_of_work()).in_play == ()
+
+
+def test_a_late_entry_scores_no_bye_in_a_session_drawn_before_he_came(document: Document
+                                                                      ) -> None:
+    """Registered after session 1 was out, he was shown "0.00 (bye)" for it, and with a
+    bye score other than 0 credited points for a session held before he registered. A
+    player registered before the draw and left out of it still scores his bye; once the
+    draw is taken back, the late entry is in the next one like anyone."""
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.domain.model import Player
+    from tournament_manager.services.players import register_player
+    from tournament_manager.services.seating import unpublish_session
+
+    _set(document, bye_score=7, session_conversion=SessionConversion.RAW)
+    early = register_player(document.unit_of_work(), Player(name="Early Bye"))
+    seated = seat_event(document)  # eight players at two tables; session 1 running
+    late = register_player(document.unit_of_work(), Player(name="Late Entry"))
+    assert late.entered_after == 1 and early.entered_after is None
+    _win(seated, 0, seated.players[0], seated.players[1], 30)
+    rows = {row.player.id: row for row in standings(document.unit_of_work()).rows}
+    assert [(s.session_number, s.table_number, s.raw) for s in rows[early.id].sessions] == [
+        (1, None, 7)]
+    assert rows[late.id].sessions == ()
+
+    with document.unit_of_work() as uow:  # a session 2 drawn, then taken back
+        session = next(s for s in uow.sessions.list() if s.number == 2)
+        uow.sessions.update(dataclasses.replace(session, status=StageStatus.PUBLISHED))
+        uow.commit()
+    later = register_player(document.unit_of_work(), Player(name="Later Still"))
+    assert later.entered_after == 2
+    unpublish_session(document.unit_of_work(), session.id)
+    with document.unit_of_work() as uow:
+        assert uow.players.get(later.id).entered_after == 1
+        assert uow.players.get(late.id).entered_after == 1

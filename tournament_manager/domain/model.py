@@ -56,6 +56,11 @@ class Player:
     withdrawn_after: int | None = None
     """For a withdrawn player, the number of the last session that had started when he
     withdrew (0: before any): standings after an earlier session still rank him as then."""
+    entered_after: int | None = None
+    """For a late entry, the number of the last session whose draw was out when he
+    registered: he sat none of those out, so no bye is scored to him in them (a bye
+    score other than 0 credited points for a session held before he came). None: from
+    the start."""
     id: int = NEW_ID
 
 

@@ -87,7 +87,10 @@ def _stored(uow: UnitOfWork, existing: Sequence[Player], drafts: Sequence[Player
     if not allow_duplicates:
         _refuse_duplicates(existing, drafts)
     draws = _draws(rng, {p.tiebreak_draw for p in existing}, len(drafts))
-    return [uow.players.add(dataclasses.replace(draft, tiebreak_draw=draw))
+    drawn = [s.number for s in uow.sessions.list() if s.status is not StageStatus.PLANNED]
+    entered_after = max(drawn, default=0) or None
+    return [uow.players.add(dataclasses.replace(draft, tiebreak_draw=draw,
+                                                entered_after=entered_after))
             for draft, draw in zip(_numbered(existing, drafts), draws, strict=True)]
 
 
@@ -168,7 +171,8 @@ def update_player(uow: UnitOfWork, player: Player) -> Player:
         _refuse_taken_numbers([p for p in uow.players.list() if p.id != player.id], [checked])
         updated = dataclasses.replace(checked, tiebreak_draw=current.tiebreak_draw,
                                       kind=current.kind, status=current.status,
-                                      withdrawn_after=current.withdrawn_after)
+                                      withdrawn_after=current.withdrawn_after,
+                                      entered_after=current.entered_after)
         uow.players.update(updated)
         uow.commit()
     return updated

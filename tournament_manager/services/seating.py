@@ -428,6 +428,12 @@ def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
         for table in uow.tables.list(session_id=session_id):
             uow.tables.remove(table.id)
+        # A late entry who came while this draw was out is in the next one: he may sit
+        # this session out by it, and then scores the bye like anyone (`entered_after`).
+        before = session.number - 1 or None
+        for player in uow.players.list():
+            if player.entered_after is not None and player.entered_after >= session.number:
+                uow.players.update(dataclasses.replace(player, entered_after=before))
         back = uow.sessions.update(dataclasses.replace(session, status=StageStatus.PLANNED))
         uow.commit()
     return back

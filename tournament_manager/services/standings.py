@@ -186,7 +186,8 @@ def session_scores(facts: StandingsFacts, sessions: Sequence[Session]
                 scores[player_id].append(score)
         if seated:
             for player_id in entrants[session.round_id] & active - seated:
-                scores[player_id].append(_bye(session.number, settings))
+                if (facts.players[player_id].entered_after or 0) < session.number:
+                    scores[player_id].append(_bye(session.number, settings))
     return scores
 
 

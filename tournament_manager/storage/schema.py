@@ -110,6 +110,7 @@ player = Table(
     Column("status", String(20), nullable=False),
     Column("tiebreak_draw", Integer, nullable=False),
     Column("withdrawn_after", Integer, nullable=True),
+    Column("entered_after", Integer, nullable=True),
 )
 
 round_ = Table(
