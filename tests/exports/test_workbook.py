@@ -300,3 +300,20 @@ def test_rows_reach_openpyxl_s_writer_as_its_own_method_would_give_them(
         tampered.close(backup=False)
     assert parts(ours) == parts(stock)
     assert load_workbook(ours)["Corrections"]["E2"].number_format == workbook.MOMENT
+
+
+def test_a_bye_is_marked_apart_from_a_played_nought(document: Document,
+                                                    tmp_path: Path) -> None:
+    """The window and the PDFs say "0.00 (bye)"; the workbook gave a bare 0, as for a
+    player who played the session to nothing."""
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.domain.model import Player
+    from tournament_manager.services.players import register_player
+
+    sitting_out = register_player(document.unit_of_work(), Player(name="Sits Out"))
+    seated = seat_event(document)
+    out = run_export(document.unit_of_work(), ExportKind.WORKBOOK, tmp_path / "byes.xlsx")
+    rows = {row["Name"]: row for row in _rows(load_workbook(out)["Standings"])}
+    assert rows[sitting_out.name]["Byes"] == "S1"
+    assert rows[sitting_out.name]["Session 1"] == 0
+    assert all(rows[f"Player {n}"]["Byes"] in ("", None) for n in range(len(seated.players)))

@@ -50,7 +50,7 @@ from tournament_manager.exports.text import (
 )
 from tournament_manager.messages.patterns import wins_pattern_marks
 from tournament_manager.messages.verification import describe_finding, summary
-from tournament_manager.services.standings import Standings
+from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetView
 from tournament_manager.text_width import display_width
@@ -337,7 +337,7 @@ def _standings_sheet(table: Standings) -> _Sheet:
     headings = [_("Rank"), _("Registration ID"), _("Name"), _("Native name"), _("Country"),
                 _("Round"), _("Carried"), *(_("Session {session}").format(session=n)
                                             for n in sessions),
-                _("Score"), _("Raw total"), _("Status")]
+                _("Score"), _("Raw total"), _("Status"), _("Byes")]
     score_columns = {6, *range(7, 7 + len(sessions)), 7 + len(sessions)}
     formats = {column: SCORE for column in score_columns}
     formats[8 + len(sessions)] = TOTAL
@@ -347,10 +347,18 @@ def _standings_sheet(table: Standings) -> _Sheet:
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
-                      row.converted_total, row.raw_total, _(WITHDRAWN) if row.withdrawn else ""])
+                      row.converted_total, row.raw_total, _(WITHDRAWN) if row.withdrawn else "",
+                      _byes(row)])
     sheet.header_center = clean(_("{title}: {field}").format(title=standings_title(table),
                                                              field=field_text(table)))
     return sheet
+
+
+def _byes(row: StandingsRow) -> str:
+    """The sessions a player sat out, scored as byes ("S1, S3"): the window and the PDFs
+    say "(bye)" beside the score, and a bye's 0 was a played 0 in the workbook."""
+    return _(", ").join(_("S{session}").format(session=score.session_number)
+                        for score in row.sessions if score.table_number is None)
 
 
 def _names(view: SheetView) -> dict[int, Player]:
