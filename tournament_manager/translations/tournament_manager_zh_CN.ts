@@ -476,6 +476,13 @@
     </message>
 </context>
 <context>
+    <name>DocumentController</name>
+    <message>
+        <source>The server answers again: {event} is up to date on this station.</source>
+        <translation>服务器已恢复响应：本工作站上的 {event} 已是最新。</translation>
+    </message>
+</context>
+<context>
     <name>DocumentDialogs</name>
     <message>
         <source>Tournaments (*{suffix})</source>
@@ -683,8 +690,12 @@
         <translation>分值：</translation>
     </message>
     <message>
-        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
-        <translation>第 {was} 局已在别处（桌边或另一台录入电脑）录入，因此你正在输入的是第 {now} 局。请确认不是同一局：再按 Enter 键将其记录为第 {now} 局，或按 Esc 键清除。</translation>
+        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing would be hand {now}. Check it is not the same hand before you record it.</source>
+        <translation>第 {was} 局已在别处（桌边或另一台录入电脑）录入，因此你正在输入的将是第 {now} 局。记录前请确认不是同一局。</translation>
+    </message>
+    <message>
+        <source>Not recorded yet: hand {was} was recorded elsewhere meanwhile (at the table, or at another desk). Check it is not the same hand, then press Enter again to record this one as hand {now}, or Esc to clear it.</source>
+        <translation>尚未记录：第 {was} 局已在别处（桌边或另一台录入电脑）录入。请确认不是同一局，然后再按 Enter 键将本局记录为第 {now} 局，或按 Esc 键清除。</translation>
     </message>
     <message>
         <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder</source>

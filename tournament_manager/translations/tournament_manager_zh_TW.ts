@@ -476,6 +476,13 @@
     </message>
 </context>
 <context>
+    <name>DocumentController</name>
+    <message>
+        <source>The server answers again: {event} is up to date on this station.</source>
+        <translation>伺服器已恢復回應：本工作站上的 {event} 已是最新。</translation>
+    </message>
+</context>
+<context>
     <name>DocumentDialogs</name>
     <message>
         <source>Tournaments (*{suffix})</source>
@@ -683,8 +690,12 @@
         <translation>分值：</translation>
     </message>
     <message>
-        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing is hand {now} now. Check it is not the same hand: press Enter again to record it as hand {now}, or Esc to clear it.</source>
-        <translation>第 {was} 局已在別處（桌邊或另一台輸入電腦）輸入，因此你正在輸入的是第 {now} 局。請確認不是同一局：再按 Enter 鍵將其記錄為第 {now} 局，或按 Esc 鍵清除。</translation>
+        <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing would be hand {now}. Check it is not the same hand before you record it.</source>
+        <translation>第 {was} 局已在別處（桌邊或另一台錄入電腦）錄入，因此你正在輸入的將是第 {now} 局。記錄前請確認不是同一局。</translation>
+    </message>
+    <message>
+        <source>Not recorded yet: hand {was} was recorded elsewhere meanwhile (at the table, or at another desk). Check it is not the same hand, then press Enter again to record this one as hand {now}, or Esc to clear it.</source>
+        <translation>尚未記錄：第 {was} 局已在別處（桌邊或另一台錄入電腦）錄入。請確認不是同一局，然後再按 Enter 鍵將本局記錄為第 {now} 局，或按 Esc 鍵清除。</translation>
     </message>
     <message>
         <source>Keys: E S W N or 1–4 (the sheet&apos;s columns) winner, then discarder</source>
@@ -3079,7 +3090,7 @@ The head judge may allow it: the players of table {table} pick their seats again
     </message>
     <message>
         <source>{n} (an incident)</source>
-        <translation>{n}（每次）</translation>
+        <translation>{n}（記為事件）</translation>
     </message>
     <message>
         <source>Double entry:</source>
