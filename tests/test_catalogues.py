@@ -15,9 +15,15 @@ import pytest
 
 from tournament_manager.languages import LANGUAGE_ENV, DocumentLanguage, Language
 from tournament_manager.messages.documents import describe, describe_age
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.messages.verification import sheets_in_doubt
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
-from tournament_manager.words import current_language, headings, speaking, use_language
+from tournament_manager.words import (
+    current_language,
+    headings,
+    speaking,
+    use_language,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -124,3 +130,16 @@ def test_bilingual_headings_carry_the_english_below() -> None:
     assert both == [chinese[0], "Patterns"]
     assert [language.native_name for language in DocumentLanguage] == [
         "English", "简体中文", "繁體中文", "English + 简体中文", "English + 繁體中文"]
+
+
+@pytest.mark.parametrize(("language", "said"), [
+    (Language.EN, "The sheet of table 1 is signed by Ann McLeod and DE VRIES."),
+    (Language.ZH_CN, "The sheet of table 1 is signed by Ann McLeod and DE VRIES。"),
+])
+def test_a_clause_stands_as_a_sentence_in_the_language(language: Language, said: str,
+                                                       chosen: None) -> None:
+    """`capitalize() + "."` lowered every letter after the first (names too) and put an
+    English stop after Chinese: "第 2 轮是最后一轮：没有可晋级的下一轮." on the Cuts page."""
+    use_language(language)
+    assert sentence("the sheet of table 1 is signed by Ann McLeod and DE VRIES") == said
+    assert sentence("  ") == ""

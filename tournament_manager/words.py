@@ -105,3 +105,4 @@ def headings(text: str) -> list[str]:
     if document is not None and document.bilingual and said != text:
         return [said, text]
     return [said]
+

@@ -736,3 +736,30 @@ def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(
     _type(sheet, "NE40")  # the desk's own hands move no later hand: no word, no hold
     assert [r.hand.number for r in _view(event_window).rows] == [1, 2, 3, 4]
     assert sheet.entry.message.text() == ""
+
+
+def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
+        event_window: MainWindow):
+    """"the signature is empty" stayed up through the signatures that followed it (and
+    pushed the page down all the while); an answer to an act goes at the next act, but
+    a message of the window's own (here, a server that does not answer) stays."""
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    bar = event_window.message_bar
+    signatures.sign_buttons[0].click()  # nothing drawn on the pad
+    assert bar.isVisible() and bar.text() == "the signature is empty"
+    _scribble(signatures.pads[0])
+    signatures.sign_buttons[0].click()
+    assert not bar.isVisible() and len(_view(event_window).signatures) == 1
+
+    signatures.sign_buttons[1].click()  # empty again: said again
+    assert bar.text() == "the signature is empty"
+    event_window.action_undo.trigger()  # an undo is an act too
+    assert not bar.isVisible() and _view(event_window).signatures == ()
+
+    event_window.controller.problem_reported.emit("the server of x cannot be reached")
+    _scribble(signatures.pads[0], lift=41)
+    signatures.sign_buttons[0].click()
+    assert bar.isVisible() and bar.text() == "the server of x cannot be reached"

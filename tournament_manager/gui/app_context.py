@@ -16,7 +16,7 @@ from tournament_manager.gui.changes import ChangeHub, Topic
 from tournament_manager.gui.commands.base import CommandRunner, ServiceCommand
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
-from tournament_manager.gui.message_bar import MessageBar
+from tournament_manager.gui.message_bar import Answers, MessageBar
 from tournament_manager.services.live_standings import LiveStandings
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.standings import Standings
@@ -33,10 +33,11 @@ class AppContext(QObject):
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.controller = controller
-        self.messages = messages
+        self.messages = Answers(messages)
         self.hub = ChangeHub(self)
         self.runner = CommandRunner(self.unit_of_work, self.hub, self)
-        self.runner.problem.connect(messages.show_problem)
+        self.runner.problem.connect(self.messages.show_problem)
+        self.runner.acting.connect(self.messages.forget)
         self._standings = LiveStandings()
         controller.document_changed.connect(self._document_changed)
 
@@ -64,6 +65,7 @@ class AppContext(QObject):
 
     def run(self, command: ServiceCommand) -> bool:
         """Execute and push an undoable command; a refusal goes to the message bar."""
+        self.messages.forget()
         problem = self.runner.run(command)
         if problem is not None:
             self.messages.show_problem(problem)
@@ -72,6 +74,7 @@ class AppContext(QObject):
 
     def call(self, action: Callable[[UnitOfWork], T], topic: str | None = None) -> T | None:
         """A service call that is not undoable (signing, correcting, a cut); None if refused."""
+        self.messages.forget()
         try:
             result = action(self.unit_of_work())
         except EXPECTED_ERRORS as error:

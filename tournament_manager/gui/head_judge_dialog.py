@@ -33,6 +33,7 @@ from tournament_manager.domain.model import HeadJudge
 from tournament_manager.domain.passphrase import MINIMUM_LENGTH
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import local_date_time, mark_negative
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.head_judge import (
     MINIMUM_REASON_LENGTH,
     HeadJudgeCredential,
@@ -231,7 +232,7 @@ class HeadJudgeDialog(QDialog):
         try:
             check_passphrase(self._unit_of_work(), credential)
         except EXPECTED_ERRORS as error:
-            self._show_problem(describe_error(error).capitalize() + ".")
+            self._show_problem(sentence(describe_error(error)))
             self.passphrase.clear()
             self.passphrase.setFocus()
             return
@@ -322,7 +323,7 @@ class PassphraseDialog(QDialog):
             self.judge = set_head_judge(self._unit_of_work(), self.name.text().strip(),
                                         self.fields.value(), current=current)
         except EXPECTED_ERRORS as error:
-            self.problem.setText(describe_error(error).capitalize() + ".")
+            self.problem.setText(sentence(describe_error(error)))
             self.problem.show()
             self.current.clear()
             self.current.setFocus()

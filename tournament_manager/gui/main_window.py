@@ -79,6 +79,7 @@ from tournament_manager.gui.table_server import TableCodesDialog, TableServer
 from tournament_manager.gui.translation import window_language
 from tournament_manager.gui.welcome_page import WelcomePage
 from tournament_manager.languages import LANGUAGE_ENV, Language, forced_language
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.messages.verification import describe_report, summary
 from tournament_manager.paths import DOCUMENT_SUFFIX
 from tournament_manager.services.clock import session_clock
@@ -615,7 +616,7 @@ class MainWindow(QMainWindow):
         elif report.ok:
             self._message_bar.clear()
             QMessageBox.information(self, self.tr("Verify Record"),
-                                    summary(report).capitalize() + ".")
+                                    sentence(summary(report)))
         else:
             self.show_record_in_doubt(report)
             self._message_bar.show_details(self.tr("Verification"), summary(report),

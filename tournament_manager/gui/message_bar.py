@@ -186,3 +186,37 @@ class MessageBar(QFrame):
             self._layout.removeWidget(button)
             button.deleteLater()
         self._buttons.clear()
+
+
+class Answers:
+    """The message bar as the pages answer the judge with it: a refusal, or what came of
+    what he just did. An answer goes at his next act (`forget`), where the window's own
+    messages (the record in doubt, a server that does not answer) stay until dismissed:
+    "the signature is empty" stayed up through the signatures that followed it, and a
+    refused name through the next registration's dialog."""
+
+    def __init__(self, bar: MessageBar) -> None:
+        self._bar = bar
+        self._shown: str | None = None
+
+    def show_problem(self, text: str,
+                     actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
+                     details: Sequence[str] = (), details_title: str = "") -> None:
+        self._bar.show_problem(text, actions, details=details, details_title=details_title)
+        self._shown = text
+
+    def show_info(self, text: str,
+                  actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
+                  details: Sequence[str] = (), details_title: str = "") -> None:
+        self._bar.show_info(text, actions, details=details, details_title=details_title)
+        self._shown = text
+
+    def clear(self) -> None:
+        self._bar.clear()
+        self._shown = None
+
+    def forget(self) -> None:
+        """The judge acts again: the answer to his last act goes, if it is still shown."""
+        if self._shown is not None and self._bar.isVisible() and self._bar.text() == self._shown:
+            self._bar.clear()
+        self._shown = None

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import HeadJudge
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import mark_negative
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.head_judge import HeadJudgeCredential, rename_head_judge
 from tournament_manager.services.ports import UnitOfWork
 
@@ -86,7 +87,7 @@ class RenameHeadJudgeDialog(QDialog):
         try:
             self.judge = rename_head_judge(self._unit_of_work(), self.name.text(), credential)
         except EXPECTED_ERRORS as error:
-            self.problem.setText(describe_error(error).capitalize() + ".")
+            self.problem.setText(sentence(describe_error(error)))
             self.problem.show()
             self.passphrase.clear()
             self.passphrase.setFocus()

@@ -42,10 +42,13 @@ class CommandContext:
     """What a command needs: a fresh unit of work per service call, the hub, the aliases."""
 
     def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
-                 report: Callable[[str], None]) -> None:
+                 report: Callable[[str], None],
+                 acting: Callable[[], None] = lambda: None) -> None:
         self.unit_of_work = unit_of_work
         self.hub = hub
         self.report = report
+        self.acting = acting
+        """Called as an undo or a redo begins: the judge's act, as a new command is."""
         self.aliases = IdAliases()
 
 
@@ -91,6 +94,7 @@ class ServiceCommand(QUndoCommand):
 
     def _guarded(self, step: Callable[[], None]) -> None:
         # The data may have moved on (a sheet signed since): say so and drop the command.
+        self._context.acting()
         try:
             step()
         except EXPECTED_ERRORS as error:
@@ -104,12 +108,14 @@ class CommandRunner(QObject):
     """Owns the window's one undo stack."""
 
     problem = Signal(str)
+    acting = Signal()
+    """An undo or a redo begins."""
 
     def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.stack = QUndoStack(self)
-        self.context = CommandContext(unit_of_work, hub, self.problem.emit)
+        self.context = CommandContext(unit_of_work, hub, self.problem.emit, self.acting.emit)
         self._prune_soon = QTimer(self)
         self._prune_soon.setSingleShot(True)
         self._prune_soon.timeout.connect(self.prune)

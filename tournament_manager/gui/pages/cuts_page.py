@@ -37,6 +37,7 @@ from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import compact_rows, mark_negative, negative_colour
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
 from tournament_manager.gui.setting_words import choice_label
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.players import draw_lots
 from tournament_manager.services.setup import RoundSummary, round_summaries
 from tournament_manager.services.standings import CutPreview, StandingsRow, cut_preview
@@ -217,7 +218,7 @@ class CutsPage(QWidget):
         try:
             preview = cut_preview(self._context.unit_of_work(), number)
         except EXPECTED_ERRORS as error:
-            self._show_nothing(describe_error(error).capitalize() + ".")
+            self._show_nothing(sentence(describe_error(error)))
             return
         self.preview = preview
         ranked = [row for row in preview.rows if row.rank is not None]
