@@ -143,3 +143,25 @@ def test_a_clause_stands_as_a_sentence_in_the_language(language: Language, said:
     use_language(language)
     assert sentence("the sheet of table 1 is signed by Ann McLeod and DE VRIES") == said
     assert sentence("  ") == ""
+
+
+def test_stations_and_rules_in_a_refusal_are_said_in_the_language(chosen: None) -> None:
+    """A phone set to Chinese read "第 2 局由 Desk B (results desk) 录入" and "按 Zung Jung
+    (Asia Pacific Mahjong)…": the audit log's English role and the rules layer's name."""
+    from tournament_manager.messages.hand_errors import describe_value_problem
+    from tournament_manager.messages.stations import said_actor
+    from tournament_manager.rules import get_rule_set
+
+    rules = get_rule_set("zung-jung")
+    problem = rules.value_problem(32, rules.default_options())
+    assert problem is not None
+    use_language(Language.ZH_CN)
+    assert said_actor("Desk B (results desk)") == "Desk B（成绩台）"
+    assert said_actor("Table 7 (table-side)") == "第 7 桌（桌边录入）"
+    assert said_actor("head judge") == "裁判长"
+    assert said_actor("someone (else)") == "someone (else)"
+    said = describe_value_problem(problem, "zung-jung")
+    assert "中庸计分（亚太麻将大赛）" in said and "Zung Jung" not in said
+    use_language(Language.EN)
+    assert said_actor("Desk B (results desk)") == "Desk B (results desk)"
+    assert "a Zung Jung (Asia Pacific Mahjong) hand" in describe_value_problem(problem, "zung-jung")

@@ -73,6 +73,7 @@ def template() -> Catalog:
             catalog.add(message, auto_comments=comments, context=context)
     for rule_set_id in available_rule_sets():
         rule_set = get_rule_set(rule_set_id)
+        catalog.add(rule_set.name, context="rule set", auto_comments=[f"rule set {rule_set_id}"])
         for pattern_id, name in rule_set.pattern_names():
             catalog.add(name, context=rule_set_id, auto_comments=[f"pattern {pattern_id}"])
         for pattern_id, mark in rule_set.pattern_marks().items():

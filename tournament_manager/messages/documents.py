@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tournament_manager.messages.stations import ROLES
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.words import N_, _, n_
 
@@ -117,9 +118,6 @@ _READ_ONLY_WHERE = {
     "folder": N_("its folder or disk cannot be written"),
 }
 
-_ROLES = {"head judge": N_("head judge"), "results desk": N_("results desk"),
-          "projector": N_("projector")}
-"""`StationRole.words` (kept in English: the audit log names its actors with them)."""
 
 _UNWRITABLE = N_("it cannot be written")
 """A read-only file whose cause is neither the file nor its folder."""
@@ -149,8 +147,8 @@ def describe(error: DocumentError) -> str:
         details["where"] = _(_READ_ONLY_WHERE.get(details.get("where", ""), _UNWRITABLE))
         details["consequence"] = (_("nothing was changed") if details.get("refused") == "yes"
                                   else _("it is open for reading only, nothing can be changed"))
-    if error.problem is DocumentProblem.ROLE_READS_ONLY and details.get("role") in _ROLES:
-        details["role"] = _(_ROLES[details["role"]])
+    if error.problem is DocumentProblem.ROLE_READS_ONLY and details.get("role") in ROLES:
+        details["role"] = _(ROLES[details["role"]])
     if error.problem is DocumentProblem.MIGRATION_FAILED:
         details["cause"] = _(_MIGRATION_CAUSES.get(details.get("cause", ""),
                                                    _MIGRATION_CAUSES["bug"]))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from tournament_manager.messages.rule_sets import rule_set_name
 from tournament_manager.rules.errors import (
     HandErrorCode,
     HandProblem,
@@ -26,7 +27,7 @@ def describe_settlement_error(
     code: SettlementErrorCode,
     seat: str | None = None,
     problem: ValueProblem | None = None,
-    rule_set_name: str | None = None,
+    rule_set_id: str | None = None,
 ) -> str:
     """`problem` (a `SettlementError`'s, for the value codes) adds what was wrong with the
     value and what would have been possible; without it the sentence stays general."""
@@ -37,12 +38,13 @@ def describe_settlement_error(
     if problem is None:
         return text
     return _("{text}: {problem}").format(
-        text=text, problem=describe_value_problem(problem, rule_set_name))
+        text=text, problem=describe_value_problem(problem, rule_set_id))
 
 
-def describe_value_problem(problem: ValueProblem, rule_set_name: str | None = None) -> str:
+def describe_value_problem(problem: ValueProblem, rule_set_id: str | None = None) -> str:
     """A sentence a table judge can act on: the rule broken and the value entered.
-    `rule_set_name` names the rules in the one sentence that lists the possible values."""
+    `rule_set_id`'s rules are named (in the language spoken) in the one sentence that lists
+    the possible values."""
     value = problem.value
     match problem.code:
         case ValueErrorCode.NOT_POSITIVE:
@@ -58,9 +60,10 @@ def describe_value_problem(problem: ValueProblem, rule_set_name: str | None = No
             return _("the limit is {limit} points; {value} is above it").format(
                 limit=problem.limit, value=value)
         case ValueErrorCode.NOT_REACHABLE:
-            if rule_set_name:
+            if rule_set_id:
                 return _("a {rules} hand is worth {values}; {value} is not possible").format(
-                    rules=rule_set_name, values=_possible_values(problem), value=value)
+                    rules=rule_set_name(rule_set_id), values=_possible_values(problem),
+                    value=value)
             return _("a hand is worth {values}; {value} is not possible").format(
                 values=_possible_values(problem), value=value)
 

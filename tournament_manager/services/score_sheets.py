@@ -296,7 +296,7 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
         raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
                            code=error.code.value, seat=error.seat or "",
                            value_problem=error.problem,
-                           rule_set=rules.rule_set.name) from error
+                           rule_set=rules.rule_set.id) from error
     player_at = {seat: player for player, seat in seating.seat_of.items()}
     points = dict(entry.player_points)
     return Hand(

@@ -34,6 +34,7 @@ from tournament_manager.exports.text import REASON_TEXT, said
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.messages.patterns import pattern_name
 from tournament_manager.messages.services import describe as describe_service
+from tournament_manager.messages.stations import said_actor
 from tournament_manager.rules.calculator_input import (
     FLAGS,
     CalculatorInput,
@@ -400,7 +401,8 @@ class TableSide:
             if by is not None and by != self._actor(request):
                 # Typed at the desk (or by the head judge): the table does not overwrite it.
                 return _problem(_("hand {hand} was entered by {by}: only the head judge "
-                                  "changes it now").format(hand=last.number, by=by), 409)
+                                  "changes it now").format(hand=last.number,
+                                                           by=said_actor(by)), 409)
             replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
             return None
 

@@ -303,7 +303,7 @@ class HandEntryBar(QFrame):
             return None
         rule_set, options = self._rules
         problem = rule_set.value_problem(value, options)
-        return None if problem is None else describe_value_problem(problem, rule_set.name)
+        return None if problem is None else describe_value_problem(problem, rule_set.id)
 
     def _could_become_possible(self, text: str) -> bool:
         """Whether typing more digits after `text` can still give a possible value."""
