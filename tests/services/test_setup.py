@@ -78,7 +78,9 @@ def test_a_seated_player_cannot_be_removed(document: Document) -> None:
     seated = seat_event(document, players=4)
     with pytest.raises(ServiceError) as caught:
         remove_player(document.unit_of_work(), seated.players[0])
-    assert "withdraw" in describe(caught.value)
+    assert describe(caught.value) == (
+        "Player 0 has been seated in the event, so the registration stays on the record "
+        "(a player who leaves is withdrawn, not removed)")  # said of a withdrawn one too
 
 
 def test_sessions_and_rounds_are_summarised(document: Document) -> None:

@@ -152,7 +152,8 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ServiceProblem.UNKNOWN_RULE_SET: N_("there is no rule set called {rule_set}"),
     ServiceProblem.BAD_RULE_OPTION: N_("the rule setting {key} cannot be {value}"),
     ServiceProblem.PLAYER_HAS_RESULTS: (
-        N_("{player} has already been seated; withdraw him instead of removing him")
+        N_("{player} has been seated in the event, so the registration stays on the record "
+           "(a player who leaves is withdrawn, not removed)")
     ),
     ServiceProblem.SESSION_NOT_FINISHED: N_("session {session} is not finished"),
     ServiceProblem.SESSION_HAS_HANDS: N_("session {session} already has hands on its sheets"),
