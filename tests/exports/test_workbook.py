@@ -78,7 +78,7 @@ def test_standings_equal_the_service(document: Document, workbook: object) -> No
         assert got["Session 1"] == pytest.approx(row.sessions[0].converted)
     ws = workbook["Standings"]  # type: ignore[index]
     assert ws["I2"].number_format == "0.00" and ws["H2"].number_format == "0.00"
-    assert ws["J2"].number_format == "#,##0.##;-#,##0.##;0"
+    assert ws["J2"].number_format == "#,##0;-#,##0;0"  # a whole total
 
 
 def test_hands_per_table_equal_the_sheets(document: Document, sample: SampleEvent,
@@ -317,3 +317,21 @@ def test_a_bye_is_marked_apart_from_a_played_nought(document: Document,
     assert rows[sitting_out.name]["Byes"] == "S1"
     assert rows[sitting_out.name]["Session 1"] == 0
     assert all(rows[f"Player {n}"]["Byes"] in ("", None) for n in range(len(seated.players)))
+
+
+def test_whole_totals_show_no_stray_decimal_point(workbook: object) -> None:
+    """"#,##0.##" showed a total of 955 as "955." in Excel and LibreOffice: a whole total
+    is written as a whole number, a fraction with its two decimals."""
+    from fractions import Fraction
+
+    from tournament_manager.exports.workbook import FRACTION, WHOLE, _total_format
+
+    assert _total_format(955) == WHOLE and _total_format(955.0) == WHOLE
+    assert _total_format(Fraction(21, 2)) == FRACTION and _total_format(-0.25) == FRACTION
+    sheet = workbook["Standings"]  # type: ignore[index]
+    header = [cell.value for cell in next(sheet.iter_rows(max_row=1))]
+    column = header.index("Raw total")
+    cells = [row[column] for row in sheet.iter_rows(min_row=2)]
+    assert cells and all(cell.number_format == (WHOLE if cell.value == int(cell.value)
+                                                else FRACTION) for cell in cells)
+    assert any(cell.number_format == WHOLE for cell in cells)

@@ -60,6 +60,16 @@ Progress = Callable[[int, int], None]
 
 POINTS = "+#,##0;-#,##0;0"
 TOTAL = "#,##0.##;-#,##0.##;0"
+"""A total that may hold a fraction (a share of a carry, of a split penalty): written per
+cell as WHOLE or FRACTION (`_total_format`), since "#,##0.##" shows 955 as "955."."""
+WHOLE = "#,##0;-#,##0;0"
+FRACTION = "#,##0.00;-#,##0.00;0"
+
+
+def _total_format(value: object) -> str:
+    whole = isinstance(value, int) or (isinstance(value, (float, Fraction))
+                                       and value == int(value))
+    return WHOLE if whole else FRACTION
 SCORE = "0.00"
 MOMENT = "yyyy-mm-dd hh:mm:ss"
 _ALARM_FONT = Font(bold=True, color="BF0D0D")
@@ -230,7 +240,7 @@ class _Sheet:
                                   f"{len(self.rows) + 1}")
         ws.append([self._header(text) for text in self.headings])
         formatted = sorted(self.formats)
-        styled: dict[int, Any] = {}
+        styled: dict[tuple[int, str], Any] = {}
         """The styled cell of each column with a number format, made at its first value (a
         format no cell uses is not in the file)."""
         special = self._special
@@ -243,10 +253,13 @@ class _Sheet:
                 for column in formatted:
                     value = row[column]
                     if value is not None:
-                        cell = styled.get(column)
+                        fmt = self.formats[column]
+                        if fmt == TOTAL and not isinstance(value, str):
+                            fmt = _total_format(value)
+                        cell = styled.get((column, fmt))
                         if cell is None:
-                            cell = styled[column] = WriteOnlyCell(ws)
-                            cell.number_format = self.formats[column]
+                            cell = styled[(column, fmt)] = WriteOnlyCell(ws)
+                            cell.number_format = fmt
                         cell.value = value
                         if isinstance(value, str):
                             cell.data_type = "s"
@@ -273,6 +286,8 @@ class _Sheet:
         cell = WriteOnlyCell(self._ws, value=value)
         if isinstance(value, str):
             cell.data_type = "s"
+        if fmt == TOTAL and not isinstance(value, str):
+            fmt = _total_format(value)
         if fmt:
             cell.number_format = fmt
         if alarm:
