@@ -20,7 +20,13 @@ ANSWERED_AT_ONCE = ("--help", "-h", "--version")
 
 
 def _wants_gui(args: list[str]) -> bool:
-    return not args or args[0].startswith("--gui") or args[0].lower().endswith(".tmt")
+    """No subcommand: nothing, a `.tmt` file, or an event's address (`postgresql://…`,
+    as File > Open on a Server takes it)."""
+    if not args or args[0].startswith("--gui") or args[0].lower().endswith(".tmt"):
+        return True
+    from tournament_manager.paths import address_scheme
+
+    return address_scheme(args[0]) is not None
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -324,3 +324,25 @@ def test_a_station_reopens_in_the_role_it_last_had(real_window: MainWindow,
     with answering(look):
         window.action_open_server.trigger()
     assert seen == [(event_on_server, "Desk 2", "results-desk")]
+
+
+def test_the_command_line_opens_a_server_event_as_this_station(
+        real_window: MainWindow, event_on_server: str, app_settings: AppSettings) -> None:
+    """`tournament-manager postgresql://…` was refused ("invalid choice"): only a .tmt file
+    opened from the command line. It opens the event for the station this computer last
+    opened one as, and a bad address is said in words."""
+    from tournament_manager.__main__ import _wants_gui
+    from tournament_manager.gui.launch import open_first_document
+
+    assert _wants_gui([event_on_server]) and _wants_gui(["cup.tmt"])
+    assert not _wants_gui(["players", "list", "cup.tmt"])
+    app_settings.set_last_server("postgresql://elsewhere/other", "Desk 4", "results-desk")
+    window = real_window
+    open_first_document(window.controller, app_settings, event_on_server)
+    assert window.windowTitle() == "Harbour Open — Tournament Manager"
+    assert window.controller.document.actor == "Desk 4 (results desk)"
+    assert app_settings.last_server() == event_on_server
+
+    open_first_document(window.controller, app_settings, "https://example.org/event")
+    assert "https" in window.message_bar.text()
+    assert window.windowTitle() == "Harbour Open — Tournament Manager"

@@ -19,6 +19,8 @@ from PySide6.QtCore import QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
+from tournament_manager.application.events import parse_address
+from tournament_manager.application.stations import Station, StationRole
 from tournament_manager.gui import display_check, keyboard_return, undo_keys, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
@@ -27,27 +29,46 @@ from tournament_manager.gui.settings import AppSettings
 from tournament_manager.gui.termination import close_on_stop_signals
 from tournament_manager.gui.theme import apply_theme
 from tournament_manager.gui.translation import install_translations, window_language
+from tournament_manager.messages import documents as document_messages
+from tournament_manager.storage.errors import DocumentError
+from tournament_manager.storage.server import ServerAddress
 
 log = logging.getLogger(__name__)
 
 
-def _parse(args: list[str]) -> Path | None:
+def _parse(args: list[str]) -> str | None:
     parser = argparse.ArgumentParser(prog="tournament-manager",
                                      description="Tournament manager for mahjong events.")
-    parser.add_argument("document", nargs="?", type=Path, help="a tournament file (.tmt)")
+    parser.add_argument("document", nargs="?",
+                        help="a tournament file (.tmt), or an event's address on a server "
+                             "(postgresql://user@host/event)")
     known, unknown = parser.parse_known_args(args)
     if unknown:
         log.warning("ignoring unknown arguments: %s", " ".join(unknown))
-    document: Path | None = known.document
+    document: str | None = known.document
     return document
 
 
 def open_first_document(controller: DocumentController, settings: AppSettings,
-                        requested: Path | None) -> None:
-    """The file asked for, else the most recent one, else the default document an earlier
-    version made on its first start (if it is there); else nothing: the welcome page."""
+                        requested: str | Path | None) -> None:
+    """The file or server event asked for, else the most recent file, else the default
+    document an earlier version made on its first start (if it is there); else nothing:
+    the welcome page. An event on a server opens for the station this computer last
+    opened one as (its name and role, File > Open on a Server remembers them)."""
     if requested is not None:
-        controller.open(requested)
+        try:
+            address = parse_address(requested)
+        except DocumentError as error:
+            controller.problem_reported.emit(document_messages.describe(error))
+            return
+        if isinstance(address, ServerAddress):
+            roles = {role.value: role for role in StationRole}
+            station = Station(settings.station_name(),
+                              roles.get(settings.station_role(), StationRole.HEAD_JUDGE))
+            if controller.open(address, station=station):
+                settings.set_last_server(str(address), station.name, station.role.value)
+            return
+        controller.open(address)
         return
     recent = settings.recent_files()
     if recent:
@@ -56,7 +77,7 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
         controller.open(paths.default_document())
 
 
-def start_main_window(requested: Path | None, settings: AppSettings,
+def start_main_window(requested: str | Path | None, settings: AppSettings,
                       dialogs: DocumentDialogs | None = None, *,
                       open_when_painted: bool = False) -> MainWindow:
     """The shown main window with its first document; separate from `launch` for tests.
