@@ -54,7 +54,9 @@ def _open(window: MainWindow, address: str, station: str, role: str) -> None:
         assert not child(dialog, "server_open").isEnabled()
         assert "this application cannot use" in child(dialog, "server_hint").text()
         type_into(dialog, "server_address", address)
+        port = address.split("@")[1].split("/")[0]
         assert child(dialog, "server_hint").text().startswith("Database event_")
+        assert child(dialog, "server_hint").text().endswith(f" on {port}")
         type_into(dialog, "server_station", station)
         roles = child(dialog, "server_role")
         roles.setCurrentIndex(roles.findData(role))

@@ -96,9 +96,15 @@ class OpenServerDialog(QDialog):
         parsed = self._parsed()
         ok = isinstance(parsed, ServerAddress)
         self.ok.setEnabled(ok)
-        self.hint.setText(self.tr("Database {name} on {host}").format(
-            name=parsed.database, host=parsed.sqlalchemy_url.host or "this computer")
-            if isinstance(parsed, ServerAddress) else parsed)
+        self.hint.setText(self._where(parsed) if isinstance(parsed, ServerAddress) else parsed)
+
+    def _where(self, address: ServerAddress) -> str:
+        """Which database on which server, its port included (two servers on one machine
+        differ by it alone)."""
+        url = address.sqlalchemy_url
+        host = url.host or self.tr("this computer")
+        return self.tr("Database {name} on {host}").format(
+            name=address.database, host=f"{host}:{url.port}" if url.port else host)
 
     def accept(self) -> None:
         if isinstance(self._parsed(), ServerAddress):

@@ -1434,6 +1434,10 @@
         <translation>服务器地址以 postgresql:// 开头（打开文件请用“文件 ▸ 打开…”）</translation>
     </message>
     <message>
+        <source>this computer</source>
+        <translation>本机</translation>
+    </message>
+    <message>
         <source>Database {name} on {host}</source>
         <translation>{host} 上的数据库 {name}</translation>
     </message>

@@ -1434,6 +1434,10 @@
         <translation>伺服器位址以 postgresql:// 開頭（檔案請用「檔案 ▸ 開啟…」開啟）</translation>
     </message>
     <message>
+        <source>this computer</source>
+        <translation>本機</translation>
+    </message>
+    <message>
         <source>Database {name} on {host}</source>
         <translation>{host} 上的資料庫 {name}</translation>
     </message>
