@@ -763,3 +763,28 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     _scribble(signatures.pads[0], lift=41)
     signatures.sign_buttons[0].click()
     assert bar.isVisible() and bar.text() == "the server of x cannot be reached"
+
+
+def test_a_change_being_typed_when_the_sheet_locks_elsewhere_is_said_lost(
+        event_window: MainWindow):
+    """Another desk's signatures locked the sheet while hand 3 was being changed here: the
+    change stayed in the greyed bar ("Change hand #3 … 50") as if it might still go in."""
+    from tournament_manager.gui.changes import Topic
+    from tournament_manager.services.score_sheets import sign_sheet
+
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    sheet.grid.setFocus()
+    sheet.grid.setCurrentIndex(sheet.model.index(2, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    edit = sheet.entry.value_edit
+    QTest.keyClicks(edit, "EW50")
+    document = event_window.controller.document
+    for number, player in enumerate(event_window.seated.players[:4]):
+        sign_sheet(document.unit_of_work(), event_window.seated.tables[0], player,
+                   b"\x89PNG signature " + bytes([number]))
+    event_window.context.hub.notify(Topic.SHEET)
+    entry = sheet.entry
+    assert not entry.isEnabled() and not entry.replacing and edit.text() == ""
+    assert entry.message.text().startswith("Hand 3 was not recorded: Signed and locked.")
+    assert [row.hand.result for row in _view(event_window).rows][2] is HandResult.DRAW

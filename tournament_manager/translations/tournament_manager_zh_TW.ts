@@ -690,6 +690,14 @@
         <translation>分值：</translation>
     </message>
     <message>
+        <source>Hand {number} was not recorded: {why}</source>
+        <translation>第 {number} 局未記錄：{why}</translation>
+    </message>
+    <message>
+        <source>the sheet takes no more hands</source>
+        <translation>記分表不再接受新的局</translation>
+    </message>
+    <message>
         <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing would be hand {now}. Check it is not the same hand before you record it.</source>
         <translation>第 {was} 局已在別處（桌邊或另一台錄入電腦）錄入，因此你正在輸入的將是第 {now} 局。記錄前請確認不是同一局。</translation>
     </message>

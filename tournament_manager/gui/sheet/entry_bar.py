@@ -50,7 +50,7 @@ from tournament_manager.gui.models.wording import win_type_label
 from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase, SeatRefusal
 from tournament_manager.gui.sheet.payment_words import payment_words
-from tournament_manager.gui.sheet.state import can_change
+from tournament_manager.gui.sheet.state import blocked_note, can_change
 from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
@@ -237,7 +237,16 @@ class HandEntryBar(QFrame):
                 self._moved_from = self._number
                 self.show_problem(self._moved_text(number))
             self._number = number
-        self.setEnabled(self._accepts_hands())
+        accepts = self._accepts_hands()
+        if not accepts and self.isEnabled() and self._typing():
+            # Signed and locked (or stopped) elsewhere while a hand was being typed or
+            # changed here: it stayed in the greyed bar as if it might still go in.
+            lost = self.tr("Hand {number} was not recorded: {why}").format(
+                number=self._number, why=blocked_note(view) or self.tr(
+                    "the sheet takes no more hands"))
+            self.start_new()
+            self.show_problem(lost)
+        self.setEnabled(accepts)
         self._show()
 
     def _points_changed(self) -> None:
