@@ -319,3 +319,21 @@ def test_a_late_entry_scores_no_bye_in_a_session_drawn_before_he_came(document: 
     with document.unit_of_work() as uow:
         assert uow.players.get(later.id).entered_after == 1
         assert uow.players.get(late.id).entered_after == 1
+
+
+def test_a_session_drawn_but_not_begun_scores_nobody(document: Document) -> None:
+    """Session 2 only published: the window and the PDF showed an S2 column of 0.00 for
+    everyone ("session 2 is not finished; its scores so far are counted")."""
+    from tests.helpers.seated_event import seat_event
+
+    seated = seat_event(document, running=False)
+    with document.unit_of_work() as uow:
+        session = uow.sessions.get(seated.session_id)
+        uow.sessions.update(dataclasses.replace(session, status=StageStatus.PUBLISHED))
+        uow.commit()
+    table = standings(document.unit_of_work())
+    assert all(row.sessions == () for row in table.rows)
+    _start_session(document)
+    _win(seated, 0, seated.players[0], seated.players[1], 30)
+    table = standings(document.unit_of_work())
+    assert all(len(row.sessions) == 1 for row in table.rows)

@@ -91,8 +91,12 @@ class Standings:
 
 
 def _sessions_scored(sessions: Sequence[Session], through: int | None) -> list[Session]:
+    """The sessions begun (running or finished), up to `through`. A session only drawn
+    and published scored every player 0.00 (and its byes "0.00 (bye)") under a note that
+    it "is not finished; its scores so far are counted"."""
     return [s for s in sessions
-            if s.status is not StageStatus.PLANNED and (through is None or s.number <= through)]
+            if s.status in (StageStatus.RUNNING, StageStatus.FINISHED)
+            and (through is None or s.number <= through)]
 
 
 def _group(items: Iterable[T], key: str) -> dict[int, list[T]]:
