@@ -210,7 +210,8 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     assert "over 80" in panel.warning.text()
     panel.findChild(object, "penalty_add").click()
     view = _view(event_window)
-    assert [(p.points, p.hand_number) for p in view.penalties] == [(85, 1)]
+    assert [(p.points, p.hand_number, p.note) for p in view.penalties] == [
+        (85, 1, "250 s over")]  # how late, on the record
     assert view.resigned_flags == ((event_window.seated.players[0], 1),)
     assert panel.model.index(0, 2).data() == "−85"  # the offender's loss, signed
 

@@ -1656,6 +1656,14 @@
         <source>This penalty takes {name} over {limit} points in hand {hand}.</source>
         <translation>此项罚分使 {name} 在第 {hand} 局的罚分超过 {limit} 分。</translation>
     </message>
+    <message>
+        <source>{seconds} s over</source>
+        <translation>超时 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{over}; {note}</source>
+        <translation>{over}；{note}</translation>
+    </message>
 </context>
 <context>
     <name>PlayerCardsDialog</name>

@@ -1656,6 +1656,14 @@
         <source>This penalty takes {name} over {limit} points in hand {hand}.</source>
         <translation>此罰分使 {name} 在第 {hand} 局超過 {limit} 分。</translation>
     </message>
+    <message>
+        <source>{seconds} s over</source>
+        <translation>超時 {seconds} 秒</translation>
+    </message>
+    <message>
+        <source>{over}; {note}</source>
+        <translation>{over}；{note}</translation>
+    </message>
 </context>
 <context>
     <name>PlayerCardsDialog</name>

@@ -182,7 +182,16 @@ class PenaltyPanel(QGroupBox):
         if not isinstance(player, int):
             return
         self.add_requested.emit(player, self._reason(), self.points.value(),
-                                self.hand.value() or None, self.note.text())
+                                self.hand.value() or None, self._note())
+
+    def _note(self) -> str:
+        """The note typed, led by the time over for a time penalty: the points alone did
+        not say how late the table was, once the helper's field was cleared."""
+        note = self.note.text().strip()
+        if self._reason() is not PenaltyReason.TIME or not self.seconds.value():
+            return note
+        over = self.tr("{seconds} s over").format(seconds=self.seconds.value())
+        return self.tr("{over}; {note}").format(over=over, note=note) if note else over
 
     def accepted(self) -> None:
         self.seconds.setValue(0)
