@@ -47,6 +47,18 @@ def real_window(qtbot, app_settings: AppSettings) -> Iterator[MainWindow]:
     window.close()
 
 
+def _open_with(window: MainWindow, ask, address: str) -> None:
+    """The server dialog, as `ask` brings it up, answered with `address` as Desk 9."""
+    def fill(dialog) -> None:
+        type_into(dialog, "server_address", address)
+        type_into(dialog, "server_station", "Desk 9")
+        click(dialog, "server_open")
+
+    with answering(fill) as answers:
+        ask()
+    assert answers.seen == ["Open an Event on a Server"]
+
+
 def _open(window: MainWindow, address: str, station: str, role: str) -> None:
     def fill(dialog) -> None:
         assert not child(dialog, "server_open").isEnabled()
@@ -347,4 +359,14 @@ def test_the_command_line_opens_a_server_event_as_this_station(
 
     open_first_document(window.controller, app_settings, "https://example.org/event")
     assert "https" in window.message_bar.text()
+    assert window.windowTitle() == "Harbour Open — Tournament Manager"
+
+
+def test_the_welcome_page_opens_a_server_event_too(real_window: MainWindow,
+                                                  event_on_server: str) -> None:
+    """The welcome page offered New, Open a file and the demo; a station of a big event
+    had to find File > Open on a Server in the menu."""
+    window = real_window
+    assert window.controller.document is None
+    _open_with(window, lambda: click(window.welcome, "welcome_server"), event_on_server)
     assert window.windowTitle() == "Harbour Open — Tournament Manager"

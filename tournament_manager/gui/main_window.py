@@ -176,6 +176,7 @@ class MainWindow(QMainWindow):
         self.welcome.new_requested.connect(self.new_document)
         self.welcome.open_requested.connect(self.open_document)
         self.welcome.demo_requested.connect(self.open_demo)
+        self.welcome.server_requested.connect(self.open_server)
         self.welcome.recent_chosen.connect(self.open_path)
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)

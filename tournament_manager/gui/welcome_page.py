@@ -32,6 +32,7 @@ class WelcomePage(QWidget):
     new_requested = Signal()
     open_requested = Signal()
     demo_requested = Signal()
+    server_requested = Signal()
     recent_chosen = Signal(object)
     """The Path of a recent file the judge chose."""
 
@@ -57,6 +58,11 @@ class WelcomePage(QWidget):
         self.open_button, open_note = self._button("welcome_open", self.tr("&Open a Tournament File…"),
                                         self.tr("A .tmt file from this computer, a USB stick "
                                                 "or an e-mail."), self.open_requested)
+        self.server_button, server_note = self._button(
+            "welcome_server", self.tr("Open on a &Server…"),
+            self.tr("An event kept on the PostgreSQL server of a big event and shared by its "
+                    "stations: give its address, this station's name and its role."),
+            self.server_requested)
         self.demo_button, demo_note = self._button("welcome_demo", self.tr("Open the &Demo Event"),
                                         self.tr("A whole event already played (36 players, "
                                                 "four sessions, then the cuts to the final "
@@ -67,6 +73,7 @@ class WelcomePage(QWidget):
         actions = QGridLayout()
         for row, (button, note) in enumerate(((self.new_button, new_note),
                                               (self.open_button, open_note),
+                                              (self.server_button, server_note),
                                               (self.demo_button, demo_note))):
             actions.addWidget(button, row, 0)
             actions.addWidget(note, row, 1)

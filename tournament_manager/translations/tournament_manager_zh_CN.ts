@@ -4141,6 +4141,14 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>来自本机、U 盘或电子邮件的 .tmt 文件。</translation>
     </message>
     <message>
+        <source>Open on a &amp;Server…</source>
+        <translation>在服务器上打开(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>An event kept on the PostgreSQL server of a big event and shared by its stations: give its address, this station&apos;s name and its role.</source>
+        <translation>保存在大型比赛的 PostgreSQL 服务器上、由各工作站共用的比赛：填写其地址、本工作站的名称和角色。</translation>
+    </message>
+    <message>
         <source>Open the &amp;Demo Event</source>
         <translation>打开演示比赛(&amp;D)</translation>
     </message>

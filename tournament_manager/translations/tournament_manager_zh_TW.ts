@@ -4141,6 +4141,14 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>來自本機、USB 隨身碟或電子郵件的 .tmt 檔案。</translation>
     </message>
     <message>
+        <source>Open on a &amp;Server…</source>
+        <translation>在伺服器上開啟(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>An event kept on the PostgreSQL server of a big event and shared by its stations: give its address, this station&apos;s name and its role.</source>
+        <translation>保存在大型比賽的 PostgreSQL 伺服器上、由各工作站共用的比賽：填寫其位址、本工作站的名稱和角色。</translation>
+    </message>
+    <message>
         <source>Open the &amp;Demo Event</source>
         <translation>開啟示範比賽(&amp;D)</translation>
     </message>
