@@ -32,3 +32,17 @@ def matches(query: str, *texts: str) -> bool:
     """Every word of `query` is found, accents and case aside, in one of `texts`."""
     haystack = " ".join(folded(text) for text in texts)
     return all(word in haystack for word in folded(query).split())
+
+
+_RIGHT_TO_LEFT = frozenset({"R", "AL"})
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+
+
+def isolated(name: str) -> str:
+    """A name to set inside running text ("Bye: محمد الأحمد (12)"): a right-to-left one
+    wrapped in a first-strong isolate, so the text around it keeps its own order. Without
+    it the bidirectional algorithm takes the digits after an Arabic name as Arabic digits
+    and shows "(12) محمد الأحمد". Other names are returned as they are."""
+    if any(unicodedata.bidirectional(char) in _RIGHT_TO_LEFT for char in name):
+        return f"{FIRST_STRONG_ISOLATE}{name}{POP_ISOLATE}"
+    return name

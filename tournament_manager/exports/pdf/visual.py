@@ -24,9 +24,11 @@ MISSING = "\u25a1"
 """□ for a character without a glyph: seen, where an empty glyph hid it."""
 _RIGHT_TO_LEFT = re.compile(
     "[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\U00010800-\U00010fff\U0001e800-\U0001efff]")
-_INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u2060\ufe0e\ufe0f")
-"""Joiners, direction marks and emoji variation selectors: they shape or order the text
-and have no glyph of their own (the reshaper and the algorithm have used them)."""
+_INVISIBLE = frozenset("\u200b\u200c\u200d\u200e\u200f\u2060\ufe0e\ufe0f"
+                       "\u2066\u2067\u2068\u2069")
+"""Joiners, direction marks, isolates (`domain.names.isolated`) and emoji variation
+selectors: they shape or order the text and have no glyph of their own (the reshaper and
+the algorithm have used them)."""
 
 
 def drawn_text(has_glyph: Callable[[int], bool]) -> Callable[[str], str]:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
+from tournament_manager.domain.names import isolated
 from tournament_manager.domain.player_rows import PlayerField
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.commands.players import (
@@ -224,7 +225,7 @@ class PlayersPage(QWidget):
             self.form_box.setTitle(self.tr("New player"))
             return
         self.form_box.setTitle(self.tr("Editing {name} (no. {number})").format(
-            name=player.name, number=player.registration_id or "–"))
+            name=isolated(player.name), number=player.registration_id or "–"))
         self._fill(player)
         self.substitute.setChecked(player.kind is PlayerKind.SUBSTITUTE)
         self.status_button.setText(self.tr("Reins&tate") if player.status
@@ -323,7 +324,7 @@ class PlayersPage(QWidget):
         if self._context.run(EditPlayer(self._context.runner.context, player, edited)):
             self._context.messages.show_info(
                 self.tr("Saved the changes to {name} (no. {number}).").format(
-                    name=edited.name, number=edited.registration_id or "–"))
+                    name=isolated(edited.name), number=edited.registration_id or "–"))
 
     def _toggle_status(self) -> None:
         player = self._current()

@@ -41,7 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import StageStatus
-from tournament_manager.domain.names import name_order
+from tournament_manager.domain.names import isolated, name_order
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.domain.seating import Progress, QualityReport
@@ -116,7 +116,7 @@ WINDS_OPEN = (StageStatus.PUBLISHED, StageStatus.RUNNING)
 def with_registration(name: str, registration_id: str) -> str:
     """A name as tables list it: with the registration number, so two players of the
     same name are told apart at a glance."""
-    return f"{name} ({registration_id})" if registration_id else name
+    return f"{isolated(name)} ({registration_id})" if registration_id else name
 
 
 def _ids(players: Iterable[object]) -> list[int]:
