@@ -103,3 +103,25 @@ def test_the_clock_is_paused_and_extended_from_a_script(
     assert run_cli(["session", "clock", str(event), "1", "--extend", "5", "--table", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1].startswith("  table 3: +5 min, 2:3")
+
+
+def test_the_draw_reports_its_progress_sparingly(tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """Eight players over eight sessions printed 619 progress lines in a few seconds: the
+    same stage at the same cost is said at most once a second (by the draw's own clock)."""
+    import itertools
+    import re
+
+    path = tmp_path / "small.tmt"
+    assert run_cli(["new", str(path), "--name", "S"]) == 0  # eight sessions: repeats forced
+    for i in range(8):
+        assert run_cli(["players", "add", str(path), "--name", f"P{i}"]) == 0
+    capsys.readouterr()
+    assert run_cli(["session", "draw", str(path), "1", "--seed", "1"]) == 0
+    lines = [re.fullmatch(r"(\w+): best (-?\d+) after ([\d.]+) s", line)
+             for line in capsys.readouterr().err.splitlines()]
+    assert lines and all(lines)
+    said = [(m[1], m[2], float(m[3])) for m in lines if m]
+    for (stage, cost, at), (next_stage, next_cost, next_at) in itertools.pairwise(said):
+        if (stage, cost) == (next_stage, next_cost):
+            assert next_at - at >= 0.9, said

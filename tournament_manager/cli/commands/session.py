@@ -125,13 +125,25 @@ def _table_id(document: OpenEvent, session_id: int, number: int) -> int:
     raise CliError(_("session has no table {number}").format(number=number))
 
 
+PROGRESS_EVERY_S = 1.0
+"""At most one progress line a second for the same stage and cost: a draw of eight players
+reported 619 lines in a few seconds."""
+
+
 def run_draw(args: argparse.Namespace) -> int:
     started = time.monotonic()
+    last_said: tuple[str, object] | None = None
+    said_at = 0.0
 
     def progress(state: Progress) -> None:
+        nonlocal last_said, said_at
+        shown, now = (state.stage.value, state.best_cost), time.monotonic()
+        if shown == last_said and now - said_at < PROGRESS_EVERY_S:
+            return
+        last_said, said_at = shown, now
         print(_("{stage}: best {cost} after {seconds} s").format(
-            stage=_(_STAGES.get(state.stage.value, state.stage.value)), cost=state.best_cost, seconds=f"{state.elapsed:.1f}"),
-              file=sys.stderr, flush=True)
+            stage=_(_STAGES.get(state.stage.value, state.stage.value)), cost=state.best_cost,
+            seconds=f"{state.elapsed:.1f}"), file=sys.stderr, flush=True)
 
     with opened(args.file, read_only=not args.publish) as document, user_errors():
         session_id = _session_id(document, args.session)
