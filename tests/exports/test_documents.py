@@ -266,7 +266,8 @@ def test_standings_printed_mid_session_say_they_are_provisional(
         out = run_export(running.unit_of_work(), ExportKind.STANDINGS, tmp_path / "r.pdf")
     text = _squash("\n".join(pdf_pages(out)))
     assert _squash("Provisional: session 1 is not finished; its scores so far are counted, "
-                   "and a player whose table has not played yet stands at 0.") in text
+                   "and the four players of a table that has not played yet count as "
+                   "level.") in text
 
 
 def test_every_pdf_is_drawn_on_the_canvas_that_orders_its_text() -> None:

@@ -114,8 +114,8 @@ def test_standings_in_mid_session_say_they_are_provisional(window: MainWindow,
     window.show_page(page)
     assert page.provisional.isVisible()
     assert page.provisional.text() == (
-        "Provisional: session 1 is not finished; its scores so far are counted, and a "
-        "player whose table has not played yet stands at 0.")
+        "Provisional: session 1 is not finished; its scores so far are counted, and the "
+        "four players of a table that has not played yet count as level.")
 
     finish_session(window.controller.document.unit_of_work(),  # type: ignore[union-attr]
                    window.seated.session_id)  # type: ignore[attr-defined]

@@ -229,10 +229,13 @@ def field_text(table: Standings) -> str:
 
 def provisional_text(table: Standings) -> str:
     """Standings shown or printed while a session is played must not pass for final ones:
-    the players of tables not started stand at 0, in the order of their recorded draw.
-    The Standings page says it in these words too."""
+    the players of tables not started count as level (0 in match points, 1.75 in MCR's
+    table points shared four ways: "stands at 0" was false there), in the order of their
+    recorded draw. The Standings page says it in these words too."""
     return n_("Provisional: session {sessions} is not finished; its scores so far are "
-              "counted, and a player whose table has not played yet stands at 0.",
+              "counted, and the four players of a table that has not played yet count as "
+              "level.",
               "Provisional: sessions {sessions} are not finished; their scores so far are "
-              "counted, and a player whose table has not played yet stands at 0.",
+              "counted, and the four players of a table that has not played yet count as "
+              "level.",
               len(table.in_play)).format(sessions=", ".join(map(str, table.in_play)))
