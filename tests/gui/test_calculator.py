@@ -110,6 +110,36 @@ def test_the_round_wind_and_flowers_are_asked_only_where_they_score(qtbot):
     assert fans().count("Flower Tiles") == 3
 
 
+def test_only_the_rules_circumstances_are_offered_and_nobody_discards_to_himself(qtbot):
+    """Classical scoring showed "Last tile of its kind (MCR)" and Zung Jung's blessings
+    (it scores none of them); the discarder box offered the winner's own seat."""
+    panel = CalculatorPanel()
+    qtbot.addWidget(panel)
+
+    def offered() -> set[str]:
+        return {flag for flag, box in panel.flags.items() if not box.isHidden()}
+
+    panel.set_rules("zung-jung", {})
+    assert offered() == {"seabed", "riverbed", "kong_replacement", "robbing_kong", "heaven",
+                         "earth"}
+    panel.flags["heaven"].setChecked(True)
+    panel.set_rules("mcr", {})
+    assert offered() == {"seabed", "riverbed", "kong_replacement", "robbing_kong",
+                         "last_tile"}
+    assert not panel.flags["heaven"].isChecked(), "a hidden flag scores nothing"
+    panel.set_rules("classic", {})
+    assert offered() == set()
+
+    panel.seat.setCurrentIndex(panel.seat.findData("S"))
+    model = panel.discarder.model()
+    enabled = {panel.discarder.itemData(i) for i in range(panel.discarder.count())
+               if model.item(i).isEnabled()}
+    assert "S" not in enabled and {"E", "W", "N"} <= enabled
+    panel.discarder.setCurrentIndex(panel.discarder.findData("W"))
+    panel.seat.setCurrentIndex(panel.seat.findData("W"))  # the winner is the discarder now
+    assert panel.discarder.currentData() != "W"
+
+
 def _places(panel: CalculatorPanel, window: MainWindow) -> dict[str, tuple[int, int, int, int]]:
     """Where every control the judge clicks sits in the window."""
     from PySide6.QtCore import QPoint

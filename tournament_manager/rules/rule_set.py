@@ -24,7 +24,7 @@ from tournament_manager.rules.errors import (
     SettlementErrorCode,
     ValueProblem,
 )
-from tournament_manager.rules.hand import Hand, PlayerHand, WinType
+from tournament_manager.rules.hand import Hand, PlayerHand, WinFlag, WinType
 from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.settlement import Role, TableOutcome, check_outcome
@@ -55,6 +55,9 @@ class RuleSet(ABC, Generic[OptionsT]):
     same-turn immunity, or nobody at all). Elsewhere the discarder always pays: `settle`
     refuses a result that names anyone else, so a record never says one player was
     responsible while another paid, and the entry screens do not offer the choice."""
+    win_flags: frozenset[WinFlag] = frozenset()
+    """The circumstances of a win these rules score or check (the calculator offers only
+    these): classical scoring has none, only MCR the last tile of its kind."""
     several_claims: bool = False
     """True when the entry screens may take several players' claims on one discard, which
     `intercepting_claim` and the payoff then resolve (Zung Jung's interception and triple

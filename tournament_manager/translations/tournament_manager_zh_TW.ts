@@ -28,8 +28,8 @@
         <translation>地和</translation>
     </message>
     <message>
-        <source>Last tile of its kind (MCR)</source>
-        <translation>和絕張 (MCR)</translation>
+        <source>Last tile of its kind</source>
+        <translation>和絕張</translation>
     </message>
     <message>
         <source>Tiles</source>

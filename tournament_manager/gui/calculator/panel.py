@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QSize, Qt, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -36,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from tournament_manager.gui.calculator.tile_icons import tile_icon
 from tournament_manager.gui.calculator.tile_strip import TileStrip
-from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
+from tournament_manager.gui.item_data import NO_CHOICE, add_choice, choose, current_choice
 from tournament_manager.gui.sheet.elide import ElidedLabel
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.messages.patterns import pattern_name
@@ -49,6 +50,7 @@ from tournament_manager.rules.calculator_input import (
     shown_hand_object,
 )
 from tournament_manager.rules.errors import HandError
+from tournament_manager.rules.hand import WinFlag
 from tournament_manager.rules.hand_json import (
     HandReport,
     ShownReport,
@@ -68,7 +70,7 @@ FLAG_LABELS = {
     "robbing_kong": QT_TRANSLATE_NOOP("CalculatorPanel", "Robbing a kong"),
     "heaven": QT_TRANSLATE_NOOP("CalculatorPanel", "Blessing of heaven"),
     "earth": QT_TRANSLATE_NOOP("CalculatorPanel", "Blessing of earth"),
-    "last_tile": QT_TRANSLATE_NOOP("CalculatorPanel", "Last tile of its kind (MCR)"),
+    "last_tile": QT_TRANSLATE_NOOP("CalculatorPanel", "Last tile of its kind"),
 }
 
 
@@ -175,8 +177,9 @@ class CalculatorPanel(QWidget):
             self.flags[flag] = box
         for widget in (self.self_draw,):
             widget.toggled.connect(self.evaluate)
-        self.seat.currentIndexChanged.connect(self.evaluate)
+        self.seat.currentIndexChanged.connect(self._seat_changed)
         self.discarder.currentIndexChanged.connect(self.evaluate)
+        self._offer_discarders()
         self.round_row = QWidget(self)
         self.round_row.setObjectName("calc_round_row")
         self.prevalent = QComboBox(self.round_row)
@@ -285,10 +288,31 @@ class CalculatorPanel(QWidget):
         self._rule_set = get_rule_set(rule_set_id)
         self._options = self._rule_set.validate_options(rule_options)
         self.round_row.setVisible(self._rule_set.uses_round_wind_and_flowers)
+        for flag, box in self.flags.items():  # only what these rules score or check
+            used = WinFlag(flag) in self._rule_set.win_flags
+            box.setVisible(used)
+            if not used:
+                box.setChecked(False)
         self.loser.setVisible(self._rule_set.settles_every_hand)
         if not self._rule_set.settles_every_hand:
             self.loser.setChecked(False)
         self.evaluate()
+
+    def _seat_changed(self) -> None:
+        self._offer_discarders()
+        self.evaluate()
+
+    def _offer_discarders(self) -> None:
+        """The winner does not discard to himself: his seat is not offered as the
+        discarder (it was, and then the hand was refused)."""
+        seat = current_choice(self.seat)
+        model = self.discarder.model()
+        for index in range(self.discarder.count()):
+            item = model.item(index) if isinstance(model, QStandardItemModel) else None
+            if item is not None:
+                item.setEnabled(self.discarder.itemData(index) != seat)
+        if current_choice(self.discarder) == seat:
+            choose(self.discarder, NO_CHOICE)
 
     def _loser_toggled(self, loser: bool) -> None:
         """A loser's hand has no winning tile, win type or special flags to give."""

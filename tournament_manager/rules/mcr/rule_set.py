@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from tournament_manager.rules.arrangement import Arrangement
 from tournament_manager.rules.decompose import tile_counts
 from tournament_manager.rules.errors import HandErrorCode, HandProblem, ValueErrorCode, ValueProblem
-from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.hand import Hand, WinFlag, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.mcr import payments
 from tournament_manager.rules.mcr.evaluate import hand_facts
@@ -37,6 +37,8 @@ class McrRuleSet(RuleSet[McrOptions]):
     codec = CODEC
     uses_round_wind_and_flowers = True
     several_claims = True
+    win_flags = frozenset({WinFlag.SEABED, WinFlag.RIVERBED, WinFlag.KONG_REPLACEMENT,
+                           WinFlag.ROBBING_KONG, WinFlag.LAST_TILE})  # no blessings
 
     def intercepting_claim(self, claimants: Sequence[Wind], discarder: Wind,
                            options: McrOptions) -> Wind | None:

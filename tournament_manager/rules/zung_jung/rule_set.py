@@ -10,7 +10,7 @@ from tournament_manager.rules.errors import (
     HandProblem,
     ValueProblem,
 )
-from tournament_manager.rules.hand import Hand, WinType
+from tournament_manager.rules.hand import Hand, WinFlag, WinType
 from tournament_manager.rules.hand_checks import false_win_problem, structural_problem
 from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.rule_set import RuleSet
@@ -46,6 +46,8 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
     codec = CODEC
     same_turn_immunity = True
     several_claims = True
+    win_flags = frozenset({WinFlag.SEABED, WinFlag.RIVERBED, WinFlag.KONG_REPLACEMENT,
+                           WinFlag.ROBBING_KONG, WinFlag.HEAVEN, WinFlag.EARTH})
 
     def pattern_names(self) -> tuple[tuple[str, str], ...]:
         return ((CHICKEN_ID, CHICKEN_NAME), *PATTERN_NAMES.items())
