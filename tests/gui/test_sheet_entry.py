@@ -3,6 +3,8 @@ judge's correction, stopping on time, and what the sheet refuses before it is se
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
@@ -461,6 +463,9 @@ def test_an_impossible_value_is_refused_in_the_entry_bar(event_window: MainWindo
     entry.value_edit.selectAll()
     QTest.keyClicks(entry.value_edit, "999")  # no digit more can make this possible
     assert entry.message.text() == "the limit is 480 points; 999 is above it"
+    summary = entry.findChild(object, "entry_summary").text()
+    assert "type the value, Enter" not in summary  # it was typed: the bar said "type it"
+    assert summary.endswith("not a value these rules give (see below)")
     entry.value_edit.selectAll()
     QTest.keyClicks(entry.value_edit, "25")
     assert entry.message.isHidden()
@@ -525,7 +530,11 @@ def test_mcr_has_no_immunity_and_its_head_bump_keeps_the_first_claim(window: Mai
     QTest.keyClicks(entry.value_edit, "SW10I")
     assert "no same-turn immunity" in entry.message.text()
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
-    _type(sheet, "EW8+S9")  # East and South claim West's discard: North plays next, then East
+    QTest.keyClicks(entry.value_edit, "EW8+S9")  # East and South claim West's discard
+    summary = entry.findChild(object, "entry_summary").text()
+    # Said before Enter: North plays next, then East, whose claim alone stands.
+    assert "wins 8 alone (the claim nearest" in summary and "wins 9" not in summary
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     hands = [row.hand for row in _view(window).rows]
     assert [(w.winner_id, w.value, w.responsible_id) for h in hands for w in h.wins] == [
         (south, 10, west), (east, 8, west)]
@@ -548,6 +557,15 @@ def test_classical_entry_offers_neither_immunity_nor_a_second_claim(window: Main
     hand = _view(window).rows[0].hand
     assert [(w.winner_id, w.responsible_id) for w in hand.wins] == [
         (window.seated.players[1], window.seated.players[2])]
+
+    # A classical win's patterns are named in the bar as on the sheet, not as ids.
+    from tournament_manager.services.score_sheets import entry_of
+
+    loaded = entry_of(hand)
+    entry.edit(1, dataclasses.replace(loaded, wins=tuple(
+        dataclasses.replace(w, pattern_ids=("going_out", "concealed_pung")) for w in loaded.wins)))
+    summary = entry.findChild(object, "entry_summary").text()
+    assert "[going out, concealed pung]" in summary and "going_out" not in summary
 
 
 def test_zung_jung_hint_names_immunity_and_a_second_claim(event_window: MainWindow):

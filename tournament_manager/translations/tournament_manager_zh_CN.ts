@@ -850,6 +850,10 @@
         <translation>{winner} 和牌 {value}</translation>
     </message>
     <message>
+        <source> alone (the claim nearest the discarder&apos;s lower seat)</source>
+        <translation>（唯一成立：离放铳者下家最近的和牌声明）</translation>
+    </message>
+    <message>
         <source> (nobody responsible)</source>
         <translation>（无责任者）</translation>
     </message>
@@ -876,6 +880,10 @@
     <message>
         <source>type the value, Enter</source>
         <translation>输入分值，按 Enter</translation>
+    </message>
+    <message>
+        <source>not a value these rules give (see below)</source>
+        <translation>本规则不会出现此番值（见下方说明）</translation>
     </message>
 </context>
 <context>

@@ -850,6 +850,10 @@
         <translation>{winner} 和牌 {value}</translation>
     </message>
     <message>
+        <source> alone (the claim nearest the discarder&apos;s lower seat)</source>
+        <translation>（唯一成立：離放銃者下家最近的和牌聲明）</translation>
+    </message>
+    <message>
         <source> (nobody responsible)</source>
         <translation>（無責任者）</translation>
     </message>
@@ -876,6 +880,10 @@
     <message>
         <source>type the value, Enter</source>
         <translation>輸入分值，按 Enter</translation>
+    </message>
+    <message>
+        <source>not a value these rules give (see below)</source>
+        <translation>本規則不會出現此番值（見下方說明）</translation>
     </message>
 </context>
 <context>

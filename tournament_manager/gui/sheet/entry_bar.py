@@ -52,6 +52,7 @@ from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Pha
 from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import blocked_note, can_change
 from tournament_manager.messages.hand_errors import describe_value_problem
+from tournament_manager.messages.patterns import pattern_marks
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.tiles import Wind
@@ -731,7 +732,8 @@ class HandEntryBar(QFrame):
             return ""
         if any(self.value_problem(int(win.value)) for win in draft.wins):
             return ""
-        deltas = self._previewer(self._with_points(draft.entry()), self._number)
+        entry, _interceptor = self._intercepted(self._with_points(draft.entry()))
+        deltas = self._previewer(entry, self._number)
         if deltas is None:
             return ""
         column = {player.id: index for index, player in enumerate(self._players())}
@@ -750,15 +752,21 @@ class HandEntryBar(QFrame):
         if not draft.wins:
             return self.tr("Waiting for the winner's seat key.")
         parts = []
+        interceptor = self._interceptor()
         for win in draft.wins:
+            if interceptor is not None and win.winner != interceptor:
+                continue  # as the rules let the claims stand: said before Enter, not after
             text = self.tr("{winner} wins {value}").format(
                 winner=self._name(win.winner), value=win.value or "?")
+            if interceptor is not None:
+                text += self.tr(" alone (the claim nearest the discarder's lower seat)")
             if win.responsible is None:
                 text += self.tr(" (nobody responsible)")
             elif win.responsible >= 0 and win.responsible != draft.discarder:
                 text += self.tr(" (responsible: {who})").format(who=self._name(win.responsible))
             if win.patterns:
-                text += f" [{' '.join(win.patterns)}]"
+                rule_set = "" if self._rules is None else self._rules[0].id
+                text += f" [{pattern_marks(rule_set, win.patterns)}]"
             parts.append(text)
         summary = "; ".join(parts) + " · " + win_type_label(draft.win_type)
         if not draft.self_draw and draft.discarder is not None:
@@ -771,6 +779,17 @@ class HandEntryBar(QFrame):
                    Phase.DISCARDER: self.tr("discarder's seat key…"),
                    Phase.RESPONSIBLE: self.tr("responsible player's seat key (0: nobody)…"),
                    Phase.VALUE: self.tr("type the value, Enter")}
+        current = draft.current
+        if (phase is Phase.VALUE and current is not None and current.value.isdigit()
+                and self.value_problem(int(current.value))):
+            prompts[phase] = self.tr("not a value these rules give (see below)")
         if phase in prompts:
             summary += " — " + prompts[phase]
         return summary
+
+    def _interceptor(self) -> int | None:
+        """The claimant whose win alone stands, once several claims are typed in full."""
+        draft = self._draft
+        if len(draft.wins) < 2 or draft.adding_winner or draft.problem() is not None:
+            return None
+        return self._intercepted(draft.entry())[1]
