@@ -129,6 +129,10 @@ def test_only_the_rules_circumstances_are_offered_and_nobody_discards_to_himself
     assert not panel.flags["heaven"].isChecked(), "a hidden flag scores nothing"
     panel.set_rules("classic", {})
     assert offered() == set()
+    assert panel.patterns.isColumnHidden(0), "classical ids are words: the names say it"
+    panel.set_rules("mcr", {})
+    assert not panel.patterns.isColumnHidden(0)
+    panel.set_rules("classic", {})
 
     panel.seat.setCurrentIndex(panel.seat.findData("S"))
     model = panel.discarder.model()

@@ -772,6 +772,8 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     _scribble(signatures.pads[0])
     signatures.sign_buttons[0].click()
     assert not bar.isVisible() and len(_view(event_window).signatures) == 1
+    # It said "Complete: ready for signatures" whatever had been signed.
+    assert signatures.lock_label.text() == "Complete: 1 of 4 players have signed this version"
 
     signatures.sign_buttons[1].click()  # empty again: said again
     assert bar.text() == "the signature is empty"

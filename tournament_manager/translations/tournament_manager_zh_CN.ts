@@ -3556,6 +3556,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>已完成：可以签名</translation>
     </message>
     <message>
+        <source>Complete: {n} of 4 players have signed this version</source>
+        <translation>已完成：4 名选手中已有 {n} 名签署此版本</translation>
+    </message>
+    <message>
         <source>Open: hands {hands} still missing</source>
         <translation>未完成：仍缺第 {hands} 局</translation>
     </message>

@@ -288,6 +288,9 @@ class CalculatorPanel(QWidget):
         self._rule_set = get_rule_set(rule_set_id)
         self._options = self._rule_set.validate_options(rule_options)
         self.round_row.setVisible(self._rule_set.uses_round_wind_and_flowers)
+        # Ids that are the rules' numbers (5.1.3, MCR's 39) are shown; classical's are words
+        # the Pattern column says better ("going_out", "concealed_p…" cut).
+        self.patterns.setColumnHidden(0, bool(self._rule_set.pattern_marks()))
         for flag, box in self.flags.items():  # only what these rules score or check
             used = WinFlag(flag) in self._rule_set.win_flags
             box.setVisible(used)

@@ -137,7 +137,11 @@ class SignaturePanel(QGroupBox):
             self.lock_label.setText(self.tr("Open for correction: the players sign "
                                             "version {v}").format(v=view.table.sheet_version))
         elif view.complete:
-            self.lock_label.setText(self.tr("Complete: ready for signatures"))
+            signed = sum(1 for s in view.signatures if s.current)
+            self.lock_label.setText(
+                self.tr("Complete: ready for signatures") if not signed
+                else self.tr("Complete: {n} of 4 players have signed this version").format(
+                    n=signed))
         else:
             self.lock_label.setText(self.tr("Open: hands {hands} still missing").format(
                 hands=", ".join(map(str, view.missing_hands[:8]))
