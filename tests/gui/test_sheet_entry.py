@@ -540,6 +540,8 @@ def test_mcr_has_no_immunity_and_its_head_bump_keeps_the_first_claim(window: Mai
         (south, 10, west), (east, 8, west)]
     assert dict(hands[0].deltas) == {south: 34, west: -18, east: -8, north: -8}
     assert "intercepted" in entry.message.text()
+    window.action_undo.trigger()  # the note goes with the hand it was about
+    assert len(_view(window).rows) == 1 and entry.message.isHidden()
 
 
 def test_classical_entry_offers_neither_immunity_nor_a_second_claim(window: MainWindow,

@@ -98,6 +98,8 @@ class HandEntryBar(QFrame):
         self._value_message = False
         self._previewer: Previewer | None = None
         self._intercepted_by: int | None = None
+        self._note_on: int | None = None
+        """The recorded hand the message is a note on (an interception), while it shows."""
         self._hold = _Hold.NONE
         self._loaded = False
         """A stored hand was loaded (F2) and no key typed since."""
@@ -225,6 +227,7 @@ class HandEntryBar(QFrame):
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
         self._load_rules()
+        self._note_still_true()
         self.points_row.setVisible(view is not None and get_rule_set(
             view.tournament.settings.rule_set).settles_every_hand)
         if not self._replacing:
@@ -362,19 +365,30 @@ class HandEntryBar(QFrame):
 
     def accepted(self) -> None:
         interceptor, self._intercepted_by = self._intercepted_by, None
+        recorded = self._number
         self.start_new()
         if interceptor is not None:
             self.show_problem(self.tr(
                 "{who} intercepted: under these rules the claim nearest the discarder's lower "
                 "seat wins alone, so only that win was recorded.").format(
                     who=self._name(interceptor)))
+            self._note_on = recorded
+
+    def _note_still_true(self) -> None:
+        """A note about a hand just recorded goes with the hand (an undo took it back, and
+        the sheet was empty under "E intercepted…")."""
+        if self._note_on is not None and self._note_on >= self._next_number():
+            self._note_on = None
+            self._clear_message()
 
     def show_problem(self, text: str) -> None:
+        self._note_on = None
         self.message.setText(text)
         self.message.show()
         self._message_icon.show()
 
     def _clear_message(self) -> None:
+        self._note_on = None
         self._value_message = False
         self.message.clear()
         self.message.hide()
