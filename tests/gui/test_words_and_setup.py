@@ -269,3 +269,20 @@ def test_the_format_reads_as_its_preset_until_setup_changes_the_rounds(
     window.setup_page.apply_button.click()
     assert shown.text().startswith("Rounds set on Setup: Preliminary ")
     assert shown.text().endswith("top 4 go on · Final 1 session")
+
+
+@pytest.mark.parametrize("rule_set", ["zung-jung", "mcr", "classic"])
+def test_the_setup_form_fits_the_window_across(window: MainWindow, tmp_path: Path,
+                                               rule_set: str) -> None:
+    """At 1280 px the form was 35 px wider than its page under MCR: the defaults column
+    ran under the edge ("default: The hand in play is voi")."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from tests.gui.event_files import seated_event_file
+
+    path, _seated = seated_event_file(tmp_path / f"{rule_set}.tmt", rule_set=rule_set)
+    window.resize(1280, 800)
+    assert window.controller.open(path)
+    window.show_page(window.setup_page)
+    scroll = window.setup_page.findChild(QScrollArea)
+    assert scroll.widget().minimumSizeHint().width() <= scroll.viewport().width()

@@ -83,7 +83,9 @@ KEEP_APART_LABELS = {"club": QT_TRANSLATE_NOOP("SettingsForm", "Club"),
                      "country": QT_TRANSLATE_NOOP("SettingsForm", "Country"),
                      "team": QT_TRANSLATE_NOOP("SettingsForm", "Team")}
 """The words for `domain.settings.KEEP_APART_FIELDS`."""
-HINT_WIDTH = 200
+HINT_WIDTH = 170
+"""The defaults' column (a long default wraps): at 200 px the form was 35 px wider than
+the Setup page at 1280 px under MCR, and the defaults ran under its edge."""
 COMBO_CHARACTERS = 12
 """A choice list narrower than its longest choice (which its popup shows in full), so
 the form fits a 1280-pixel laptop screen."""
