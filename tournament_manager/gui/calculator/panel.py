@@ -240,8 +240,11 @@ class CalculatorPanel(QWidget):
         font.setPointSizeF(font.pointSizeF() * 1.4)
         font.setBold(True)
         self.value.setFont(font)
-        self.payments = ElidedLabel("", self)
+        # Its own line, wrapped: beside the value it was cut at 1280 px ("winner: +84
+        # other…"), and who pays what is what the judge reads it for.
+        self.payments = QLabel("", self)
         self.payments.setObjectName("calc_payments")
+        self.payments.setWordWrap(True)
         # Room for three lines whatever it says, so a long verdict moves nothing.
         self.error = QLabel(self)
         self.error.setObjectName("calc_error")
@@ -262,10 +265,10 @@ class CalculatorPanel(QWidget):
         result_layout.addWidget(self.patterns)
         result_layout.addWidget(self.error)
         value_row = QHBoxLayout()
-        value_row.addWidget(self.value)
-        value_row.addWidget(self.payments, 1)
+        value_row.addWidget(self.value, 1)
         value_row.addWidget(self.use_button)
         result_layout.addLayout(value_row)
+        result_layout.addWidget(self.payments)
 
         building = QVBoxLayout()
         building.addWidget(picker)
