@@ -14,6 +14,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from tournament_manager.errors import TournamentError
 from tournament_manager.gui.changes import ChangeHub
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.services.ports import UnitOfWork
@@ -71,10 +72,11 @@ class ServiceCommand(QUndoCommand):
     def revert(self) -> None:
         raise NotImplementedError
 
-    def spent(self, uow: UnitOfWork) -> bool:
+    def spent(self, unit_of_work: Callable[[], UnitOfWork]) -> bool:
         """True when the record has moved on so that this command can never be undone (its
-        sheet signed and locked since): the runner drops it rather than offer it."""
-        del uow
+        sheet signed and locked since): the runner drops it rather than offer it. A unit of
+        work is opened only by a command that needs one to tell."""
+        del unit_of_work
         return False
 
     def execute(self) -> None:
@@ -136,10 +138,10 @@ class CommandRunner(QObject):
             if not isinstance(command, ServiceCommand):
                 return
             try:
-                if not command.spent(self.context.unit_of_work()):
+                if not command.spent(self.context.unit_of_work):
                     return
-            except EXPECTED_ERRORS:
-                return  # unreadable now (a lost server): the undo itself will say why
+            except TournamentError:
+                return  # unreadable now (a lost server, no event): an undo would say why
             command.setObsolete(True)
             stack.undo()
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication
 
 from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
@@ -61,9 +63,9 @@ class SheetCommand(ServiceCommand):
         """The id of the table whose sheet this command changes (None if not known yet)."""
         return getattr(self, "table_id", None)
 
-    def spent(self, uow: UnitOfWork) -> bool:
+    def spent(self, unit_of_work: Callable[[], UnitOfWork]) -> bool:
         table_id = self.sheet()
-        return table_id is not None and sheet_locked(uow, table_id)
+        return table_id is not None and sheet_locked(unit_of_work(), table_id)
 
 
 class EnterHand(SheetCommand):
