@@ -53,8 +53,17 @@ def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: Q
     assert stack.undoText() == "Publish the draw of session 1"
     stack.undo()
     assert _seats(window, 1) == {}
+    # The draw taken back is held again, unpublished: it can be published as it was (it
+    # went, and only Redo brought it back).
+    assert page.publish_button.isEnabled() and page.model.rowCount() == 4
+    assert "Repeated pairs: 0" in page.report.text()
     stack.redo()
     assert _seats(window, 1) == stored
+    assert not page.publish_button.isEnabled()
+    stack.undo()
+    page.publish_button.click()
+    assert _seats(window, 1) == stored
+    assert stack.undoText() == "Publish the draw of session 1" and not stack.canRedo()
 
     a, b = stored[1][0], stored[2][0]
     selection = page.view.selectionModel()

@@ -79,7 +79,12 @@ class PublishDraw(ServiceCommand):
 
     topic = Topic.SESSIONS
 
-    def __init__(self, context: CommandContext, draw: SessionDraw) -> None:
+    def __init__(self, context: CommandContext, draw: SessionDraw,
+                 pending: Callable[[SessionDraw, bool], None] = lambda _draw, _on: None
+                 ) -> None:
+        """`pending(draw, True)` after an undo: the page holds the draw again, unpublished,
+        to swap in or publish (the undo threw it away and only Redo brought it back);
+        `pending(draw, False)` once it is published again."""
         super().__init__(
             context,
             translate("SeatingCommands", "Publish the draw of session {n}").format(
@@ -87,12 +92,15 @@ class PublishDraw(ServiceCommand):
             ),
         )
         self.draw = draw
+        self._pending = pending
 
     def do(self) -> None:
         publish_draw(self.uow(), self.draw)
+        self._pending(self.draw, False)
 
     def revert(self) -> None:
         unpublish_session(self.uow(), self.draw.session_id)
+        self._pending(self.draw, True)
 
 
 class StartSession(ServiceCommand):

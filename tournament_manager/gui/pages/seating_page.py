@@ -738,9 +738,17 @@ class SeatingPage(QWidget):
         draw = self._draw
         if draw is None:
             return
-        if self._context.run(PublishDraw(self._context.runner.context, draw)):
+        if self._context.run(PublishDraw(self._context.runner.context, draw, self._pending)):
             self._draw = None
             self.refresh()
+
+    def _pending(self, draw: SessionDraw, pending: bool) -> None:
+        """A published draw taken back by Undo is held again, unpublished, while its session
+        is the one shown; published again by Redo, it is no longer pending."""
+        if pending and self._chosen == draw.session_id:
+            self._draw, self._draw_stopped = draw, draw.cancelled
+        elif not pending and self._draw is draw:
+            self._draw = None
 
     def start(self) -> None:
         summary = self.current_session()
