@@ -59,7 +59,8 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
 
     Where the file and its folder can be written, it is a read-write connection in
     `query_only` mode: the last one to close then folds the journal back and removes the
-    -wal and -shm files, as a writer would. Elsewhere it is opened read-only; on a
+    -wal and -shm files, as a writer would; but while a journal is there (another process
+    may be writing), a read-only one (`_reader_beside_a_writer`). Elsewhere it is opened read-only; on a
     read-only disk or folder, where SQLite cannot make the shared-memory file a WAL reader
     needs, as immutable (no other writer can reach it there either). A journal holding
     changes never folded into the file cannot be read that way, so such a file is
@@ -67,6 +68,10 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     """
     uri = file_uri(path)
     if os.access(path, os.W_OK) and _folder_writable(path):
+        if _journal_of(path).exists():
+            shared = _reader_beside_a_writer(uri)
+            if shared is not None:
+                return shared
         connection = sqlite3.connect(f"{uri}?mode=rw", uri=True, check_same_thread=False)
         connection.execute("PRAGMA query_only=ON")
         return connection
@@ -85,6 +90,32 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
             reason=f"its latest changes are still in {wal.name}, which cannot be applied on "
                    "a read-only disk; copy both files to a folder that can be written")
     return sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True, check_same_thread=False)
+
+
+def _journal_of(path: Path) -> Path:
+    return path.with_name(path.name + "-wal")
+
+
+def _reader_beside_a_writer(uri: str) -> sqlite3.Connection | None:
+    """A truly read-only connection to a file whose journal is there, so another process
+    (the window) may have it open: such a reader never folds the journal back nor removes
+    it when it closes. A read-write one did, believing itself the last, whenever the
+    window's own locks had gone: SQLite's are POSIX locks, which a process loses when it
+    closes any descriptor of the file, and the window's file dialogs open the .tmt to
+    sniff its type. The window then wrote on into a journal no longer on disk; `info`
+    from a terminal showed three players where the window had eight, and a crash lost
+    five. None when this cannot open it (a journal left by a crash, without its index):
+    then the read-write way, which recovers it, as the only one there."""
+    try:
+        connection = sqlite3.connect(f"{uri}?mode=ro", uri=True, check_same_thread=False)
+    except sqlite3.Error:
+        return None
+    try:
+        connection.execute("PRAGMA schema_version").fetchone()  # opens the file for real
+    except sqlite3.Error:
+        connection.close()
+        return None
+    return connection
 
 
 def file_uri(path: Path) -> str:
