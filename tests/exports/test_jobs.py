@@ -155,3 +155,15 @@ def test_a_file_that_does_not_verify_is_still_exported(
                              out_dir / "st.pdf")
     assert result.path.read_bytes().startswith(b"%PDF")
     assert not result.verification.ok and result.verification.sheets_in_doubt()
+
+
+def test_an_export_is_readable_by_the_others_as_any_new_file_is(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    """Written through a temporary file, exports were owner-only (rw-------): the other
+    organisers on a shared folder could not open them."""
+    import stat
+
+    mask = os.umask(0o022)
+    os.umask(mask)
+    out = run_export(document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "s.pdf")
+    assert stat.S_IMODE(out.stat().st_mode) == 0o666 & ~mask

@@ -39,6 +39,7 @@ def write_atomic(out: Path, data: bytes) -> Path:
             stream.write(data)
             stream.flush()
             os.fsync(stream.fileno())
+        _as_a_new_file(temp)
         os.replace(temp, out)
     except PermissionError as error:
         _discard(temp)
@@ -51,6 +52,24 @@ def write_atomic(out: Path, data: bytes) -> Path:
         _discard(temp)
         raise
     return out
+
+
+def _as_a_new_file(temp: Path) -> None:
+    """The permissions any new file of this user gets (rw-r--r-- under the usual umask),
+    not the owner-only ones of a temporary file: exports go to the organisers' shared
+    folder, where the others could not open them."""
+    with contextlib.suppress(OSError):  # a file system without modes (FAT on a USB stick)
+        temp.chmod(0o666 & ~_umask())
+
+
+def _umask() -> int:
+    """The process's umask, read without setting it (`os.umask` sets it for every thread
+    while it is asked, and exports run beside the window's own work)."""
+    with contextlib.suppress(OSError, ValueError):
+        for line in Path("/proc/self/status").read_text(encoding="ascii").splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    return 0o022
 
 
 def _discard(temp: Path) -> None:
