@@ -63,3 +63,18 @@ def test_a_very_long_name_is_cut_in_its_column(window: MainWindow, tmp_path: Pat
                if page.model.index(r, 0).data() == long_name)
     assert page.model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole) == long_name
     assert page.model.index(row, 3).data(Qt.ItemDataRole.ToolTipRole) is None
+
+
+def test_a_very_long_word_in_the_message_bar_leaves_the_window_as_wide(
+        window: MainWindow) -> None:
+    """"Registered xxxx…" (a pasted 5,000-character name) made the window 32,767 pixels
+    wide: the form and the bar's own close button went off the screen on every page."""
+    window.resize(1280, 800)
+    window.show()
+    window.message_bar.show_info("Registered " + "x" * 5000 + " as player 9.")
+    from PySide6.QtWidgets import QApplication
+
+    QApplication.processEvents()
+    assert window.width() == 1280 and window.minimumSizeHint().width() < 1280
+    close = window.message_bar.findChild(object, "message_dismiss")
+    assert close.mapTo(window, close.rect().topRight()).x() < 1280

@@ -442,3 +442,27 @@ def test_lots_are_drawn_by_the_head_judge_only(document: Document) -> None:
     with document.unit_of_work() as uow:
         draws = [p.tiebreak_draw for p in uow.players.list()]
     assert len(set(draws)) == 4 and {p.id for p in drawn} == set(tied)
+
+
+def test_a_text_past_what_the_sheets_hold_is_refused_whichever_way_it_comes(
+        document) -> None:  # type: ignore[no-untyped-def]
+    """Typed in the Players form, a 5,000-character name was taken (the import refused
+    anything over 200) and made the window 32,767 pixels wide; so was an event's name."""
+    from tournament_manager.messages.services import describe
+    from tournament_manager.services.errors import ServiceError, ServiceProblem
+    from tournament_manager.services.players import register_player
+    from tournament_manager.services.setup import rename_event
+
+    with pytest.raises(ServiceError) as refused:
+        register_player(document.unit_of_work(), Player(name="x" * 5000))
+    assert refused.value.problem is ServiceProblem.TEXT_TOO_LONG
+    assert describe(refused.value) == (
+        "the name is 5000 characters long: at most 200 fit on the sheets, cards and lists")
+    with pytest.raises(ServiceError) as refused:
+        register_player(document.unit_of_work(), Player(name="Ann", club="c" * 201))
+    assert refused.value.details["field"] == "club"
+    assert register_player(document.unit_of_work(), Player(name="n" * 200)).name == "n" * 200
+    with pytest.raises(ServiceError) as refused:
+        rename_event(document.unit_of_work(), "E" * 5000, "")
+    assert describe(refused.value).startswith("the event's name is 5000 characters long")
+    assert rename_event(document.unit_of_work(), " Open\u202e 2026 ", "Hall").name == "Open 2026"

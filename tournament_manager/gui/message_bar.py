@@ -87,7 +87,9 @@ class MessageBar(QFrame):
         self._text.setObjectName("message_text")
         self._text.setWordWrap(True)
         self._text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self._text.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        # Its width is the bar's, whatever it says: a 5,000-character word (a pasted name)
+        # made its size hint, and so the window, 32,767 pixels wide. Wrapped, or cut.
+        self._text.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self._dismiss = QToolButton(self)
         self._dismiss.setObjectName("message_dismiss")
         self._dismiss.setAutoRaise(True)

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from tournament_manager.domain.player_rows import RowIssue, RowProblem
+from tournament_manager.domain.player_rows import MAX_NAME_LENGTH, RowIssue, RowProblem
 from tournament_manager.imports.tables import TableError, TableProblem
 from tournament_manager.words import N_, _
 
 _ROWS = {
     RowProblem.NO_NAME_COLUMN: N_("no column is mapped to the player's name"),
     RowProblem.EMPTY_NAME: N_("line {line}: the name is empty"),
-    RowProblem.TOO_LONG: N_("line {line}: a value is too long ({value}…)"),
+    RowProblem.TOO_LONG: N_(
+        "line {line}: a value is longer than the {limit} characters the sheets hold ({value}…)"
+    ),
     RowProblem.DUPLICATE_ID: N_("line {line}: ID {value} appears twice in the file"),
     RowProblem.ID_ALREADY_REGISTERED: N_("line {line}: ID {value} is already registered"),
 }
@@ -51,7 +53,8 @@ ENCODING_NAMES = {
 
 
 def describe_row_issue(issue: RowIssue) -> str:
-    return _(_ROWS[issue.problem]).format(line=issue.line, value=issue.value)
+    return _(_ROWS[issue.problem]).format(line=issue.line, value=issue.value,
+                                          limit=MAX_NAME_LENGTH)
 
 
 def describe_table_error(error: TableError) -> str:

@@ -31,6 +31,10 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ServiceProblem.NO_TOURNAMENT: N_("the file holds no tournament yet"),
     ServiceProblem.TOURNAMENT_EXISTS: N_("the file already holds a tournament"),
     ServiceProblem.EMPTY_NAME: N_("a name cannot be empty"),
+    ServiceProblem.TEXT_TOO_LONG: N_(
+        "{field} is {length} characters long: at most {limit} fit on the sheets, cards and "
+        "lists"
+    ),
     ServiceProblem.REGISTRATION_NUMBER_TAKEN: N_(
         "registration number {number} is {name}'s already: each player needs his own"
     ),
@@ -241,7 +245,18 @@ def describe(error: ServiceError) -> str:
     if error.problem is ServiceProblem.BAD_SETTINGS:
         problems = cast(tuple[SettingsProblem, ...], error.details.get("problems", ()))
         return _("; ").join(_(_SETTINGS[problem]) for problem in problems)
+    if error.problem is ServiceProblem.TEXT_TOO_LONG:
+        field = str(error.details.get("field"))
+        return _said(error).format(**{**error.details,
+                                      "field": _(_TEXT_FIELDS.get(field, field))})
     return _said(error).format(**{key: _words(value) for key, value in error.details.items()})
+
+
+_TEXT_FIELDS = {"name": N_("the name"), "native_name": N_("the native name"),
+                "registration_id": N_("the registration number"),
+                "country": N_("the country"), "club": N_("the club"), "team": N_("the team"),
+                "event_name": N_("the event's name"), "venue": N_("the venue")}
+"""`services.text_fields.TextField`, as a refusal names it."""
 
 
 def _said(error: ServiceError) -> str:

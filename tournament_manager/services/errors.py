@@ -12,6 +12,7 @@ class ServiceProblem(StrEnum):
     TOURNAMENT_EXISTS = "tournament_exists"
     BAD_SETTINGS = "bad_settings"
     EMPTY_NAME = "empty_name"
+    TEXT_TOO_LONG = "text_too_long"
     REGISTRATION_NUMBER_TAKEN = "registration_number_taken"
     UNKNOWN_PLAYER = "unknown_player"
     PLAYER_NOT_AT_TABLE = "player_not_at_table"

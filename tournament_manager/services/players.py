@@ -11,12 +11,12 @@ from tournament_manager.domain.names import folded
 from tournament_manager.domain.player_rows import (
     PlayerField,
     RowIssue,
-    clean_text,
     players_from_rows,
 )
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.text_fields import TextField, checked_text
 
 TIEBREAK_DRAW_RANGE = 1_000_000_000
 
@@ -28,10 +28,12 @@ def _checked(player: Player) -> Player:
     imported row has them (`clean_text`): a pasted right-to-left override or tab can
     not reverse or split a name on the projector and the printed lists."""
     cleaned = dataclasses.replace(
-        player, name=clean_text(player.name), native_name=clean_text(player.native_name),
-        registration_id=clean_text(player.registration_id),
-        country=clean_text(player.country), club=clean_text(player.club),
-        team=clean_text(player.team))
+        player, name=checked_text(player.name, TextField.NAME),
+        native_name=checked_text(player.native_name, TextField.NATIVE_NAME),
+        registration_id=checked_text(player.registration_id, TextField.REGISTRATION_ID),
+        country=checked_text(player.country, TextField.COUNTRY),
+        club=checked_text(player.club, TextField.CLUB),
+        team=checked_text(player.team, TextField.TEAM))
     if not cleaned.name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     return cleaned
