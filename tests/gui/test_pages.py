@@ -109,6 +109,24 @@ def test_import_preview_mapping_and_row_errors(event_window: MainWindow, tmp_pat
     assert len(_players(event_window)) == 10
 
 
+def test_the_import_is_worked_by_keyboard(event_window: MainWindow, tmp_path: Path):
+    """Focus opened on the preview, where Tab went from cell to cell (300 rows): the
+    encoding and the columns' choices could not be reached without the mouse."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication
+
+    rows = ["Name,Country"] + [f"Player {n},NL" for n in range(300)]
+    dialog = event_window.players_page.open_import(_csv(tmp_path / "many.csv", rows))
+    dialog.show()
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is dialog.encoding
+    dialog.preview.setFocus()
+    QTest.keyClick(dialog.preview, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is not dialog.preview
+    dialog.close()
+
+
 def test_dropping_a_csv_opens_the_import(event_window: MainWindow, tmp_path: Path):
     page = event_window.players_page
     path = _csv(tmp_path / "drop.csv", ["Name", "Dee"])

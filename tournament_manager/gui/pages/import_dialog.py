@@ -72,6 +72,9 @@ class ImportDialog(QDialog):
         self.preview = QTableWidget(self)
         self.preview.setObjectName("import_preview")
         self.preview.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        # Tab leaves the preview (it went from cell to cell, 300 rows of them, and the
+        # encoding and the column choices could not be reached without the mouse).
+        self.preview.setTabKeyNavigation(False)
         self.encoding = QComboBox(self)
         self.encoding.setObjectName("import_encoding")
         self.encoding_note = QLabel(self)
@@ -124,6 +127,9 @@ class ImportDialog(QDialog):
         layout.addWidget(self.buttons)
         self.resize(900, 520)
         self._load(table)
+        # The keyboard starts where the judge's work is: the choices beside the preview.
+        first = self.encoding if table.encoding is not None else self.columns[PlayerField.NAME]
+        first.setFocus()
 
     def _fill_encodings(self, table: TextTable) -> None:
         """The encoding found first, then the other plausible ones, then every choice."""
