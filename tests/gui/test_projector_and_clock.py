@@ -265,6 +265,22 @@ def test_projector_pages_through_slides(qtbot):
     assert projector.current() == (1, 0) and "Seating" in projector.heading.text()
     projector.advance()
     assert projector.current() == (0, 0)
+    # Back a page by key (only forward was offered: 24 pages came round in five minutes).
+    from PySide6.QtCore import Qt
+    from PySide6.QtGui import QAction, QKeySequence
+    from PySide6.QtTest import QTest
+
+    back = projector.findChild(QAction, "projector_back")
+    assert {QKeySequence(Qt.Key.Key_Left), QKeySequence(Qt.Key.Key_PageUp)} <= set(
+        back.shortcuts())
+    projector.activateWindow()
+    QTest.qWaitForWindowActive(projector)
+    QTest.keyClick(projector, Qt.Key.Key_Left)
+    assert projector.current() == (1, 0)
+    back.trigger()
+    assert projector.current() == (0, pages - 1)
+    back.trigger()
+    assert projector.current() == (0, pages - 2)
     projector.close()
 
 

@@ -288,6 +288,9 @@ class ProjectorWindow(QWidget):
         self._add_key(self.tr("Next Projector Page"),
                       [QKeySequence(Qt.Key.Key_Space), QKeySequence(Qt.Key.Key_Right),
                        QKeySequence(Qt.Key.Key_PageDown)], self.advance, "projector_next")
+        self._add_key(self.tr("Previous Projector Page"),
+                      [QKeySequence(Qt.Key.Key_Left), QKeySequence(Qt.Key.Key_PageUp),
+                       QKeySequence(Qt.Key.Key_Backspace)], self.go_back, "projector_back")
         countdown.ticked.connect(self._show_clock)
         countdown.changed.connect(self._show_clock_state)
         countdown.expired.connect(self._show_clock_state)
@@ -327,6 +330,28 @@ class ProjectorWindow(QWidget):
             self._slide = self._next_slide()
             self._page = 0
         self._show()
+
+    def go_back(self) -> None:
+        """The page before, or the last page of the slide before: a player who missed his
+        table on a 24-page list waited five minutes for it to come round again."""
+        if not self._slides:
+            return
+        if self._page > 0:
+            self._page -= 1
+        else:
+            self._slide = self._previous_slide()
+            self._page = max(0, self._slides[self._slide].page_count() - 1)
+        self._show()
+        if self.timer.isActive():
+            self.timer.start()  # a full turn on the page stepped back to
+
+    def _previous_slide(self) -> int:
+        count = len(self._slides)
+        for step in range(1, count + 1):
+            index = (self._slide - step) % count
+            if self._slides[index].has_content():
+                return index
+        return (self._slide - 1) % count
 
     def _next_slide(self) -> int:
         """The next slide with something to show (an empty one only if all are)."""

@@ -2126,6 +2126,10 @@ Register {name} anyway, as a different player?</source>
         <translation>投影下一页</translation>
     </message>
     <message>
+        <source>Previous Projector Page</source>
+        <translation>投影上一页</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>第 {n} 页，共 {total} 页</translation>
     </message>

@@ -2126,6 +2126,10 @@ Register {name} anyway, as a different player?</source>
         <translation>投影下一頁</translation>
     </message>
     <message>
+        <source>Previous Projector Page</source>
+        <translation>投影上一頁</translation>
+    </message>
+    <message>
         <source>page {n} of {total}</source>
         <translation>第 {n}/{total} 頁</translation>
     </message>
