@@ -466,3 +466,15 @@ def test_a_text_past_what_the_sheets_hold_is_refused_whichever_way_it_comes(
         rename_event(document.unit_of_work(), "E" * 5000, "")
     assert describe(refused.value).startswith("the event's name is 5000 characters long")
     assert rename_event(document.unit_of_work(), " Open\u202e 2026 ", "Hall").name == "Open 2026"
+
+
+def test_a_country_code_is_kept_in_capitals(document) -> None:  # type: ignore[no-untyped-def]
+    """"  jp " was stored as "jp" beside "JP" on the lists and in the workbook."""
+    from tournament_manager.services.players import register_player
+
+    assert register_player(document.unit_of_work(), Player(name="A", country="  jp ")).country \
+        == "JP"
+    assert register_player(document.unit_of_work(), Player(name="B", country="gbr")).country \
+        == "GBR"
+    assert register_player(document.unit_of_work(), Player(name="C", country="Japan")).country \
+        == "Japan"

@@ -31,12 +31,18 @@ def _checked(player: Player) -> Player:
         player, name=checked_text(player.name, TextField.NAME),
         native_name=checked_text(player.native_name, TextField.NATIVE_NAME),
         registration_id=checked_text(player.registration_id, TextField.REGISTRATION_ID),
-        country=checked_text(player.country, TextField.COUNTRY),
+        country=_country(checked_text(player.country, TextField.COUNTRY)),
         club=checked_text(player.club, TextField.CLUB),
         team=checked_text(player.team, TextField.TEAM))
     if not cleaned.name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     return cleaned
+
+
+def _country(text: str) -> str:
+    """A country code in capitals ("jp" was kept beside "JP" on the lists and in the
+    workbook, though the look-alike check took them as one); a country's name as typed."""
+    return text.upper() if 2 <= len(text) <= 3 and text.isascii() and text.isalpha() else text
 
 
 def _refuse_taken_numbers(existing: Sequence[Player], drafts: Sequence[Player]) -> None:
