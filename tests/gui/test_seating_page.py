@@ -41,10 +41,12 @@ def test_draw_publish_swap_undo_wind_draw_and_start(window: MainWindow, qtbot: Q
                                                     tmp_path: Path, qtmodeltester) -> None:
     assert window.controller.open(_event(tmp_path / "draw.tmt"))
     page = window.seating_page
+    assert _row_texts(page, 0)[3] == "not drawn"
     page.draw(time_limit=5)
     assert page.model.rowCount() == 4
     assert "Repeated pairs: 0" in page.report.text()
     assert _seats(window, 1) == {}, "a draw is only a proposal until published"
+    assert _row_texts(page, 0)[3] == "drawn, not published yet"  # it said "not drawn"
     qtmodeltester.check(page.model)
     page.publish_button.click()
     stored = _seats(window, 1)

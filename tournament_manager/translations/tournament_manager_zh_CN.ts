@@ -2500,6 +2500,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>单桌抽位</translation>
     </message>
     <message>
+        <source>drawn, not published yet</source>
+        <translation>已排座，尚未公布</translation>
+    </message>
+    <message>
         <source>{n} tables planned</source>
         <translation>已安排 {n} 桌</translation>
     </message>

@@ -448,6 +448,8 @@ class SeatingPage(QWidget):
             states = [row.state for row in table_progress(self._context.unit_of_work(),
                                                           session.id)]
             tables = progress_summary(states)
+        elif self._draw is not None and self._draw.session_id == session.id:
+            tables = translate("SeatingPage", "drawn, not published yet")
         elif provisional:
             tables = translate("SeatingPage", "{n} tables planned").format(n=summary.tables)
         else:
@@ -731,6 +733,7 @@ class SeatingPage(QWidget):
         self._draw = draw
         self._draw_stopped = outcome.cancelled or draw.cancelled
         self._table_id = None
+        self._show_sessions()  # the list says the session is drawn (it said "not drawn")
         self._show_session()
         return draw
 
