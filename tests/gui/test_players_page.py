@@ -197,6 +197,15 @@ def test_the_import_lists_possible_duplicates_and_asks_before_registering_them(
     assert window.message_bar.text() == "Imported 4 players from late.csv."
     assert window.action_undo.text() == "&Undo Import players from late.csv"
 
+    # Or the look-alikes are left out and the rest imported (it was all or nothing).
+    window.action_undo.trigger()
+    assert len(_players(window)) == len(NAMES)
+    dialog = page.open_import(path)
+    with answering(lambda box: click(box, "duplicate_skip")):
+        dialog.import_button.click()
+    assert [p.name for p in _players(window)[len(NAMES):]] == ["New Person", "Kim Lee"]
+    assert window.message_bar.text() == "Imported 2 players from late.csv."
+
 
 def test_the_pages_buttons_offer_each_alt_letter_once_beside_the_menus(
         event_window: MainWindow) -> None:

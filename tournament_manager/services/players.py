@@ -207,16 +207,22 @@ def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> 
 def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
                        mapping: Mapping[PlayerField, int], *,
                        rng: random.Random = _system_random,
-                       allow_duplicates: bool = True) -> list[Player]:
+                       allow_duplicates: bool = True,
+                       skip_duplicates: bool = False) -> list[Player]:
     """Players from a registration table's rows, in one action; any bad row refuses all,
     with every bad row named (`ImportRefused.issues`). Rows without a registration
-    number are numbered on from the highest one in use."""
+    number are numbered on from the highest one in use. With `skip_duplicates`, a row
+    that looks like a player registered already (or like an earlier row) is left out
+    and the others are taken: a file with a few repeats need not be edited first."""
     with uow:
         existing = list(uow.players.list())
         known = frozenset(p.registration_id for p in existing if p.registration_id)
         players, issues = players_from_rows(rows, mapping, known)
         if issues:
             raise ImportRefused(issues)
+        if skip_duplicates:
+            twins = {id(draft) for draft, _twin in possible_duplicates(existing, players)}
+            players = [player for player in players if id(player) not in twins]
         stored = _stored(uow, existing, players, allow_duplicates, rng)  # numbers: case aside
         uow.commit()
     return stored

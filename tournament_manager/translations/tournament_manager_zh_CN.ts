@@ -2026,8 +2026,12 @@ Register {name} anyway, as a different player?</source>
         <translation>{file} 中的部分选手可能已报名。</translation>
     </message>
     <message>
-        <source>Import them anyway, as different players?</source>
-        <translation>仍将他们作为另外的选手导入？</translation>
+        <source>Import them anyway, as different players, or leave them out and import the others?</source>
+        <translation>仍将他们作为不同的选手导入，还是略过他们、只导入其余选手？</translation>
+    </message>
+    <message>
+        <source>Leave Them Out</source>
+        <translation>略过他们</translation>
     </message>
     <message>
         <source>Import Anyway</source>

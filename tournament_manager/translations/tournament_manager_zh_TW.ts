@@ -2026,8 +2026,12 @@ Register {name} anyway, as a different player?</source>
         <translation>{file} 中有些選手可能已報名。</translation>
     </message>
     <message>
-        <source>Import them anyway, as different players?</source>
-        <translation>仍要將他們匯入為不同的選手嗎？</translation>
+        <source>Import them anyway, as different players, or leave them out and import the others?</source>
+        <translation>仍將他們作為不同的選手匯入，還是略過他們、只匯入其餘選手？</translation>
+    </message>
+    <message>
+        <source>Leave Them Out</source>
+        <translation>略過他們</translation>
     </message>
     <message>
         <source>Import Anyway</source>

@@ -132,12 +132,13 @@ class ImportPlayers(ServiceCommand):
 
     def __init__(self, context: CommandContext, rows: Sequence[Sequence[str]],
                  mapping: Mapping[PlayerField, int], source: str, *,
-                 allow_duplicates: bool = False) -> None:
+                 allow_duplicates: bool = False, skip_duplicates: bool = False) -> None:
         super().__init__(
             context, translate("PlayerCommands", "Import players from {file}").format(file=source)
         )
         self.rows, self.mapping = rows, dict(mapping)
         self.allow_duplicates = allow_duplicates
+        self.skip_duplicates = skip_duplicates
         self.ids: list[int] = []
         self.removed: list[Player] = []
         self.refusal: ServiceProblem | None = None
@@ -146,7 +147,8 @@ class ImportPlayers(ServiceCommand):
         if not self.removed:
             try:
                 imported = import_player_rows(self.uow(), self.rows, self.mapping,
-                                              allow_duplicates=self.allow_duplicates)
+                                              allow_duplicates=self.allow_duplicates,
+                                              skip_duplicates=self.skip_duplicates)
             except ServiceError as error:
                 self.refusal = error.problem
                 raise

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLineEdit,
     QMainWindow,
+    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -55,6 +56,7 @@ from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilte
 from tournament_manager.gui.pages.import_dialog import ImportDialog
 from tournament_manager.imports.tables import TableError, read_table
 from tournament_manager.messages.players import describe_table_error
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.errors import ServiceProblem
 from tournament_manager.services.players import possible_duplicates
 from tournament_manager.services.setup import all_players
@@ -397,16 +399,39 @@ class PlayersPage(QWidget):
         problem = self._run_import(command)
         if problem is None or command.refusal is not ServiceProblem.POSSIBLE_DUPLICATE:
             return problem, command
-        if not confirm(self.import_dialog or self, self.tr("Possible Duplicates"),
-                       self.tr("Some players in {file} may be registered already.")
-                       .format(file=name),
-                       problem[:1].upper() + problem[1:] + ".\n\n"
-                       + self.tr("Import them anyway, as different players?"),
-                       self.tr("Import Anyway"), object_name="duplicate_confirm"):
+        answer = self._ask_about_duplicates(name, problem)
+        if answer is None:
             return None
         command = ImportPlayers(self._context.runner.context, rows, mapping, name,
-                                allow_duplicates=True)
+                                allow_duplicates=answer, skip_duplicates=not answer)
         return self._run_import(command), command
+
+    def _ask_about_duplicates(self, name: str, problem: str) -> bool | None:
+        """True: import them as different players; False: leave them out and import the
+        rest (the only other way was to edit the file); None: import nothing."""
+        box = QMessageBox(self.import_dialog or self)
+        box.setObjectName("duplicate_confirm")
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle(self.tr("Possible Duplicates"))
+        box.setText(self.tr("Some players in {file} may be registered already.")
+                    .format(file=name))
+        box.setInformativeText(sentence(problem) + "\n\n" + self.tr(
+            "Import them anyway, as different players, or leave them out and import the "
+            "others?"))
+        anyway = box.addButton(self.tr("Import Anyway"), QMessageBox.ButtonRole.YesRole)
+        anyway.setObjectName("confirm_yes")
+        skip = box.addButton(self.tr("Leave Them Out"), QMessageBox.ButtonRole.AcceptRole)
+        skip.setObjectName("duplicate_skip")
+        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
+        cancel.setObjectName("confirm_no")
+        box.setDefaultButton(cancel)
+        box.setEscapeButton(cancel)
+        try:
+            box.exec()
+            clicked = box.clickedButton()
+        finally:
+            box.deleteLater()
+        return True if clicked is anyway else False if clicked is skip else None
 
     def _run_import(self, command: ImportPlayers) -> str | None:
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
