@@ -267,6 +267,8 @@ def test_the_progress_board_follows_every_sheet_and_opens_a_table(
         "4 tables: 1 playing, 1 stopped on time, 1 signing, 1 locked")
     items = [page.tables.item(row) for row in range(4)]
     assert items[0].background() == tint(TableState.LOCKED)
+    # A table playing is the usual state, left plain: its blue tint read as "selected".
+    assert items[3].background().style() == Qt.BrushStyle.NoBrush
     assert len({item.background().color().name() for item in items}) == 4, \
         "each state its own tint (and its own words)"
     assert page.progress.state_of(seated.tables[0]) is TableState.LOCKED

@@ -25,7 +25,7 @@ TABLE_ID_ROLE = Qt.ItemDataRole.UserRole
 TINT_ALPHA = 70
 TINTS = {
     TableState.WAITING: None,
-    TableState.PLAYING: QColor(66, 133, 244),
+    TableState.PLAYING: None,  # the usual state: plain (a blue tint read as "selected")
     TableState.STOPPED_ON_TIME: QColor(255, 140, 0),
     TableState.COMPLETE: QColor(240, 190, 0),
     TableState.SIGNING: QColor(240, 190, 0),
