@@ -6,26 +6,38 @@ key bounce at a busy table never stops a table or closes a session.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtWidgets import QMessageBox, QWidget
 
 
 def confirm(parent: QWidget, title: str, question: str, details: str, act_label: str,
             *, object_name: str = "confirm_dialog") -> bool:
     """Ask `question` (details below it); True only when `act_label` was pressed."""
+    return choose(parent, title, question, details, [(act_label, "confirm_yes")],
+                  object_name=object_name) == "confirm_yes"
+
+
+def choose(parent: QWidget, title: str, question: str, details: str,
+           acts: Sequence[tuple[str, str]], *, object_name: str = "confirm_dialog",
+           keep: QMessageBox.StandardButton = QMessageBox.StandardButton.No) -> str | None:
+    """Ask `question` with a button for each act (its label and object name) and `keep`,
+    the default and the Esc answer; the object name of the act pressed, None for `keep`."""
     box = QMessageBox(parent)
     box.setObjectName(object_name)
     box.setIcon(QMessageBox.Icon.Question)
     box.setWindowTitle(title)
     box.setText(question)
     box.setInformativeText(details)
-    act = box.addButton(act_label, QMessageBox.ButtonRole.YesRole)
-    act.setObjectName("confirm_yes")
-    keep = box.addButton(QMessageBox.StandardButton.No)
-    keep.setObjectName("confirm_no")
-    box.setDefaultButton(keep)
-    box.setEscapeButton(keep)
+    for label, name in acts:
+        box.addButton(label, QMessageBox.ButtonRole.YesRole).setObjectName(name)
+    kept = box.addButton(keep)
+    kept.setObjectName("confirm_no")
+    box.setDefaultButton(kept)
+    box.setEscapeButton(kept)
     try:
         box.exec()
-        return box.clickedButton() is act
+        clicked = box.clickedButton()
+        return None if clicked is None or clicked is kept else clicked.objectName()
     finally:
         box.deleteLater()

@@ -256,7 +256,8 @@ _TEXT_FIELDS = {"name": N_("the name"), "native_name": N_("the native name"),
                 "registration_id": N_("the registration number"),
                 "country": N_("the country"), "club": N_("the club"), "team": N_("the team"),
                 "event_name": N_("the event's name"), "venue": N_("the venue")}
-"""`services.text_fields.TextField`, as a refusal names it."""
+"""`domain.player_rows.PlayerField` and `services.text_fields.EVENT_NAME`, `VENUE`, as a
+refusal names them."""
 
 
 def _said(error: ServiceError) -> str:

@@ -16,7 +16,7 @@ from tournament_manager.domain.player_rows import (
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.text_fields import TextField, checked_text
+from tournament_manager.services.text_fields import checked_text
 
 TIEBREAK_DRAW_RANGE = 1_000_000_000
 
@@ -28,12 +28,12 @@ def _checked(player: Player) -> Player:
     imported row has them (`clean_text`): a pasted right-to-left override or tab can
     not reverse or split a name on the projector and the printed lists."""
     cleaned = dataclasses.replace(
-        player, name=checked_text(player.name, TextField.NAME),
-        native_name=checked_text(player.native_name, TextField.NATIVE_NAME),
-        registration_id=checked_text(player.registration_id, TextField.REGISTRATION_ID),
-        country=_country(checked_text(player.country, TextField.COUNTRY)),
-        club=checked_text(player.club, TextField.CLUB),
-        team=checked_text(player.team, TextField.TEAM))
+        player, name=checked_text(player.name, PlayerField.NAME),
+        native_name=checked_text(player.native_name, PlayerField.NATIVE_NAME),
+        registration_id=checked_text(player.registration_id, PlayerField.REGISTRATION_ID),
+        country=_country(checked_text(player.country, PlayerField.COUNTRY)),
+        club=checked_text(player.club, PlayerField.CLUB),
+        team=checked_text(player.team, PlayerField.TEAM))
     if not cleaned.name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     return cleaned

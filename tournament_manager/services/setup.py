@@ -16,7 +16,7 @@ from tournament_manager.rules.errors import OptionError
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.text_fields import TextField, checked_text
+from tournament_manager.services.text_fields import EVENT_NAME, VENUE, checked_text
 from tournament_manager.services.tournaments import current_tournament, store_round_plan
 
 
@@ -33,11 +33,11 @@ def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
     A changed round plan replaces the planned rounds and their sessions.
     """
     if name is not None:
-        name = checked_text(name, TextField.EVENT_NAME)
+        name = checked_text(name, EVENT_NAME)
         if not name:
             raise ServiceError(ServiceProblem.EMPTY_NAME)
     if venue is not None:
-        venue = checked_text(venue, TextField.VENUE)
+        venue = checked_text(venue, VENUE)
     problems = settings_problems(settings)
     if problems:
         raise ServiceError(ServiceProblem.BAD_SETTINGS, problems=problems)
@@ -70,8 +70,8 @@ def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
 def rename_event(uow: UnitOfWork, name: str, venue: str) -> Tournament:
     """Change the event's name and venue, at any time: unlike the settings, they change
     no result (printouts made later show the new ones)."""
-    name = checked_text(name, TextField.EVENT_NAME)
-    venue = checked_text(venue, TextField.VENUE)
+    name = checked_text(name, EVENT_NAME)
+    venue = checked_text(venue, VENUE)
     if not name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     with uow:

@@ -8,27 +8,20 @@ laid out for."""
 
 from __future__ import annotations
 
-from enum import StrEnum
+from typing import Final
 
-from tournament_manager.domain.player_rows import MAX_NAME_LENGTH, clean_text
+from tournament_manager.domain.player_rows import MAX_NAME_LENGTH, PlayerField, clean_text
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 
-
-class TextField(StrEnum):
-    NAME = "name"
-    NATIVE_NAME = "native_name"
-    REGISTRATION_ID = "registration_id"
-    COUNTRY = "country"
-    CLUB = "club"
-    TEAM = "team"
-    EVENT_NAME = "event_name"
-    VENUE = "venue"
+EVENT_NAME: Final = "event_name"
+VENUE: Final = "venue"
 
 
-def checked_text(value: str, field: TextField) -> str:
-    """`value` cleaned, or `TEXT_TOO_LONG` naming the field and the limit."""
+def checked_text(value: str, field: PlayerField | str) -> str:
+    """`value` cleaned, or `TEXT_TOO_LONG` naming the field (a player's field, or
+    `EVENT_NAME` / `VENUE`) and the limit."""
     cleaned = clean_text(value)
     if len(cleaned) > MAX_NAME_LENGTH:
-        raise ServiceError(ServiceProblem.TEXT_TOO_LONG, field=field.value,
+        raise ServiceError(ServiceProblem.TEXT_TOO_LONG, field=str(field),
                            length=len(cleaned), limit=MAX_NAME_LENGTH)
     return cleaned

@@ -22,7 +22,7 @@ from tournament_manager.services.head_judge import (
     store_head_judge,
 )
 from tournament_manager.services.ports import UnitOfWork
-from tournament_manager.services.text_fields import TextField, checked_text
+from tournament_manager.services.text_fields import EVENT_NAME, VENUE, checked_text
 
 
 def _now() -> datetime:
@@ -34,8 +34,8 @@ def create_tournament(uow: UnitOfWork, name: str, settings: TournamentSettings, 
                       clock: Callable[[], datetime] = _now) -> Tournament:
     """Store the tournament with its rounds and their sessions, all still to be drawn,
     and its head judge with his passphrase (in the same transaction: all or nothing)."""
-    name = checked_text(name, TextField.EVENT_NAME)
-    venue = checked_text(venue, TextField.VENUE)
+    name = checked_text(name, EVENT_NAME)
+    venue = checked_text(venue, VENUE)
     if not name:
         raise ServiceError(ServiceProblem.EMPTY_NAME)
     problems = settings_problems(settings)

@@ -48,7 +48,7 @@ from tournament_manager.gui.commands.players import (
     RemovePlayer,
     SetPlayerStatus,
 )
-from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.confirm import choose, confirm
 from tournament_manager.gui.document_dialogs import start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
@@ -409,29 +409,17 @@ class PlayersPage(QWidget):
     def _ask_about_duplicates(self, name: str, problem: str) -> bool | None:
         """True: import them as different players; False: leave them out and import the
         rest (the only other way was to edit the file); None: import nothing."""
-        box = QMessageBox(self.import_dialog or self)
-        box.setObjectName("duplicate_confirm")
-        box.setIcon(QMessageBox.Icon.Question)
-        box.setWindowTitle(self.tr("Possible Duplicates"))
-        box.setText(self.tr("Some players in {file} may be registered already.")
-                    .format(file=name))
-        box.setInformativeText(sentence(problem) + "\n\n" + self.tr(
-            "Import them anyway, as different players, or leave them out and import the "
-            "others?"))
-        anyway = box.addButton(self.tr("Import Anyway"), QMessageBox.ButtonRole.YesRole)
-        anyway.setObjectName("confirm_yes")
-        skip = box.addButton(self.tr("Leave Them Out"), QMessageBox.ButtonRole.AcceptRole)
-        skip.setObjectName("duplicate_skip")
-        cancel = box.addButton(QMessageBox.StandardButton.Cancel)
-        cancel.setObjectName("confirm_no")
-        box.setDefaultButton(cancel)
-        box.setEscapeButton(cancel)
-        try:
-            box.exec()
-            clicked = box.clickedButton()
-        finally:
-            box.deleteLater()
-        return True if clicked is anyway else False if clicked is skip else None
+        chosen = choose(self.import_dialog or self, self.tr("Possible Duplicates"),
+                        self.tr("Some players in {file} may be registered already.")
+                        .format(file=name),
+                        sentence(problem) + "\n\n" + self.tr(
+                            "Import them anyway, as different players, or leave them out "
+                            "and import the others?"),
+                        [(self.tr("Import Anyway"), "confirm_yes"),
+                         (self.tr("Leave Them Out"), "duplicate_skip")],
+                        object_name="duplicate_confirm",
+                        keep=QMessageBox.StandardButton.Cancel)
+        return None if chosen is None else chosen == "confirm_yes"
 
     def _run_import(self, command: ImportPlayers) -> str | None:
         QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)
