@@ -63,3 +63,27 @@ def test_tables_seated_by_hand_are_published_before_the_start(document: Document
         StageStatus.PUBLISHED)
     with pytest.raises(ServiceError):
         publish_seating(document.unit_of_work(), seated.session_id)
+
+
+def test_a_session_does_not_start_while_another_is_played(seated: Seated) -> None:
+    """Session 2 was published and started beside session 1 still running: its clock took
+    the status bar and its players sat at two tables at once."""
+    from tournament_manager.messages.services import describe
+    from tournament_manager.services.tables import seat_table
+
+    document = seated.document
+    _publish(seated)
+    start_session(document.unit_of_work(), seated.session_id, lambda: None)
+    with document.unit_of_work() as uow:
+        second = next(s for s in uow.sessions.list() if s.number == 2)
+    for n in range(2):
+        seat_table(document.unit_of_work(), second.id, n + 1,
+                   seated.players[4 * n:4 * n + 4])
+    publish_seating(document.unit_of_work(), second.id)
+    with pytest.raises(ServiceError) as refused:
+        start_session(document.unit_of_work(), second.id, lambda: None)
+    assert refused.value.problem is ServiceProblem.ANOTHER_SESSION_RUNNING
+    assert describe(refused.value) == (
+        "session 1 is still being played: finish it before session 2 starts")
+    with document.unit_of_work() as uow:
+        assert uow.sessions.get(second.id).status is StageStatus.PUBLISHED

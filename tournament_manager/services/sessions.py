@@ -28,6 +28,13 @@ def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], ob
         session = uow.sessions.get(session_id)
         if session.status is not StageStatus.PUBLISHED:
             raise ServiceError(ServiceProblem.SESSION_NOT_DRAWN, session=session.number)
+        running = [s.number for s in uow.sessions.list()
+                   if s.status is StageStatus.RUNNING and s.id != session.id]
+        if running:
+            # Started beside session 1 still in play, session 2 took the status bar's clock
+            # and put its players at two tables at once.
+            raise ServiceError(ServiceProblem.ANOTHER_SESSION_RUNNING, session=session.number,
+                               running=min(running))
     take_backup()
     with uow:
         started = uow.sessions.update(dataclasses.replace(
