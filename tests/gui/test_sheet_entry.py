@@ -782,6 +782,12 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     event_window.action_undo.trigger()  # an undo is an act too
     assert not bar.isVisible() and _view(event_window).signatures == ()
 
+    signatures.sign_buttons[1].click()  # empty: said; another page: the answer goes
+    assert bar.text() == "the signature is empty"
+    event_window.show_page(event_window.standings_page)
+    assert not bar.isVisible()
+    event_window.show_page(event_window.sheets_page)
+
     event_window.controller.problem_reported.emit("the server of x cannot be reached")
     _scribble(signatures.pads[0], lift=41)
     signatures.sign_buttons[0].click()

@@ -141,6 +141,9 @@ class MainWindow(QMainWindow):
         self.tabs.setDocumentMode(True)
         for page, label in self._pages():
             self.tabs.addTab(_scrolling(page), label)
+        # A page's answer goes with the page: a refused name stayed over Setup, the
+        # import dialog and every page after it.
+        self.tabs.currentChanged.connect(lambda _index: self.context.messages.forget())
         self.welcome = WelcomePage(settings, self)
         self.central_pages = QStackedWidget(self)
         self.central_pages.setObjectName("central_pages")

@@ -2508,6 +2508,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>已排座，尚未公布</translation>
     </message>
     <message>
+        <source>{n} tables</source>
+        <translation>{n} 桌</translation>
+    </message>
+    <message>
         <source>{n} tables planned</source>
         <translation>已安排 {n} 桌</translation>
     </message>

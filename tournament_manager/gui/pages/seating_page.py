@@ -444,12 +444,17 @@ class SeatingPage(QWidget):
     def _session_row(self, summary: SessionSummary) -> SessionRow:
         session = summary.session
         provisional = session.status is StageStatus.PLANNED and summary.tables > 0
+        draw = self._draw
+        if draw is not None and draw.session_id == session.id:
+            # Both columns say it (the state said "provisional plan: not drawn yet").
+            return SessionRow(session.id, session.number, summary.round_number,
+                              translate("SeatingPage", "drawn, not published yet"),
+                              translate("SeatingPage", "{n} tables").format(
+                                  n=len(draw.seated.tables)), False)
         if session.status in DRAWN and summary.tables:
             states = [row.state for row in table_progress(self._context.unit_of_work(),
                                                           session.id)]
             tables = progress_summary(states)
-        elif self._draw is not None and self._draw.session_id == session.id:
-            tables = translate("SeatingPage", "drawn, not published yet")
         elif provisional:
             tables = translate("SeatingPage", "{n} tables planned").format(n=summary.tables)
         else:
