@@ -45,7 +45,7 @@ def test_a_read_only_event_offers_no_change(window: MainWindow, tmp_path: Path) 
 
 def test_a_very_long_name_is_cut_in_its_column(window: MainWindow, tmp_path: Path) -> None:
     path, seated = seated_event_file(tmp_path / "long.tmt")
-    long_name = "Maximilian " * 18 + "von Habsburg"
+    long_name = "Maximilian " * 17 + "von Habsburg"  # 199: the most a name may hold
     with open_document(path) as document:
         with document.unit_of_work() as uow:
             player = uow.players.get(seated.players[0])

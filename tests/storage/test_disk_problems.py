@@ -96,7 +96,8 @@ def test_a_disk_filling_up_during_work_refuses_the_action_and_keeps_the_rest(
         with pytest.raises(DocumentError) as caught:
             for index in range(2000):
                 register_player(document.unit_of_work(),
-                                Player(name=f"Late {index}", club="x" * 400))
+                                Player(name=f"Late {index}", club="x" * 200,
+                                       team="y" * 200, native_name="z" * 200))
                 registered += 1
         assert caught.value.problem is DocumentProblem.NO_SPACE
         filler.unlink()
