@@ -93,6 +93,18 @@ def test_sessions_and_rounds_are_summarised(document: Document) -> None:
     assert rounds[0].session_numbers == (1, 2, 3, 4) and rounds[0].round.advance == 32
 
 
+def test_the_first_round_admits_the_regular_field_and_later_rounds_their_cut(
+        document: Document) -> None:
+    """The Cuts page's Entrants column: nobody is cut into round 1, yet all play it."""
+    from tournament_manager.domain.model import PlayerKind
+    from tournament_manager.services.setup import round_summaries
+    seat_event(document, players=8)
+    register_player(document.unit_of_work(),
+                    Player(name="Stand In", country="NL", kind=PlayerKind.SUBSTITUTE))
+    rounds = round_summaries(document.unit_of_work())
+    assert [r.entrants for r in rounds][:2] == [8, 0]
+
+
 def test_name_and_venue_change_after_the_first_draw(document: Document) -> None:
     from tests.helpers.seated_event import seat_event
     from tournament_manager.services.setup import rename_event

@@ -10,7 +10,9 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from tournament_manager.domain.model import NEW_ID, Player, Round, Session, StageStatus, Tournament
+from tournament_manager.domain.model import (
+    NEW_ID, Player, PlayerKind, Round, Session, StageStatus, Tournament,
+)
 from tournament_manager.domain.settings import TournamentSettings, settings_problems
 from tournament_manager.rules.errors import OptionError
 from tournament_manager.rules.registry import get_rule_set
@@ -123,7 +125,8 @@ class RoundSummary:
     round: Round
     session_numbers: tuple[int, ...]
     entrants: int
-    """Players admitted by a cut (0 for a round nobody has been cut into yet)."""
+    """Players admitted to the round: by its cut, or, for the first round, every regular
+    player registered (0 for a later round nobody has been cut into yet)."""
 
 
 def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
@@ -138,9 +141,15 @@ def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
 def round_summaries(uow: UnitOfWork) -> tuple[RoundSummary, ...]:
     with uow:
         sessions = uow.sessions.list()
+        field = uow.players.count(kind=PlayerKind.REGULAR)
+
+        def entrants(round_: Round) -> int:
+            admitted = uow.round_entries.count(round_id=round_.id)
+            return field if round_.number == 1 and not admitted else admitted
+
         return tuple(
             RoundSummary(r, tuple(sorted(s.number for s in sessions if s.round_id == r.id)),
-                         uow.round_entries.count(round_id=r.id))
+                         entrants(r))
             for r in sorted(uow.rounds.list(), key=lambda r: r.number))
 
 
