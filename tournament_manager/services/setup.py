@@ -11,7 +11,13 @@ import dataclasses
 from dataclasses import dataclass
 
 from tournament_manager.domain.model import (
-    NEW_ID, Player, PlayerKind, Round, Session, StageStatus, Tournament,
+    NEW_ID,
+    Player,
+    PlayerKind,
+    Round,
+    Session,
+    StageStatus,
+    Tournament,
 )
 from tournament_manager.domain.settings import TournamentSettings, settings_problems
 from tournament_manager.rules.errors import OptionError
