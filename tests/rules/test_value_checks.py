@@ -195,6 +195,21 @@ def test_classic_winner_has_the_win_bonus() -> None:
     assert CLASSIC.value_problem(10, replace(SEED, limit=10)) is None
 
 
+def test_classic_points_are_even_under_even_items() -> None:
+    """Every item of the usual settings is even and doubling keeps it so: 25 is a slip of
+    the pen for 52, refused for the winner and for a loser alike; the limit itself stands
+    even when it is odd, and an odd item lets odd scores through."""
+    assert CLASSIC.value_problem(25, SEED) == ValueProblem(
+        ValueErrorCode.NOT_REACHABLE, 25, minimum=20, limit=300, step=2)
+    assert CLASSIC.hand_points_problem(7, SEED, winner=False) == ValueProblem(
+        ValueErrorCode.NOT_REACHABLE, 7, minimum=0, limit=300, step=2)
+    assert CLASSIC.value_problem(52, SEED) is None
+    assert CLASSIC.value_problem(299, replace(SEED, limit=299)) is None
+    assert CLASSIC.value_problem(45, replace(SEED, flower_points=3)) is None
+    assert CLASSIC.value_problem(27, replace(ROOF_OFF, win_bonus=24)) == (
+        ValueProblem(ValueErrorCode.NOT_REACHABLE, 27, minimum=24, limit=None, step=2))
+
+
 def test_classic_negative_and_zero() -> None:
     assert code(CLASSIC.hand_points_problem(-2, SEED, winner=False)) is ValueErrorCode.NEGATIVE
     assert code(CLASSIC.value_problem(0, SEED)) is ValueErrorCode.NOT_POSITIVE
@@ -265,7 +280,7 @@ def test_classic_settle_refuses_a_losers_points_above_the_limit() -> None:
     assert caught.value.code is SettlementErrorCode.HAND_POINTS_NOT_ALLOWED
     assert caught.value.seat == "W"
     assert caught.value.problem == ValueProblem(ValueErrorCode.ABOVE_LIMIT, 301, limit=300)
-    assert sum(CLASSIC.settle(classic_outcome({E: 8, W: 301}), ROOF_OFF).values()) == 0
+    assert sum(CLASSIC.settle(classic_outcome({E: 8, W: 302}), ROOF_OFF).values()) == 0
 
 
 def test_classic_settle_refuses_a_winner_under_the_win_bonus_or_over_the_limit() -> None:
@@ -414,7 +429,9 @@ ZJ_OPTIONS = [
     ZJ_STEP_10,
 ]
 CLASSIC_OPTIONS = [SEED, CLASSIC.profile_options("classic_babcock"), ROOF_OFF,
-                   replace(SEED, limit=500, win_bonus=10, flower_points=4)]
+                   replace(SEED, limit=500, win_bonus=10, flower_points=4),
+                   replace(SEED, limit=301, flower_points=3),  # odd items and limit: step 1
+                   replace(SEED, limit=None, win_bonus=24, flower_points=4)]
 
 
 @st.composite

@@ -128,6 +128,28 @@ def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seate
     assert caught.value.problem is ServiceProblem.NOT_THE_LAST_HAND
 
 
+def test_a_refused_classical_hand_names_the_player_not_this_hands_wind(
+        classic: Seated) -> None:
+    """The rules speak of the hand's winds, which move with the deal; the sheet's columns
+    follow the starting seats, so the refusal names the player. Classical points are even
+    under the usual settings: 7 is a slip of the pen."""
+    a, b, c, d = classic.players[:4]
+    uow = classic.document.unit_of_work
+    enter_hand(uow(), classic.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(b, 40, c),),
+        player_points=((a, 10), (b, 40), (c, 0), (d, 6))))
+    assert hand_seating(uow(), classic.tables[0], 2).seat_of[a] is Wind.N  # B deals now
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), classic.tables[0], HandEntry(
+            HandResult.WIN, WinType.SELF_DRAW, None, (Win(b, 20, None),),
+            player_points=((a, 7), (b, 20))))
+    said = describe_error(caught.value)
+    assert "Player 0" in said and "N" not in said.split(":")[0].split()
+    assert said == ("hand 2 cannot be paid out: the hand points of Player 0 are not possible "
+                    "under these rules: a Classical Chinese (Babcock points and doubles) hand "
+                    "is worth a multiple of 2 from 0 to 300; 7 is not possible")
+
+
 def test_a_classical_session_ends_by_deals_by_default() -> None:
     """Seed (classical): "A game ends when every player has dealt four times or after an
     agreed number of rounds." The classical default is the deals; other rules end by hands."""

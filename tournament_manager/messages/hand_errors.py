@@ -72,6 +72,8 @@ def _possible_values(problem: ValueProblem) -> str:
     """"1 (Chicken Hand) or a multiple of 5 from 5 to 320, or a listed limit of 400 or 480":
     single values under the stepped range, the range, then the values above it."""
     first, limit, step = problem.minimum, problem.limit, problem.step
+    if step is not None and first is not None and limit is None:  # roof off: no top
+        return _("a multiple of {step} from {first} up").format(step=step, first=first)
     if step is None or first is None or limit is None or first > limit:
         return _or_list([_single(v) for v in problem.allowed]) or _("no value at all")
     low = [_single(v) for v in problem.allowed if v < first]

@@ -241,7 +241,7 @@ def describe(error: ServiceError) -> str:
     if error.problem is ServiceProblem.HAND_NOT_SETTLEABLE:
         reason = describe_settlement_error(
             SettlementErrorCode(error.details["code"]),
-            str(error.details.get("seat") or "") or None,
+            str(error.details.get("player") or error.details.get("seat") or "") or None,
             cast(ValueProblem | None, error.details.get("value_problem")),
             cast(str | None, error.details.get("rule_set")))
         return _said(error).format(hand=error.details.get("hand"), reason=reason)

@@ -30,6 +30,7 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
+from tournament_manager.domain.names import isolated
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE, cycle_of, rotated, turned
 from tournament_manager.domain.settings import (
     OnTimeOut,
@@ -276,6 +277,14 @@ def outcome_of(hand: Hand, seat_of: dict[int, Wind], rules: Rules) -> TableOutco
     return _outcome(entry_of(hand), seat_of, rules)
 
 
+def _player_seated(uow: UnitOfWork, seat_of: Mapping[int, Wind], seat: str | None) -> str:
+    """The name of the player a settlement error's seat wind names. The rules speak of the
+    hand's own winds, which move with the deal; the sheet's columns and its entry keys
+    follow the starting seats, so "N" there would point at another player."""
+    player = next((p for p, wind in seat_of.items() if wind.value == seat), None)
+    return "" if player is None else isolated(uow.players.get(player).name)
+
+
 def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
             hands: Sequence[Hand] | None = None) -> Hand:
     """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
@@ -293,8 +302,9 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
     try:
         payments = rules.rule_set.settle(_outcome(entry, seating.seat_of, rules), rules.options)
     except SettlementError as error:
+        named = _player_seated(uow, seating.seat_of, error.seat)
         raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
-                           code=error.code.value, seat=error.seat or "",
+                           code=error.code.value, seat=error.seat or "", player=named,
                            value_problem=error.problem,
                            rule_set=rules.rule_set.id) from error
     player_at = {seat: player for player, seat in seating.seat_of.items()}

@@ -8,6 +8,7 @@ pays on all four through `TableOutcome.hand_points` and `dealer`.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import gcd
 
 from tournament_manager.rules.arrangement import Arrangement, Group, GroupKind, Shape
 from tournament_manager.rules.classic import payments
@@ -99,18 +100,24 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     ) -> ValueProblem | None:
         """Every player's score is capped at `limit` (None: roof off), and a winner's holds
         at least the win bonus, since going out always scores it (unless the limit is lower
-        still). Between those any number passes: basic points and doubles are too free
-        (settings change every item) for a step to be worth checking."""
+        still). Between those a score is a multiple of `point_step`: doubling keeps every
+        common factor of the items, so under the usual values (all even) an odd number is
+        a slip of the pen (25 for 52), unless it is the limit itself."""
         sign = sign_problem(points, winner=winner)
         if sign is not None:
             return sign
         limit = options.limit
         if limit is not None and points > limit:
             return ValueProblem(ValueErrorCode.ABOVE_LIMIT, points, limit=limit)
+        least = 0
         if winner:
             least = options.win_bonus if limit is None else min(options.win_bonus, limit)
             if points < least:
                 return ValueProblem(ValueErrorCode.BELOW_MINIMUM, points, minimum=least)
+        step = point_step(options, winner=winner)
+        if points % step and points != limit:
+            return ValueProblem(ValueErrorCode.NOT_REACHABLE, points, minimum=least,
+                                limit=limit, step=step)
         return None
 
     def _settle(self, outcome: TableOutcome, options: ClassicOptions) -> dict[Wind, int]:
@@ -137,6 +144,17 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
     ) -> dict[Role, int]:
         """Seats unknown: losers taken at 0 points and nobody as East."""
         return {Role.WINNER: 3 * value, Role.OTHER: -value}
+
+
+def point_step(options: ClassicOptions, *, winner: bool) -> int:
+    """The common factor of every basic point a player can score (sets 2 to 32 and a
+    scoring pair 2 by the table of spec §2.1; flowers and the prevailing wind's pair by
+    the settings; going out and the other winner-only items for the winner)."""
+    items = [2, options.flower_points, options.prevailing_pair_points]
+    if winner:
+        items += [options.win_bonus, options.self_draw_points, options.only_place_points,
+                  options.concealed_hand_points]
+    return gcd(*items)
 
 
 def _arrangement(hand: Hand, reading: WinnerReading) -> Arrangement:
