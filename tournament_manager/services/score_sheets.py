@@ -302,9 +302,9 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
     try:
         payments = rules.rule_set.settle(_outcome(entry, seating.seat_of, rules), rules.options)
     except SettlementError as error:
-        named = _player_seated(uow, seating.seat_of, error.seat)
         raise ServiceError(ServiceProblem.HAND_NOT_SETTLEABLE, hand=number,
-                           code=error.code.value, seat=error.seat or "", player=named,
+                           code=error.code.value, seat=error.seat or "",
+                           player=_player_seated(uow, seating.seat_of, error.seat),
                            value_problem=error.problem,
                            rule_set=rules.rule_set.id) from error
     player_at = {seat: player for player, seat in seating.seat_of.items()}
