@@ -817,3 +817,72 @@ def test_a_change_being_typed_when_the_sheet_locks_elsewhere_is_said_lost(
     assert not entry.isEnabled() and not entry.replacing and edit.text() == ""
     assert entry.message.text().startswith("Hand 3 was not recorded: Signed and locked.")
     assert [row.hand.result for row in _view(event_window).rows][2] is HandResult.DRAW
+
+
+def _elsewhere(window: MainWindow):
+    """A unit of work of another station on the same event (the audit names it)."""
+    return window.controller.document.unit_of_work("HJ Desk")
+
+
+def test_an_undo_never_takes_away_another_stations_later_change(event_window: MainWindow):
+    """The results desk entered hand 1 at 25; the head judge's desk changed it to 60; the
+    results desk's Ctrl+Z deleted the hand, his 60 with it, and Ctrl+Y put back the 25.
+    The undo is refused now, naming who changed the sheet, and leaves the Edit menu."""
+    from tournament_manager.domain.model import Win
+    from tournament_manager.services.score_sheets import HandEntry, replace_hand
+
+    sheet = _sheet(event_window)
+    players = event_window.seated.players
+    _type(sheet, "EW25")
+    hand = _view(event_window).rows[0].hand
+    replace_hand(_elsewhere(event_window), hand.id, HandEntry(
+        HandResult.WIN, WinType.DISCARD, players[2], (Win(players[0], 60, players[2]),)))
+    event_window.action_undo.trigger()
+    assert [r.hand.wins[0].value for r in _view(event_window).rows] == [60]
+    said = event_window.message_bar.text()
+    assert said.startswith("The sheet of table 1 was changed by HJ Desk at ")
+    assert not event_window.action_undo.isEnabled() and not event_window.action_redo.isEnabled()
+
+
+def test_a_redo_never_puts_back_what_another_station_replaced(event_window: MainWindow):
+    from tournament_manager.domain.model import Win
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    sheet = _sheet(event_window)
+    players = event_window.seated.players
+    _type(sheet, "EW25")
+    event_window.action_undo.trigger()
+    assert _view(event_window).rows == ()
+    enter_hand(_elsewhere(event_window), event_window.seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, players[1], (Win(players[3], 40, players[1]),)))
+    event_window.action_redo.trigger()
+    assert [r.hand.wins[0].value for r in _view(event_window).rows] == [40]
+    assert "changed by HJ Desk" in event_window.message_bar.text()
+
+
+def test_a_hand_changed_elsewhere_while_retyped_here_is_not_overwritten_unseen(
+        event_window: MainWindow):
+    """F2 on hand 1 (25), 60 typed; meanwhile the head judge's desk made it 50 and the row
+    refreshed: Enter replaced his 50 without a word. Now the first Enter says who changed
+    it; a second Enter, the typist having read that, replaces it."""
+    from tournament_manager.domain.model import Win
+    from tournament_manager.services.score_sheets import HandEntry, replace_hand
+
+    sheet = _sheet(event_window)
+    players = event_window.seated.players
+    _type(sheet, "EW25")
+    sheet.grid.setFocus()
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    edit = sheet.entry.value_edit
+    edit.selectAll()
+    QTest.keyClicks(edit, "60")
+    hand = _view(event_window).rows[0].hand
+    replace_hand(_elsewhere(event_window), hand.id, HandEntry(
+        HandResult.WIN, WinType.DISCARD, players[2], (Win(players[0], 50, players[2]),)))
+    sheet.refresh()  # what the change feed does within a second
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert _view(event_window).rows[0].hand.wins[0].value == 50
+    assert "changed by HJ Desk" in sheet.entry.message.text()
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert _view(event_window).rows[0].hand.wins[0].value == 60

@@ -390,3 +390,74 @@ def test_a_request_the_page_would_never_send_is_refused_in_words(served: Served)
                               headers=headers)
         assert missing.json()["problem"] == "this hand cannot be read: result is missing"
     assert _hands(served, 0) == []
+
+
+def _signed_sheet(served: Served, client: httpx.Client) -> tuple[dict, list[int]]:
+    """Table 1's whole sheet entered and signed from the page: it locks."""
+    state = _login(client, served.codes[1])
+    ids = [p["id"] for p in state["players"]]
+    headers = {"X-CSRF-Token": state["csrf"]}
+    for number in range(HANDS):
+        state = client.post("/api/hands", headers=headers, json={
+            "result": "win", "win_type": "discard", "discarder_id": ids[(number + 1) % 4],
+            "seen": state["seen"], "winners": [{"player_id": ids[number % 4], "value": 25}]
+        }).json()
+    for n, player in enumerate(ids):
+        state = client.post("/api/sign", headers=headers, json={
+            "player_id": player, "png": _png(n), "seen": state["seen"]}).json()
+    assert state["locked"]
+    return state, ids
+
+
+def test_a_sheet_under_the_head_judges_correction_is_his_alone(served: Served) -> None:
+    """The head judge unlocked a signed sheet for a correction: a phone that retyped the
+    last hand (a crafted request: the page hides the button) had it filed under his
+    correction, and four signatures from the phone locked the sheet again. Every change
+    from the page is refused now; the players sign again at the desk."""
+    from tests.helpers.head_judge import CREDENTIAL
+    from tournament_manager.services.score_sheets import correct_sheet
+
+    with _client(served) as client:
+        state, ids = _signed_sheet(served, client)
+        correct_sheet(served.document.unit_of_work(), served.seated.tables[0],
+                      "hand 3 was not a draw, appeal", CREDENTIAL)
+        state = client.get("/api/table").json()
+        headers = {"X-CSRF-Token": state["csrf"]}
+        forged = {"result": "win", "win_type": "self_draw", "seen": state["seen"],
+                  "winners": [{"player_id": ids[3], "value": 480}]}
+        for method, path, body in (
+                ("PUT", "/api/last-hand", forged),
+                ("POST", "/api/hands", forged),
+                ("POST", "/api/sign", {"player_id": ids[0], "png": _png(9),
+                                       "seen": state["seen"]})):
+            refused = client.request(method, path, json=body, headers=headers)
+            assert refused.status_code == 409, (path, refused.text)
+            assert refused.json()["problem"] == (
+                "the head judge is correcting this sheet: only he changes it, and the "
+                "players sign it again at the desk")
+    hands = _hands(served, 0)
+    assert len(hands) == HANDS and hands[-1].wins[0].value == 25
+    with served.document.unit_of_work() as uow:
+        assert uow.tables.get(served.seated.tables[0]).sheet_state.value == "open"
+
+
+def test_a_signed_last_hand_is_not_the_tables_to_retype(served: Served) -> None:
+    """A player's signature covers the last hand too: retyping it is the head judge's."""
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        ids = [p["id"] for p in state["players"]]
+        headers = {"X-CSRF-Token": state["csrf"]}
+        hand = {"result": "win", "win_type": "discard", "discarder_id": ids[1],
+                "winners": [{"player_id": ids[0], "value": 25}]}
+        for _number in range(HANDS):
+            state = client.post("/api/hands", headers=headers,
+                                json={**hand, "seen": state["seen"]}).json()
+        state = client.post("/api/sign", headers=headers, json={
+            "player_id": ids[2], "png": _png(1), "seen": state["seen"]}).json()
+        retyped = {**hand, "winners": [{"player_id": ids[0], "value": 60}],
+                   "seen": state["seen"]}
+        refused = client.put("/api/last-hand", json=retyped, headers=headers)
+        assert refused.status_code == 409
+        assert refused.json()["problem"] == (
+            "players have signed this sheet: only the head judge changes its hands now")
+    assert _hands(served, 0)[-1].wins[0].value == 25

@@ -513,6 +513,22 @@ def content_now(uow: UnitOfWork, table: SessionTable) -> dict[str, Any]:
                          uow.penalties.list(table_id=table.id))
 
 
+def sheet_now(uow: UnitOfWork, table_id: int) -> str:
+    """The content hash of a table's sheet as it stands (what `seen` is compared with)."""
+    with uow:
+        return sheet_hash(content_now(uow, uow.tables.get(table_id)))
+
+
+def check_unchanged(uow: UnitOfWork, table_id: int, seen: str) -> None:
+    """Refuse, naming who changed it and when, unless the sheet is still as `seen`: an
+    undo or redo acts on what this station left, never over another station's change."""
+    with uow:
+        table = uow.tables.get(table_id)
+        if sheet_hash(content_now(uow, table)) != seen:
+            raise ServiceError(ServiceProblem.SHEET_CHANGED_ELSEWHERE, table=table.number,
+                               **_last_change(uow, table))
+
+
 def sheet_is_complete(uow: UnitOfWork, table: SessionTable) -> bool:
     """Every hand of the session is on the sheet, or play stopped on time."""
     return is_complete(table, uow.seats.list(table_id=table.id),

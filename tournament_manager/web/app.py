@@ -289,6 +289,16 @@ class TableSide:
             entries = uow.audit.list(entity="hand", entity_id=hand_id)
         return max(entries, key=lambda e: e.id or 0).actor if entries else None
 
+    def _head_judges(self, table_id: int) -> Response | None:
+        """A sheet the head judge has opened for a correction is his alone until it is
+        signed again at the desk: a hand or a signature from the table's page would be
+        filed under his correction, as if he had made it."""
+        view = sheet_view(self._unit_of_work(READER), table_id)
+        if view.corrections and not view.locked:
+            return _problem(_("the head judge is correcting this sheet: only he changes it, "
+                              "and the players sign it again at the desk"), 409)
+        return None
+
     @staticmethod
     def _actor(request: Request) -> str:
         """How the audit log names a table's acts: "Table 7 (table-side)"."""
@@ -330,10 +340,15 @@ class TableSide:
             return _entry(body), number, seen, int(entrant) if entrant is not None else None
 
         def do(request: Request, table_id: int,
-               parsed: tuple[HandEntry, int | None, str | None, int | None]) -> None:
+               parsed: tuple[HandEntry, int | None, str | None, int | None]
+               ) -> Response | None:
+            held = self._head_judges(table_id)
+            if held is not None:
+                return held
             entry, number, seen, entrant = parsed
             submit_entry(self._unit_of_work(self._actor(request)), table_id, entry, entrant,
                          number, seen=seen)
+            return None
 
         return await self._act(request, HAND_UNREADABLE, read, do)
 
@@ -390,7 +405,13 @@ class TableSide:
         def do(request: Request, table_id: int, parsed: tuple[HandEntry, str]
                ) -> Response | None:
             entry, seen = parsed
+            held = self._head_judges(table_id)
+            if held is not None:
+                return held
             view = sheet_view(self._unit_of_work(READER), table_id)
+            if any(s.current for s in view.signatures):
+                return _problem(_("players have signed this sheet: only the head judge "
+                                  "changes its hands now"), 409)
             if view.tournament.settings.double_entry:
                 return _problem(_("two players checked the hands on this sheet: only the "
                                   "head judge changes them now"), 409)
@@ -417,10 +438,15 @@ class TableSide:
                 return _problem(_("a signature is a PNG image drawn on the page"), 400)
             return int(body["player_id"]), png, str(body["seen"])
 
-        def do(request: Request, table_id: int, parsed: tuple[int, bytes, str]) -> None:
+        def do(request: Request, table_id: int, parsed: tuple[int, bytes, str]
+               ) -> Response | None:
+            held = self._head_judges(table_id)
+            if held is not None:
+                return held
             player_id, png, seen = parsed
             sign_sheet(self._unit_of_work(self._actor(request)), table_id, player_id, png,
                        seen=seen)
+            return None
 
         return await self._act(request, SIGNATURE_UNREADABLE, read, do)
 

@@ -17,6 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tournament_manager.errors import TournamentError
 from tournament_manager.gui.changes import ChangeHub
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.ports import UnitOfWork
 
 
@@ -101,7 +102,7 @@ class ServiceCommand(QUndoCommand):
             step()
         except EXPECTED_ERRORS as error:
             self.setObsolete(True)
-            self._context.report(describe_error(error))
+            self._context.report(sentence(describe_error(error)))  # the bar's own line
         finally:
             self._context.hub.notify(self.topic)
 

@@ -14,6 +14,7 @@ from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.score_sheets import (
     HandEntry,
     add_penalty,
+    check_unchanged,
     correct_sheet,
     delete_hand,
     enter_hand,
@@ -24,6 +25,7 @@ from tournament_manager.services.score_sheets import (
     resume_play,
     revert_correction,
     sheet_locked,
+    sheet_now,
     sign_sheet,
     stop_on_time,
     withdraw_signature,
@@ -46,14 +48,34 @@ def hand_at(command: ServiceCommand, table_id: int, number: int) -> Hand:
 class SheetCommand(ServiceCommand):
     """An act on a sheet as this window showed it: `seen` is the content hash of the
     sheet on screen, checked by the service on the first run (another station may have
-    changed the sheet since). A redo after an undo acts on what this window itself left,
-    so it is not checked again."""
+    changed the sheet since). Every undo and redo after it checks that the sheet is still
+    as this command left it (`_left`): an undo at the results desk must not take away a
+    hand the head judge has corrected since, nor a redo put back what he replaced."""
 
     topic = Topic.SHEET
 
     def __init__(self, context: CommandContext, text: str, seen: str | None) -> None:
         super().__init__(context, text)
         self._seen = seen
+        self._left: str | None = None
+
+    def execute(self) -> None:
+        super().execute()
+        self._left = self._now()
+
+    def _guarded(self, step: Callable[[], None]) -> None:
+        def checked() -> None:
+            table_id = self.sheet()
+            if table_id is not None and self._left is not None:
+                check_unchanged(self.uow(), table_id, self._left)
+            step()
+            self._left = self._now()
+
+        super()._guarded(checked)
+
+    def _now(self) -> str | None:
+        table_id = self.sheet()
+        return None if table_id is None else sheet_now(self.uow(), table_id)
 
     def seen(self) -> str | None:
         seen, self._seen = self._seen, None

@@ -78,6 +78,8 @@ class SheetWidget(QWidget):
         self._table_id: int | None = None
         self._clock: SessionCountdown | None = None
         self.view: SheetView | None = None
+        self._edit_seen: str | None = None
+        """The sheet's content hash when a stored hand was loaded for a change (F2)."""
 
         self.header = ElidedLabel("", self)
         self.header.setObjectName("sheet_header")
@@ -347,6 +349,7 @@ class SheetWidget(QWidget):
             self._say_blocked()
             return
         hand = self.model.row_at(row).hand
+        self._edit_seen = self.view.content_hash if self.view is not None else None
         self.entry.edit(hand.number, entry_of(hand))
 
     def _delete_row(self, row: int) -> None:
@@ -382,6 +385,11 @@ class SheetWidget(QWidget):
             return
         context = self._context.runner.context
         seen = view.content_hash  # what the typist was shown, checked by the service
+        if replacing and self._edit_seen is not None:
+            # The hand as it was loaded (F2): another station's change to the sheet since
+            # refreshes the row on screen, not the value the typist is retyping over.
+            seen = self._edit_seen
+        self._edit_seen = None  # refused once, said why: Enter again replaces it
         command = (ReplaceHand(context, view.table.id, view.table.number, number, entry,
                                seen=seen)
                    if replacing else
