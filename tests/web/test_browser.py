@@ -394,3 +394,83 @@ def test_the_phone_says_when_time_is_up(served: Served, browser) -> None:
     assert clock.text == ("Time is up: no new hand starts. The hand in play is as the head "
                           "judge announced.")
     assert "up" in clock.get_attribute("class")
+
+
+def test_a_refusal_stays_on_the_phone_and_asks_the_server_once(served: Served,
+                                                              browser) -> None:
+    """A value the rules refuse (32) set off preview, refusal, reload, preview ... about
+    seven requests a second, and each reload blanked the refusal; a hand refused because
+    the desk had entered one meanwhile lost its words the same way."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.domain.model import HandResult
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    driver.execute_script(
+        "window.previews = 0; const original = window.fetch; window.fetch = (path, ...rest) =>"
+        " { if (path === '/api/preview') window.previews += 1; return original(path, ...rest); };")
+    players = served.seated.players[:4]
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#discarders button[data-player='{players[1]}']").click()
+    driver.find_element(By.ID, "value").send_keys("32")
+    wait.until(shown.text_to_be_present_in_element((By.ID, "preview"), "32 is not possible"))
+    settled = driver.execute_script("return window.previews")
+    driver.execute_script("return new Promise(done => setTimeout(done, 1500))")
+    assert driver.execute_script("return window.previews") == settled <= 2
+    assert "32 is not possible" in driver.find_element(By.ID, "preview").text
+
+    value = driver.find_element(By.ID, "value")
+    value.clear()
+    value.send_keys("30")
+    wait.until(shown.text_to_be_present_in_element((By.ID, "preview"), "E +"))
+    enter_hand(served.document.unit_of_work(), served.seated.tables[0],
+               HandEntry(HandResult.DRAW))  # the desk, meanwhile
+    driver.find_element(By.ID, "save").click()
+    wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
+    assert "was changed by" in driver.find_element(By.ID, "problem").text
+
+
+def test_the_sixteenth_hand_can_be_retyped_until_a_player_signs(served: Served,
+                                                                 browser) -> None:
+    """"Change the last hand" sat inside the entry, which hides once the sheet is
+    complete: the table could retype every hand but the one that completed it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.domain.model import HandResult
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+
+    for _number in range(HANDS - 1):
+        enter_hand(served.document.unit_of_work(), served.seated.tables[0],
+                   HandEntry(HandResult.DRAW))
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 1)
+    players = served.seated.players[:4]
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), f"Hand {HANDS}"))
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#discarders button[data-player='{players[1]}']").click()
+    driver.find_element(By.ID, "value").send_keys("25")
+    driver.find_element(By.ID, "save").click()
+    wait.until(shown.visibility_of_element_located((By.ID, "signing")))
+    change = wait.until(shown.visibility_of_element_located((By.ID, "change")))
+    change.click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), f"Hand {HANDS} again"))
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#discarders button[data-player='{players[1]}']").click()
+    value = driver.find_element(By.ID, "value")
+    value.clear()
+    value.send_keys("60")
+    driver.find_element(By.ID, "save").click()
+    wait.until(lambda d: not d.find_element(By.ID, "entry").is_displayed())
+    with served.document.unit_of_work() as uow:
+        last = max(uow.hands.list(table_id=served.seated.tables[0]), key=lambda h: h.number)
+    assert (last.number, last.wins[0].value) == (HANDS, 60)

@@ -389,6 +389,17 @@ def test_a_request_the_page_would_never_send_is_refused_in_words(served: Served)
         missing = client.post("/api/hands", json={"win_type": "draw", "seen": state["seen"]},
                               headers=headers)
         assert missing.json()["problem"] == "this hand cannot be read: result is missing"
+        # Numbers the page never sends: not rounded (30.7), read (a string), counted (true
+        # is 1 to Python) or overflowed (1e400 is infinity) into a hand.
+        for value in ("30.7", '"30"', "true", "1e400"):
+            raw = ('{"result": "win", "win_type": "self_draw", "seen": "' + state["seen"]
+                   + f'", "winners": [{{"player_id": {ids[0]}, "value": {value}}}]}}')
+            for path in ("/api/hands", "/api/preview"):
+                sent = client.post(path, content=raw, headers={
+                    **headers, "Content-Type": "application/json"})
+                assert sent.status_code == 400, (value, path, sent.text)
+        listed = client.post("/api/login", json=["not", "an", "object"])
+        assert listed.status_code == 400 and "as JSON" in listed.json()["problem"]
     assert _hands(served, 0) == []
 
 
@@ -461,3 +472,29 @@ def test_a_signed_last_hand_is_not_the_tables_to_retype(served: Served) -> None:
         assert refused.json()["problem"] == (
             "players have signed this sheet: only the head judge changes its hands now")
     assert _hands(served, 0)[-1].wins[0].value == 25
+
+
+def test_a_restarted_table_server_still_knows_the_tables_logins(served: Served) -> None:
+    """The table server was killed and started again: its login cookies were signed with
+    a key drawn at each start, so a phone's waiting hand came back 401 "type your table's
+    code first". The key now comes with the event's codes, kept on this machine."""
+    from tournament_manager.web.server import table_side
+
+    from .conftest import Running
+
+    with _client(served) as client:
+        state = _login(client, served.codes[1])
+        ids = [p["id"] for p in state["players"]]
+        served.running.stop()
+        again = table_side(served.document.unit_of_work, str(served.document.path))
+        restarted = Running(again.app, served.running.port)
+        restarted.start()
+        try:
+            waiting = {"result": "win", "win_type": "discard", "discarder_id": ids[1],
+                       "winners": [{"player_id": ids[0], "value": 25}], "number": 1}
+            sent = client.post("/api/hands", json=waiting,
+                               headers={"X-CSRF-Token": state["csrf"]})
+            assert sent.status_code == 200, sent.text
+        finally:
+            restarted.stop()
+    assert [hand.number for hand in _hands(served, 0)] == [1]

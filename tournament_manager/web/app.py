@@ -31,6 +31,7 @@ from starlette.routing import Route
 
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.exports.text import REASON_TEXT, said
+from tournament_manager.messages.documents import describe as describe_document
 from tournament_manager.messages.hand_errors import describe_hand_problem
 from tournament_manager.messages.patterns import pattern_name
 from tournament_manager.messages.services import describe as describe_service
@@ -64,6 +65,7 @@ from tournament_manager.services.score_sheets import (
     sign_sheet,
 )
 from tournament_manager.services.views import SheetView, sheet_view
+from tournament_manager.storage.errors import DocumentError
 from tournament_manager.web.codes import TableCodes, TableKey
 from tournament_manager.web.page_words import (
     SpeakingMiddleware,
@@ -102,8 +104,20 @@ class Guard:
         self.wrong[client].append(self.clock())
 
 
-def _problem(text: str, status: int) -> JSONResponse:
-    return JSONResponse({"problem": text}, status_code=status)
+def _problem(text: str, status: int, code: str | None = None) -> JSONResponse:
+    """A refusal in words; `code` (a service's problem) lets the page tell a hand that
+    arrived before (its number taken) from one the record refuses."""
+    body = {"problem": text} if code is None else {"problem": text, "code": code}
+    return JSONResponse(body, status_code=status)
+
+
+async def _unreachable(_request: Request, error: Exception) -> Response:
+    """The event cannot be read or written now (the database server down, the file gone):
+    503 in words, which the page takes as "not now" and keeps a hand for later, never a
+    bare 500 that it cannot read."""
+    assert isinstance(error, DocumentError)
+    log.warning("table-side request while the event is unreachable: %s", error.problem.value)
+    return _problem(describe_document(error), 503, error.problem.value)
 
 
 def _entries(state: EntryState | None, next_number: int) -> dict[str, Any]:
@@ -192,7 +206,8 @@ class TableSide:
                                  secret_key=secret_key or secrets.token_urlsafe(32),
                                  session_cookie="table", same_site="strict",
                                  https_only=False, max_age=12 * 3600)]
-        self.app = Starlette(routes=routes, middleware=middleware)
+        self.app = Starlette(routes=routes, middleware=middleware,
+                             exception_handlers={DocumentError: _unreachable})
 
     # -- which table -------------------------------------------------------------------
     def code_of(self, session_id: int, table_id: int) -> str:
@@ -256,10 +271,13 @@ class TableSide:
             return _problem(_("too many wrong codes from this device: wait a few minutes, "
                               "or ask the head judge"), 429)
         try:
-            typed = str((await request.json()).get("code", ""))
+            body = await request.json()
         except ValueError:
+            body = None
+        if not isinstance(body, dict):  # not JSON, or JSON of another shape (a list)
             return _problem(_("send the code as JSON: {example}").format(
                 example='{"code": "…"}'), 400)
+        typed = str(body.get("code", ""))
         found = self._find_table(typed)
         if found is None:
             self.guard.failed(client)
@@ -316,28 +334,28 @@ class TableSide:
         table_id = known[1]
         try:
             parsed = read(await request.json())
-        except (ValueError, KeyError, TypeError, AttributeError) as error:
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as error:
             return _problem(_(unreadable).format(error=_what_was_wrong(error)), 400)
         if isinstance(parsed, Response):
             return parsed
         try:
             answer = do(request, table_id, parsed)
         except ServiceError as error:
-            return _problem(describe_service(error), 409)
+            return _problem(describe_service(error), 409, error.problem.value)
         return answer if answer is not None else self._view(request, table_id)
 
     async def hand(self, request: Request) -> Response:
         def read(body: dict[str, Any]
                  ) -> tuple[HandEntry, int | None, str | None, int | None] | Response:
             seen = str(body["seen"]) if body.get("seen") else None
-            number = int(body["number"]) if body.get("number") is not None else None
+            number = _whole(body["number"]) if body.get("number") is not None else None
             if seen is None and number is None:
                 # Either the sheet as shown, or (a hand queued offline) the hand's own
                 # number: sent twice, the second is refused, so it arrives exactly once.
                 return _problem(_("this hand says neither the sheet it was typed on nor "
                                   "its number: reload the page"), 400)
             entrant = body.get("entrant_id")
-            return _entry(body), number, seen, int(entrant) if entrant is not None else None
+            return _entry(body), number, seen, _whole(entrant) if entrant is not None else None
 
         def do(request: Request, table_id: int,
                parsed: tuple[HandEntry, int | None, str | None, int | None]
@@ -374,7 +392,7 @@ class TableSide:
                 discarder=str(body.get("discarder") or ""),
                 flags={str(flag) for flag in flags if str(flag) in FLAGS},
                 prevalent_wind=str(prevalent) if prevalent else None,
-                flowers=int(body.get("flowers") or 0)), bool(body.get("shown"))
+                flowers=_whole(body.get("flowers") or 0)), bool(body.get("shown"))
 
         def do(_request: Request, table_id: int, read: tuple[CalculatorInput, bool]
                ) -> Response:
@@ -436,7 +454,7 @@ class TableSide:
             png = base64.b64decode(str(body["png"]), validate=True)
             if not png.startswith(b"\x89PNG") or len(png) > MAX_PNG_BYTES:
                 return _problem(_("a signature is a PNG image drawn on the page"), 400)
-            return int(body["player_id"]), png, str(body["seen"])
+            return _whole(body["player_id"]), png, str(body["seen"])
 
         def do(request: Request, table_id: int, parsed: tuple[int, bytes, str]
                ) -> Response | None:
@@ -481,17 +499,25 @@ def _entry(body: dict[str, Any]) -> HandEntry:
         return HandEntry(HandResult.DRAW)
     win_type = WinType(str(body["win_type"]))
     discarder = body.get("discarder_id")
-    discarder_id = int(discarder) if discarder is not None else None
+    discarder_id = _whole(discarder) if discarder is not None else None
     responsible_id = discarder_id
     if "responsible_id" in body:
         responsible = body["responsible_id"]
-        responsible_id = int(responsible) if responsible is not None else None
-    wins = tuple(Win(int(w["player_id"]), int(w["value"]), responsible_id)
+        responsible_id = _whole(responsible) if responsible is not None else None
+    wins = tuple(Win(_whole(w["player_id"]), _whole(w["value"]), responsible_id)
                  for w in body["winners"])
     points = body.get("points") or {}
     return HandEntry(result, win_type, discarder_id, wins,
-                     player_points=tuple((int(player), int(value))
+                     player_points=tuple((int(str(player)), _whole(value))
                                          for player, value in dict(points).items()))
+
+
+def _whole(value: object) -> int:
+    """A number the page sends as a whole JSON number: 30.7, "30" and true (which Python
+    reads as 1) are refused, not rounded or counted."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError("not a whole number")
+    return value
 
 
 def _what_was_wrong(error: Exception) -> str:

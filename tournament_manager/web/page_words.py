@@ -65,6 +65,7 @@ TEXTS = (
     N_("Session clock: {time} left (paused)"),
     N_("Time is up: no new hand starts. The hand in play is as the head judge announced."),
     N_("no connection to the head judge's computer: try again in a moment"),
+    N_("A hand that was waiting was not taken: {problem}"),
     N_("{tournament} — session {session}, table {table}"),
     N_("Penalty: {name} −{points} ({reason})"),
     N_("Penalty: {name} −{points} ({reason}, hand {hand})"),

@@ -4,6 +4,7 @@ the event on this machine, so printed codes survive a restart) and the HTTP serv
 from __future__ import annotations
 
 import hashlib
+import hmac
 import secrets
 import socket
 from collections.abc import Callable
@@ -32,7 +33,15 @@ def table_side(unit_of_work: Callable[[str], UnitOfWork], event_name: str) -> Ta
     """`event_name`: the event's file path (as typed or absolute: the same file gives the
     same codes, from the command line or the window) or its server address."""
     key = event_name if address_scheme(event_name) else str(Path(event_name).resolve())
-    return TableSide(unit_of_work, TableCodes(codes_secret(key)))
+    secret = codes_secret(key)
+    return TableSide(unit_of_work, TableCodes(secret), secret_key=cookie_secret(secret))
+
+
+def cookie_secret(codes: bytes) -> str:
+    """The key that signs a table's login cookie, kept with the codes' secret: a table
+    server restarted (a crash, a laptop moved) still knows every table's login and page,
+    so a hand waiting on a phone is sent, not refused with "type your table's code"."""
+    return hmac.new(codes, b"table-side login cookies", hashlib.sha256).hexdigest()
 
 
 def shown_address(host: str, port: int) -> str:
