@@ -315,6 +315,39 @@ def test_a_wide_table_is_scaled_to_fit_1280_by_720_not_cut(qtbot):
     projector.close()
 
 
+def test_a_later_pages_wider_numbers_are_not_cut(qtbot):
+    """The columns were sized by the rows on screen: page 1's "5.48" set the width and
+    page 2's "−123.45" read "−12…". Every row counts now, whichever page is shown."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    projector = ProjectorWindow(SessionCountdown())
+    qtbot.addWidget(projector)
+    rows = 60
+    model = QStandardItemModel(rows, 3)
+    model.setHorizontalHeaderLabels(["Player", "Total", "Raw"])
+    for row in range(rows):
+        model.setData(model.index(row, 0), f"Player {row}")
+        model.setData(model.index(row, 1), f"{5.48 if row < 10 else -123.45 - row:.2f}")
+        model.setData(model.index(row, 2), "30" if row < 10 else f"{-12345 - row}")
+    slide = TableSlide("Standings", model, stretch_column=0)
+    projector.add_slide(slide)
+    projector.show_on(None)
+    qtbot.waitExposed(projector)
+    assert slide.page_count() > 1
+    header, delegate = slide.view.horizontalHeader(), slide.view.itemDelegate()
+    option = QStyleOptionViewItem()
+    option.font = slide.view.font()
+    for _page in range(slide.page_count()):
+        for row in range(rows):
+            if slide.view.isRowHidden(row):
+                continue
+            for column in (1, 2):
+                needed = delegate.sizeHint(option, model.index(row, column)).width()
+                assert header.sectionSize(column) >= needed, (row, column)
+        projector.advance()
+    projector.close()
+
+
 def test_the_projector_has_its_own_standings_and_filter(event_window: MainWindow, qtbot):
     window = event_window
     projector = window.show_projector()
@@ -330,6 +363,13 @@ def test_the_projector_has_its_own_standings_and_filter(event_window: MainWindow
     page = window.standings_page  # the judge looks at the standings after session 1
     page.through.setCurrentIndex(page.through.findData(1))
     assert feed.through is None and feed.standings.rowCount() == 8
+    # Session 1 is being played: the room reads that the standings are provisional, as
+    # the window's Standings page says in red (the projector said nothing).
+    assert projector.notice.isHidden()
+    projector.advance()
+    assert projector.current() == (1, 0)
+    assert projector.notice.isVisible() and projector.notice.text().startswith(
+        "Provisional: session 1 is not finished")
     projector.close()
 
 

@@ -770,6 +770,7 @@ class MainWindow(QMainWindow):
     def _projector_updated(self) -> None:
         self._seating_slide.detail = self.projector_feed.seating_detail
         self._standings_slide.detail = self.projector_feed.standings_detail
+        self._standings_slide.notice = self.projector_feed.standings_notice
         self.projector.refresh()
 
     def show_projector(self) -> ProjectorWindow:

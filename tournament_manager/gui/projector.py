@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QStackedLayout,
     QStackedWidget,
+    QStyleOptionViewItem,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -47,6 +48,8 @@ SMALLEST_FIT = 0.4
 """A table is never drawn smaller than this share of the projector's type."""
 WINDOW_SIZE = (1280, 720)
 TIME_UP_RED = "#c62828"
+NOTICE_AMBER = "#ffb300"
+"""A caution on the projector's dark ground: red there is hard to read across a room."""
 
 
 class Slide(QWidget):
@@ -55,6 +58,9 @@ class Slide(QWidget):
     title = ""
     detail = ""
     """What the slide shows now, after its title ("next: session 3")."""
+    notice = ""
+    """A caution the room must read with the slide (standings while a session is being
+    played are provisional), on its own line under the heading."""
 
     def page_count(self) -> int:
         return 1
@@ -90,7 +96,9 @@ class TableSlide(Slide):
         self.view.setWordWrap(False)
         self.view.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = self.view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Sized by every row (`_column_widths`), not by the page shown: a header sizing
+        # to its contents counts visible rows only, and page 2's "−5.48" read "−5.…".
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         header.setMinimumSectionSize(24)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.empty = QLabel(empty_text, self)
@@ -121,13 +129,30 @@ class TableSlide(Slide):
             self.view.horizontalHeader().setSectionResizeMode(
                 self.stretch_column, QHeaderView.ResizeMode.Stretch)
 
+    def _column_widths(self) -> list[int]:
+        """Each column as wide as its widest cell on any page, or its heading."""
+        model, header = self.view.model(), self.view.horizontalHeader()
+        delegate = self.view.itemDelegate()
+        option = QStyleOptionViewItem()
+        option.font = self.view.font()
+        gap = self.view.fontMetrics().horizontalAdvance("0")  # "−505 −22.47", not "−505−22.47"
+        widths = []
+        for column in range(model.columnCount()):
+            widest = header.sectionSizeHint(column)
+            for row in range(model.rowCount()):
+                widest = max(widest, delegate.sizeHint(option, model.index(row, column)).width()
+                             + gap)
+            widths.append(widest)
+        return widths
+
     def needed_width(self) -> int:
         """The width every column needs at the table's present type size."""
-        model, header = self.view.model(), self.view.horizontalHeader()
-        width = 0
-        for column in range(model.columnCount()):
-            width += max(self.view.sizeHintForColumn(column), header.sectionSizeHint(column))
-        return width + 2 * self.view.frameWidth()
+        widths = self._column_widths()
+        header = self.view.horizontalHeader()
+        for column, width in enumerate(widths):
+            if column != self.stretch_column:
+                header.resizeSection(column, width)
+        return sum(widths) + 2 * self.view.frameWidth()
 
     def fit(self) -> None:
         """Type small enough for every column to fit the width (not below SMALLEST_FIT)."""
@@ -265,6 +290,13 @@ class ProjectorWindow(QWidget):
         self.time_up.hide()
         self.time_up_rule = ""
         """What the tables do now, said under "Time is up" (from the event's settings)."""
+        self.notice = QLabel(self)
+        self.notice.setObjectName("projector_notice")
+        self.notice.setWordWrap(True)
+        caution = QPalette(palette)
+        caution.setColor(QPalette.ColorRole.WindowText, QColor(NOTICE_AMBER))
+        self.notice.setPalette(caution)
+        self.notice.hide()
         self.pager = QLabel(self)
         self.pager.setObjectName("projector_pager")
         self.stack = QStackedWidget(self)
@@ -274,6 +306,7 @@ class ProjectorWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(32, 24, 32, 16)
         layout.addLayout(top)
+        layout.addWidget(self.notice)
         layout.addWidget(self.time_up)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.pager, 0, Qt.AlignmentFlag.AlignRight)
@@ -380,6 +413,8 @@ class ProjectorWindow(QWidget):
         slide.show_page(self._page)
         self.heading.setText(" · ".join(t for t in (self.tournament_name, slide.title,
                                                     slide.detail) if t))
+        self.notice.setText(slide.notice)
+        self.notice.setVisible(bool(slide.notice))
         pages = slide.page_count()
         self.pager.setText(self.tr("page {n} of {total}").format(n=self._page + 1, total=pages)
                            if pages > 1 else "")

@@ -16,6 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from tournament_manager.domain.model import StageStatus
+from tournament_manager.exports.text import provisional_text
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.models.seating_model import PlayerSeatsModel
@@ -49,6 +50,8 @@ class ProjectorFeed(QObject):
         self.seating_detail = ""
         """Which session the seating slide shows ("session 2", "next: session 3")."""
         self.standings_detail = ""
+        self.standings_notice = ""
+        """Said under the standings' heading: provisional while a session is played."""
         self.through: int | None = None
         """The projector's own standings filter: after this session, or live (None)."""
         self._active = False
@@ -123,6 +126,8 @@ class ProjectorFeed(QObject):
             except EXPECTED_ERRORS:
                 result = None
         self.standings.set_standings(result)
+        self.standings_notice = (provisional_text(result)
+                                 if result is not None and result.in_play else "")
         self.standings_detail = (
             ""
             if self.through is None
