@@ -362,6 +362,24 @@ def test_the_command_line_opens_a_server_event_as_this_station(
     assert window.windowTitle() == "Harbour Open — Tournament Manager"
 
 
+def test_the_stations_variables_name_the_window_too(
+        real_window: MainWindow, event_on_server: str, app_settings: AppSettings,
+        monkeypatch) -> None:
+    """A desk started with TOURNAMENT_MANAGER_STATION and TOURNAMENT_MANAGER_ROLE (as the
+    README says) opened, unasked, as an unnamed head judge: the window read only what
+    File > Open on a Server had remembered. The variables win, as for the commands."""
+    from tournament_manager.gui.launch import open_first_document
+
+    app_settings.set_last_server(event_on_server, "", "head-judge")
+    monkeypatch.setenv("TOURNAMENT_MANAGER_STATION", "Results Desk")
+    monkeypatch.setenv("TOURNAMENT_MANAGER_ROLE", "results-desk")
+    open_first_document(real_window.controller, app_settings, event_on_server)
+    assert real_window.controller.document.actor == "Results Desk (results desk)"
+    monkeypatch.setenv("TOURNAMENT_MANAGER_ROLE", "results")  # misspelt: the remembered
+    open_first_document(real_window.controller, app_settings, event_on_server)
+    assert real_window.controller.document.actor == "Results Desk (results desk)"
+
+
 def test_the_welcome_page_opens_a_server_event_too(real_window: MainWindow,
                                                   event_on_server: str) -> None:
     """The welcome page offered New, Open a file and the demo; a station of a big event

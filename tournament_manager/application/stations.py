@@ -6,8 +6,15 @@ station asks."""
 
 from __future__ import annotations
 
+import logging
+import os
+from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
+
+STATION_ENV = "TOURNAMENT_MANAGER_STATION"
+ROLE_ENV = "TOURNAMENT_MANAGER_ROLE"
+log = logging.getLogger(__name__)
 
 
 class StationRole(StrEnum):
@@ -40,3 +47,20 @@ class Station:
 
 THIS_LAPTOP = Station()
 """The one station of an event kept in a file on one laptop."""
+
+
+def station_from_environment(name: str = "", role: str = "",
+                             environ: Mapping[str, str] = os.environ) -> Station:
+    """This station as `STATION_ENV` and `ROLE_ENV` name it where they are set (a desk
+    set up by a script), else as `name` and `role` say (what this computer remembered).
+    The window took only what it remembered, so a results desk started with both set
+    opened, unasked, as an unnamed head judge. A role the variable misspells is logged
+    and the remembered one kept."""
+    roles = {known.value: known for known in StationRole}
+    wanted = environ.get(ROLE_ENV, "").strip()
+    if wanted and wanted not in roles:
+        log.warning("%s=%r is not a role (%s): keeping %r", ROLE_ENV, wanted,
+                    ", ".join(roles), role or StationRole.HEAD_JUDGE.value)
+        wanted = ""
+    return Station(environ.get(STATION_ENV, "").strip() or name,
+                   roles.get(wanted or role, StationRole.HEAD_JUDGE))

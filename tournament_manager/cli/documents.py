@@ -22,7 +22,13 @@ from contextvars import ContextVar
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tournament_manager.application.stations import THIS_LAPTOP, Station, StationRole
+from tournament_manager.application.stations import (
+    ROLE_ENV,
+    STATION_ENV,
+    THIS_LAPTOP,
+    Station,
+    StationRole,
+)
 from tournament_manager.cli.errors import CliError
 from tournament_manager.messages import documents as document_messages
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
@@ -34,8 +40,6 @@ if TYPE_CHECKING:  # the storage stack is imported by the commands that open an 
     from tournament_manager.storage.server import ServerEvent
 
 TAKE_OVER_LOCK_FLAG = "--take-over-lock"
-STATION_ENV = "TOURNAMENT_MANAGER_STATION"
-ROLE_ENV = "TOURNAMENT_MANAGER_ROLE"
 LOCK_WAIT_SECONDS = 15.0
 """A command behind another command on the same file waits its turn this long: each
 holds the file for well under a second, so sixteen at once all get through; a window

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
 from tournament_manager.application.events import parse_address
-from tournament_manager.application.stations import Station, StationRole
+from tournament_manager.application.stations import station_from_environment
 from tournament_manager.gui import display_check, keyboard_return, undo_keys, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
@@ -62,9 +62,8 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
             controller.problem_reported.emit(document_messages.describe(error))
             return
         if isinstance(address, ServerAddress):
-            roles = {role.value: role for role in StationRole}
-            station = Station(settings.station_name(),
-                              roles.get(settings.station_role(), StationRole.HEAD_JUDGE))
+            station = station_from_environment(settings.station_name(),
+                                               settings.station_role())
             if controller.open(address, station=station):
                 settings.set_last_server(str(address), station.name, station.role.value)
             return

@@ -43,6 +43,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.application.stations import station_from_environment
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import OnTimeOut
@@ -486,8 +487,8 @@ class MainWindow(QMainWindow):
     def open_server(self) -> None:
         """An event on a PostgreSQL server, for this station (File ▸ Open on a Server…)."""
         settings = self._settings
-        request = ask_server(self, settings.last_server(), settings.station_name(),
-                             settings.station_role())
+        station = station_from_environment(settings.station_name(), settings.station_role())
+        request = ask_server(self, settings.last_server(), station.name, station.role.value)
         if request is None:
             return
         self._message_bar.clear()
