@@ -22,6 +22,10 @@ from tournament_manager.storage.document import (
     open_document,
 )
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
+
+EventError = DocumentError
+"""What opening or using an event raises (the file unreadable, the server unreachable),
+for the layers that meet it without importing storage (the table server)."""
 from tournament_manager.storage.server import (
     SERVER_SCHEMES,
     ServerAddress,

@@ -29,6 +29,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from tournament_manager.application.events import EventError
 from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
 from tournament_manager.exports.text import REASON_TEXT, said
 from tournament_manager.messages.documents import describe as describe_document
@@ -65,7 +66,6 @@ from tournament_manager.services.score_sheets import (
     sign_sheet,
 )
 from tournament_manager.services.views import SheetView, sheet_view
-from tournament_manager.storage.errors import DocumentError
 from tournament_manager.web.codes import TableCodes, TableKey
 from tournament_manager.web.page_words import (
     SpeakingMiddleware,
@@ -115,7 +115,7 @@ async def _unreachable(_request: Request, error: Exception) -> Response:
     """The event cannot be read or written now (the database server down, the file gone):
     503 in words, which the page takes as "not now" and keeps a hand for later, never a
     bare 500 that it cannot read."""
-    assert isinstance(error, DocumentError)
+    assert isinstance(error, EventError)
     log.warning("table-side request while the event is unreachable: %s", error.problem.value)
     return _problem(describe_document(error), 503, error.problem.value)
 
@@ -207,7 +207,7 @@ class TableSide:
                                  session_cookie="table", same_site="strict",
                                  https_only=False, max_age=12 * 3600)]
         self.app = Starlette(routes=routes, middleware=middleware,
-                             exception_handlers={DocumentError: _unreachable})
+                             exception_handlers={EventError: _unreachable})
 
     # -- which table -------------------------------------------------------------------
     def code_of(self, session_id: int, table_id: int) -> str:
