@@ -68,3 +68,26 @@ def test_classical_patterns_are_named_in_the_window_the_pdf_and_the_workbook(
 def test_numbered_patterns_stay_numbers() -> None:
     assert pattern_marks("zung-jung", ("5.1.3", "8.1.1", "3.1")) == "5.1.3 8.1.1 3.1"
     assert pattern_marks("mcr", ("39", "62", "81", "81")) == "39 62 81 81"
+
+
+def test_a_classical_sheets_rounds_follow_the_deal_and_say_their_wind(
+        classic: Seated, tmp_path: Path) -> None:
+    """The sheet cut a round every four hands, so a dealer who kept the deal pushed the
+    rest of the first round into "Cycle 2". A round ends when every player has dealt
+    (spec classic.md §2.5); MCR and classical score the round's wind, which the band
+    names now."""
+    uow = classic.document.unit_of_work
+    b = classic.players[1]
+    enter_hand(uow(), classic.tables[0], HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, None, (Win(b, 20, None),),
+        player_points=((b, 20),)))  # hand 2: B deals and wins, so he deals hand 3 too
+    for _number in range(4):  # hands 3 to 6: drawn, the deal passes (classic_seed)
+        enter_hand(uow(), classic.tables[0], HandEntry(HandResult.DRAW))
+    book = load_workbook(run_export(uow(), ExportKind.WORKBOOK, tmp_path / "event.xlsx"))
+    rows = list(book["Session 1"].values)
+    hand, cycle = rows[0].index("Hand"), rows[0].index("Cycle")
+    assert [(row[hand], row[cycle]) for row in rows[1:] if row[hand]] == [
+        (1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 2)]
+    page = " ".join(pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "sheets.pdf",
+                                         session_number=1))[0].split())
+    assert "Cycle 1 · 東 E round" in page and "Cycle 2 · 南 S round" in page

@@ -228,3 +228,30 @@ def test_a_losers_shown_hand_scores_his_points_on_a_classical_sheet(window: Main
     assert dict(hand.player_points) == {a: 0, b: 40, c: 24, d: 0}
     # classic_seed: each loser pays the difference: A 40, C 40 − 24 = 16, D 40.
     assert dict(hand.deltas) == {a: -40, b: 96, c: -16, d: -40}
+
+
+def test_the_calculator_scores_with_the_rounds_wind(window: MainWindow, tmp_path):
+    """MCR, Green Book: hand 5 is the South round. Élodie, South, won on 5p with a
+    concealed pung of South: the calculator stayed on an East round all session and
+    called the hand a false win (7), where Prevalent Wind makes it 9."""
+    from tests.gui.event_files import seated_event_file
+    from tournament_manager.domain.model import HandResult
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand
+    from tournament_manager.storage.document import open_document
+
+    path, seated = seated_event_file(tmp_path / "mcr.tmt", hands=8, rule_set="mcr")
+    with open_document(path) as document:
+        for _number in range(4):
+            enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(HandResult.DRAW))
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    panel = page.calculator
+    page.sheet.refresh()
+    assert current_choice(panel.prevalent) == "S", "hand 5 opens the South round"
+    panel.seat.setCurrentIndex(panel.seat.findData("S"))
+    panel.self_draw.setChecked(False)
+    QTest.keyClicks(panel.concealed, "SSS123456m789p5p")
+    QTest.keyClicks(panel.winning, "5p")
+    panel.discarder.setCurrentIndex(panel.discarder.findData("W"))
+    assert panel.value.text().endswith("9"), panel.value.text()

@@ -184,6 +184,10 @@ def test_a_winning_dealer_lengthens_the_session(classic: Seated) -> None:
     assert view.planned_hands == 17
     assert "".join("ABCD"[classic.players.index(view.seating(n).dealer_id)]
                    for n in range(1, 18)) == "AA" + "BCDA" * 3 + "BCD"
+    # A round ends when every player has dealt: the first has five hands, not four, and
+    # its wind (East, then South ...) is the round's, whatever the hand's number.
+    assert [row.cycle for row in view.rows] == [1] * 5 + [2] * 4 + [3] * 4 + [4] * 3
+    assert [view.seating(n).prevalent.value for n in (1, 5, 6, 10, 14, 17)] == list("EESWNN")
     _draws(classic, 1)
     assert _complete(classic)
     with pytest.raises(ServiceError) as caught:

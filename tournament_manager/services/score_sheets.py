@@ -121,10 +121,20 @@ def _last_change(uow: UnitOfWork, table: SessionTable) -> dict[str, str]:
 
 @dataclass(frozen=True)
 class HandSeating:
-    """Who deals a hand and every player's seat wind in it."""
+    """Who deals a hand, every player's seat wind in it, and its round (cycle)."""
 
     dealer_id: int
     seat_of: dict[int, Wind]
+    cycle: int = 1
+    """The round the hand belongs to: every four hands where the deal always passes
+    (Zung Jung, MCR), every four passes of the deal where a dealer may keep it
+    (classical): a round ends when every player has dealt."""
+
+    @property
+    def prevalent(self) -> Wind:
+        """The round's wind (the prevalent wind): East in the first round, then South,
+        West and North, which the calculator scores MCR's and classical hands with."""
+        return WINDS[(self.cycle - 1) % len(WINDS)]
 
 
 class Rules:
@@ -168,7 +178,7 @@ def _walk(seats: Sequence[SeatAssignment], hands: Sequence[Hand], rules: Rules,
         cycle = passes // HANDS_PER_CYCLE + 1 if by_deals else cycle_of(number)
         seat_of = turned(_arrangement(seats, cycle, rules.settings), passes)
         dealer = next(player for player, wind in seat_of.items() if wind is Wind.E)
-        known[number] = HandSeating(dealer, seat_of)
+        known[number] = HandSeating(dealer, seat_of, cycle)
         if rules.rule_set.deal_always_passes:
             passes = number
         else:

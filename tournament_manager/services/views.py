@@ -208,11 +208,19 @@ def build_sheet_view(uow: UnitOfWork, table_id: int,
                     for cycle in sorted({s.cycle for s in seats} - {1}))
     hands = sorted(records.hands[table_id], key=lambda h: h.number)
     penalties = tuple(records.penalties[table_id])
+    numbers = [hand.number for hand in hands]
+    rules = records.rules
+    planned = planned_hands(seats, hands, rules)
+    hand_seatings = seatings(seats, hands, rules, planned) if len(first) == 4 else {}
     rows, running = [], [0] * len(order)
     for hand in hands:
         deltas = tuple(hand.delta_of(player_id) for player_id in order)
         running = [total + delta for total, delta in zip(running, deltas)]
-        rows.append(SheetRow(hand, cycle_of(hand.number), deltas, tuple(running)))
+        seating = hand_seatings.get(hand.number)
+        # The round by the deal (classical: a dealer who wins deals again), not by
+        # fours of hands, where the rules let a dealer keep the deal.
+        cycle = seating.cycle if seating is not None else cycle_of(hand.number)
+        rows.append(SheetRow(hand, cycle, deltas, tuple(running)))
     raw = raw_scores(order, hand_totals(order, hands), penalties)
     converted = converted_scores(raw, tournament.settings.session_conversion)
     content = sheet_content(table, seats, hands, penalties)
@@ -221,12 +229,8 @@ def build_sheet_view(uow: UnitOfWork, table_id: int,
     signatures = tuple(SignatureView(s, s.content_hash == digest
                                      and s.sheet_version == table.sheet_version)
                        for s in signed)
-    numbers = [hand.number for hand in hands]
-    rules = records.rules
-    planned = planned_hands(seats, hands, rules)
     expected = (table.stopped_after_hand if table.stopped_after_hand is not None
                 else planned)
-    hand_seatings = seatings(seats, hands, rules, planned) if len(first) == 4 else {}
     return SheetView(
         tournament=tournament, session=session, table=table, players=first, repicks=repicks,
         rows=tuple(rows), penalties=penalties, hand_totals=tuple(running),

@@ -76,6 +76,7 @@ from tournament_manager.exports.text import (
     wind_name,
 )
 from tournament_manager.messages.patterns import pattern_marks
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetRow, SheetView, SignatureView
 from tournament_manager.words import N_, _, headings, n_
@@ -193,9 +194,28 @@ class _SheetPage:
             planned += planned // 2  # room for the hands a winning dealer keeps the deal
         self.hands = max([planned,
                           *(0 if blank else row.hand.number for row in view.rows)])
-        self.cycles = -(-self.hands // HANDS_PER_CYCLE)
+        self.cycle_hands = self._cycle_hands()
+        self.cycles = len(self.cycle_hands)
         self.rows_by_number: dict[int, SheetRow] = (
             {} if blank else {row.hand.number: row for row in view.rows})
+
+    def _cycle_hands(self) -> list[tuple[int, list[int]]]:
+        """The hands of each round (cycle) as the deal went: four where the deal always
+        passes, and under classical scoring as many as the dealers kept it (a round ends
+        when every player has dealt). Past the hands the seats are known for (a blank
+        classical sheet, the hands still to play), four a round."""
+        groups: dict[int, list[int]] = {}
+        cycle, count = 1, 0
+        for number in range(1, self.hands + 1):
+            seating = self.view.seating(number)
+            if seating is not None:
+                if seating.cycle != cycle:
+                    cycle, count = seating.cycle, 0
+            elif count == HANDS_PER_CYCLE:
+                cycle, count = cycle + 1, 0
+            groups.setdefault(cycle, []).append(number)
+            count += 1
+        return sorted(groups.items())
 
     # -- helpers ------------------------------------------------------------------------
 
@@ -460,11 +480,10 @@ class _SheetPage:
         self.vlines([cols.total_x(i) for i in range(4)], top - head_h / 2, top - head_h)
         y = top - head_h
         self.hline(y, weight=0.6)
-        for cycle in range(1, self.cycles + 1):
+        for cycle, numbers in self.cycle_hands:
             y = self._cycle_band(y, cycle)
             block_top = y
-            for number in range(HANDS_PER_CYCLE * (cycle - 1) + 1,
-                                min(self.hands, HANDS_PER_CYCLE * cycle) + 1):
+            for number in numbers:
                 self._hand_row(y, hand_h, number)
                 y -= hand_h
                 self.hline(y, weight=0.3)
@@ -491,6 +510,10 @@ class _SheetPage:
         note = (_("Cycle {cycle}  (seats re-picked)")
                 if any(number == cycle for number, _players in self.view.repicks)
                 else _("Cycle {cycle}")).format(cycle=cycle)
+        if get_rule_set(self.view.tournament.settings.rule_set).uses_round_wind_and_flowers:
+            # MCR and classical score the round's wind: the sheet says which it is.
+            wind = WIND_ORDER[(cycle - 1) % len(WIND_ORDER)]
+            note += "  ·  " + _("{wind} round").format(wind=f"{WIND_HANZI[wind]} {wind.value}")
         put_in(self.c, note, self.cols.left, top, 60 * mm, h, 6.5)
         self.hline(top - h, weight=0.3)
         return top - h

@@ -338,6 +338,11 @@ class CalculatorPanel(QWidget):
         if self_draw is not None:
             self.self_draw.setChecked(self_draw)
 
+    def set_prevalent(self, wind: str) -> None:
+        """The round's wind of the sheet's hand (East, then South, West, North)."""
+        if current_choice(self.prevalent) != wind:
+            choose(self.prevalent, wind)
+
     def set_seat_names(self, names: Mapping[str, str]) -> None:
         """Who sits at each wind in the sheet's current hand ("S — W Cy"), so the seat
         boxes name the same players as the entry bar; {} for the bare winds."""

@@ -358,10 +358,15 @@ class SheetsPage(QWidget):
                 self.tables.setCurrentRow(row)
 
     def _follow_entry(self) -> None:
-        """The calculator names the players of the hand being typed and takes its winner,
-        discarder and self-draw as they are keyed, so both say the same hand."""
+        """The calculator names the players of the hand being typed and takes its round's
+        wind, its winner, discarder and self-draw as they are keyed, so both say the same
+        hand (the round's wind stayed at East all session: MCR's and classical hands in
+        the South round scored without their prevalent wind)."""
         entry = self.sheet.entry
         self.calculator.set_seat_names(entry.seat_names())
+        seating = entry.seating()
+        if seating is not None:
+            self.calculator.set_prevalent(seating.prevalent.value)
         draft = entry.draft
         current = draft.current
         if current is None or draft.draw:

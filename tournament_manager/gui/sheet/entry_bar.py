@@ -56,7 +56,7 @@ from tournament_manager.messages.patterns import pattern_marks
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.tiles import Wind
-from tournament_manager.services.score_sheets import HandEntry, intercepted
+from tournament_manager.services.score_sheets import HandEntry, HandSeating, intercepted
 from tournament_manager.services.views import SheetView
 
 WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
@@ -413,9 +413,13 @@ class HandEntryBar(QFrame):
     def _players(self) -> tuple[Player, ...]:
         return self._view.players if self._view is not None else ()
 
+    def seating(self) -> HandSeating | None:
+        """The hand being typed: its dealer, seat winds and round, as the service computed
+        them (rotation, deal kept); None where the sheet cannot know them yet."""
+        return self._view.seating(self._number) if self._view is not None else None
+
     def _seat_of(self) -> dict[int, Wind]:
-        """This hand's seat winds, as the service computed them (rotation, deal kept)."""
-        seating = self._view.seating(self._number) if self._view is not None else None
+        seating = self.seating()
         return seating.seat_of if seating is not None else {}
 
     def wind_of(self, player_id: int) -> Wind | None:
