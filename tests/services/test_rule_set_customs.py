@@ -9,7 +9,13 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.seated_event import Seated, seat_event
-from tournament_manager.domain.model import HandResult, StageStatus, Win, WinType
+from tournament_manager.domain.model import (
+    HandResult,
+    PenaltyReason,
+    StageStatus,
+    Win,
+    WinType,
+)
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.domain.settings import SeatRotation, SessionConversion, SessionEnd
 from tournament_manager.messages.services import describe as describe_error
@@ -93,6 +99,29 @@ def test_mcr_payments_false_win_and_table_points(mcr: Seated) -> None:
     assert [rows[p].raw_total for p in (a, b, c, d)] == [2, 44, -8, -38]  # −30, +10 each
     assert [rows[p].converted_total for p in (a, b, c, d)] == [2, 4, 1, 0]
     assert rows[mcr.players[4]].converted_total == 7 / 4  # four tied at table 2
+
+
+def test_a_false_winner_cannot_win_that_hand(mcr: Seated) -> None:
+    """MCR spec §7: after a false hu "the hand continues, the offender may not win that
+    hand". His win of hand 1 was accepted with the false win recorded; now it is refused
+    in words, and so is a false win recorded against the hand he has won."""
+    from tournament_manager.services.score_sheets import add_penalty
+
+    a, b, c, d = mcr.players[:4]
+    uow = mcr.document.unit_of_work
+    record_false_win(uow(), mcr.tables[0], b, hand_number=1)
+    with pytest.raises(ServiceError) as caught:
+        enter_hand(uow(), mcr.tables[0], HandEntry(
+            HandResult.WIN, WinType.DISCARD, c, (Win(b, 10, c),)))
+    assert describe_error(caught.value) == (
+        "Player 1 declared a false win in hand 1: his hand is dead, so he cannot win it")
+    enter_hand(uow(), mcr.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(a, 10, c),)))  # another may
+    with pytest.raises(ServiceError) as caught:
+        record_false_win(uow(), mcr.tables[0], a, hand_number=1)
+    assert caught.value.problem is ServiceProblem.FALSE_WINNER_WINS
+    # Another player's false win in that hand is his own: it stands.
+    add_penalty(uow(), mcr.tables[0], d, PenaltyReason.FALSE_WIN, 30, hand_number=1)
 
 
 def test_classical_dealer_keeps_the_deal_and_every_hand_is_scored(classic: Seated) -> None:

@@ -93,6 +93,9 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ServiceProblem.PENALTY_HAND_NOT_PLAYED: N_(
         "a penalty names a hand played or the hand in play (1 to {latest}), not hand {hand}"
     ),
+    ServiceProblem.FALSE_WINNER_WINS: N_(
+        "{name} declared a false win in hand {hand}: his hand is dead, so he cannot win it"
+    ),
     ServiceProblem.SHEET_INCOMPLETE: (
         N_("the sheet of table {table} is not complete: enter every hand (or stop on time) first")
     ),

@@ -34,6 +34,7 @@ class ServiceProblem(StrEnum):
     STOPPED_ON_TIME = "stopped_on_time"
     NEGATIVE_PENALTY = "negative_penalty"
     PENALTY_HAND_NOT_PLAYED = "penalty_hand_not_played"
+    FALSE_WINNER_WINS = "false_winner_wins"
     SHEET_INCOMPLETE = "sheet_incomplete"
     EMPTY_SIGNATURE = "empty_signature"
     HEAD_JUDGE_ONLY = "head_judge_only"

@@ -295,9 +295,23 @@ def _player_seated(uow: UnitOfWork, seat_of: Mapping[int, Wind], seat: str | Non
     return "" if player is None else isolated(uow.players.get(player).name)
 
 
+def _check_no_false_winner(uow: UnitOfWork, table: SessionTable, number: int,
+                           entry: HandEntry) -> None:
+    """A player who declared a false win in a hand plays on with a dead hand: he may not
+    win it (MCR spec §7: "the offender may not win that hand"; Zung Jung: "the hand is
+    dead"). Hand 9 with its false win recorded was accepted as his win."""
+    winners = {win.winner_id for win in entry.wins}
+    for penalty in uow.penalties.list(table_id=table.id, hand_number=number):
+        if penalty.reason is PenaltyReason.FALSE_WIN and penalty.player_id in winners:
+            raise ServiceError(ServiceProblem.FALSE_WINNER_WINS, hand=number,
+                               name=isolated(uow.players.get(penalty.player_id).name))
+
+
 def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
-            hands: Sequence[Hand] | None = None) -> Hand:
-    """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not."""
+            hands: Sequence[Hand] | None = None, *, entered: bool = True) -> Hand:
+    """The hand with its dealer and rule-set payments, or a `ServiceError` saying why not.
+    `entered` False: a hand on the sheet settled again (its dealer moved), whose entry
+    was checked when it was typed."""
     rules = Rules(uow)
     seating = _seating(uow, table, number, rules, hands)
     named = [entry.discarder_id, *(p for w in entry.wins for p in (w.winner_id, w.responsible_id)),
@@ -307,6 +321,8 @@ def _settle(uow: UnitOfWork, table: SessionTable, number: int, entry: HandEntry,
         raise ServiceError(ServiceProblem.PLAYER_NOT_AT_TABLE, players=strangers)
     if entry.result is HandResult.WIN and not entry.wins:
         raise ServiceError(ServiceProblem.WIN_WITHOUT_WINNER, hand=number)
+    if entered:
+        _check_no_false_winner(uow, table, number, entry)
     if entry.result is not HandResult.WIN and (entry.wins or entry.win_type):
         raise ServiceError(ServiceProblem.WINNER_IN_DRAWN_HAND, hand=number)
     try:
@@ -341,7 +357,8 @@ def _resettle_after(uow: UnitOfWork, table: SessionTable, number: int) -> None:
     for later in sorted(uow.hands.list(table_id=table.id), key=lambda h: h.number):
         if later.number > number:
             uow.hands.update(dataclasses.replace(
-                _settle(uow, table, later.number, entry_of(later)), id=later.id))
+                _settle(uow, table, later.number, entry_of(later), entered=False),
+                id=later.id))
 
 
 def _rules_win_type(win_type: WinType | None) -> RulesWinType | None:
@@ -458,6 +475,12 @@ def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyR
         if mode is None:
             mode = (PenaltyMode.DISTRIBUTE if reason is PenaltyReason.FALSE_WIN
                     and settings.false_win_distributed else settings.penalty_mode)
+        if reason is PenaltyReason.FALSE_WIN and hand_number is not None:
+            won = [hand for hand in uow.hands.list(table_id=table.id, number=hand_number)
+                   if any(win.winner_id == player_id for win in hand.wins)]
+            if won:
+                raise ServiceError(ServiceProblem.FALSE_WINNER_WINS, hand=hand_number,
+                                   name=isolated(uow.players.get(player_id).name))
         stored = uow.penalties.add(Penalty(table_id=table.id, player_id=player_id,
                                            reason=reason, points=points, mode=mode,
                                            hand_number=hand_number, note=note.strip()))
