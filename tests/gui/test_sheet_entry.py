@@ -376,8 +376,21 @@ def test_ctrl_z_after_another_table_locked_undoes_this_tables_hand(event_window:
     assert event_window.action_undo.text() == "&Undo Enter hand T2 #1"
     event_window.action_undo.trigger()
     assert _view(event_window, 1).rows == ()
-    assert event_window.message_bar.text() == ""
+    # No refusal about table 1; and since table 1 is on screen, the undo of table 2's
+    # hand is said where it is seen (only the Edit menu had said it).
+    assert event_window.message_bar.text() == "Undone: Enter hand T2 #1"
     assert _view(event_window).locked and len(_view(event_window).rows) == 4
+
+
+def test_an_undo_on_the_sheet_shown_is_said_in_the_status_bar_only(event_window: MainWindow):
+    sheet = _sheet(event_window)
+    _type(sheet, "EW30")
+    event_window.action_undo.trigger()
+    assert _view(event_window).rows == ()
+    assert event_window.statusBar().currentMessage() == "Undone: Enter hand T1 #1"
+    assert event_window.message_bar.text() == ""
+    event_window.action_redo.trigger()
+    assert event_window.statusBar().currentMessage() == "Redone: Enter hand T1 #1"
 
 
 def test_a_cancelled_unlock_changes_nothing(event_window: MainWindow):

@@ -28,6 +28,7 @@ from PySide6.QtGui import (
     QCloseEvent,
     QKeySequence,
     QScreen,
+    QUndoCommand,
     QUndoStack,
 )
 from PySide6.QtWidgets import (
@@ -51,6 +52,7 @@ from tournament_manager.gui import keyboard_return, undo_keys, wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
+from tournament_manager.gui.commands.base import ServiceCommand
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
@@ -145,6 +147,7 @@ class MainWindow(QMainWindow):
         # A page's answer goes with the page: a refused name stayed over Setup, the
         # import dialog and every page after it.
         self.tabs.currentChanged.connect(lambda _index: self.context.messages.forget())
+        self.context.runner.moved.connect(self._command_moved)
         self.welcome = WelcomePage(settings, self)
         self.central_pages = QStackedWidget(self)
         self.central_pages.setObjectName("central_pages")
@@ -418,6 +421,23 @@ class MainWindow(QMainWindow):
             if self.tabs.isTabEnabled(index):
                 self.tabs.setCurrentIndex(index)
                 return
+
+    def _command_moved(self, command: QUndoCommand, undone: bool) -> None:
+        """Say what an undo or a redo did: in the status bar, and in the message bar when
+        it changed a sheet other than the one on screen (Ctrl+Z with table 1 shown took
+        hand 15 of table 6 back, and only the Edit menu had said so)."""
+        done = (self.tr("Undone: {what}") if undone else self.tr("Redone: {what}")).format(
+            what=command.text())
+        self.statusBar().showMessage(done, 6000)
+        sheet = command.sheet() if isinstance(command, ServiceCommand) else None
+        shown = (self.sheets_page.sheet.table_id
+                 if self._page_shown() is self.sheets_page else None)
+        if sheet is not None and sheet != shown:
+            self._message_bar.show_info(done)
+
+    def _page_shown(self) -> QWidget | None:
+        area = self.tabs.currentWidget()
+        return area.widget() if isinstance(area, QScrollArea) else area
 
     def show_page(self, page: QWidget) -> None:
         for index in range(self.tabs.count()):

@@ -1174,6 +1174,14 @@
         <translation>投影窗口</translation>
     </message>
     <message>
+        <source>Undone: {what}</source>
+        <translation>已撤销：{what}</translation>
+    </message>
+    <message>
+        <source>Redone: {what}</source>
+        <translation>已重做：{what}</translation>
+    </message>
+    <message>
         <source>No Recent Files</source>
         <translation>无最近文件</translation>
     </message>

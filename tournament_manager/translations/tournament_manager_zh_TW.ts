@@ -1174,6 +1174,14 @@
         <translation>投影視窗</translation>
     </message>
     <message>
+        <source>Undone: {what}</source>
+        <translation>已復原：{what}</translation>
+    </message>
+    <message>
+        <source>Redone: {what}</source>
+        <translation>已重做：{what}</translation>
+    </message>
+    <message>
         <source>No Recent Files</source>
         <translation>沒有最近開啟的檔案</translation>
     </message>

@@ -45,12 +45,15 @@ class CommandContext:
 
     def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
                  report: Callable[[str], None],
-                 acting: Callable[[], None] = lambda: None) -> None:
+                 acting: Callable[[], None] = lambda: None,
+                 moved: Callable[[ServiceCommand, bool], None] = lambda _c, _u: None) -> None:
         self.unit_of_work = unit_of_work
         self.hub = hub
         self.report = report
         self.acting = acting
         """Called as an undo or a redo begins: the judge's act, as a new command is."""
+        self.moved = moved
+        """Called when an undo (True) or a redo (False) has been done."""
         self.aliases = IdAliases()
 
 
@@ -90,21 +93,31 @@ class ServiceCommand(QUndoCommand):
         if self._skip_redo:
             self._skip_redo = False
             return
-        self._guarded(self.do)
+        if self._guarded(self.do):
+            self._context.moved(self, False)
 
     def undo(self) -> None:
-        self._guarded(self.revert)
+        if self._guarded(self.revert):
+            self._context.moved(self, True)
 
-    def _guarded(self, step: Callable[[], None]) -> None:
-        # The data may have moved on (a sheet signed since): say so and drop the command.
+    def sheet(self) -> int | None:
+        """The table whose sheet this command changes, if any (the window names it when
+        an undo reaches a sheet other than the one on screen)."""
+        return None
+
+    def _guarded(self, step: Callable[[], None]) -> bool:
+        """True when done; else said, and the command dropped: the data may have moved on
+        (a sheet signed since)."""
         self._context.acting()
         try:
             step()
         except EXPECTED_ERRORS as error:
             self.setObsolete(True)
             self._context.report(sentence(describe_error(error)))  # the bar's own line
+            return False
         finally:
             self._context.hub.notify(self.topic)
+        return True
 
 
 class CommandRunner(QObject):
@@ -113,12 +126,15 @@ class CommandRunner(QObject):
     problem = Signal(str)
     acting = Signal()
     """An undo or a redo begins."""
+    moved = Signal(object, bool)
+    """An undo (True) or a redo (False) of this command is done."""
 
     def __init__(self, unit_of_work: Callable[[], UnitOfWork], hub: ChangeHub,
                  parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.stack = QUndoStack(self)
-        self.context = CommandContext(unit_of_work, hub, self.problem.emit, self.acting.emit)
+        self.context = CommandContext(unit_of_work, hub, self.problem.emit, self.acting.emit,
+                                      self.moved.emit)
         self._prune_soon = QTimer(self)
         self._prune_soon.setSingleShot(True)
         self._prune_soon.timeout.connect(self.prune)

@@ -63,7 +63,7 @@ class SheetCommand(ServiceCommand):
         super().execute()
         self._left = self._now()
 
-    def _guarded(self, step: Callable[[], None]) -> None:
+    def _guarded(self, step: Callable[[], None]) -> bool:
         def checked() -> None:
             table_id = self.sheet()
             if table_id is not None and self._left is not None:
@@ -71,7 +71,7 @@ class SheetCommand(ServiceCommand):
             step()
             self._left = self._now()
 
-        super()._guarded(checked)
+        return super()._guarded(checked)
 
     def _now(self) -> str | None:
         table_id = self.sheet()
