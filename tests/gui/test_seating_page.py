@@ -402,6 +402,41 @@ def test_draw_all_tables_is_one_undo_and_keeps_tables_already_playing(
     assert page.pick_steps.text() == ""
 
 
+def test_draw_all_tables_asks_before_drawing_a_recorded_draw_again(
+        event_window: MainWindow) -> None:
+    """Table 1 recorded its real draw; "Draw all tables" drew table 1 again unasked, and
+    its sheet's winds and dealers no longer matched where the players sat."""
+    from tournament_manager.rules.tiles import Wind
+    from tournament_manager.services.seat_picks import record_table_winds
+
+    window = event_window
+    seated = window.seated  # type: ignore[attr-defined]
+    first, _second = seated.tables
+    p = seated.players
+    record_table_winds(window.context.unit_of_work(), first,
+                       {p[0]: Wind.S, p[1]: Wind.W, p[2]: Wind.N, p[3]: Wind.E})
+    page = window.seating_page
+    recorded = _winds(window, first)
+    asked: list[str] = []
+
+    def others(dialog) -> None:
+        asked.append(dialog.text())
+        click(dialog, "draw_others")
+
+    with answering(others):
+        page.draw_all_button.click()
+    assert asked == ["The winds of table 1 were drawn or recorded already."]
+    assert _winds(window, first) == recorded
+    assert "Winds drawn at 1 tables of session 1" in window.message_bar.text()
+
+    with answering(lambda dialog: click(dialog, "draw_every")):
+        page.draw_all_button.click()  # both drawn again (table 2's draw now counts too)
+    assert window.context.runner.stack.undoText() == "Wind draw at every table of session 1"
+    assert sorted(_winds(window, first).values()) == ["E", "N", "S", "W"]
+    window.context.runner.stack.undo()
+    assert _winds(window, first) == recorded
+
+
 def _choose(dialog, name: str, value: object) -> None:
     from PySide6.QtWidgets import QComboBox
 

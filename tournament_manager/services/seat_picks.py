@@ -8,7 +8,8 @@ reports the throws (or just who took which wind), and the software keeps what ha
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from tournament_manager.domain.model import SeatAssignment
@@ -144,3 +145,19 @@ def record_table_winds(uow: UnitOfWork, table_id: int, winds: Mapping[int, Wind]
                 table_id).number)
         _store_winds(uow, seats, table_id, cycle, winds)
         uow.commit()
+
+
+def tables_with_winds_drawn(uow: UnitOfWork, table_ids: Sequence[int],
+                            cycle: int = 1) -> set[int]:
+    """The tables among `table_ids` whose winds for `cycle` were drawn or recorded since
+    they were seated (a draw stores its winds in place of the seating's, which the audit
+    log keeps as the seats it removed): "Draw all tables" must not draw them again
+    unasked, or the sheet's winds and dealers stop matching where the players sit."""
+    wanted = set(table_ids)
+    with uow:
+        drawn = set()
+        for entry in uow.audit.list(entity="seat", action="remove"):
+            before = json.loads(entry.before) if entry.before else {}
+            if before.get("table_id") in wanted and before.get("cycle") == cycle:
+                drawn.add(int(before["table_id"]))
+        return drawn

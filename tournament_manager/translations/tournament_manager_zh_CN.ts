@@ -2632,6 +2632,26 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>第 {n} 场的每一桌都已开打：风位已确定。</translation>
     </message>
     <message>
+        <source>Draw all tables</source>
+        <translation>全部桌抽位</translation>
+    </message>
+    <message>
+        <source>The winds of table {tables} were drawn or recorded already.</source>
+        <translation>第 {tables} 桌的风位已抽定或已记录。</translation>
+    </message>
+    <message>
+        <source>Drawing them again replaces where those players sit; their sheets&apos; winds and dealers follow the new draw.</source>
+        <translation>重新抽取将改变这些选手的座位；其记分表的风位与庄家随新抽签而定。</translation>
+    </message>
+    <message>
+        <source>Draw the Others Only</source>
+        <translation>只抽其他桌</translation>
+    </message>
+    <message>
+        <source>Draw Every Table Again</source>
+        <translation>所有桌重新抽取</translation>
+    </message>
+    <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 场全部桌抽位</translation>
     </message>

@@ -2632,6 +2632,26 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>第 {n} 場的每一桌都已開打：門風已固定。</translation>
     </message>
     <message>
+        <source>Draw all tables</source>
+        <translation>所有桌抽位</translation>
+    </message>
+    <message>
+        <source>The winds of table {tables} were drawn or recorded already.</source>
+        <translation>第 {tables} 桌的風位已抽定或已記錄。</translation>
+    </message>
+    <message>
+        <source>Drawing them again replaces where those players sit; their sheets&apos; winds and dealers follow the new draw.</source>
+        <translation>重新抽取將改變這些選手的座位；其記分表的風位與莊家隨新抽籤而定。</translation>
+    </message>
+    <message>
+        <source>Draw the Others Only</source>
+        <translation>只抽其他桌</translation>
+    </message>
+    <message>
+        <source>Draw Every Table Again</source>
+        <translation>所有桌重新抽取</translation>
+    </message>
+    <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 場所有桌抽位</translation>
     </message>

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -58,6 +59,7 @@ from tournament_manager.gui.commands.seating import (
     table_arrival,
     table_winds,
 )
+from tournament_manager.gui.confirm import choose as choose_act
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
@@ -86,6 +88,7 @@ from tournament_manager.services.seat_picks import (
     record_table_draw,
     record_table_winds,
     simulate_table_seat_pick,
+    tables_with_winds_drawn,
 )
 from tournament_manager.services.seating import (
     RoundOutlook,
@@ -950,6 +953,23 @@ class SeatingPage(QWidget):
                 ).format(n=summary.session.number)
             )
             return
+        already = tables_with_winds_drawn(self._context.unit_of_work(),
+                                          [table.id for table in open_tables])
+        if already:
+            numbers = ", ".join(str(t.number) for t in open_tables if t.id in already)
+            answer = choose_act(
+                self, translate("SeatingPage", "Draw all tables"),
+                translate("SeatingPage", "The winds of table {tables} were drawn or recorded "
+                          "already.").format(tables=numbers),
+                translate("SeatingPage", "Drawing them again replaces where those players "
+                          "sit; their sheets' winds and dealers follow the new draw."),
+                [(translate("SeatingPage", "Draw the Others Only"), "draw_others"),
+                 (translate("SeatingPage", "Draw Every Table Again"), "draw_every")],
+                object_name="draw_all_dialog", keep=QMessageBox.StandardButton.Cancel)
+            if answer is None:
+                return
+            if answer == "draw_others":
+                open_tables = [table for table in open_tables if table.id not in already]
         stack = self._context.runner.stack
         problems: list[str] = []
         drawn: list[tuple[int, int, SeatPick]] = []
