@@ -91,3 +91,29 @@ def test_a_classical_sheets_rounds_follow_the_deal_and_say_their_wind(
     page = " ".join(pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "sheets.pdf",
                                          session_number=1))[0].split())
     assert "Cycle 1 · 東 E round" in page and "Cycle 2 · 南 S round" in page
+
+
+def test_every_players_hand_points_are_on_the_classical_record(
+        classic: Seated, tmp_path: Path, qapp: object) -> None:
+    """Classical payments come from every player's own hand points (A 10, B wins 40, C 0,
+    D 6: A pays 30, D 34), yet the window, the printed sheet and the workbook showed the
+    payments alone, so nobody signing could check them."""
+    from tournament_manager.gui.models.sheet_model import player_columns
+
+    uow = classic.document.unit_of_work
+    view = sheet_view(uow(), classic.tables[0])
+    model = SheetModel()
+    model.set_view(view)
+    cells = [model.data(model.index(0, column)) for column in player_columns(4)]
+    assert cells == ["−30  (10 pts)", "+104  (40 pts)", "−40  (0 pts)", "−34  (6 pts)"]
+
+    page = " ".join(pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "sheets.pdf",
+                                         session_number=1))[0].split())
+    assert all(f"{points} pts" in page for points in (10, 40, 0, 6))
+
+    book = load_workbook(run_export(uow(), ExportKind.WORKBOOK, tmp_path / "event.xlsx"))
+    rows = list(book["Session 1"].values)
+    first = rows[0].index("Hand points E")
+    assert rows[0][first:first + 4] == ("Hand points E", "Hand points S", "Hand points W",
+                                        "Hand points N")
+    assert rows[1][first:first + 4] == (10, 40, 0, 6)

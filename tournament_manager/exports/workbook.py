@@ -50,6 +50,7 @@ from tournament_manager.exports.text import (
 )
 from tournament_manager.messages.patterns import wins_pattern_marks
 from tournament_manager.messages.verification import describe_finding, summary
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import WIND_ORDER, SheetView
@@ -410,13 +411,22 @@ def _session_sheet(number: int, views: Sequence[SheetView]) -> _Sheet:
                 *(f"± {s}" for s in seats), *(_("Total {seat}").format(seat=s) for s in seats)]
     formats = {11 + 4 + i: POINTS for i in range(4)}
     formats.update({11 + 8 + i: TOTAL for i in range(4)})
+    # Where every player's hand is scored (classical), the points each one showed are what
+    # the payments come from: without them no ± on the sheet could be checked.
+    every_hand = any(get_rule_set(v.tournament.settings.rule_set).settles_every_hand
+                     for v in views)
+    if every_hand:
+        headings += [_("Hand points {seat}").format(seat=s) for s in seats]
     sheet = _Sheet(_("Session {session}").format(session=number), headings, formats)
     for view in views:
         names = _names(view)
         players = [p.name for p in view.players]
         for row in view.rows:
+            points = dict(row.hand.player_points)
+            shown = ([points.get(p.id) for p in view.players] if every_hand else [])
             sheet.append([view.table.number, row.hand.number, row.cycle,
-                          *_hand_cells(row.hand, names, view.tournament.settings.rule_set), *players, *row.deltas, *row.running])
+                          *_hand_cells(row.hand, names, view.tournament.settings.rule_set),
+                          *players, *row.deltas, *row.running, *shown])
     sheet.freeze = "C2"
     return sheet
 

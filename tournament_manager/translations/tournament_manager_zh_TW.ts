@@ -3364,6 +3364,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <source>{player}: this hand</source>
         <translation>{player}：本局</translation>
     </message>
+    <message>
+        <source>{delta}  ({points} pts)</source>
+        <translation>{delta}（{points} 分）</translation>
+    </message>
 </context>
 <context>
     <name>SheetState</name>

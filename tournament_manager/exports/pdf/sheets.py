@@ -561,8 +561,16 @@ class _SheetPage:
         self._lines([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
                     cols.x["patterns"], top,
                     cols.w["patterns"], h)
+        points = (dict(hand.player_points)
+                  if get_rule_set(rule_set).settles_every_hand else {})
         for index, (delta, running) in enumerate(zip(row.deltas, row.running)):
-            put_in(c, signed(delta), cols.delta_x(index), top, cols.delta_w, h, 7.5, "right")
+            shown = points.get(self.view.players[index].id) if points else None
+            if shown is None:
+                put_in(c, signed(delta), cols.delta_x(index), top, cols.delta_w, h, 7.5,
+                       "right")
+            else:  # the points he showed, which the payment comes from (classical)
+                put_in_lines(c, [_("{points} pts").format(points=shown), signed(delta)],
+                             cols.delta_x(index), top, cols.delta_w, h, 6, "right")
             put_in(c, plain(running), cols.total_x(index), top, cols.player_w - cols.delta_w,
                    h, 8, "right")
 

@@ -18,6 +18,7 @@ from PySide6.QtCore import (
 
 from tournament_manager.gui.models.wording import number, result_label, signed, win_type_label
 from tournament_manager.messages.patterns import wins_pattern_marks
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.views import SheetRow, SheetView
 
 Index = QModelIndex | QPersistentModelIndex
@@ -135,5 +136,17 @@ class SheetModel(QAbstractTableModel):
         player_index, running = divmod(column - len(FIXED_COLUMNS), 2)
         if player_index >= len(row.deltas):
             return ""
-        return (number(row.running[player_index]) if running
-                else signed(row.deltas[player_index]))
+        if running:
+            return number(row.running[player_index])
+        delta = signed(row.deltas[player_index])
+        shown = self._shown_points(row, player_index)
+        return delta if shown is None else self.tr("{delta}  ({points} pts)").format(
+            delta=delta, points=shown)
+
+    def _shown_points(self, row: SheetRow, player_index: int) -> int | None:
+        """The hand points a player showed, where every hand is scored (classical): the
+        payment comes from them, so the sheet shows both."""
+        view = self._view
+        if view is None or not get_rule_set(view.tournament.settings.rule_set).settles_every_hand:
+            return None
+        return dict(row.hand.player_points).get(view.players[player_index].id)
