@@ -117,3 +117,30 @@ def test_every_players_hand_points_are_on_the_classical_record(
     assert rows[0][first:first + 4] == ("Hand points E", "Hand points S", "Hand points W",
                                         "Hand points N")
     assert rows[1][first:first + 4] == (10, 40, 0, 6)
+
+
+def test_a_false_wins_points_paid_to_the_others_are_on_the_sheet(
+        tmp_path: Path, qapp: object) -> None:
+    """MCR: a false win costs 30, paid as 10 to each other player. The sheet showed −30
+    under the offender only, so its session totals (17, −45, 20, 8 from hand totals 7,
+    −15, 10, −2) could not be added up by eye; the window's penalty list said −30 too."""
+    from tournament_manager.gui.models.penalty_model import PenaltyModel
+    from tournament_manager.services.score_sheets import record_false_win
+
+    document = create_document(tmp_path / "mcr.tmt")
+    create_tournament(document.unit_of_work(), "MCR Open",
+                      preset_settings(Preset.OPEN, 2, "mcr"))
+    seated = seat_event(document)
+    try:
+        uow = document.unit_of_work
+        record_false_win(uow(), seated.tables[0], seated.players[1], hand_number=1)
+        view = sheet_view(uow(), seated.tables[0])
+        model = PenaltyModel()
+        model.set_penalties(view.penalties, view.players)
+        assert model.data(model.index(0, 2)) == "−30 (+10 to each other player)"
+        page = " ".join(pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "s.pdf",
+                                             session_number=1))[0].split())
+        assert "− lost by the offender, + paid to each other player" in page
+        assert "False win [distribute] -30 +10 +10 +10" in page
+    finally:
+        document.close(backup=False)

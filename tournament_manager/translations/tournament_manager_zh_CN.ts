@@ -1617,6 +1617,10 @@
         <source>incident</source>
         <translation>事件</translation>
     </message>
+    <message>
+        <source>{lost} (+{share} to each other player)</source>
+        <translation>{lost}（其他每位选手 +{share}）</translation>
+    </message>
 </context>
 <context>
     <name>PenaltyPanel</name>

@@ -19,6 +19,7 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 
 from reportlab.lib.colors import Color  # type: ignore[import-untyped]
 from reportlab.lib.utils import ImageReader  # type: ignore[import-untyped]
@@ -612,13 +613,17 @@ class _SheetPage:
                    else _("Penalties and incidents (points outside the zero-sum check; shared "
                           "among the other three)"))
         put_in(c, heading, cols.left, top, cols.players_x - cols.left, band, 6.5)
-        put_in(c, _("points lost by the offender"), cols.players_x, top,
-               cols.right - cols.players_x, band, 6.5, "centre")
+        penalties = [] if self.blank else list(self.view.penalties)
+        shared = (mode is not PenaltyMode.DEDUCT
+                  or self.view.tournament.settings.false_win_distributed
+                  or any(p.mode is PenaltyMode.DISTRIBUTE for p in penalties))
+        put_in(c, _("− lost by the offender, + paid to each other player") if shared
+               else _("points lost by the offender"), cols.players_x,
+               top, cols.right - cols.players_x, band, 6.5, "centre")
         y = top - band
         self.hline(y, weight=0.3)
         split = cols.x["winners"]
         player_x = cols.x["dealer"]
-        penalties = [] if self.blank else list(self.view.penalties)
         shown = penalties if len(penalties) <= rows else penalties[:rows - 1]
         flags = set(self.view.resigned_flags)
         for index in range(rows):
@@ -642,6 +647,14 @@ class _SheetPage:
                 if column is not None:
                     put_in(c, f"-{penalty.points}" if penalty.points else "—",
                            cols.delta_x(column), y, cols.player_w, h, 8, "centre")
+                    if penalty.mode is PenaltyMode.DISTRIBUTE and penalty.points:
+                        # Paid to the other three (an MCR false win: 10 to each): their
+                        # share on the row too, or the session totals cannot be added up.
+                        share = plain(Fraction(penalty.points, 3))
+                        for other in range(4):
+                            if other != column:
+                                put_in(c, f"+{share}", cols.delta_x(other), y,
+                                       cols.player_w, h, 8, "centre")
             elif index == rows - 1 and len(shown) < len(penalties):
                 put_in(c, _("… {n} more: see the workbook").format(
                            n=len(penalties) - len(shown)),

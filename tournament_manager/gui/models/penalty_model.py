@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, Qt
 
 from tournament_manager.domain.model import Penalty, Player
+from tournament_manager.domain.settings import PenaltyMode
+from tournament_manager.exports.text import plain
 from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import reason_label, signed
 
@@ -30,6 +33,17 @@ class PenaltyModel(RowListModel[Penalty]):
         self._names = {p.id: p.name for p in players}
         self._set_rows(penalties)
 
+    def _points(self, penalty: Penalty) -> str:
+        """−30, and where the points go to the other three (an MCR false win), "+10 to
+        each other player": the sheet's totals add up only with both."""
+        if not penalty.points:
+            return self.tr("incident")
+        lost = signed(-penalty.points)
+        if penalty.mode is not PenaltyMode.DISTRIBUTE:
+            return lost
+        return self.tr("{lost} (+{share} to each other player)").format(
+            lost=lost, share=plain(Fraction(penalty.points, 3)))
+
     def penalty_at(self, row: int) -> Penalty:
         return self.row_at(row)
 
@@ -42,6 +56,6 @@ class PenaltyModel(RowListModel[Penalty]):
         penalty = self._rows[index.row()]
         return (self._names.get(penalty.player_id, str(penalty.player_id)),
                 reason_label(penalty.reason),
-                signed(-penalty.points) if penalty.points else self.tr("incident"),
+                self._points(penalty),
                 "" if penalty.hand_number is None else str(penalty.hand_number),
                 penalty.note)[index.column()]
