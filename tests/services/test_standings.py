@@ -308,6 +308,23 @@ def test_a_late_entry_scores_no_bye_in_a_session_drawn_before_he_came(document: 
     assert [(s.session_number, s.table_number, s.raw) for s in rows[early.id].sessions] == [
         (1, None, 7)]
     assert rows[late.id].sessions == ()
+    # The standings "after session 1" are those of the players in it: the late entry was
+    # ranked there, and counted among the 28 where 26 had played.
+    assert late.id not in {row.player.id for row in
+                           standings(document.unit_of_work(), through_session=1).rows}
+    # A player who withdraws keeps the bye of a session he was in the field for (his S1
+    # cell, the session's seating and its reprint lost it when he withdrew).
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+    from tournament_manager.services.standings import session_byes
+
+    set_player_status(document.unit_of_work(), early.id, PlayerStatus.WITHDRAWN)
+    rows = {row.player.id: row for row in standings(document.unit_of_work()).rows}
+    assert [(s.session_number, s.raw) for s in rows[early.id].sessions] == [(1, 7)]
+    with document.unit_of_work() as uow:
+        first = next(s for s in uow.sessions.list() if s.number == 1)
+    assert session_byes(document.unit_of_work(), first) == [early.id]
+    set_player_status(document.unit_of_work(), early.id, PlayerStatus.ACTIVE)
 
     with document.unit_of_work() as uow:  # a session 2 drawn, then taken back
         session = next(s for s in uow.sessions.list() if s.number == 2)

@@ -178,7 +178,6 @@ def session_scores(facts: StandingsFacts, sessions: Sequence[Session]
     """Every player's score in each of `sessions`, byes included."""
     scores: dict[int, list[SessionScore]] = defaultdict(list)
     settings = facts.settings
-    active = {p.id for p in facts.players.values() if p.status is PlayerStatus.ACTIVE}
     entrants: dict[int, set[int]] = {}
     for session in sessions:
         if session.round_id not in entrants:
@@ -189,10 +188,22 @@ def session_scores(facts: StandingsFacts, sessions: Sequence[Session]
                 seated.add(player_id)
                 scores[player_id].append(score)
         if seated:
-            for player_id in entrants[session.round_id] & active - seated:
-                if (facts.players[player_id].entered_after or 0) < session.number:
+            for player_id in entrants[session.round_id] - seated:
+                if _in_the_field(facts.players[player_id], session.number):
                     scores[player_id].append(_bye(session.number, settings))
     return scores
+
+
+def _in_the_field(player: Player, session_number: int) -> bool:
+    """Whether `player` was in the field when `session_number` was drawn: entered before
+    it (a late entry has no bye for a session drawn before he registered) and not yet
+    withdrawn (a player who left after session 2 kept his session-1 bye, which the
+    standings, the seating page and its reprint lost when he withdrew)."""
+    if (player.entered_after or 0) >= session_number:
+        return False
+    if player.status is PlayerStatus.ACTIVE:
+        return True
+    return player.withdrawn_after is not None and session_number <= player.withdrawn_after
 
 
 def session_byes(uow: UnitOfWork, session: Session) -> list[int]:
@@ -296,6 +307,9 @@ def standings_of(facts: StandingsFacts, through_session: int | None) -> Standing
     blocks: list[list[StandingsRow]] = []
     for round_ in rounds:
         entries = _round_entries(facts, round_)
+        if through_session is not None:  # not yet entered then: not in those standings
+            entries = [e for e in entries
+                       if (facts.players[e.player_id].entered_after or 0) < through_session]
         if not entries:
             continue
         blocks.append(_ranked_round(round_, entries, facts.players, scores, session_round,
