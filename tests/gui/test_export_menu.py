@@ -161,3 +161,19 @@ def test_documents_in_a_language_of_their_own(event_window: MainWindow, canned: 
     assert english is not None
     text = "".join(page.extract_text() for page in PdfReader(english).pages)
     assert "Winner(s)" in text and "和牌者" not in text
+
+
+def test_sheets_print_for_the_session_on_the_score_sheets_page(
+        event_window: MainWindow, canned: CannedDialogs, tmp_path: Path) -> None:
+    """With session 1's sheets on screen, File ▸ Export ▸ Blank Score Sheets took the
+    session chosen on the Seating page instead (here session 2, not drawn yet)."""
+    window = event_window
+    page = window.seating_page
+    page.session_list.setCurrentIndex(page.sessions.index(1, 0))  # session 2
+    assert page.current_session().session.number == 2
+    window.show_page(window.sheets_page)
+    canned.export_paths.append(tmp_path / "sheets.pdf")
+    written = window.export_menu.export(ExportKind.BLANK_SHEETS)
+    assert written == tmp_path / "sheets.pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(written).pages)
+    assert "Session 1" in text and "Session 2" not in text

@@ -1,7 +1,8 @@
 """File ▸ Export: the printable documents and the workbook, through the exports layer.
 
-Sheets, blank sheets, seating lists and table cards are for the session chosen on the
-Seating page (what the head judge is preparing); standings and the workbook cover the
+Sheets, blank sheets, seating lists and table cards are for the session on the Score
+sheets page when that page is shown, else the one chosen on the Seating page (what the head
+judge is preparing); standings and the workbook cover the
 whole event. Only drawn sessions are printed unless "Include Provisional Plans" is ticked,
 and then every page of a plan says so: a plan that looks like the draw sends players to
 the wrong tables.

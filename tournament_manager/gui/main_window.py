@@ -767,7 +767,13 @@ class MainWindow(QMainWindow):
             minutes=minutes), 60_000)
 
     def _session_to_print(self) -> int | None:
-        """The session chosen on the Seating page: the one the head judge is preparing."""
+        """The session whose sheets are on screen when the Score sheets page is shown (the
+        judge printing the sheets he is looking at got another session's); else the one
+        chosen on the Seating page, the one the head judge is preparing."""
+        if self._page_shown() is self.sheets_page:
+            shown = self.sheets_page.session_number()
+            if shown is not None:
+                return shown
         summary = self.seating_page.current_session()
         return summary.session.number if summary is not None else None
 

@@ -68,6 +68,8 @@ class SheetsPage(QWidget):
         self._running: int | None = None
         """The running session at the last reload: one that starts afterwards is opened."""
 
+        self._numbers: dict[int, int] = {}
+        """Session id -> its number, for the sessions in the box."""
         self.session = QComboBox(self)
         self.session.setObjectName("sheet_session")
         self.session.currentIndexChanged.connect(self._session_changed)
@@ -197,6 +199,11 @@ class SheetsPage(QWidget):
         elif topic == Topic.SHEET:
             self._refresh_progress()
 
+    def session_number(self) -> int | None:
+        """The number of the session whose sheets are shown (None when there is none)."""
+        chosen = current_choice(self.session)
+        return self._numbers.get(chosen) if isinstance(chosen, int) else None
+
     def reload(self) -> None:
         """Sessions of the open tournament; keeps the chosen session and table, or opens
         the session that has just started."""
@@ -215,6 +222,7 @@ class SheetsPage(QWidget):
                 self.calculator.set_rules(settings.rule_set, settings.rule_options)
                 self.cards_button.setVisible(
                     settings.record_style is RecordStyle.PLAYER_CARDS)
+            self._numbers = {s.session.id: s.session.number for s in summaries}
             for summary in summaries:
                 add_choice(self.session,
                            self.tr("Session {n}").format(n=summary.session.number),
