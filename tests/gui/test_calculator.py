@@ -78,12 +78,16 @@ def test_use_for_sheet_carries_the_winner_and_discarder_to_the_entry(event_windo
     panel.clear()
     QTest.keyClicks(panel.concealed, "123m456m789m123p5p")
     QTest.keyClicks(panel.winning, "5p")
+    value = panel.report.result.value
     panel.use_button.click()
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     second = sheet_view(event_window.controller.document.unit_of_work(),
                         event_window.seated.tables[0]).rows[1].hand
     assert second.wins[0].winner_id == players[3] and second.discarder_id is None
-    assert second.wins[0].value == panel.report.result.value
+    assert second.wins[0].value == value
+    # The hand is on the sheet: its tiles leave the calculator, which starts the next
+    # hand empty (they stayed, offered against the next hand's seats).
+    assert panel.concealed.text() == panel.winning.text() == "" and not panel.use_button.isEnabled()
 
 
 def test_the_round_wind_and_flowers_are_asked_only_where_they_score(qtbot):

@@ -402,6 +402,13 @@ class CalculatorPanel(QWidget):
         for box in self.flags.values():
             box.setChecked(False)
 
+    def start_afresh(self) -> None:
+        """A hand was recorded, or another event opened: the last hand's tiles and a
+        loser's shown hand go, so nothing is offered against the next hand's seats (they
+        stayed, with "Use for W's points" live, even across another event file)."""
+        self.loser.setChecked(False)
+        self.clear()
+
     @staticmethod
     def _tiles(text: str) -> tuple[TileId, ...]:
         try:

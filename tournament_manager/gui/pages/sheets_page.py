@@ -117,6 +117,7 @@ class SheetsPage(QWidget):
         self.calculator.use_for_sheet.connect(self._use_for_sheet)
         self.calculator.points_for_sheet.connect(self._points_for_sheet)
         self.sheet.entry.draft_changed.connect(self._follow_entry)
+        self.sheet.entry.recorded.connect(self.calculator.start_afresh)
         self.calculator_window = CalculatorWindow(self)
         self.calculator_window.closed.connect(lambda: self.set_calculator_window(False))
         self.calculator_window.moved_away.connect(self._preferences.set_calculator_geometry)
@@ -195,6 +196,7 @@ class SheetsPage(QWidget):
         if topic in RELOAD_TOPICS:
             if topic == Topic.DOCUMENT:
                 self._running = None
+                self.calculator.start_afresh()
             self.reload()
         elif topic == Topic.SHEET:
             self._refresh_progress()

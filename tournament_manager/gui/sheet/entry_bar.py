@@ -83,6 +83,8 @@ class HandEntryBar(QFrame):
 
     submitted = Signal(object, int, bool)
     draft_changed = Signal()
+    recorded = Signal()
+    """The hand submitted is on the sheet."""
     """The hand being typed changed (or the sheet under it): the calculator follows."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -367,6 +369,7 @@ class HandEntryBar(QFrame):
         interceptor, self._intercepted_by = self._intercepted_by, None
         recorded = self._number
         self.start_new()
+        self.recorded.emit()
         if interceptor is not None:
             self.show_problem(self.tr(
                 "{who} intercepted: under these rules the claim nearest the discarder's lower "
