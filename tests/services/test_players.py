@@ -82,6 +82,26 @@ def test_unreadable_tables_are_reported(tmp_path: Path) -> None:
         assert caught.value.problem is problem
 
 
+def test_a_quote_never_closed_is_said_not_imported_as_one_player(tmp_path: Path) -> None:
+    """An unterminated quote took the rest of the file into one "player" whose name held
+    commas and line breaks, and the preview said "1 players will be imported". A quote
+    inside a name that is not a quoted cell stays a character, as before."""
+    from tournament_manager.messages.players import describe_table_error
+
+    broken = tmp_path / "broken.csv"
+    broken.write_text('name,country\nAnn Visser,NL\n"Bob Smith,DE\nCy Wong,HK\n',
+                      encoding="utf-8")
+    with pytest.raises(TableError) as caught:
+        read_table(broken)
+    assert caught.value.problem is TableProblem.UNCLOSED_QUOTE
+    assert describe_table_error(caught.value) == (
+        f'{broken}: the quote (") that opens a cell on line 3 is never closed, so the rest '
+        "of the file would be read as that one cell; close it in the file and import again")
+    fine = tmp_path / "fine.csv"
+    fine.write_text('name,country\nBob 5" Smith,DE\n"Cy, Wong",HK\n', encoding="utf-8")
+    assert read_table(fine).rows == (("Bob 5\" Smith", "DE"), ("Cy, Wong", "HK"))
+
+
 def test_import_stores_cleaned_players_with_their_draws(document: Document, tmp_path: Path
                                                         ) -> None:
     table = read_table(_write_csv(tmp_path / "p.csv", "utf-8-sig", ","))

@@ -42,6 +42,9 @@ class TableProblem(StrEnum):
     WRONG_ENCODING = "wrong_encoding"
     EMPTY = "empty"
     UNSUPPORTED_FORMAT = "unsupported_format"
+    UNCLOSED_QUOTE = "unclosed_quote"
+    """A quote (") opens a cell and is never closed: the rest of the file reads as that
+    one cell (reason: the line the cell starts on)."""
 
 
 class TableError(TournamentError):
@@ -106,8 +109,25 @@ def _read_csv(path: Path, encoding: str | None) -> TextTable:
     except csv.Error as error:
         raise TableError(TableProblem.UNREADABLE, path,
                          f"line {reader.line_num}: {error}") from error
+    if numbered and _ends_inside_quotes(decoded.text, delimiter):
+        raise TableError(TableProblem.UNCLOSED_QUOTE, path, str(numbered[-1][0]))
     return _table(path, numbered, encoding=decoded.encoding,
                   alternatives=decoded.alternatives, delimiter=delimiter)
+
+
+def _ends_inside_quotes(text: str, delimiter: str) -> bool:
+    """Whether the file ends inside a quoted cell. Read leniently, an unclosed quote took
+    the rest of the file into one "player" (names, commas and line breaks together) and
+    the preview said "1 players will be imported"; read strictly, the file's end comes
+    inside the quotes. Other strict complaints (a quote inside a cell) are left alone."""
+    strict = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, quotechar='"',
+                        doublequote=True, strict=True)
+    try:
+        for _cells in strict:
+            pass
+    except csv.Error as error:
+        return "unexpected end of data" in str(error)
+    return False
 
 
 def _delimiter(text: str) -> str:

@@ -28,6 +28,10 @@ _TABLES = {
     ),
     TableProblem.EMPTY: N_("{path} holds no rows"),
     TableProblem.UNSUPPORTED_FORMAT: N_("{path}: only .csv and .xlsx files can be imported"),
+    TableProblem.UNCLOSED_QUOTE: N_(
+        "{path}: the quote (\") that opens a cell on line {reason} is never closed, so the "
+        "rest of the file would be read as that one cell; close it in the file and import "
+        "again"),
 }
 
 ENCODING_NAMES = {
