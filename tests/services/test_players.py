@@ -70,6 +70,14 @@ def test_xlsx_with_numeric_ids(tmp_path: Path) -> None:
     assert table.rows == (("佐藤 花子", "JP", "4711"),)
 
 
+def test_headings_are_read_as_words() -> None:
+    """A column headed registration_id was left unmapped (only "ID" worked), so every
+    player came in without his number."""
+    assert guess_mapping(["Player_Name", "registration_id", "Country", "Reg. No."]) == {
+        PlayerField.NAME: 0, PlayerField.REGISTRATION_ID: 1, PlayerField.COUNTRY: 2}
+    assert guess_mapping(["Name", "Reg. No."])[PlayerField.REGISTRATION_ID] == 1
+
+
 def test_unreadable_tables_are_reported(tmp_path: Path) -> None:
     (tmp_path / "list.pdf").write_bytes(b"%PDF")
     (tmp_path / "empty.csv").write_text("\n\n")

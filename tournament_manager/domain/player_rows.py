@@ -33,7 +33,8 @@ HEADER_WORDS: Mapping[PlayerField, tuple[str, ...]] = {
     PlayerField.NATIVE_NAME: ("native name", "native", "name (native)", "local name",
                               "中文名", "漢字"),
     PlayerField.REGISTRATION_ID: ("id", "player id", "registration", "registration id",
-                                  "ema id", "number", "no", "编号"),
+                                  "registration number", "reg id", "reg no", "ema id",
+                                  "ema number", "number", "no", "编号"),
     PlayerField.COUNTRY: ("country", "nation", "nationality", "国家", "国"),
     PlayerField.CLUB: ("club", "association", "俱乐部"),
     PlayerField.TEAM: ("team", "队"),
@@ -74,12 +75,20 @@ class RowIssue:
     value: str = ""
 
 
+def _header_words(header: str) -> str:
+    """A heading as words: "registration_id", "Registration-ID" and "Reg. No." read as
+    "registration id" and "reg no" (a column headed registration_id was left unmapped,
+    so every player came in without his number)."""
+    return " ".join(header.lower().replace("_", " ").replace("-", " ").replace(".", " ")
+                    .split())
+
+
 def guess_mapping(headers: Sequence[str]) -> dict[PlayerField, int]:
     """Which column holds which field, from the header words; each column used once."""
     mapping: dict[PlayerField, int] = {}
     for field, words in HEADER_WORDS.items():
         for index, header in enumerate(headers):
-            if header.strip().lower() in words and index not in mapping.values():
+            if _header_words(header) in words and index not in mapping.values():
                 mapping[field] = index
                 break
     return mapping
