@@ -252,6 +252,9 @@ def test_the_calculator_scores_as_the_score_command(served: Served) -> None:
             capture_output=True, text=True, check=True)
         answer = scored.json()
         assert answer["limit"] == "none" and answer.pop("limit_text") == ""
+        # Each pattern's worth as the page lists it, besides (classical doubles read ×2).
+        assert [p.pop("points_text") for p in answer["patterns"]] == [
+            str(p["points"]) for p in answer["patterns"]]
         assert answer == json.loads(command.stdout)  # the limit in words besides, for the page
         assert scored.json()["valid"] and scored.json()["value"] > 0
         broken = client.post("/api/score", headers=headers,

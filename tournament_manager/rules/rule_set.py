@@ -134,6 +134,12 @@ class RuleSet(ABC, Generic[OptionsT]):
         them here. A recorded win keeps its pattern ids only, so no mark names a tile."""
         return {}
 
+    def points_text(self, pattern: ScoredPattern) -> str:
+        """A scored pattern's worth as a calculator lists it: its points. A rule set whose
+        patterns also multiply (classical doubles) says so, so "dragon set 1" beside
+        "going out 20" does not read as one point."""
+        return str(pattern.points)
+
     @abstractmethod
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """What makes `hand` unreadable under these rules (bad sets, counts, contradictory

@@ -50,6 +50,7 @@ from tournament_manager.rules.hand_json import (
     shown_report_to_json,
 )
 from tournament_manager.rules.registry import get_rule_set
+from tournament_manager.rules.result import ScoredPattern
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.clock import SessionClock, session_clock
 from tournament_manager.services.double_entry import (
@@ -481,8 +482,11 @@ def _in_language(html: str) -> str:
 def _worded(rule_set_id: str, report: dict[str, Any]) -> dict[str, Any]:
     """The calculator's JSON (the `score` command's, whose pattern names are English by
     contract) with each pattern's name in the page's language and its limit in words."""
+    rule_set = get_rule_set(rule_set_id)
     for pattern in report.get("patterns") or ():
         pattern["name"] = pattern_name(rule_set_id, str(pattern["id"]), str(pattern["name"]))
+        pattern["points_text"] = rule_set.points_text(ScoredPattern(
+            str(pattern["id"]), str(pattern["name"]), int(pattern["points"])))
     if "limit" in report:
         report["limit_text"] = limit_text(str(report["limit"]))
     return report

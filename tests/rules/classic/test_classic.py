@@ -184,3 +184,13 @@ def test_settlement_is_zero_sum_and_doubles_east(
     assert sum(payments.values()) == 0
     if options.payment is Payment.FULL and options.east_double and winner is not dealer:
         assert payments[winner] == win_value * 4  # three losers, the dealer paying double
+
+
+def test_a_double_reads_as_one_in_the_calculators_list() -> None:
+    """The calculator listed "dragon set of Rd 1" in the Points column beside "going out
+    20": a double read as one point. The rule set says how a pattern's worth reads."""
+    from tournament_manager.rules.result import ScoredPattern
+
+    assert RULES.points_text(ScoredPattern("going_out", "going out", 20)) == "20"
+    assert RULES.points_text(ScoredPattern("x2:dragon", "dragon set of Rd", 1)) == "×2"
+    assert RULES.points_text(ScoredPattern("x2:pure_one_suit", "pure one suit", 3)) == "×8"

@@ -468,7 +468,8 @@ class CalculatorPanel(QWidget):
         self.patterns.setRowCount(len(patterns))
         for row, pattern in enumerate(patterns):
             name = pattern_name(self._rule_set.id, pattern.id, pattern.name)
-            for column, text in enumerate((pattern.id, name, str(pattern.points))):
+            worth = self._rule_set.points_text(pattern)
+            for column, text in enumerate((pattern.id, name, worth)):
                 item = QTableWidgetItem(text)
                 if column == 2:
                     item.setTextAlignment(Qt.AlignmentFlag.AlignRight

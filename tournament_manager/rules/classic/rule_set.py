@@ -17,6 +17,7 @@ from tournament_manager.rules.classic.options import (
     ClassicOptions,
 )
 from tournament_manager.rules.classic.scoring import (
+    DOUBLE_PREFIX,
     MARKS,
     NAMES,
     ClassicSet,
@@ -56,6 +57,12 @@ class ClassicRuleSet(RuleSet[ClassicOptions]):
 
     def pattern_marks(self) -> dict[str, str]:
         return dict(MARKS)
+
+    def points_text(self, pattern: ScoredPattern) -> str:
+        """A double's `points` count doublings: ×2 for one, ×8 for a pure one-suit hand."""
+        if pattern.id.startswith(DOUBLE_PREFIX):
+            return f"×{2 ** pattern.points}"
+        return str(pattern.points)
 
     def validate_hand(self, hand: Hand) -> HandProblem | None:
         """Flags are accepted and ignored: no classical item depends on them."""
