@@ -141,9 +141,14 @@ def run_draw(args: argparse.Namespace) -> int:
         if shown == last_said and now - said_at < PROGRESS_EVERY_S:
             return
         last_said, said_at = shown, now
+        stage = _(_STAGES.get(state.stage.value, state.stage.value))
+        if state.best_cost < 0:  # a stage with no cost to report (seats and winds)
+            print(_("{stage} after {seconds} s").format(
+                stage=stage, seconds=f"{state.elapsed:.1f}"), file=sys.stderr, flush=True)
+            return
         print(_("{stage}: best {cost} after {seconds} s").format(
-            stage=_(_STAGES.get(state.stage.value, state.stage.value)), cost=state.best_cost,
-            seconds=f"{state.elapsed:.1f}"), file=sys.stderr, flush=True)
+            stage=stage, cost=state.best_cost, seconds=f"{state.elapsed:.1f}"),
+            file=sys.stderr, flush=True)
 
     with opened(args.file, read_only=not args.publish) as document, user_errors():
         session_id = _session_id(document, args.session)
