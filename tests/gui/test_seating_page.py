@@ -402,39 +402,34 @@ def test_draw_all_tables_is_one_undo_and_keeps_tables_already_playing(
     assert page.pick_steps.text() == ""
 
 
-def test_draw_all_tables_asks_before_drawing_a_recorded_draw_again(
+def test_draw_all_tables_keeps_a_draw_already_made_or_recorded(
         event_window: MainWindow) -> None:
     """Table 1 recorded its real draw; "Draw all tables" drew table 1 again unasked, and
-    its sheet's winds and dealers no longer matched where the players sat."""
+    its sheet's winds and dealers no longer matched where the players sat. It keeps such a
+    table's winds now, and says so; the table's own button draws it again on purpose."""
     from tournament_manager.rules.tiles import Wind
     from tournament_manager.services.seat_picks import record_table_winds
 
     window = event_window
     seated = window.seated  # type: ignore[attr-defined]
-    first, _second = seated.tables
+    first, second = seated.tables
     p = seated.players
     record_table_winds(window.context.unit_of_work(), first,
                        {p[0]: Wind.S, p[1]: Wind.W, p[2]: Wind.N, p[3]: Wind.E})
     page = window.seating_page
-    recorded = _winds(window, first)
-    asked: list[str] = []
+    recorded, before = _winds(window, first), _winds(window, second)
 
-    def others(dialog) -> None:
-        asked.append(dialog.text())
-        click(dialog, "draw_others")
-
-    with answering(others):
-        page.draw_all_button.click()
-    assert asked == ["The winds of table 1 were drawn or recorded already."]
+    page.draw_all_button.click()
     assert _winds(window, first) == recorded
-    assert "Winds drawn at 1 tables of session 1" in window.message_bar.text()
+    assert sorted(_winds(window, second).values()) == ["E", "N", "S", "W"]
+    assert ("Winds drawn at 1 tables of session 1 (1 drawn or recorded already kept "
+            "theirs)") in window.message_bar.text()
 
-    with answering(lambda dialog: click(dialog, "draw_every")):
-        page.draw_all_button.click()  # both drawn again (table 2's draw now counts too)
-    assert window.context.runner.stack.undoText() == "Wind draw at every table of session 1"
-    assert sorted(_winds(window, first).values()) == ["E", "N", "S", "W"]
-    window.context.runner.stack.undo()
-    assert _winds(window, first) == recorded
+    page.draw_all_button.click()  # every table drawn now: nothing is drawn again
+    assert window.message_bar.text().startswith(
+        "Every table of session 1 that has not started has its winds drawn or recorded")
+    window.context.runner.stack.undo()  # the first "Draw all tables"
+    assert _winds(window, first) == recorded and _winds(window, second) == before
 
 
 def _choose(dialog, name: str, value: object) -> None:

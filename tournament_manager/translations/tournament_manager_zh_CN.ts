@@ -2636,24 +2636,12 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>第 {n} 场的每一桌都已开打：风位已确定。</translation>
     </message>
     <message>
-        <source>Draw all tables</source>
-        <translation>全部桌抽位</translation>
+        <source>Every table of session {n} that has not started has its winds drawn or recorded already. To draw a table&apos;s again, select it and simulate its draw.</source>
+        <translation>第 {n} 场尚未开打的各桌均已抽定或记录风位。如需重新抽取某桌，请选中该桌并模拟其抽位。</translation>
     </message>
     <message>
-        <source>The winds of table {tables} were drawn or recorded already.</source>
-        <translation>第 {tables} 桌的风位已抽定或已记录。</translation>
-    </message>
-    <message>
-        <source>Drawing them again replaces where those players sit; their sheets&apos; winds and dealers follow the new draw.</source>
-        <translation>重新抽取将改变这些选手的座位；其记分表的风位与庄家随新抽签而定。</translation>
-    </message>
-    <message>
-        <source>Draw the Others Only</source>
-        <translation>只抽其他桌</translation>
-    </message>
-    <message>
-        <source>Draw Every Table Again</source>
-        <translation>所有桌重新抽取</translation>
+        <source> ({k} drawn or recorded already kept theirs)</source>
+        <translation>（{k} 桌已抽定或已记录，保留原风位）</translation>
     </message>
     <message>
         <source>Wind draw at every table of session {n}</source>

@@ -2636,24 +2636,12 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>第 {n} 場的每一桌都已開打：門風已固定。</translation>
     </message>
     <message>
-        <source>Draw all tables</source>
-        <translation>所有桌抽位</translation>
+        <source>Every table of session {n} that has not started has its winds drawn or recorded already. To draw a table&apos;s again, select it and simulate its draw.</source>
+        <translation>第 {n} 場尚未開打的各桌均已抽定或記錄門風。如需重新抽取某桌，請選取該桌並模擬其抽位。</translation>
     </message>
     <message>
-        <source>The winds of table {tables} were drawn or recorded already.</source>
-        <translation>第 {tables} 桌的風位已抽定或已記錄。</translation>
-    </message>
-    <message>
-        <source>Drawing them again replaces where those players sit; their sheets&apos; winds and dealers follow the new draw.</source>
-        <translation>重新抽取將改變這些選手的座位；其記分表的風位與莊家隨新抽籤而定。</translation>
-    </message>
-    <message>
-        <source>Draw the Others Only</source>
-        <translation>只抽其他桌</translation>
-    </message>
-    <message>
-        <source>Draw Every Table Again</source>
-        <translation>所有桌重新抽取</translation>
+        <source> ({k} drawn or recorded already kept theirs)</source>
+        <translation>（{k} 桌已抽定或已記錄，保留原門風）</translation>
     </message>
     <message>
         <source>Wind draw at every table of session {n}</source>

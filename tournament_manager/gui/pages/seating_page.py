@@ -34,7 +34,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QMessageBox,
     QPushButton,
     QTableView,
     QVBoxLayout,
@@ -59,7 +58,6 @@ from tournament_manager.gui.commands.seating import (
     table_arrival,
     table_winds,
 )
-from tournament_manager.gui.confirm import choose as choose_act
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
@@ -953,23 +951,19 @@ class SeatingPage(QWidget):
                 ).format(n=summary.session.number)
             )
             return
+        # A draw made or recorded at a table stays: drawn again unasked, its sheet's winds
+        # and dealers stopped matching where the players sat (Simulate the draw at the
+        # selected table draws one table again on purpose).
         already = tables_with_winds_drawn(self._context.unit_of_work(),
                                           [table.id for table in open_tables])
-        if already:
-            numbers = ", ".join(str(t.number) for t in open_tables if t.id in already)
-            answer = choose_act(
-                self, translate("SeatingPage", "Draw all tables"),
-                translate("SeatingPage", "The winds of table {tables} were drawn or recorded "
-                          "already.").format(tables=numbers),
-                translate("SeatingPage", "Drawing them again replaces where those players "
-                          "sit; their sheets' winds and dealers follow the new draw."),
-                [(translate("SeatingPage", "Draw the Others Only"), "draw_others"),
-                 (translate("SeatingPage", "Draw Every Table Again"), "draw_every")],
-                object_name="draw_all_dialog", keep=QMessageBox.StandardButton.Cancel)
-            if answer is None:
-                return
-            if answer == "draw_others":
-                open_tables = [table for table in open_tables if table.id not in already]
+        open_tables = [table for table in open_tables if table.id not in already]
+        if not open_tables:
+            self._context.messages.show_info(translate(
+                "SeatingPage",
+                "Every table of session {n} that has not started has its winds drawn or "
+                "recorded already. To draw a table's again, select it and simulate its draw.",
+            ).format(n=summary.session.number))
+            return
         stack = self._context.runner.stack
         problems: list[str] = []
         drawn: list[tuple[int, int, SeatPick]] = []
@@ -992,7 +986,7 @@ class SeatingPage(QWidget):
                 heading=translate("SeatingPage", "Table {table}, cycle 1:").format(table=number),
                 steps=describe_seat_pick(pick, self._labels))
         self.refresh()
-        skipped = len(progress) - len(open_tables)
+        skipped = len(progress) - len(open_tables) - len(already)
         if problems:
             self._context.messages.show_problem("; ".join(problems))
         else:
@@ -1004,10 +998,9 @@ class SeatingPage(QWidget):
                 ).format(
                     n=len(drawn),
                     session=summary.session.number,
-                    skipped=translate("SeatingPage", " ({k} already playing kept theirs)").format(
-                        k=skipped
-                    )
-                    if skipped
-                    else "",
+                    skipped=(translate("SeatingPage", " ({k} already playing kept theirs)")
+                             .format(k=skipped) if skipped else "")
+                    + (translate("SeatingPage", " ({k} drawn or recorded already kept theirs)")
+                       .format(k=len(already)) if already else ""),
                 )
             )
