@@ -285,26 +285,15 @@ def test_a_server_that_stops_answering_is_said_once_and_so_is_its_return(
     made to refuse this event's connections for real (ALLOW_CONNECTIONS false)."""
     import logging
 
-    from sqlalchemy import create_engine, text
+    from tests.helpers.postgres import Outage
 
     window = real_window
     _open(window, event_on_server, "Desk 2", "results-desk")
-    base, _, database = event_on_server.rpartition("/")
-    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
-
-    def allow(on: bool) -> None:
-        with admin.connect() as connection:
-            connection.execute(text(
-                f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {"true" if on else "false"}'))
-            if not on:
-                connection.execute(text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": database})
-
+    outage = Outage(event_on_server)
     bar = window._message_bar
     caplog.set_level(logging.WARNING)
     try:
-        allow(False)
+        outage.allow(False)
         qtbot.waitUntil(lambda: bar.isVisible() and "cannot be reached" in bar.text(),
                         timeout=10_000)
         qtbot.wait(2500)  # two more looks: said once, logged once
@@ -313,8 +302,8 @@ def test_a_server_that_stops_answering_is_said_once_and_so_is_its_return(
         assert len(looks) == 1 and not [r for r in caplog.records
                                          if r.levelno >= logging.CRITICAL]
     finally:
-        allow(True)
-        admin.dispose()
+        outage.allow(True)
+        outage.close()
     qtbot.waitUntil(lambda: "answers again" in bar.text(), timeout=10_000)
     assert bar.kind() == "information"
 

@@ -74,3 +74,31 @@ def _user_exists(name: str) -> bool:
         return True
     except KeyError:
         return False
+
+
+class Outage:
+    """An event's database on the test server made to refuse connections for real
+    (ALLOW_CONNECTIONS false, its sessions ended) and to take them again: what a station
+    or the table server meets when the server goes away, without stopping the server the
+    other tests share."""
+
+    def __init__(self, event_url: str) -> None:
+        from sqlalchemy import create_engine
+
+        base, _, self.database = event_url.rpartition("/")
+        self._admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
+
+    def allow(self, on: bool) -> None:
+        from sqlalchemy import text
+
+        with self._admin.connect() as connection:
+            connection.execute(text(f'ALTER DATABASE "{self.database}" ALLOW_CONNECTIONS '
+                                    f'{"true" if on else "false"}'))
+            if not on:
+                connection.execute(text(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                    "WHERE datname = :name AND pid <> pg_backend_pid()"),
+                    {"name": self.database})
+
+    def close(self) -> None:
+        self._admin.dispose()

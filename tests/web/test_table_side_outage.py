@@ -5,8 +5,8 @@ never a bare 500 with a traceback in the log, and is taken once the server is ba
 from __future__ import annotations
 
 import httpx
-from sqlalchemy import create_engine, text
 
+from tests.helpers.postgres import Outage
 from tests.web.conftest import Running, _free_port
 from tournament_manager.application.events import open_event, parse_address
 from tournament_manager.cli.main import run_cli
@@ -23,18 +23,7 @@ def test_a_hand_sent_while_the_database_is_down_is_refused_in_words(server_url: 
     side = table_side(event.unit_of_work, server_url)
     [(_session, _table, code)] = side.table_codes()
     running = Running(side.app, _free_port())
-    base, _, database = server_url.rpartition("/")
-    admin = create_engine(f"{base}/postgres", isolation_level="AUTOCOMMIT")
-
-    def allow(on: bool) -> None:
-        with admin.connect() as connection:
-            connection.execute(text(
-                f'ALTER DATABASE "{database}" ALLOW_CONNECTIONS {"true" if on else "false"}'))
-            if not on:
-                connection.execute(text(
-                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
-                    "WHERE datname = :name AND pid <> pg_backend_pid()"), {"name": database})
-
+    outage = Outage(server_url)
     running.start()
     try:
         with httpx.Client(base_url=f"http://127.0.0.1:{running.port}", timeout=60) as client:
@@ -43,17 +32,17 @@ def test_a_hand_sent_while_the_database_is_down_is_refused_in_words(server_url: 
             hand = {"result": "win", "win_type": "discard", "discarder_id": ids[1],
                     "winners": [{"player_id": ids[0], "value": 25}], "number": 1}
             headers = {"X-CSRF-Token": state["csrf"]}
-            allow(False)
+            outage.allow(False)
             try:
                 refused = client.post("/api/hands", json=hand, headers=headers)
                 assert refused.status_code == 503, refused.text
                 assert "cannot be reached" in refused.json()["problem"]
             finally:
-                allow(True)
+                outage.allow(True)
             taken = client.post("/api/hands", json=hand, headers=headers)
             assert taken.status_code == 200, taken.text
             assert [h["number"] for h in taken.json()["hands"]] == [1]
     finally:
         running.stop()
-        admin.dispose()
+        outage.close()
         event.close()
