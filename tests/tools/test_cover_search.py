@@ -16,16 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.c_tools import built
 from tournament_manager.domain.seating.library import _expanded, sound
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "seating_search" / "cover_search.c"
 
 
 @pytest.fixture(scope="module")
 def cover_search(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    binary = tmp_path_factory.mktemp("cover_search") / "cover_search"
-    subprocess.run(["gcc", "-O2", "-o", str(binary), str(TOOL)], check=True)
-    return binary
+    return built("cover_search", tmp_path_factory)
 
 
 def _run(binary: Path, *args: int) -> subprocess.CompletedProcess[str]:

@@ -16,16 +16,13 @@ from typing import Any
 
 import pytest
 
+from tests.helpers.c_tools import built
 from tournament_manager.domain.seating.table_squares import _file_entries
-
-TOOL = Path(__file__).resolve().parents[2] / "tools" / "seating_search" / "cycle_search.c"
 
 
 @pytest.fixture(scope="module")
 def cycle_search(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    binary = tmp_path_factory.mktemp("cycle_search") / "cycle_search"
-    subprocess.run(["gcc", "-O2", "-o", str(binary), str(TOOL)], check=True)
-    return binary
+    return built("cycle_search", tmp_path_factory)
 
 
 def _entry_34() -> dict[str, Any]:
