@@ -56,8 +56,9 @@ def test_classical_patterns_are_named_in_the_window_the_pdf_and_the_workbook(
     page = pdf_pages(run_export(uow(), ExportKind.SHEETS, tmp_path / "sheets.pdf",
                                 session_number=1))[0]
     flat = " ".join(page.split())
-    # The printed column is narrow: the names are cut to it, but they are names.
-    assert "going out, con" in flat and "going_out" not in flat and "concealed_" not in flat
+    # Whole, over two lines of the wider column a classical sheet gives its names: a
+    # signed record that printed "going out, con…" lost three of its patterns.
+    assert WRITTEN in flat and "going_out" not in flat and "…" not in flat
 
     book = load_workbook(run_export(uow(), ExportKind.WORKBOOK, tmp_path / "event.xlsx"))
     rows = list(book["Session 1"].values)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -222,6 +223,68 @@ def put_in_wrapped(c: Canvas, text: str, x: float, top: float, w: float, h: floa
         width(" ".join(words[:cut]), size), width(" ".join(words[cut:]), size)))
     put_in_lines(c, [" ".join(words[:best]), " ".join(words[best:])], x, top, w, h,
                  min(size, 6.5), align, pad)
+
+
+def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float,
+                  size: float, align: str = "left", pad: float = 1.0 * mm,
+                  minimum: float = 4.5) -> bool:
+    """All of `text` in a cell, wrapped over as many lines as the cell holds, at the largest
+    size up to `size` where it fits (not below `minimum`). A signed record must not lose
+    words to an ellipsis, as a line shrunk to its width alone would (a classical win's
+    pattern names, a long MCR fan list). Returns False when even `minimum` cannot hold it
+    all: then the lines that fit are drawn, the last ending in an ellipsis."""
+    if not text:
+        return True
+    room = w - 2 * pad
+    usable = h - 0.6 * mm
+    step = 0.25
+    current = size
+    while True:
+        lines = _at_breaks(text, current, room) or wrap(text, current, room)
+        if len(lines) * current * 1.12 <= usable or current <= minimum:
+            break
+        current = max(minimum, current - step)
+    fits = len(lines) * current * 1.12 <= usable
+    if not fits:
+        keep = max(1, int(usable // (current * 1.12)))
+        lines = lines[:keep]
+        while lines[-1] and width(lines[-1] + "…", current) > room:
+            lines[-1] = lines[-1][:-1]
+        lines[-1] = lines[-1].rstrip(" ,") + "…"
+    if len(lines) == 1:
+        put_in(c, lines[0], x, top, w, h, current, align, pad)
+    else:
+        put_in_lines(c, lines, x, top, w, h, current, align, pad)
+    return fits
+
+
+_BREAKS = re.compile(r"\s+|(?<=[／、，：])|(?=[（])")
+"""Where a line may break without splitting a word: at spaces, and in Chinese after a
+slash, enumeration comma, comma or colon, or before an opening bracket."""
+
+
+def _at_breaks(text: str, size: float, room: float) -> list[str] | None:
+    """`text` broken only where `_BREAKS` allows, so a Chinese heading keeps 和牌方式
+    together ("结果／" over "和牌方式"); None when some piece is wider than `room`."""
+    lines: list[str] = []
+    position, joiner = 0, ""
+    pieces: list[tuple[str, str]] = []
+    for match in _BREAKS.finditer(text.strip()):
+        piece = text.strip()[position:match.start()]
+        if piece:
+            pieces.append((joiner, piece))
+        joiner = " " if match.group() else ""
+        position = match.end()
+    if text.strip()[position:]:
+        pieces.append((joiner, text.strip()[position:]))
+    for joiner, piece in pieces:
+        if width(piece, size) > room:
+            return None
+        if lines and width(lines[-1] + joiner + piece, size) <= room:
+            lines[-1] += joiner + piece
+        else:
+            lines.append(piece)
+    return lines or None
 
 
 def _banner_heights(lines: int, sizes: Sequence[float]) -> list[float]:

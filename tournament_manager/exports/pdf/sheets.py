@@ -47,6 +47,7 @@ from tournament_manager.exports.pdf.common import (
     new_canvas,
     put,
     put_in,
+    put_in_fitted,
     put_in_lines,
     put_in_wrapped,
     wrap,
@@ -112,6 +113,12 @@ _DESCRIPTION = (
     ("value", N_("V"), 8.5),
     ("patterns", N_("Patterns"), 14.0),
 )
+# Where a rule set's recorded patterns are words (classical: "concealed pung ×2, pair of
+# Rd"), the Patterns column takes room from the name columns, which wrap a name over two
+# lines anyway: 28 mm holds a whole classical win at a readable size where 14 mm held a
+# third of one. The description's total width stays the same.
+_WORDS_WIDTHS = {"dealer": 17.0, "result": 15.0, "winners": 19.5, "discarder": 19.5,
+                 "patterns": 28.0}
 
 
 @dataclass(frozen=True)
@@ -131,11 +138,13 @@ class _Columns:
         return self.delta_x(index) + self.delta_w
 
 
-def _columns(page_width: float) -> _Columns:
+def _columns(page_width: float, pattern_words: bool = False) -> _Columns:
     left, right = MARGIN, page_width - MARGIN
     x, w = {}, {}
     cursor = left
     for key, _heading, width_mm in _DESCRIPTION:
+        if pattern_words:
+            width_mm = _WORDS_WIDTHS.get(key, width_mm)
         x[key], w[key] = cursor, width_mm * mm
         cursor += width_mm * mm
     player_w = (right - cursor) / 4
@@ -184,7 +193,8 @@ class _SheetPage:
         self.width, self.height = pagesize
         self.page, self.pages = page, pages
         self.provisional = is_provisional(view.session)
-        self.cols = _columns(self.width)
+        self.cols = _columns(
+            self.width, bool(get_rule_set(view.tournament.settings.rule_set).pattern_marks()))
         self.names: dict[int, Player] = {p.id: p for p in view.players}
         for _cycle, repicked in view.repicks:
             self.names.update({p.id: p for p in repicked})
@@ -466,8 +476,13 @@ class _SheetPage:
         head_h = 10 * mm
         self.fill(cols.left, top, cols.right - cols.left, head_h, HEADER_FILL)
         for key, heading, _width in _DESCRIPTION:
-            put_in_lines(c, headings(heading), cols.x[key], top, cols.w[key], head_h, 6.5,
-                         "centre", 0.6 * mm)
+            lines = headings(heading)
+            if len(lines) == 1:  # wrapped whole where a column is narrow
+                put_in_fitted(c, lines[0], cols.x[key], top, cols.w[key], head_h, 6.5,
+                              "centre", 0.6 * mm)
+            else:
+                put_in_lines(c, lines, cols.x[key], top, cols.w[key], head_h, 6.5, "centre",
+                             0.6 * mm)
         for index, player in enumerate(self.view.players):
             x = cols.delta_x(index)
             put_in_wrapped(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
@@ -559,9 +574,8 @@ class _SheetPage:
         self._lines([str(win.value) for win in hand.wins], cols.x["value"], top,
                     cols.w["value"], h, "right")
         rule_set = self.view.tournament.settings.rule_set
-        self._lines([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
-                    cols.x["patterns"], top,
-                    cols.w["patterns"], h)
+        self._whole([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
+                    cols.x["patterns"], top, cols.w["patterns"], h)
         points = (dict(hand.player_points)
                   if get_rule_set(rule_set).settles_every_hand else {})
         for index, (delta, running) in enumerate(zip(row.deltas, row.running)):
@@ -582,6 +596,13 @@ class _SheetPage:
             put_in_wrapped(self.c, texts[0], x, top, w, h, 7, align)
         else:
             put_in_lines(self.c, texts, x, top, w, h, 6.5, align)
+
+    def _whole(self, texts: Sequence[str], x: float, top: float, w: float, h: float) -> None:
+        """Each win's text whole in its share of the cell, wrapped and shrunk as needed."""
+        texts = [t for t in texts if t]
+        band = h / max(1, len(texts))
+        for index, text in enumerate(texts):
+            put_in_fitted(self.c, text, x, top - index * band, w, band, 7)
 
     def _totals_row(self, top: float, h: float, label: str, values: Sequence[str] | None,
                     spans: bool = False) -> float:

@@ -1,0 +1,54 @@
+"""A sheet's cell holds its whole text (`common.put_in_fitted`): wrapped at spaces, shrunk
+only as far as the height needs, and cut with an ellipsis only when even the smallest size
+cannot hold it, which the caller is told. Read back from a real PDF."""
+
+from __future__ import annotations
+
+import io
+
+from pypdf import PdfReader
+from reportlab.pdfgen.canvas import Canvas
+
+from tournament_manager.exports.pdf.common import mm, put_in_fitted
+from tournament_manager.exports.pdf.fonts import FONT, register_font
+
+# Eleven MCR fans: at 7 pt a 14 mm Patterns cell holds two or three of them a line.
+FANS = "1 5 12 24 33 48 62 70 76 81 81"
+
+
+def _drawn(text: str, w_mm: float, h_mm: float) -> tuple[bool, list[str]]:
+    register_font()
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    canvas.setFont(FONT, 7)
+    whole = put_in_fitted(canvas, text, 20 * mm, 200 * mm, w_mm * mm, h_mm * mm, 7)
+    canvas.showPage()
+    canvas.save()
+    page = PdfReader(io.BytesIO(buffer.getvalue())).pages[0].extract_text() or ""
+    return whole, [line.strip() for line in page.splitlines() if line.strip()]
+
+
+def test_a_long_fan_list_is_wrapped_whole_into_a_narrow_cell() -> None:
+    whole, lines = _drawn(FANS, 14, 8)
+    assert whole
+    assert len(lines) > 1
+    assert " ".join(lines).split() == FANS.split()
+    assert not any("…" in line for line in lines)
+
+
+def test_a_short_text_stays_on_one_line() -> None:
+    whole, lines = _drawn("39 62", 14, 8)
+    assert whole and lines == ["39 62"]
+
+
+def test_what_cannot_fit_even_at_the_smallest_size_says_so() -> None:
+    text = " ".join(["concealed pung of Rd"] * 12)
+    whole, lines = _drawn(text, 14, 6)
+    assert not whole
+    assert lines[-1].endswith("…")
+    assert " ".join(lines).replace("…", "") != text
+
+
+def test_a_chinese_heading_breaks_after_its_slash_not_inside_a_word() -> None:
+    whole, lines = _drawn("结果／和牌方式", 15, 10)
+    assert whole and lines == ["结果／", "和牌方式"]
