@@ -66,6 +66,38 @@ def test_classical_patterns_are_named_in_the_window_the_pdf_and_the_workbook(
     assert [row[column] for row in rows[1:] if row[column]] == [WRITTEN]
 
 
+EVERY_ITEM = ("going_out", "self_draw", "only_place", "concealed_hand", "concealed_kong",
+              "concealed_kong", "exposed_pung", "concealed_pung", "pair", "flowers",
+              "x2:dragon", "x2:own_wind", "x2:prevailing_wind", "x2:one_suit_honors")
+
+
+def test_a_win_too_long_for_its_cell_is_written_out_under_the_signatures(
+        tmp_path: Path) -> None:
+    """Fourteen items do not fit a hand's row even at the smallest type: the cell ends in
+    an ellipsis and the record under the signatures names every one."""
+    document = create_document(tmp_path / "long.tmt")
+    create_tournament(document.unit_of_work(), "Classic Open",
+                      preset_settings(Preset.OPEN, 2, "classic"))
+    seated = seat_event(document)
+    a, b, c, d = seated.players[:4]
+    enter_hand(document.unit_of_work(), seated.tables[0], HandEntry(
+        HandResult.WIN, WinType.DISCARD, c, (Win(b, 40, c, EVERY_ITEM),),
+        player_points=((a, 10), (b, 40), (c, 0), (d, 6))))
+    page = pdf_pages(run_export(document.unit_of_work(), ExportKind.SHEETS,
+                                tmp_path / "sheets.pdf", session_number=1))[0]
+    document.close(backup=False)
+    written = pattern_marks("classic", EVERY_ITEM)
+    flat = " ".join(page.split())
+    assert "…" in flat.split("Signature")[0]
+    assert f"Hand 1, Player 1: {written}" in flat  # b is the second registered
+
+
+def test_a_win_that_fits_is_not_written_out_again(classic: Seated, tmp_path: Path) -> None:
+    page = pdf_pages(run_export(classic.document.unit_of_work(), ExportKind.SHEETS,
+                                tmp_path / "sheets.pdf", session_number=1))[0]
+    assert "Hand 1," not in page
+
+
 def test_numbered_patterns_stay_numbers() -> None:
     assert pattern_marks("zung-jung", ("5.1.3", "8.1.1", "3.1")) == "5.1.3 8.1.1 3.1"
     assert pattern_marks("mcr", ("39", "62", "81", "81")) == "39 62 81 81"

@@ -225,37 +225,44 @@ def put_in_wrapped(c: Canvas, text: str, x: float, top: float, w: float, h: floa
                  min(size, 6.5), align, pad)
 
 
-def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float,
-                  size: float, align: str = "left", pad: float = 1.0 * mm,
-                  minimum: float = 4.5) -> bool:
-    """All of `text` in a cell, wrapped over as many lines as the cell holds, at the largest
-    size up to `size` where it fits (not below `minimum`). A signed record must not lose
-    words to an ellipsis, as a line shrunk to its width alone would (a classical win's
-    pattern names, a long MCR fan list). Returns False when even `minimum` cannot hold it
-    all: then the lines that fit are drawn, the last ending in an ellipsis."""
-    if not text:
-        return True
+def fitted_lines(text: str, w: float, h: float, size: float, pad: float = 1.0 * mm,
+                 minimum: float = 4.5) -> tuple[list[str], float, bool]:
+    """`text` wrapped for a cell `w` by `h`: its lines, their size, and whether they hold
+    all of it. The size is the largest up to `size` where the lines fit the height, not
+    below `minimum`; when even `minimum` cannot hold it all, the lines that fit, the last
+    ending in an ellipsis."""
     room = w - 2 * pad
     usable = h - 0.6 * mm
-    step = 0.25
     current = size
     while True:
         lines = _at_breaks(text, current, room) or wrap(text, current, room)
         if len(lines) * current * 1.12 <= usable or current <= minimum:
             break
-        current = max(minimum, current - step)
-    fits = len(lines) * current * 1.12 <= usable
-    if not fits:
-        keep = max(1, int(usable // (current * 1.12)))
-        lines = lines[:keep]
-        while lines[-1] and width(lines[-1] + "…", current) > room:
-            lines[-1] = lines[-1][:-1]
-        lines[-1] = lines[-1].rstrip(" ,") + "…"
+        current = max(minimum, current - 0.25)
+    if len(lines) * current * 1.12 <= usable:
+        return lines, current, True
+    lines = lines[:max(1, int(usable // (current * 1.12)))]
+    while lines[-1] and width(lines[-1] + "…", current) > room:
+        lines[-1] = lines[-1][:-1]
+    lines[-1] = lines[-1].rstrip(" ,") + "…"
+    return lines, current, False
+
+
+def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float,
+                  size: float, align: str = "left", pad: float = 1.0 * mm,
+                  minimum: float = 4.5) -> bool:
+    """All of `text` in a cell, wrapped over as many lines as the cell holds, at the largest
+    size up to `size` where it fits (`fitted_lines`). A signed record must not lose words
+    to an ellipsis, as a line shrunk to its width alone would (a classical win's pattern
+    names, a long MCR fan list). Returns False when even `minimum` cannot hold it all."""
+    if not text:
+        return True
+    lines, current, whole = fitted_lines(text, w, h, size, pad, minimum)
     if len(lines) == 1:
         put_in(c, lines[0], x, top, w, h, current, align, pad)
     else:
         put_in_lines(c, lines, x, top, w, h, current, align, pad)
-    return fits
+    return whole
 
 
 _BREAKS = re.compile(r"\s+|(?<=[／、，：])|(?=[（])")

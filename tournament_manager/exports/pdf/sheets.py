@@ -43,6 +43,7 @@ from tournament_manager.exports.pdf.common import (
     MARGIN,
     banner_height,
     draw_banner,
+    fitted_lines,
     mm,
     new_canvas,
     put,
@@ -89,6 +90,9 @@ DEALER_FILL = Color(1.0, 0.96, 0.80)
 MISSING_GREY = Color(0.45, 0.45, 0.45)
 STAMP_RED = Color(0.75, 0.05, 0.05)
 MAX_HAND_H = 8.5 * mm
+MIN_HAND_H = 5 * mm
+PATTERNS_SIZE = 7
+"""A win's patterns at most this size; wrapped and shrunk to fit (`put_in_fitted`)."""
 STATUS_SIZE, STATUS_H = 8.0, 4.2 * mm
 CORRECTION_SIZE, CORRECTION_H = 7.5, 3.4 * mm
 HASH_LINE_H = 3.5 * mm
@@ -269,21 +273,27 @@ class _SheetPage:
         banner_h = banner_height(len(banner), sizes) + 1.5 * mm if banner else 0.0
         if self.provisional:
             banner_h += BAND_H + BAND_GAP
-        record = self._record_lines()
         hashes = self._hash_lines()
         fixed = (21 + 18 + 3.8 * len(repick_lines) + 2 + 10 + 3.8 * self.cycles + 5.5
                  + 4.2 + 5.5 * 2 + 3 + 25 + 6 + 4.5) * mm
-        fixed += (banner_h + sum(line.height for line in record)
-                  + HASH_LINE_H * max(1, len(hashes)) + (HASH_LINE_H if self._notes() else 0))
-        available = self.height - 2 * MARGIN - fixed
-        penalty_h = 5 * mm
-        hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
-        while hand_h < 5.2 * mm and penalty_h > 3.8 * mm:
-            penalty_h -= 0.2 * mm
-            hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
+        fixed += (banner_h + HASH_LINE_H * max(1, len(hashes))
+                  + (HASH_LINE_H if self._notes() else 0))
+        # Patterns too long for their row are written out under the signatures, which
+        # lowers every row; settle on the rows the written-out ones leave (a lower row
+        # only adds to them, so this ends).
+        written_out: list[_RecordLine] = []
+        while True:
+            record = self._record_lines(written_out)
+            available = (self.height - 2 * MARGIN - fixed
+                         - sum(line.height for line in record))
+            hand_h, penalty_h = self._row_heights(available, penalties)
+            now = self._patterns_in_full(max(hand_h, MIN_HAND_H))
+            if len(now) <= len(written_out):
+                break
+            written_out = now
         shown_penalties = penalties
-        if hand_h < 5 * mm:
-            hand_h = 5 * mm
+        if hand_h < MIN_HAND_H:
+            hand_h = MIN_HAND_H
             room = available - self.hands * hand_h
             shown_penalties = max(1, int(room // penalty_h))
         spare = max(0.0, available - self.hands * hand_h - shown_penalties * penalty_h)
@@ -316,16 +326,27 @@ class _SheetPage:
             return [_(NOT_VERIFIED_BANNER)], (9,)
         return [], ()
 
-    def _record_lines(self) -> list[_RecordLine]:
+    def _row_heights(self, available: float, penalties: int) -> tuple[float, float]:
+        """A hand row's and a penalty row's height when `available` is left for them: the
+        penalty rows give way first. The hand row may come out under `MIN_HAND_H`."""
+        penalty_h = 5 * mm
+        hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
+        while hand_h < 5.2 * mm and penalty_h > 3.8 * mm:
+            penalty_h -= 0.2 * mm
+            hand_h = min(MAX_HAND_H, (available - penalties * penalty_h) / self.hands)
+        return hand_h, penalty_h
+
+    def _record_lines(self, written_out: Sequence[_RecordLine] = ()) -> list[_RecordLine]:
         """Under the signatures: what was signed and whether the sheet is still that, then
         each correction in full (a long reason wraps, it is not cut)."""
         if self.blank:
             return []
         view = self.view
         room = self.cols.right - self.cols.left
+        indent = 4 * mm
         lines = [_RecordLine(text, STATUS_SIZE, STATUS_H, alarm=view.verified is False)
                  for text in wrap(_status_text(view), STATUS_SIZE, room)]
-        indent = 4 * mm
+        lines += written_out
         corrections: list[list[_RecordLine]] = [
             [_RecordLine(text, CORRECTION_SIZE, CORRECTION_H, indent if index else 0.0)
              for index, text in enumerate(wrap(correction_text(correction), CORRECTION_SIZE,
@@ -341,6 +362,30 @@ class _SheetPage:
                    "… {n} earlier corrections: see the workbook's Corrections sheet",
                    left_out).format(n=left_out), CORRECTION_SIZE, CORRECTION_H))
         return lines + [line for block in corrections for line in block]
+
+    def _patterns_in_full(self, hand_h: float) -> list[_RecordLine]:
+        """Each win whose patterns a row `hand_h` high cannot hold whole, written out for
+        under the signatures: its cell ends in an ellipsis, and the signed record keeps
+        every word."""
+        if self.blank:
+            return []
+        room, indent = self.cols.right - self.cols.left, 4 * mm
+        rule_set = self.view.tournament.settings.rule_set
+        lines: list[_RecordLine] = []
+        for row in self.view.rows:
+            wins = row.hand.wins
+            for win in wins:
+                text = pattern_marks(rule_set, win.pattern_ids)
+                if not text or fitted_lines(text, self.cols.w["patterns"],
+                                            hand_h / len(wins), PATTERNS_SIZE)[2]:
+                    continue
+                full = _("Hand {number}, {winner}: {patterns}").format(
+                    number=row.hand.number, winner=self.name(win.winner_id), patterns=text)
+                lines += [_RecordLine(line, CORRECTION_SIZE, CORRECTION_H,
+                                      indent if index else 0.0)
+                          for index, line in enumerate(wrap(full, CORRECTION_SIZE,
+                                                            room - indent))]
+        return lines
 
     def _record(self, top: float, lines: Sequence[_RecordLine]) -> None:
         c, cols = self.c, self.cols
@@ -602,7 +647,7 @@ class _SheetPage:
         texts = [t for t in texts if t]
         band = h / max(1, len(texts))
         for index, text in enumerate(texts):
-            put_in_fitted(self.c, text, x, top - index * band, w, band, 7)
+            put_in_fitted(self.c, text, x, top - index * band, w, band, PATTERNS_SIZE)
 
     def _totals_row(self, top: float, h: float, label: str, values: Sequence[str] | None,
                     spans: bool = False) -> float:
