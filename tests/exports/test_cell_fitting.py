@@ -52,3 +52,23 @@ def test_what_cannot_fit_even_at_the_smallest_size_says_so() -> None:
 def test_a_chinese_heading_breaks_after_its_slash_not_inside_a_word() -> None:
     whole, lines = _drawn("结果／和牌方式", 15, 10)
     assert whole and lines == ["结果／", "和牌方式"]
+
+
+def test_a_count_stays_with_its_pattern_and_items_stay_whole() -> None:
+    """A line that began "×2, one suit and honours" read as if the count were the next
+    item's; the list breaks between items while the type stays readable."""
+    text = "going out, concealed pung ×3, own wind set, dragon set ×2, one suit and honours"
+    whole, lines = _drawn(text, 28, 8.5)
+    assert whole
+    assert not any(line.startswith("×") for line in lines)
+    items = text.split(", ")
+    assert all(any(item in line for line in lines) for item in items), lines
+
+
+def test_a_double_name_breaks_at_its_hyphen_and_stays_whole() -> None:
+    """The classical sheet's 17 mm dealer column printed "Bartholomew / Fitzgerald-
+    Montgo…"; the name now breaks after its hyphen and is printed whole."""
+    name = "Bartholomew Fitzgerald-Montgomery"
+    whole, lines = _drawn(name, 17, 8.5)
+    assert whole
+    assert lines == ["Bartholomew", "Fitzgerald-", "Montgomery"]

@@ -211,41 +211,38 @@ def put_in_lines(c: Canvas, lines: Sequence[str], x: float, top: float, w: float
         put(c, line, x + pad, first - index * leading, w - 2 * pad, size, align)
 
 
-def put_in_wrapped(c: Canvas, text: str, x: float, top: float, w: float, h: float,
-                   size: float, align: str = "left", pad: float = 1.0 * mm) -> None:
-    """A name in a cell: one line if it fits, else two lines broken at a space."""
-    room = w - 2 * pad
-    if not text or width(text, size) <= room or " " not in text.strip() or h < 5 * mm:
-        put_in(c, text, x, top, w, h, size, align, pad)
-        return
-    words = text.split()
-    best = min(range(1, len(words)), key=lambda cut: max(
-        width(" ".join(words[:cut]), size), width(" ".join(words[cut:]), size)))
-    put_in_lines(c, [" ".join(words[:best]), " ".join(words[best:])], x, top, w, h,
-                 min(size, 6.5), align, pad)
-
-
 def fitted_lines(text: str, w: float, h: float, size: float, pad: float = 1.0 * mm,
                  minimum: float = 4.5) -> tuple[list[str], float, bool]:
     """`text` wrapped for a cell `w` by `h`: its lines, their size, and whether they hold
-    all of it. The size is the largest up to `size` where the lines fit the height, not
-    below `minimum`; when even `minimum` cannot hold it all, the lines that fit, the last
-    ending in an ellipsis."""
+    all of it. A list ("concealed pung ×2, pair") is first broken between its items only,
+    down to `READABLE` points; then at any space (never before a "×2", which would read as
+    the next item's), down to `minimum`; when even that cannot hold it all, the lines that
+    fit, the last ending in an ellipsis."""
     room = w - 2 * pad
     usable = h - 0.6 * mm
-    current = size
-    while True:
-        lines = _at_breaks(text, current, room) or wrap(text, current, room)
-        if len(lines) * current * 1.12 <= usable or current <= minimum:
-            break
-        current = max(minimum, current - 0.25)
-    if len(lines) * current * 1.12 <= usable:
-        return lines, current, True
-    lines = lines[:max(1, int(usable // (current * 1.12)))]
-    while lines[-1] and width(lines[-1] + "…", current) > room:
+
+    def fits(lines: list[str], at: float) -> bool:
+        return len(lines) * at * 1.12 <= usable
+
+    passes = ((_ITEM_BREAKS, max(minimum, min(size, READABLE))), (_BREAKS, minimum))
+    for breaks, floor in passes:
+        current = size
+        while True:
+            lines = _at_breaks(text, current, room, breaks)
+            if lines is not None and fits(lines, current):
+                return lines, current, True
+            if current <= floor:
+                break
+            current = max(floor, current - 0.25)
+    # At the smallest size, breaking inside a word (wrap) may still hold it all.
+    lines = wrap(text, minimum, room)
+    if fits(lines, minimum):
+        return lines, minimum, True
+    lines = lines[:max(1, int(usable // (minimum * 1.12)))]
+    while lines[-1] and width(lines[-1] + "…", minimum) > room:
         lines[-1] = lines[-1][:-1]
     lines[-1] = lines[-1].rstrip(" ,") + "…"
-    return lines, current, False
+    return lines, minimum, False
 
 
 def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float,
@@ -265,18 +262,24 @@ def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float
     return whole
 
 
-_BREAKS = re.compile(r"\s+|(?<=[／、，：])|(?=[（])")
-"""Where a line may break without splitting a word: at spaces, and in Chinese after a
-slash, enumeration comma, comma or colon, or before an opening bracket."""
+_BREAKS = re.compile(r"\s+(?!×)|(?<=\w-)(?=\w)|(?<=[／、，：；])|(?=[（])")
+"""Where a line may break without splitting a word: at spaces (not before a count "×2"),
+after the hyphen of a double name, and in Chinese after a slash, enumeration comma,
+comma, colon or semicolon, or before an opening bracket."""
+_ITEM_BREAKS = re.compile(r"(?<=[,;])\s+|(?<=[、，；])")
+"""Between the items of a list only."""
+READABLE = 6.0
+"""Points: a list keeps its items whole down to this size before breaking inside one."""
 
 
-def _at_breaks(text: str, size: float, room: float) -> list[str] | None:
-    """`text` broken only where `_BREAKS` allows, so a Chinese heading keeps 和牌方式
+def _at_breaks(text: str, size: float, room: float,
+               breaks: re.Pattern[str] = _BREAKS) -> list[str] | None:
+    """`text` broken only where `breaks` allows, so a Chinese heading keeps 和牌方式
     together ("结果／" over "和牌方式"); None when some piece is wider than `room`."""
     lines: list[str] = []
     position, joiner = 0, ""
     pieces: list[tuple[str, str]] = []
-    for match in _BREAKS.finditer(text.strip()):
+    for match in breaks.finditer(text.strip()):
         piece = text.strip()[position:match.start()]
         if piece:
             pieces.append((joiner, piece))

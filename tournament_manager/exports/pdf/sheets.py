@@ -50,7 +50,6 @@ from tournament_manager.exports.pdf.common import (
     put_in,
     put_in_fitted,
     put_in_lines,
-    put_in_wrapped,
     wrap,
 )
 from tournament_manager.exports.pdf.fonts import register_font
@@ -530,8 +529,8 @@ class _SheetPage:
                              0.6 * mm)
         for index, player in enumerate(self.view.players):
             x = cols.delta_x(index)
-            put_in_wrapped(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
-                           cols.player_w, head_h / 2 + 0.01, 7, "centre", 0.8 * mm)
+            put_in_fitted(c, f"{WIND_ORDER[index].value}  {clean(player.name)}", x, top,
+                          cols.player_w, head_h / 2 + 0.01, 7, "centre", 0.8 * mm)
             put_in(c, "±", x, top - head_h / 2, cols.delta_w, head_h / 2, 7, "centre")
             put_in_lines(c, headings(N_("Total")), cols.total_x(index), top - head_h / 2,
                          cols.player_w - cols.delta_w, head_h / 2, 7, "centre")
@@ -600,7 +599,7 @@ class _SheetPage:
         if dealer is not None and dealer in self.column_of:
             self.fill(cols.delta_x(self.column_of[dealer]), top, cols.player_w, h, DEALER_FILL)
         put_in(c, str(number), cols.x["no"], top, cols.w["no"], h, 7.5, "centre", 0.5 * mm)
-        put_in_wrapped(c, self.name(dealer), cols.x["dealer"], top, cols.w["dealer"], h, 7)
+        put_in_fitted(c, self.name(dealer), cols.x["dealer"], top, cols.w["dealer"], h, 7)
         if row is None:
             if not_played:
                 c.setFillColor(MISSING_GREY)
@@ -619,8 +618,8 @@ class _SheetPage:
         self._lines([str(win.value) for win in hand.wins], cols.x["value"], top,
                     cols.w["value"], h, "right")
         rule_set = self.view.tournament.settings.rule_set
-        self._whole([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
-                    cols.x["patterns"], top, cols.w["patterns"], h)
+        self._lines([pattern_marks(rule_set, win.pattern_ids) for win in hand.wins],
+                    cols.x["patterns"], top, cols.w["patterns"], h, size=PATTERNS_SIZE)
         points = (dict(hand.player_points)
                   if get_rule_set(rule_set).settles_every_hand else {})
         for index, (delta, running) in enumerate(zip(row.deltas, row.running)):
@@ -635,19 +634,14 @@ class _SheetPage:
                    h, 8, "right")
 
     def _lines(self, texts: Sequence[str], x: float, top: float, w: float, h: float,
-               align: str = "left") -> None:
-        texts = [t for t in texts if t]
-        if len(texts) == 1:
-            put_in_wrapped(self.c, texts[0], x, top, w, h, 7, align)
-        else:
-            put_in_lines(self.c, texts, x, top, w, h, 6.5, align)
-
-    def _whole(self, texts: Sequence[str], x: float, top: float, w: float, h: float) -> None:
-        """Each win's text whole in its share of the cell, wrapped and shrunk as needed."""
+               align: str = "left", size: float = 7) -> None:
+        """Each text (a win's winner, value or patterns; the discarder and who was
+        responsible) whole in its share of the cell, wrapped and shrunk as far as that
+        share needs (`put_in_fitted`): a line shrunk to its width alone was cut."""
         texts = [t for t in texts if t]
         band = h / max(1, len(texts))
         for index, text in enumerate(texts):
-            put_in_fitted(self.c, text, x, top - index * band, w, band, PATTERNS_SIZE)
+            put_in_fitted(self.c, text, x, top - index * band, w, band, size, align)
 
     def _totals_row(self, top: float, h: float, label: str, values: Sequence[str] | None,
                     spans: bool = False) -> float:
