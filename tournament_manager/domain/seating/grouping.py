@@ -40,6 +40,7 @@ from tournament_manager.domain.seating.pairs import (
     pair_cost,
 )
 from tournament_manager.domain.seating.product import near_product_schedule, product_schedule
+from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.table_squares import squares_schedule
 from tournament_manager.domain.seating.tabu import tabu_search
@@ -214,6 +215,8 @@ def _solved(request: GroupingRequest, seed: int, budget: Budget) -> IntSessions 
 def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> GroupingResult:
     rng = random.Random(seed)
     bound = lower_bound(request)
+    if request.fresh:  # a repeat costs at least 1 in `pair_cost`, so excess bounds cost
+        bound = max(bound, proved_least_excess(request.players, request.sessions))
     start = request.start
     squares = None
     if start is None and request.fresh:
