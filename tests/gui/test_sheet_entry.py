@@ -899,3 +899,24 @@ def test_a_hand_changed_elsewhere_while_retyped_here_is_not_overwritten_unseen(
     assert "changed by HJ Desk" in sheet.entry.message.text()
     QTest.keyClick(edit, Qt.Key.Key_Return)
     assert _view(event_window).rows[0].hand.wins[0].value == 60
+
+
+def test_a_value_typed_before_the_seats_is_refused_in_words(event_window: MainWindow):
+    """"48" typed first: the 4 is a seat key (N wins), the 8 neither a seat nor yet the
+    value; it was dropped without a word. Now it beeps and says so, and the field's
+    placeholder says it wants a seat key until the seats are set."""
+    sheet = _sheet(event_window)
+    entry = sheet.entry
+    assert entry.value_edit.placeholderText() == "seat key"
+    QTest.keyClicks(entry.value_edit, "48")
+    assert entry.message.isVisible()
+    assert entry.message.text() == ("8 is not a seat: press the seat keys first "
+                                    "(E S W N or 1–4), then type the value.")
+    assert entry.value_edit.text() == ""
+    assert entry.value_edit.placeholderText() == "seat key"
+    QTest.keyClicks(entry.value_edit, "E")
+    assert entry.value_edit.placeholderText() == "value"
+    QTest.keyClicks(entry.value_edit, "30")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    [row] = _view(event_window).rows
+    assert [win.value for win in row.hand.wins] == [30]

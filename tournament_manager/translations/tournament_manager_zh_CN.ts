@@ -746,6 +746,10 @@
         <translation>{who} 截和：按此规则，从放铳者下家起最近的和牌者独自和牌，因此只记录了这一和牌。</translation>
     </message>
     <message>
+        <source>{digit} is not a seat: press the seat keys first (E S W N or 1–4), then type the value.</source>
+        <translation>{digit} 不是座位：请先按座位键（E S W N 或 1–4），再输入分值。</translation>
+    </message>
+    <message>
         <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
         <translation>第 {number} 局未记录：{problem}。按 Backspace 修改分值，或按 Esc 清除本局后重新输入。</translation>
     </message>
@@ -828,6 +832,10 @@
     <message>
         <source>Replace hand</source>
         <translation>替换本局</translation>
+    </message>
+    <message>
+        <source>seat key</source>
+        <translation>座位键</translation>
     </message>
     <message>
         <source>Signed and locked.</source>

@@ -746,6 +746,10 @@
         <translation>{who} 截和：依本規則，只有從放銃者下家起最近的和牌者能和牌，因此只記錄了這一家的和牌。</translation>
     </message>
     <message>
+        <source>{digit} is not a seat: press the seat keys first (E S W N or 1–4), then type the value.</source>
+        <translation>{digit} 不是座位：請先按座位鍵（E S W N 或 1–4），再輸入分值。</translation>
+    </message>
+    <message>
         <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
         <translation>第 {number} 局未記錄：{problem}。按 Backspace 修改分值，或按 Esc 清除此局後重新輸入。</translation>
     </message>
@@ -828,6 +832,10 @@
     <message>
         <source>Replace hand</source>
         <translation>取代此局</translation>
+    </message>
+    <message>
+        <source>seat key</source>
+        <translation>座位鍵</translation>
     </message>
     <message>
         <source>Signed and locked.</source>

@@ -69,6 +69,10 @@ Previewer = Callable[[HandEntry, int], tuple[tuple[int, int], ...] | None]
 the hand would be refused (the refusal is worded on Enter)."""
 
 
+_SEAT_PHASES = (Phase.WINNER, Phase.DISCARDER, Phase.RESPONSIBLE)
+"""While the draft is in one of these, 1–4 are seat keys, not the value's digits."""
+
+
 class _Hold(enum.Enum):
     NONE = enum.auto()
     REFUSED = enum.auto()
@@ -528,7 +532,15 @@ class HandEntryBar(QFrame):
         if text in handlers:
             handlers[text]()
             return True
-        # Swallowed: letters never belong in the value, nor digits before the seats are set.
+        if text.isdigit() and phase in _SEAT_PHASES:
+            # Not a seat and not yet the value: a judge typing the value first ("48")
+            # had the 4 taken as N and the 8 dropped without a word.
+            QApplication.beep()
+            self.show_problem(self.tr("{digit} is not a seat: press the seat keys first "
+                                      "(E S W N or 1–4), then type the value.").format(
+                                          digit=text))
+            return True
+        # Swallowed: letters never belong in the value, nor digits in a draw.
         return text.isalpha() or (text.isdigit() and phase is not Phase.VALUE)
 
     def _held_key(self, key: int, text: str) -> bool:
@@ -743,6 +755,9 @@ class HandEntryBar(QFrame):
         self._commit.setText(self.tr("Replace hand") if self._replacing
                              else self.tr("Enter hand"))
         self._summary.setText(self._summary_text())
+        # The focused field takes seat keys until the seats are set: say which it wants.
+        self.value_edit.setPlaceholderText(
+            self.tr("seat key") if draft.phase() in _SEAT_PHASES else self.tr("value"))
         self.draft_changed.emit()
 
     def _payments_preview(self) -> str:
