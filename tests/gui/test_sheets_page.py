@@ -30,7 +30,7 @@ from tournament_manager.services.players import register_player, update_player
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
 from tournament_manager.services.sessions import finish_session
 from tournament_manager.services.tournaments import create_tournament
-from tournament_manager.services.views import TableState
+from tournament_manager.services.views import TableState, sheet_view
 from tournament_manager.storage.document import create_document, open_document
 
 LONG_NAMES = ("欧阳诸葛 司马上官 慕容皇甫 (Ōyō Shokatsu Shiba Jōkan Bōyō Kōho)",
@@ -498,3 +498,32 @@ def test_the_board_flags_a_table_whose_two_entries_differ(window: MainWindow, tm
     QTest.keyClick(page.sheet.entry.value_edit, Qt.Key.Key_Return)
     assert _texts(page)[0] == "Table 1 · playing 1/4"
     assert table_progress(document.unit_of_work(), seated.session_id)[0].disagreements == ()
+
+
+def test_the_calculator_starts_the_next_hand_blank(
+        window: MainWindow, tmp_path: Path, qtbot, app_settings, canned):
+    """A classical judge's next hand was scored with the last one's two flowers and its
+    self-draw still ticked; Clear left the flowers too. Clear now takes the flowers with
+    the tiles, and a recorded hand takes its self-draw and discarder as well."""
+    path, seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    calculator, entry = page.calculator, page.sheet.entry
+    page.sheet.tools.show_tool(calculator)
+    calculator.flowers.setValue(2)
+    QTest.keyClicks(calculator.concealed, "1p1p1p")
+    click(calculator, "calc_clear")
+    assert (calculator.concealed.text(), calculator.flowers.value()) == ("", 0)
+
+    calculator.flowers.setValue(2)
+    entry.value_edit.setFocus()
+    QTest.keyClicks(entry.value_edit, "ST")
+    assert calculator.self_draw.isChecked(), "the calculator follows the hand as typed"
+    QTest.keyClicks(entry.value_edit, "40")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    rows = sheet_view(window.controller.document.unit_of_work(), seated.tables[0]).rows
+    assert [row.hand.wins[0].value for row in rows] == [40]
+    assert calculator.flowers.value() == 0
+    assert not calculator.self_draw.isChecked()
+    assert calculator.discarder.currentIndex() == 0

@@ -202,6 +202,7 @@ class CalculatorPanel(QWidget):
         self.prevalent.currentIndexChanged.connect(self.evaluate)
         self.flowers.valueChanged.connect(self.evaluate)
         clear = QPushButton(self.tr("Clear"), self)
+        clear.setObjectName("calc_clear")
         clear.clicked.connect(self.clear)
         back = QPushButton(self.tr("⌫ Last tile"), self)
         back.clicked.connect(self.remove_last)
@@ -397,17 +398,24 @@ class CalculatorPanel(QWidget):
         self.melds.setText(" ".join(groups[:-1]))
 
     def clear(self) -> None:
+        """The hand's own content: tiles, special flags and flowers (the flowers stayed,
+        and the next hand was scored with them). Its seat, discarder and self-draw follow
+        the sheet's hand as typed and stay."""
         for edit in (self.concealed, self.melds, self.winning):
             edit.clear()
         for box in self.flags.values():
             box.setChecked(False)
+        self.flowers.setValue(0)
 
     def start_afresh(self) -> None:
         """A hand was recorded, or another event opened: the last hand's tiles and a
         loser's shown hand go, so nothing is offered against the next hand's seats (they
-        stayed, with "Use for W's points" live, even across another event file)."""
+        stayed, with "Use for W's points" live, even across another event file), and so
+        do its self-draw and discarder, which the next hand has not been given yet."""
         self.loser.setChecked(False)
         self.clear()
+        self.self_draw.setChecked(False)
+        choose(self.discarder, NO_CHOICE)
 
     @staticmethod
     def _tiles(text: str) -> tuple[TileId, ...]:
