@@ -527,3 +527,28 @@ def test_the_calculator_starts_the_next_hand_blank(
     assert calculator.flowers.value() == 0
     assert not calculator.self_draw.isChecked()
     assert calculator.discarder.currentIndex() == 0
+
+
+def test_the_calculators_payments_name_the_players_as_the_sheet_does(
+        window: MainWindow, tmp_path: Path, qtbot, app_settings, canned):
+    """After the deal passed, "E: +900" in the calculator was the player in the sheet's
+    column S. Its payments now name each player as the columns do, and under classical
+    scoring say they come before the losers' own hand points."""
+    path, _seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    calculator, entry = page.calculator, page.sheet.entry
+    page.sheet.tools.show_tool(calculator)
+    entry.value_edit.setFocus()
+    QTest.keyClicks(entry.value_edit, "SW40")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)  # the deal passes: S sits E
+    QTest.keyClicks(entry.value_edit, "ST")
+    winner = entry.seat_names()["E"]
+    assert winner.startswith("S ")
+    QTest.keyClicks(calculator.concealed, "EEERdRdRdWdWdWd234s5s")
+    QTest.keyClicks(calculator.winning, "5s")
+    text = calculator.payments.text()
+    assert f"{winner}: +" in text, text
+    assert "E: " not in text
+    assert text.endswith("(before the losers' own hand points)")

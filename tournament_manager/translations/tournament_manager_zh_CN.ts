@@ -208,6 +208,10 @@
         <translation>北</translation>
     </message>
     <message>
+        <source>{payments} (before the losers&apos; own hand points)</source>
+        <translation>{payments}（未计输家自身的手牌分）</translation>
+    </message>
+    <message>
         <source>V = {value}</source>
         <translation>V = {value}</translation>
     </message>

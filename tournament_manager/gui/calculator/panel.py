@@ -108,6 +108,7 @@ class CalculatorPanel(QWidget):
         super().__init__(parent)
         self.setObjectName("calculator_panel")
         self._rule_set = get_rule_set(DEFAULT_RULE_SET)
+        self._seat_names: dict[str, str] = {}
         self._options: Any = self._rule_set.default_options()
         self.report: HandReport | None = None
         self.shown: ShownReport | None = None
@@ -347,6 +348,7 @@ class CalculatorPanel(QWidget):
     def set_seat_names(self, names: Mapping[str, str]) -> None:
         """Who sits at each wind in the sheet's current hand ("S — W Cy"), so the seat
         boxes name the same players as the entry bar; {} for the bare winds."""
+        self._seat_names = dict(names)
         for combo in (self.seat, self.discarder):
             for wind in "ESWN":
                 index = combo.findData(wind)
@@ -521,8 +523,15 @@ class CalculatorPanel(QWidget):
         payers = {"winner": self.tr("winner"), "responsible": self.tr("responsible"),
                   "other": self.tr("other"), "E": self.tr("E"), "S": self.tr("S"),
                   "W": self.tr("W"), "N": self.tr("N")}  # by role, or by seat
-        self.payments.setText("  ".join(f"{payers.get(who, who)}: {amount:+d}"
-                                        for who, amount in report.payments.items()))
+        # By seat wind, the player named as the sheet names him ("N Chen Li", his column):
+        # "E: +900" read as the sheet's column E, who was another player.
+        payers.update(self._seat_names)
+        text = "  ".join(f"{payers.get(who, who)}: {amount:+d}"
+                         for who, amount in report.payments.items())
+        if self._rule_set.settles_every_hand:  # the losers' own hands settle on the sheet
+            text = self.tr("{payments} (before the losers' own hand points)").format(
+                payments=text)
+        self.payments.setText(text)
         self.error.clear()
         self.use_button.setEnabled(True)
 
