@@ -549,6 +549,9 @@ def test_the_calculators_payments_name_the_players_as_the_sheet_does(
     QTest.keyClicks(calculator.concealed, "EEERdRdRdWdWdWd234s5s")
     QTest.keyClicks(calculator.winning, "5s")
     text = calculator.payments.text()
+    # The limit is said on this line: beside the value's large type it was cut.
+    assert calculator.value.text() == "V = 300"
+    assert text.startswith("(compound limit) · "), text
     assert f"{winner}: +" in text, text
     assert "E: " not in text
     assert text.endswith("(before the losers' own hand points)")

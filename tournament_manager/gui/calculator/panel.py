@@ -519,19 +519,21 @@ class CalculatorPanel(QWidget):
         self._show_patterns(result.patterns)
         limit = {Limit.COMPOUND: self.tr(" (compound limit)"),
                  Limit.LISTED: self.tr(" (listed limit)")}.get(result.limit, "")
-        self.value.setText(self.tr("V = {value}").format(value=result.value) + limit)
+        # The limit goes on the payments' line: beside "V = 300" in the large type it was
+        # cut at 1280 px ("V = 300 (compoun…").
+        self.value.setText(self.tr("V = {value}").format(value=result.value))
         payers = {"winner": self.tr("winner"), "responsible": self.tr("responsible"),
                   "other": self.tr("other"), "E": self.tr("E"), "S": self.tr("S"),
                   "W": self.tr("W"), "N": self.tr("N")}  # by role, or by seat
         # By seat wind, the player named as the sheet names him ("N Chen Li", his column):
         # "E: +900" read as the sheet's column E, who was another player.
         payers.update(self._seat_names)
-        text = "  ".join(f"{payers.get(who, who)}: {amount:+d}"
-                         for who, amount in report.payments.items())
+        text = " · ".join(f"{payers.get(who, who)}: {amount:+d}"
+                          for who, amount in report.payments.items())
         if self._rule_set.settles_every_hand:  # the losers' own hands settle on the sheet
             text = self.tr("{payments} (before the losers' own hand points)").format(
                 payments=text)
-        self.payments.setText(text)
+        self.payments.setText(f"{limit.strip()} · {text}" if limit else text)
         self.error.clear()
         self.use_button.setEnabled(True)
 
