@@ -282,3 +282,16 @@ def test_the_new_tournament_dialog_asks_for_the_rules(qtbot):
     dialog.name_edit.setText("Classical Night")
     dialog.rule_set_combo.setCurrentIndex(dialog.rule_set_combo.findData("classic"))
     assert dialog.request().rule_set == "classic"
+
+
+def test_a_setting_cut_in_its_box_is_read_whole_in_its_tooltip(window: MainWindow,
+                                                                 tmp_path: Path,
+                                                                 make_tournament_file):
+    """At 1280 x 800 "After its deals (a dealer who wins deals again)" was cut in the
+    Session ends box; hovering it now reads the whole choice."""
+    window.controller.open(make_tournament_file(tmp_path / "cup.tmt", "Cup"))
+    form = window.setup_page.form
+    for combo in form.enums.values():
+        for index in range(combo.count()):
+            combo.setCurrentIndex(index)
+            assert combo.toolTip() == combo.currentText() != ""

@@ -240,6 +240,9 @@ class SettingsForm(QWidget):
         combo.setSizeAdjustPolicy(
             QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(COMBO_CHARACTERS)
+        # A long choice is cut at 1280 px ("After its deals (a dealer who wins de"): its
+        # whole text is the tooltip, as the list it drops shows it.
+        combo.currentTextChanged.connect(combo.setToolTip)
         return combo
 
     def _spin(self, name: str, low: int, high: int, step: int, suffix: str = "") -> QSpinBox:
