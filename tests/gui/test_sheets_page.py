@@ -18,6 +18,7 @@ from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QSpinBox, QTool
 from tests.gui.event_files import play_table, seated_event_file, signed_event_file
 from tests.gui.modal import answering, child, click, type_into
 from tests.helpers.head_judge import PASSPHRASE
+from tests.helpers.seated_event import Seated
 from tournament_manager.domain.model import HandResult, Player, StageStatus, Win, WinType
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.gui.changes import Topic
@@ -500,17 +501,22 @@ def test_the_board_flags_a_table_whose_two_entries_differ(window: MainWindow, tm
     assert table_progress(document.unit_of_work(), seated.session_id)[0].disagreements == ()
 
 
+def _classical_calculator(window: MainWindow, tmp_path: Path) -> Seated:
+    """A classical event open on its Score sheets page, the calculator under the sheet."""
+    path, seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
+    assert window.controller.open(path)
+    window.show_page(window.sheets_page)
+    window.sheets_page.sheet.tools.show_tool(window.sheets_page.calculator)
+    return seated
+
+
 def test_the_calculator_starts_the_next_hand_blank(
         window: MainWindow, tmp_path: Path, qtbot, app_settings, canned):
     """A classical judge's next hand was scored with the last one's two flowers and its
     self-draw still ticked; Clear left the flowers too. Clear now takes the flowers with
     the tiles, and a recorded hand takes its self-draw and discarder as well."""
-    path, seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
-    assert window.controller.open(path)
-    window.show_page(window.sheets_page)
-    page = window.sheets_page
-    calculator, entry = page.calculator, page.sheet.entry
-    page.sheet.tools.show_tool(calculator)
+    seated = _classical_calculator(window, tmp_path)
+    calculator, entry = window.sheets_page.calculator, window.sheets_page.sheet.entry
     calculator.flowers.setValue(2)
     QTest.keyClicks(calculator.concealed, "1p1p1p")
     click(calculator, "calc_clear")
@@ -534,12 +540,8 @@ def test_the_calculators_payments_name_the_players_as_the_sheet_does(
     """After the deal passed, "E: +900" in the calculator was the player in the sheet's
     column S. Its payments now name each player as the columns do, and under classical
     scoring say they come before the losers' own hand points."""
-    path, _seated = seated_event_file(tmp_path / "classic.tmt", rule_set="classic")
-    assert window.controller.open(path)
-    window.show_page(window.sheets_page)
-    page = window.sheets_page
-    calculator, entry = page.calculator, page.sheet.entry
-    page.sheet.tools.show_tool(calculator)
+    _classical_calculator(window, tmp_path)
+    calculator, entry = window.sheets_page.calculator, window.sheets_page.sheet.entry
     entry.value_edit.setFocus()
     QTest.keyClicks(entry.value_edit, "SW40")
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)  # the deal passes: S sits E
