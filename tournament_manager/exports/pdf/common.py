@@ -277,16 +277,16 @@ def _at_breaks(text: str, size: float, room: float,
     """`text` broken only where `breaks` allows, so a Chinese heading keeps 和牌方式
     together ("结果／" over "和牌方式"); None when some piece is wider than `room`."""
     lines: list[str] = []
+    text = text.strip()
     position, joiner = 0, ""
     pieces: list[tuple[str, str]] = []
-    for match in breaks.finditer(text.strip()):
-        piece = text.strip()[position:match.start()]
-        if piece:
-            pieces.append((joiner, piece))
+    for match in breaks.finditer(text):
+        if text[position:match.start()]:
+            pieces.append((joiner, text[position:match.start()]))
         joiner = " " if match.group() else ""
         position = match.end()
-    if text.strip()[position:]:
-        pieces.append((joiner, text.strip()[position:]))
+    if text[position:]:
+        pieces.append((joiner, text[position:]))
     for joiner, piece in pieces:
         if width(piece, size) > room:
             return None
