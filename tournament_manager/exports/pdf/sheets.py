@@ -163,6 +163,17 @@ class _RecordLine:
     alarm: bool = False
 
 
+_HANGING_INDENT = 4 * mm
+
+
+def _entry_lines(text: str, room: float) -> list[_RecordLine]:
+    """One entry of the record in correction type: wrapped whole, its later lines indented
+    so that each entry reads as one."""
+    return [_RecordLine(line, CORRECTION_SIZE, CORRECTION_H,
+                        _HANGING_INDENT if index else 0.0)
+            for index, line in enumerate(wrap(text, CORRECTION_SIZE, room - _HANGING_INDENT))]
+
+
 def render_sheets(views: Sequence[SheetView], rounds: dict[int, Round],
                   report: VerificationReport, *, blank: bool, pagesize: tuple[float, float],
                   progress: Callable[[int, int], None] | None = None) -> bytes:
@@ -342,15 +353,11 @@ class _SheetPage:
             return []
         view = self.view
         room = self.cols.right - self.cols.left
-        indent = 4 * mm
         lines = [_RecordLine(text, STATUS_SIZE, STATUS_H, alarm=view.verified is False)
                  for text in wrap(_status_text(view), STATUS_SIZE, room)]
         lines += written_out
-        corrections: list[list[_RecordLine]] = [
-            [_RecordLine(text, CORRECTION_SIZE, CORRECTION_H, indent if index else 0.0)
-             for index, text in enumerate(wrap(correction_text(correction), CORRECTION_SIZE,
-                                               room - indent))]
-            for correction in view.corrections]
+        corrections = [_entry_lines(correction_text(correction), room)
+                       for correction in view.corrections]
         while corrections and len(lines) + sum(map(len, corrections)) > MAX_RECORD_LINES:
             # The oldest go first: the workbook's Corrections sheet keeps them all.
             corrections.pop(0)
@@ -368,7 +375,7 @@ class _SheetPage:
         every word."""
         if self.blank:
             return []
-        room, indent = self.cols.right - self.cols.left, 4 * mm
+        room = self.cols.right - self.cols.left
         rule_set = self.view.tournament.settings.rule_set
         lines: list[_RecordLine] = []
         for row in self.view.rows:
@@ -380,10 +387,7 @@ class _SheetPage:
                     continue
                 full = _("Hand {number}, {winner}: {patterns}").format(
                     number=row.hand.number, winner=self.name(win.winner_id), patterns=text)
-                lines += [_RecordLine(line, CORRECTION_SIZE, CORRECTION_H,
-                                      indent if index else 0.0)
-                          for index, line in enumerate(wrap(full, CORRECTION_SIZE,
-                                                            room - indent))]
+                lines += _entry_lines(full, room)
         return lines
 
     def _record(self, top: float, lines: Sequence[_RecordLine]) -> None:
