@@ -26,6 +26,8 @@ from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
+from tournament_manager.domain.seating.components import connected_sets
+
 Table = frozenset[int]
 Mapping = dict[int, int]
 
@@ -161,21 +163,7 @@ def cycle_type(mapping: Mapping) -> list[int]:
 
 def orbits(players: int, group: Sequence[Mapping]) -> list[list[int]]:
     """The players' orbits under the group."""
-    parent = list(range(players))
-
-    def root(p: int) -> int:
-        while parent[p] != p:
-            parent[p] = parent[parent[p]]
-            p = parent[p]
-        return p
-
-    for mapping in group:
-        for p, q in mapping.items():
-            parent[root(p)] = root(q)
-    found: dict[int, list[int]] = {}
-    for p in range(players):
-        found.setdefault(root(p), []).append(p)
-    return sorted(found.values(), key=lambda orbit: (-len(orbit), orbit))
+    return connected_sets(players, (link for mapping in group for link in mapping.items()))
 
 
 def level_view(design: Design, generator: Mapping) -> list[list[tuple[str, int]]]:

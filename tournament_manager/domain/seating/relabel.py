@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from tournament_manager.domain.seating.components import connected_sets
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 
@@ -126,20 +127,7 @@ def _rest_at_random(point_of: list[int], rng: random.Random) -> list[int]:
 
 def _clubs(players: int, forbidden: set[tuple[int, int]]) -> list[list[int]]:
     """The players joined by forbidden pairs, one list per connected set, largest first."""
-    root = list(range(players))
-
-    def find(p: int) -> int:
-        while root[p] != p:
-            root[p] = root[root[p]]
-            p = root[p]
-        return p
-
-    for a, b in sorted(forbidden):
-        root[find(a)] = find(b)
-    clubs: dict[int, list[int]] = {}
-    for p in sorted({p for pair in forbidden for p in pair}):
-        clubs.setdefault(find(p), []).append(p)
-    return sorted(clubs.values(), key=lambda club: (-len(club), club[0]))
+    return [club for club in connected_sets(players, sorted(forbidden)) if len(club) > 1]
 
 
 def _improve(point_of: list[int], partners: Sequence[Sequence[int]], meets: MeetingCounts,
