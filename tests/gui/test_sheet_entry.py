@@ -7,7 +7,7 @@ import dataclasses
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QApplication, QPushButton
+from PySide6.QtWidgets import QApplication, QLabel, QPushButton
 
 from tests.gui.modal import answering, child, click, type_into
 from tests.helpers.head_judge import PASSPHRASE
@@ -904,10 +904,12 @@ def test_a_hand_changed_elsewhere_while_retyped_here_is_not_overwritten_unseen(
 def test_a_value_typed_before_the_seats_is_refused_in_words(event_window: MainWindow):
     """"48" typed first: the 4 is a seat key (N wins), the 8 neither a seat nor yet the
     value; it was dropped without a word. Now it beeps and says so, and the field's
-    placeholder says it wants a seat key until the seats are set."""
+    label and placeholder say it wants a seat key until the seats are set."""
     sheet = _sheet(event_window)
     entry = sheet.entry
-    assert entry.value_edit.placeholderText() == "seat key"
+    [label] = [label for label in entry.findChildren(QLabel)
+               if label.buddy() is entry.value_edit]
+    assert (label.text(), entry.value_edit.placeholderText()) == ("Seat:", "seat key")
     QTest.keyClicks(entry.value_edit, "48")
     assert entry.message.isVisible()
     assert entry.message.text() == ("8 is not a seat: press the seat keys first "
@@ -915,7 +917,7 @@ def test_a_value_typed_before_the_seats_is_refused_in_words(event_window: MainWi
     assert entry.value_edit.text() == ""
     assert entry.value_edit.placeholderText() == "seat key"
     QTest.keyClicks(entry.value_edit, "E")
-    assert entry.value_edit.placeholderText() == "value"
+    assert (label.text(), entry.value_edit.placeholderText()) == ("Value:", "value")
     QTest.keyClicks(entry.value_edit, "30")
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     [row] = _view(event_window).rows

@@ -838,6 +838,10 @@
         <translation>替换本局</translation>
     </message>
     <message>
+        <source>Seat:</source>
+        <translation>座位：</translation>
+    </message>
+    <message>
         <source>seat key</source>
         <translation>座位键</translation>
     </message>

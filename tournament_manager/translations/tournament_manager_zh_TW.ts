@@ -838,6 +838,10 @@
         <translation>取代此局</translation>
     </message>
     <message>
+        <source>Seat:</source>
+        <translation>座位：</translation>
+    </message>
+    <message>
         <source>seat key</source>
         <translation>座位鍵</translation>
     </message>

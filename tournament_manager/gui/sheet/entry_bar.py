@@ -183,7 +183,9 @@ class HandEntryBar(QFrame):
         # and the value; the four seats; the summary, a refusal, the hint.
         top = QHBoxLayout()
         top.addWidget(self._title, 1)
-        top.addWidget(QLabel(self.tr("Value:"), self))
+        self._value_label = QLabel(self.tr("Value:"), self)
+        self._value_label.setBuddy(self.value_edit)
+        top.addWidget(self._value_label)
         top.addWidget(self.value_edit)
         for button in (self._self_draw, self._draw, self._commit):
             top.addWidget(button)
@@ -755,9 +757,12 @@ class HandEntryBar(QFrame):
         self._commit.setText(self.tr("Replace hand") if self._replacing
                              else self.tr("Enter hand"))
         self._summary.setText(self._summary_text())
-        # The focused field takes seat keys until the seats are set: say which it wants.
+        # The focused field takes seat keys until the seats are set: its label and
+        # placeholder say which it wants.
+        wants_seat = draft.phase() in _SEAT_PHASES
+        self._value_label.setText(self.tr("Seat:") if wants_seat else self.tr("Value:"))
         self.value_edit.setPlaceholderText(
-            self.tr("seat key") if draft.phase() in _SEAT_PHASES else self.tr("value"))
+            self.tr("seat key") if wants_seat else self.tr("value"))
         self.draft_changed.emit()
 
     def _payments_preview(self) -> str:
