@@ -515,6 +515,27 @@ def test_classical_entry_takes_every_players_points(window: MainWindow, tmp_path
     assert dict(row.hand.deltas) == {a: -30, b: 104, c: -40, d: -34}
 
 
+def test_classical_winners_box_shows_his_value_as_typed(window: MainWindow, tmp_path):
+    """The winner's hand points are his value: his box showed 0 while the hand was typed
+    (and his value when it was loaded to change), and took input that was then ignored.
+    It now follows the value as typed and takes none; the others' boxes take keys."""
+    entry = _open_event(window, tmp_path, "classic").entry
+    west, south = entry.points_edits[2], entry.points_edits[1]
+    QTest.keyClicks(entry.value_edit, "SW4")
+    assert (south.value(), south.isEnabled()) == (4, False)
+    assert south.toolTip() == "A winner's hand points are his hand's value."
+    QTest.keyClicks(entry.value_edit, "0")
+    assert south.value() == 40
+    assert all(spin.isEnabled() for spin in entry.points_edits if spin is not south)
+    west.setFocus()
+    west.selectAll()
+    QTest.keyClicks(west, "12")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    a, b, c, d = window.seated.players[:4]
+    assert dict(_view(window).rows[0].hand.player_points) == {a: 0, b: 40, c: 12, d: 0}
+    assert [(spin.value(), spin.isEnabled()) for spin in entry.points_edits] == [(0, True)] * 4
+
+
 def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
     sheet = _open_event(window, tmp_path, "mcr")
     assert not sheet.entry.points_row.isVisibleTo(sheet.entry)

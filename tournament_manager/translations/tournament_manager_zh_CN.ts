@@ -846,6 +846,10 @@
         <translation>座位键</translation>
     </message>
     <message>
+        <source>A winner&apos;s hand points are his hand&apos;s value.</source>
+        <translation>和牌者的手牌分即其和牌分值。</translation>
+    </message>
+    <message>
         <source>Signed and locked.</source>
         <translation>已签名并锁定。</translation>
     </message>

@@ -169,6 +169,7 @@ class HandEntryBar(QFrame):
         points_layout.setContentsMargins(0, 0, 0, 0)
         points_layout.addWidget(QLabel(self.tr("Each player's hand points:"), self.points_row))
         self.points_edits: list[QSpinBox] = []
+        self._winners_shown: set[int] = set()  # players whose box shows their hand's value
         for column in range(4):
             spin = QSpinBox(self.points_row)
             spin.setObjectName(f"entry_points_{column + 1}")
@@ -752,6 +753,7 @@ class HandEntryBar(QFrame):
             button.setEnabled(True)
             button.setText(f"{column + 1}  {self._name(player.id)}{now}{role}")
             button.setChecked(player.id in winners or player.id == draft.discarder)
+        self._show_winners_points()
         self._draw.setChecked(draft.draw)
         self._self_draw.setChecked(draft.self_draw)
         self._commit.setText(self.tr("Replace hand") if self._replacing
@@ -764,6 +766,26 @@ class HandEntryBar(QFrame):
         self.value_edit.setPlaceholderText(
             self.tr("seat key") if wants_seat else self.tr("value"))
         self.draft_changed.emit()
+
+    def _show_winners_points(self) -> None:
+        """A winner's hand points are his hand's value (`_with_points`): his box shows it
+        as it is typed and takes no input. A player who stops being a winner gets an empty
+        box back, for the judge to fill from his shown hand."""
+        if self.points_row.isHidden():
+            return
+        values = {win.winner: int(win.value) if win.value.isdigit() else 0
+                  for win in self._draft.wins}
+        for spin, player in zip(self.points_edits, self._players()):
+            spin.blockSignals(True)
+            if player.id in values:
+                spin.setValue(values[player.id])
+            elif player.id in self._winners_shown:
+                spin.setValue(0)
+            spin.blockSignals(False)
+            spin.setEnabled(player.id not in values)
+            spin.setToolTip(self.tr("A winner's hand points are his hand's value.")
+                            if player.id in values else "")
+        self._winners_shown = set(values)
 
     def _payments_preview(self) -> str:
         """Who pays what for the hand as typed, once it is complete and its values are
