@@ -536,6 +536,22 @@ def test_classical_winners_box_shows_his_value_as_typed(window: MainWindow, tmp_
     assert [(spin.value(), spin.isEnabled()) for spin in entry.points_edits] == [(0, True)] * 4
 
 
+def test_a_kept_deal_is_why_the_board_counts_one_more_hand(window: MainWindow, tmp_path):
+    """A classical session ends by deals: East winning keeps the deal, and the board's
+    "playing 1/4" became "1/5" with nothing saying why. Its tooltip now says."""
+    sheet = _open_event(window, tmp_path, "classic")
+    page = window.sheets_page
+    first = page.tables.item(0)
+    assert first.text() == "Table 1 · playing 0/4"
+    assert "kept their deal" not in first.toolTip()
+    _type(sheet, "ET20")  # the dealer's self-draw: he deals again
+    assert first.text() == "Table 1 · playing 1/5"
+    assert "Hands that kept their deal so far: 1, so 4 deals take 5 hands" in first.toolTip()
+    _type(sheet, "ST20")  # South's win passes the deal on
+    assert first.text() == "Table 1 · playing 2/5"
+    assert "so 4 deals take 5 hands" in first.toolTip()
+
+
 def test_mcr_false_win_is_paid_to_the_other_three(window: MainWindow, tmp_path):
     sheet = _open_event(window, tmp_path, "mcr")
     assert not sheet.entry.points_row.isVisibleTo(sheet.entry)

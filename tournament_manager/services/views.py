@@ -334,6 +334,9 @@ class TableProgress:
     """Double entry: hands whose two table-side entries differed, not yet on the sheet."""
     entries_waiting: int = 0
     """Double entry: hands typed once at the table, waiting for the second player's entry."""
+    kept_deals: int = 0
+    """A session that ends by deals: hands so far that kept their deal (the dealer won, or
+    a draw kept it), each one more hand than deals: why "/16" became "/17"."""
 
 
 def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...]:
@@ -352,11 +355,13 @@ def table_progress(uow: UnitOfWork, session_id: int) -> tuple[TableProgress, ...
                                            uow.hands.list(table_id=table.id), rules))
             signed = _current_signers(uow, table)
             entries = entry_state(uow, table.id)
+            kept = (0 if by_hands or table.stopped_after_hand is not None
+                    else max(0, expected - rules.settings.hands_per_session))
             rows.append(TableProgress(
                 table, _state(session, table, hands, expected, len(signed)),
                 hands, expected, len(signed),
                 entries.disagreements if entries else (),
-                len({e.hand_number for e in entries.waiting}) if entries else 0))
+                len({e.hand_number for e in entries.waiting}) if entries else 0, kept))
         return tuple(rows)
 
 

@@ -3874,6 +3874,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{state} · 第 {n} 局待第二次录入</translation>
     </message>
     <message>
+        <source>Hands that kept their deal so far: {kept}, so {deals} deals take {of} hands</source>
+        <translation>至今连庄 {kept} 局，故 {deals} 庄共 {of} 局</translation>
+    </message>
+    <message>
         <source>to type</source>
         <translation>待录入</translation>
     </message>

@@ -53,6 +53,16 @@ def progress_text(row: TableProgress, desk: bool = False) -> str:
     return state
 
 
+def kept_deals_text(row: TableProgress) -> str:
+    """Why a session that ends by deals has more hands than deals, or ""."""
+    if not row.kept_deals:
+        return ""
+    return translate("TableProgress", "Hands that kept their deal so far: {kept}, so "
+                     "{deals} deals take {of} hands").format(kept=row.kept_deals,
+                                                 deals=row.expected - row.kept_deals,
+                                                 of=row.expected)
+
+
 def _desk_text(row: TableProgress) -> str:
     state = row.state
     if state in (TableState.WAITING, TableState.PLAYING) and not row.hands:
@@ -188,6 +198,7 @@ class TableProgressList(QWidget):
                                 "TableProgress",
                                 "{hands} of {of} hands on the sheet; {k} of 4 signatures",
                             ).format(hands=row.hands, of=row.expected, k=row.signatures),
+                            kept_deals_text(row),
                         )
                         if part
                     )
