@@ -50,7 +50,11 @@ def test_standings_show_registration_numbers_and_withdrawn_players_apart(
     assert model.index(last, RANK).data() == "withdrawn"
     grey = QGuiApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
     assert model.index(last, PLAYER).data(Qt.ItemDataRole.ForegroundRole) == grey
-    assert _texts(model, RANK)[:7] == [str(n) for n in range(1, 8)]
+    ranks = _texts(model, RANK)[:7]
+    assert [text.rstrip("†") for text in ranks] == [str(n) for n in range(1, 8)]
+    # The four of the other table are level at 0: the recorded draw placed them.
+    assert ranks == ["1†", "2†", "3†", "4†", "5†", "6†", "7"]  # and the two losers level
+    assert "the recorded draw placed" in model.index(0, RANK).data(Qt.ItemDataRole.ToolTipRole)
     assert sorted(_texts(model, REGISTRATION)) == [str(100 + n) for n in range(1, 9)]
     assert model.headerData(REGISTRATION, Qt.Orientation.Horizontal) == "No."
     qtmodeltester.check(model, force_py=True)
@@ -227,4 +231,5 @@ def test_a_line_inside_an_unbreakable_tie_is_not_cut_until_lots_are_drawn(
     with window.context.unit_of_work() as uow:
         draws = [p.tiebreak_draw for p in uow.players.list()]
         assert len({d for d in draws if d != 7}) == 4  # the four tied drew anew, apart
-    assert _texts(standings, RANK)[:4] == ["1", "1", "3", "4"]  # only the line's tie drew
+    # Only the line's tie drew: the draw placed those two, and their ranks say so.
+    assert _texts(standings, RANK)[:4] == ["1", "1", "3†", "4†"]

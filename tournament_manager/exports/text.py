@@ -204,11 +204,18 @@ def signature_status(view: SheetView) -> str:
     return _("verified")
 
 
+DRAW_MARK = "†"
+"""Beside a rank that the recorded draw decided (equal score and raw total)."""
+
+
 def rank_text(row: StandingsRow, shared: frozenset[int]) -> str:
-    """"7", "=7" for a rank the tie-break chain could not separate, "–" for no rank."""
+    """"7", "=7" for a rank the tie-break chain could not separate, "7†" for one the
+    recorded draw decided, "–" for no rank."""
     if row.rank is None:
         return "–"
-    return f"={row.rank}" if row.rank in shared else str(row.rank)
+    if row.rank in shared:
+        return f"={row.rank}"
+    return f"{row.rank}{DRAW_MARK}" if row.placed_by_draw else str(row.rank)
 
 
 def shared_ranks(table: Standings) -> frozenset[int]:

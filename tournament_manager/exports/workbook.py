@@ -363,11 +363,19 @@ def _standings_sheet(table: Standings) -> _Sheet:
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
-                      row.converted_total, row.raw_total, _(WITHDRAWN) if row.withdrawn else "",
+                      row.converted_total, row.raw_total, _status(row),
                       _byes(row)])
     sheet.header_center = clean(_("{title}: {field}").format(title=standings_title(table),
                                                              field=field_text(table)))
     return sheet
+
+
+def _status(row: StandingsRow) -> str:
+    """Withdrawn, or placed by the recorded draw (the PDF's "5†"): the Rank column stays
+    a number to sort by."""
+    if row.withdrawn:
+        return _(WITHDRAWN)
+    return _("placed by the recorded draw") if row.placed_by_draw else ""
 
 
 def _byes(row: StandingsRow) -> str:

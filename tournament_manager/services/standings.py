@@ -67,6 +67,10 @@ class StandingsRow:
     """Every session he played, earlier rounds too; the totals count only the sessions of
     his last round, plus what he carried into it."""
     tie_break: TieBreak | None = None
+    """What separated him from the player below: None when the scores did."""
+    placed_by_draw: bool = False
+    """His score and raw total equal the player's above or below, and the recorded draw
+    set their order (tournament rules §4): the standings say so beside his rank."""
     withdrawn: bool = False
     """He had withdrawn by then: shown with his results, apart from the ranked field."""
 
@@ -255,15 +259,26 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
         ))
     placings = rank(competitors)
     carried = {entry.player_id: entry.carried_score for entry in entries}
+    breaks = [_tie_broken_by(placings, index) if _both_ranked(placings, index) else None
+              for index in range(len(placings))]
     return [
         StandingsRow(rank=p.rank, player=players[p.competitor.player_id],
                      round_number=round_.number, converted_total=p.competitor.converted_total,
                      raw_total=p.competitor.raw_total, carried=carried[p.competitor.player_id],
                      sessions=tuple(scores.get(p.competitor.player_id, ())),
-                     tie_break=_tie_broken_by(placings, index),
+                     tie_break=breaks[index],
+                     placed_by_draw=TieBreak.DRAW in (breaks[index],
+                                                      breaks[index - 1] if index else None),
                      withdrawn=p.competitor.player_id in withdrawn)
         for index, p in enumerate(placings)
     ]
+
+
+def _both_ranked(placings: Sequence[Placing], index: int) -> bool:
+    """Place `index` and the next both take a place: only between those does a tie-break
+    mean anything (the unranked follow the field in score order)."""
+    return (index + 1 < len(placings) and placings[index].rank is not None
+            and placings[index + 1].rank is not None)
 
 
 def standings(uow: UnitOfWork, through_session: int | None = None) -> Standings:

@@ -3695,6 +3695,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>并列名次：同分排序无法区分这些选手</translation>
     </message>
     <message>
+        <source>Equal score and raw total: the recorded draw placed these players</source>
+        <translation>换算分与原始总分均相同：按记录在案的抽签结果排定这些选手</translation>
+    </message>
+    <message>
         <source>withdrawn</source>
         <translation>已退赛</translation>
     </message>

@@ -3695,6 +3695,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>並列名次：同分排序無法區分這些選手</translation>
     </message>
     <message>
+        <source>Equal score and raw total: the recorded draw placed these players</source>
+        <translation>換算分與原始總分均相同：依紀錄在案的抽籤結果排定這些選手</translation>
+    </message>
+    <message>
         <source>withdrawn</source>
         <translation>已退賽</translation>
     </message>

@@ -8,6 +8,7 @@ from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
 from tournament_manager.cli.documents import event_address, opened, user_errors
+from tournament_manager.exports.text import rank_text, shared_ranks
 from tournament_manager.services.standings import Standings, StandingsRow, standings
 from tournament_manager.text_width import display_width
 from tournament_manager.words import _
@@ -44,6 +45,7 @@ def _row_json(row: StandingsRow) -> dict[str, object]:
         "raw_total": row.raw_total,
         "carried": row.carried,
         "tie_break": row.tie_break.value if row.tie_break else None,
+        "placed_by_draw": row.placed_by_draw,
         "withdrawn": row.withdrawn,
         "sessions": [{"session": s.session_number, "table": s.table_number,
                       "raw": float(s.raw), "converted": s.converted} for s in row.sessions],
@@ -66,8 +68,9 @@ def _as_text(table: Standings) -> str:
     lines = [_("{heading}: {count}").format(heading=heading, count=count),
              (f"{_pad(rank, 4, right=True)}  {_pad(reg, 8)} {_pad(player, 28)} "
               f"{_pad(country, 8)} {_pad(score, 9, right=True)} {_pad(raw, 8, right=True)}")]
+    shared = shared_ranks(table)
     for row in table.rows:
-        rank = str(row.rank) if row.rank is not None else "-"
+        rank = rank_text(row, shared) if row.rank is not None else "-"
         note = f"  {withdrawn}" if row.withdrawn else ""
         lines.append(f"{rank:>4}  {row.player.registration_id[:8]:<8} "
                      f"{row.player.name[:28]:<28} {row.player.country[:8]:<8} "

@@ -19,6 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
+from tournament_manager.exports.text import DRAW_MARK
 from tournament_manager.services.standings import Standings, StandingsRow
 
 Index = QModelIndex | QPersistentModelIndex
@@ -115,13 +116,18 @@ class StandingsModel(QAbstractTableModel):
             return self.tr("Substitute: results shown, no place taken")
         if row.rank in self._shared:
             return self.tr("Shared place: the tie-breaks cannot separate these players")
+        if row.placed_by_draw:
+            return self.tr("Equal score and raw total: the recorded draw placed these "
+                           "players")
         return None
 
     def _text(self, row: StandingsRow, column: int) -> str:
         if column == RANK:
             if row.withdrawn:
                 return self.tr("withdrawn")
-            return "" if row.rank is None else str(row.rank)
+            if row.rank is None:
+                return ""
+            return f"{row.rank}{DRAW_MARK}" if row.placed_by_draw else str(row.rank)
         if column == REGISTRATION:
             return row.player.registration_id
         if column == PLAYER:
