@@ -3729,6 +3729,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <source>{ranked} ranked · {withdrawn} withdrawn</source>
         <translation>{ranked} 人列入排名 · {withdrawn} 人已退賽</translation>
     </message>
+    <message>
+        <source>{counts} · 5†: placed by the recorded draw</source>
+        <translation>{counts} · 5†：依紀錄在案的抽籤結果排序</translation>
+    </message>
 </context>
 <context>
     <name>TableClock</name>

@@ -102,8 +102,12 @@ class StandingsPage(QWidget):
                 self.updated.setText(describe_error(error))
         self.model.set_standings(result)
         if result is not None:
-            self.updated.setText(self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
-                ranked=result.ranked, withdrawn=result.withdrawn))
+            counts = self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
+                ranked=result.ranked, withdrawn=result.withdrawn)
+            if any(row.placed_by_draw for row in result.rows):
+                counts = self.tr("{counts} · 5†: placed by the recorded draw").format(
+                    counts=counts)
+            self.updated.setText(counts)
         # In the printed standings' words (`exports.text`), said in the window's language.
         provisional = provisional_text(result) if result is not None and result.in_play else ""
         self.provisional.setText(provisional)
