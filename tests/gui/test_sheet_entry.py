@@ -536,6 +536,28 @@ def test_classical_winners_box_shows_his_value_as_typed(window: MainWindow, tmp_
     assert [(spin.value(), spin.isEnabled()) for spin in entry.points_edits] == [(0, True)] * 4
 
 
+def test_changing_hands_one_after_another_keeps_each_losers_points(window: MainWindow,
+                                                                   tmp_path):
+    """F2 on hand 1 (South won), then F2 on hand 2 (South lost with 8 points): his box
+    must show his 8, not the 0 it was given when he stopped being hand 1's winner."""
+    sheet = _open_event(window, tmp_path, "classic")
+    entry = sheet.entry
+    south = entry.points_edits[1]
+    _type(sheet, "ST20")
+    QTest.keyClicks(entry.value_edit, "WS20")
+    south.setValue(8)
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    for row, shown in ((0, (20, False)), (1, (8, True)), (0, (20, False)), (1, (8, True))):
+        sheet.grid.setFocus()
+        sheet.grid.setCurrentIndex(sheet.model.index(row, 0))
+        QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+        assert entry.replacing
+        assert (south.value(), south.isEnabled()) == shown, f"hand {row + 1}"
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)  # replaced as it stands
+    south_id = window.seated.players[1]
+    assert dict(_view(window).rows[1].hand.player_points)[south_id] == 8
+
+
 def test_a_kept_deal_is_why_the_board_counts_one_more_hand(window: MainWindow, tmp_path):
     """A classical session ends by deals: East winning keeps the deal, and the board's
     "playing 1/4" became "1/5" with nothing saying why. Its tooltip now says."""

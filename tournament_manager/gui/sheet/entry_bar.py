@@ -348,8 +348,7 @@ class HandEntryBar(QFrame):
         self._replacing = False
         self._number = self._next_number()
         self.value_edit.clear()
-        for spin in self.points_edits:
-            spin.setValue(0)
+        self._clear_points()
         self._clear_message()
         self.setEnabled(self._accepts_hands())
         self._show()
@@ -366,6 +365,7 @@ class HandEntryBar(QFrame):
         points = dict(entry.player_points)
         for spin, player in zip(self.points_edits, self._players()):
             spin.setValue(points.get(player.id, 0))
+        self._winners_shown = set()  # every box holds the stored hand's points now
         self.setEnabled(self._accepts_hands())
         self.value_edit.setText(self._draft.current.value if self._draft.current else "")
         self._clear_message()
@@ -567,12 +567,16 @@ class HandEntryBar(QFrame):
                 number=self._number, problem=self._refusal))
         return True
 
+    def _clear_points(self) -> None:
+        for spin in self.points_edits:
+            spin.setValue(0)
+        self._winners_shown = set()
+
     def _retype(self) -> None:
         """The loaded hand is typed again from its first key (its number stays)."""
         self._draft = HandDraft()
         self.value_edit.clear()
-        for spin in self.points_edits:
-            spin.setValue(0)
+        self._clear_points()
 
     def _seat_column(self, column: int) -> None:
         players = self._players()
