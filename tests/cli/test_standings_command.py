@@ -34,7 +34,10 @@ def test_standings_json_and_text(document: Document, capsys: pytest.CaptureFixtu
     assert run_cli(["standings", str(path)]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "standings: 8 ranked"
-    assert len(lines) == 10 and "Player 1" in lines[2] and "9.49" in lines[2]
+    assert len(lines) == 11 and "Player 1" in lines[2] and "9.49" in lines[2]
+    # Table 2 has not played: its four are level, and the draw placed them.
+    assert sum("†" in line.split()[0] for line in lines[2:10]) >= 4
+    assert lines[10] == "5†: equal score and raw total, placed by the recorded draw."
 
 
 def test_standings_show_registration_numbers_and_withdrawals(
@@ -54,5 +57,7 @@ def test_standings_show_registration_numbers_and_withdrawals(
     assert run_cli(["standings", str(path), "--session", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0] == "standings after session 1: 7 ranked, 1 withdrawn"
-    assert lines[-1].split()[:2] == ["-", "AU-003"] and lines[-1].endswith("withdrawn")
+    [withdrawn] = [line for line in lines if "AU-003" in line]
+    assert withdrawn.split()[:2] == ["-", "AU-003"] and withdrawn.endswith("withdrawn")
+    assert lines.index(withdrawn) == 9, "after the ranked field, before the marks' legend"
     assert all(f"AU-{index:03}" in "\n".join(lines) for index in range(8))

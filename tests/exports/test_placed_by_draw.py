@@ -63,6 +63,21 @@ def test_the_service_marks_both_players_the_draw_placed(tied: Seated) -> None:
     assert not rows[p[1]].placed_by_draw and not rows[p[5]].placed_by_draw
 
 
+def test_a_shared_place_below_a_drawn_one_is_shown_shared(tied: Seated) -> None:
+    """The two discarders and Player 0 level: Player 0's draw puts him above the two,
+    whose equal draws leave them sharing the next place, "=n", not "n†"."""
+    p = tied.players
+    rows = _rows(tied.document)
+    assert rows[p[2]].raw_total == rows[p[6]].raw_total == rows[p[0]].raw_total
+    level = [row for row in rows.values() if row.raw_total == rows[p[2]].raw_total]
+    _set_draws(tied.document, {row.player.id: 50 + index for index, row in enumerate(level)}
+               | {p[0]: 1, p[2]: 90, p[6]: 90})
+    rows = _rows(tied.document)
+    assert rows[p[2]].rank == rows[p[6]].rank
+    assert not rows[p[2]].placed_by_draw and not rows[p[6]].placed_by_draw
+    assert rows[p[0]].placed_by_draw and rows[p[0]].rank < rows[p[2]].rank
+
+
 def test_the_printed_standings_mark_and_explain_it(tied: Seated, tmp_path: Path) -> None:
     out = run_export(tied.document.unit_of_work(), ExportKind.STANDINGS, tmp_path / "st.pdf",
                      session_number=1)
@@ -94,3 +109,4 @@ def test_the_command_line_marks_it(tied: Seated, capsys: pytest.CaptureFixture[s
     lines = capsys.readouterr().out.splitlines()
     first = next(line for line in lines if "Player 1 " in line)
     assert first.split()[0] == "1†"
+    assert lines[-1] == "5†: equal score and raw total, placed by the recorded draw."

@@ -67,10 +67,13 @@ class StandingsRow:
     """Every session he played, earlier rounds too; the totals count only the sessions of
     his last round, plus what he carried into it."""
     tie_break: TieBreak | None = None
-    """What separated him from the player below: None when the scores did."""
+    """What separated him from the ranked player below him in his round: None when their
+    scores did, when nothing could, or when no ranked player follows."""
     placed_by_draw: bool = False
-    """His score and raw total equal the player's above or below, and the recorded draw
-    set their order (tournament rules §4): the standings say so beside his rank."""
+    """His place is his alone, and the recorded draw set it (tournament rules §4): his score
+    and raw total equal those of a player next to him in his round's ranking. That player
+    may be listed in a later round: the draw put one through a cut and not the other. A
+    shared place ("=5") is not marked."""
     withdrawn: bool = False
     """He had withdrawn by then: shown with his results, apart from the ranked field."""
 
@@ -261,14 +264,16 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
     carried = {entry.player_id: entry.carried_score for entry in entries}
     breaks = [_tie_broken_by(placings, index) if _both_ranked(placings, index) else None
               for index in range(len(placings))]
+    ranks = [p.rank for p in placings if p.rank is not None]
+    shared = {r for r in ranks if ranks.count(r) > 1}
     return [
         StandingsRow(rank=p.rank, player=players[p.competitor.player_id],
                      round_number=round_.number, converted_total=p.competitor.converted_total,
                      raw_total=p.competitor.raw_total, carried=carried[p.competitor.player_id],
                      sessions=tuple(scores.get(p.competitor.player_id, ())),
                      tie_break=breaks[index],
-                     placed_by_draw=TieBreak.DRAW in (breaks[index],
-                                                      breaks[index - 1] if index else None),
+                     placed_by_draw=p.rank not in shared and TieBreak.DRAW in (
+                         breaks[index], breaks[index - 1] if index else None),
                      withdrawn=p.competitor.player_id in withdrawn)
         for index, p in enumerate(placings)
     ]

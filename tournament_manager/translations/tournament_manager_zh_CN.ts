@@ -3695,8 +3695,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>并列名次：同分排序无法区分这些选手</translation>
     </message>
     <message>
-        <source>Equal score and raw total: the recorded draw placed these players</source>
-        <translation>换算分与原始总分均相同：按记录在案的抽签结果排定这些选手</translation>
+        <source>Level on score and raw total with a player next to him in his round: the recorded draw placed him</source>
+        <translation>与本轮排名相邻的选手换算分及原始总分均相同：按记录在案的抽签结果排定名次</translation>
     </message>
     <message>
         <source>withdrawn</source>

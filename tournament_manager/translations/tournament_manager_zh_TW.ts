@@ -3695,8 +3695,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>並列名次：同分排序無法區分這些選手</translation>
     </message>
     <message>
-        <source>Equal score and raw total: the recorded draw placed these players</source>
-        <translation>換算分與原始總分均相同：依紀錄在案的抽籤結果排定這些選手</translation>
+        <source>Level on score and raw total with a player next to him in his round: the recorded draw placed him</source>
+        <translation>與本輪排名相鄰的選手換算分及原始總分均相同：依紀錄在案的抽籤結果排定名次</translation>
     </message>
     <message>
         <source>withdrawn</source>

@@ -75,6 +75,13 @@ def _as_text(table: Standings) -> str:
         lines.append(f"{rank:>4}  {row.player.registration_id[:8]:<8} "
                      f"{row.player.name[:28]:<28} {row.player.country[:8]:<8} "
                      f"{row.converted_total:>9.2f} {_points(row.raw_total):>8}{note}")
+    # The marks explained as the printed standings explain them (their sentences begin
+    # with the space that joins them to the note's first).
+    if shared:
+        lines.append(_(" =5: a rank shared by players the tie-break chain cannot separate."
+                       ).strip())
+    if any(row.placed_by_draw for row in table.rows):
+        lines.append(_(" 5†: equal score and raw total, placed by the recorded draw.").strip())
     return "\n".join(lines)
 
 

@@ -117,8 +117,8 @@ class StandingsModel(QAbstractTableModel):
         if row.rank in self._shared:
             return self.tr("Shared place: the tie-breaks cannot separate these players")
         if row.placed_by_draw:
-            return self.tr("Equal score and raw total: the recorded draw placed these "
-                           "players")
+            return self.tr("Level on score and raw total with a player next to him in his "
+                           "round: the recorded draw placed him")
         return None
 
     def _text(self, row: StandingsRow, column: int) -> str:
