@@ -409,7 +409,18 @@ def test_between_sessions_the_projector_shows_the_next_published_seating(
     menu.aboutToShow.emit()
     after_one = next(a for a in menu.actions() if a.text() == "After Session 1")
     after_one.trigger()
-    assert feed.through == 1 and feed.standings_detail == "after session 1"
+    # Players level after session 1 were placed by the recorded draw: the room reads "5†"
+    # on the screen, and the heading says what it means.
+    assert feed.through == 1
+    assert feed.standings_detail == "after session 1 · 5†: placed by the recorded draw"
+    for _ in range(5):
+        if projector.current()[0] == 1:
+            break
+        projector.advance()
+    assert projector.heading.text().endswith(
+        "Standings · after session 1 · 5†: placed by the recorded draw")
+    ranks = [feed.standings.index(row, 0).data() for row in range(feed.standings.rowCount())]
+    assert any(rank.endswith("†") for rank in ranks)
     assert window.standings_page.model is not feed.standings
     projector.close()
 

@@ -128,8 +128,9 @@ class ProjectorFeed(QObject):
         self.standings.set_standings(result)
         self.standings_notice = (provisional_text(result)
                                  if result is not None and result.in_play else "")
-        self.standings_detail = (
-            ""
-            if self.through is None
-            else translate("ProjectorFeed", "after session {n}").format(n=self.through)
-        )
+        details = [] if self.through is None else [
+            translate("ProjectorFeed", "after session {n}").format(n=self.through)]
+        if result is not None and any(row.placed_by_draw for row in result.rows):
+            # The room reads "5†" from the screen, where no tooltip reaches.
+            details.append(translate("ProjectorFeed", "5†: placed by the recorded draw"))
+        self.standings_detail = " · ".join(details)

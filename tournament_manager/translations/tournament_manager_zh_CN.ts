@@ -2119,6 +2119,10 @@ Register {name} anyway, as a different player?</source>
         <source>after session {n}</source>
         <translation>第 {n} 场后</translation>
     </message>
+    <message>
+        <source>5†: placed by the recorded draw</source>
+        <translation>5†：按记录在案的抽签结果排序</translation>
+    </message>
 </context>
 <context>
     <name>ProjectorScreenMenu</name>
