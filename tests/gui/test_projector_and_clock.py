@@ -315,6 +315,32 @@ def test_a_wide_table_is_scaled_to_fit_1280_by_720_not_cut(qtbot):
     projector.close()
 
 
+def test_a_long_heading_wraps_and_keeps_the_clock_and_table_on_screen(qtbot):
+    """The heading was one unbreakable line: a long event name with the slide's detail
+    widened the window past the screen, and the clock and the right-hand columns went off
+    it. It wraps now, and a legend in the footer does not widen it either."""
+    projector = ProjectorWindow(SessionCountdown())
+    qtbot.addWidget(projector)
+    model = QStandardItemModel(10, 8)
+    model.setHorizontalHeaderLabels(["Rank", "No.", "Player", "Country", "Round", "Total",
+                                     "Raw", "S1"])
+    slide = TableSlide("Standings", model, stretch_column=2)
+    slide.detail = "after session 12"
+    slide.legend = "5†: placed by the recorded draw " * 6
+    projector.tournament_name = "The Fourteenth World Series of Mahjong Championship Open"
+    projector.add_slide(slide)
+    projector.show_on(None)
+    qtbot.waitExposed(projector)
+    projector.refresh()
+    assert projector.width() == 1280
+    assert projector.minimumSizeHint().width() <= projector.width()
+    assert projector.heading.geometry().right() < projector.clock.geometry().left()
+    assert projector.clock.geometry().right() <= projector.width()
+    assert slide.view.geometry().right() <= projector.width()
+    assert projector.legend.geometry().right() <= projector.pager.geometry().left()
+    projector.close()
+
+
 def test_a_later_pages_wider_numbers_are_not_cut(qtbot):
     """The columns were sized by the rows on screen: page 1's "5.48" set the width and
     page 2's "−123.45" read "−12…". Every row counts now, whichever page is shown."""
@@ -409,16 +435,15 @@ def test_between_sessions_the_projector_shows_the_next_published_seating(
     menu.aboutToShow.emit()
     after_one = next(a for a in menu.actions() if a.text() == "After Session 1")
     after_one.trigger()
+    assert feed.through == 1 and feed.standings_detail == "after session 1"
     # Players level after session 1 were placed by the recorded draw: the room reads "5†"
-    # on the screen, and the heading says what it means.
-    assert feed.through == 1
-    assert feed.standings_detail == "after session 1 · 5†: placed by the recorded draw"
+    # on the screen, and its footer says what it means.
     for _ in range(5):
         if projector.current()[0] == 1:
             break
         projector.advance()
-    assert projector.heading.text().endswith(
-        "Standings · after session 1 · 5†: placed by the recorded draw")
+    assert projector.heading.text().endswith("Standings · after session 1")
+    assert projector.legend.text() == "5†: placed by the recorded draw"
     ranks = [feed.standings.index(row, 0).data() for row in range(feed.standings.rowCount())]
     assert any(rank.endswith("†") for rank in ranks)
     assert window.standings_page.model is not feed.standings

@@ -798,6 +798,7 @@ class MainWindow(QMainWindow):
         self._seating_slide.detail = self.projector_feed.seating_detail
         self._standings_slide.detail = self.projector_feed.standings_detail
         self._standings_slide.notice = self.projector_feed.standings_notice
+        self._standings_slide.legend = self.projector_feed.standings_legend
         self.projector.refresh()
 
     def show_projector(self) -> ProjectorWindow:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
+    QSizePolicy,
     QStackedLayout,
     QStackedWidget,
     QStyleOptionViewItem,
@@ -61,6 +62,9 @@ class Slide(QWidget):
     notice = ""
     """A caution the room must read with the slide (standings while a session is being
     played are provisional), on its own line under the heading."""
+    legend = ""
+    """What a mark in the table means ("5†: placed by the recorded draw"), in the footer:
+    the room reads the screen, where no tooltip reaches."""
 
     def page_count(self) -> int:
         return 1
@@ -260,6 +264,10 @@ class ProjectorWindow(QWidget):
         heading_font.setBold(True)
         heading_font.setPointSizeF(font.pointSizeF() * 1.3)
         self.heading.setFont(heading_font)
+        # A long event name wraps: as one unbreakable line it widened the window past the
+        # screen, and the clock and the table's right-hand columns went off it.
+        self.heading.setWordWrap(True)
+        self.heading.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.clock = QLabel(self)
         self.clock.setObjectName("projector_clock")
         self.clock.setFont(heading_font)
@@ -299,6 +307,10 @@ class ProjectorWindow(QWidget):
         self.notice.hide()
         self.pager = QLabel(self)
         self.pager.setObjectName("projector_pager")
+        self.legend = QLabel(self)
+        self.legend.setObjectName("projector_legend")
+        self.legend.setWordWrap(True)
+        self.legend.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.stack = QStackedWidget(self)
         top = QHBoxLayout()
         top.addWidget(self.heading, 1)
@@ -309,7 +321,10 @@ class ProjectorWindow(QWidget):
         layout.addWidget(self.notice)
         layout.addWidget(self.time_up)
         layout.addWidget(self.stack, 1)
-        layout.addWidget(self.pager, 0, Qt.AlignmentFlag.AlignRight)
+        footer = QHBoxLayout()
+        footer.addWidget(self.legend, 1)
+        footer.addWidget(self.pager)
+        layout.addLayout(footer)
 
         self.timer = QTimer(self)
         self.timer.setInterval(PAGE_SECONDS * 1000)
@@ -415,6 +430,7 @@ class ProjectorWindow(QWidget):
                                                     slide.detail) if t))
         self.notice.setText(slide.notice)
         self.notice.setVisible(bool(slide.notice))
+        self.legend.setText(slide.legend)
         pages = slide.page_count()
         self.pager.setText(self.tr("page {n} of {total}").format(n=self._page + 1, total=pages)
                            if pages > 1 else "")

@@ -51,6 +51,7 @@ class ProjectorFeed(QObject):
         """Which session the seating slide shows ("session 2", "next: session 3")."""
         self.standings_detail = ""
         self.standings_notice = ""
+        self.standings_legend = ""
         """Said under the standings' heading: provisional while a session is played."""
         self.through: int | None = None
         """The projector's own standings filter: after this session, or live (None)."""
@@ -128,9 +129,11 @@ class ProjectorFeed(QObject):
         self.standings.set_standings(result)
         self.standings_notice = (provisional_text(result)
                                  if result is not None and result.in_play else "")
-        details = [] if self.through is None else [
-            translate("ProjectorFeed", "after session {n}").format(n=self.through)]
-        if result is not None and any(row.placed_by_draw for row in result.rows):
-            # The room reads "5†" from the screen, where no tooltip reaches.
-            details.append(translate("ProjectorFeed", "5†: placed by the recorded draw"))
-        self.standings_detail = " · ".join(details)
+        self.standings_detail = (
+            ""
+            if self.through is None
+            else translate("ProjectorFeed", "after session {n}").format(n=self.through)
+        )
+        self.standings_legend = (
+            translate("ProjectorFeed", "5†: placed by the recorded draw")
+            if result is not None and any(row.placed_by_draw for row in result.rows) else "")
