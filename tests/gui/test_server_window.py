@@ -377,3 +377,43 @@ def test_the_welcome_page_opens_a_server_event_too(real_window: MainWindow,
     assert window.controller.document is None
     _open_with(window, lambda: click(window.welcome, "welcome_server"), event_on_server)
     assert window.windowTitle() == "Harbour Open — Tournament Manager"
+
+
+def test_a_station_restarted_goes_back_to_its_server_event_not_an_old_file(
+        qtbot, app_settings: AppSettings, event_on_server: str, make_tournament_file,
+        tmp_path: Path) -> None:
+    """A desk on the shared event, restarted with no event named, opened the last *file*
+    it had ever opened (an old local copy), and took results into it. It goes back to
+    the server event as the station it was; once a file is opened, to the file; and a
+    server event that will not open leaves the welcome page with the reason, never a
+    file in its place."""
+    from tournament_manager.gui.launch import start_main_window
+
+    local = make_tournament_file(tmp_path / "old.tmt", "Old Local Cup")
+    first = start_main_window(str(local), app_settings)
+    qtbot.addWidget(first)
+    assert first.windowTitle() == "Old Local Cup — Tournament Manager"
+    _open_with(first, first.action_open_server.trigger, event_on_server)
+    assert first.windowTitle() == "Harbour Open — Tournament Manager"
+    first.close()
+
+    again = start_main_window(None, app_settings)
+    qtbot.addWidget(again)
+    assert again.windowTitle() == "Harbour Open — Tournament Manager"
+    assert again.controller.document.actor.startswith("Desk 9")
+    again.open_path(local)
+    assert again.windowTitle() == "Old Local Cup — Tournament Manager"
+    again.close()
+
+    third = start_main_window(None, app_settings)
+    qtbot.addWidget(third)
+    assert third.windowTitle() == "Old Local Cup — Tournament Manager"
+    third.close()
+
+    gone = event_on_server.rsplit("/", 1)[0] + "/no_such_event"
+    app_settings.set_last_server(gone, "Desk 9", "results-desk")
+    fourth = start_main_window(None, app_settings)
+    qtbot.addWidget(fourth)
+    assert fourth.controller.document is None and fourth.windowTitle() == "Tournament Manager"
+    assert fourth.message_bar.isVisible() and "no_such_event" in fourth.message_bar.text()
+    fourth.close()

@@ -51,10 +51,14 @@ def _parse(args: list[str]) -> str | None:
 
 def open_first_document(controller: DocumentController, settings: AppSettings,
                         requested: str | Path | None) -> None:
-    """The file or server event asked for, else the most recent file, else the default
-    document an earlier version made on its first start (if it is there); else nothing:
-    the welcome page. An event on a server opens for the station this computer last
-    opened one as (its name and role, File > Open on a Server remembers them)."""
+    """The file or server event asked for, else the event opened last (a server event
+    when that was the last, never a file in its place), else the default document an
+    earlier version made on its first start (if it is there); else nothing: the welcome
+    page. An event on a server opens for the station this computer last opened one as
+    (its name and role, File > Open on a Server remembers them); should it not open, the
+    welcome page stays with the reason, and no other event takes its place."""
+    if requested is None:
+        requested = settings.last_opened_server() or None
     if requested is not None:
         try:
             address = parse_address(requested)

@@ -28,6 +28,9 @@ _PROJECTOR_SCREEN = "projector/screen"
 _LAST_SERVER = "server/address"
 _STATION_NAME = "server/station"
 _STATION_ROLE = "server/role"
+_LAST_OPENED = "documents/last_opened"
+"""_FILE or _SERVER: which kind of event this computer opened last, to reopen the same."""
+_FILE, _SERVER = "file", "server"
 _LANGUAGE = "window/language"
 _DOCUMENT_LANGUAGE = "documents/language"
 
@@ -60,6 +63,7 @@ class AppSettings:
         """`title`: the event's name, which says more than "event.tmt" when two files of
         one event (the day's copy, a backup) sit side by side; kept while the file is."""
         entry = path.resolve()
+        self._store.setValue(_LAST_OPENED, _FILE)
         others = [known for known in self._stored_recent_files() if known != entry]
         if title:
             titles = self._titles()
@@ -118,7 +122,16 @@ class AppSettings:
         value = self._store.value(_STATION_ROLE, "")
         return value if isinstance(value, str) else ""
 
+    def last_opened_server(self) -> str:
+        """The server event's address when the last event opened here was on a server,
+        else "": a desk restarted mid-event goes back to the shared event, not to the
+        last file it happened to open before."""
+        if self._store.value(_LAST_OPENED, _FILE) != _SERVER:
+            return ""
+        return self.last_server()
+
     def set_last_server(self, address: str, station: str, role: str) -> None:
+        self._store.setValue(_LAST_OPENED, _SERVER)
         self._store.setValue(_LAST_SERVER, address)
         self._store.setValue(_STATION_NAME, station)
         self._store.setValue(_STATION_ROLE, role)
