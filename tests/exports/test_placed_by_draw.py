@@ -4,14 +4,13 @@ the projector), the printed standings, the workbook and the command line."""
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
 from openpyxl import load_workbook
 
 from tests.exports.conftest import pdf_pages
-from tests.helpers.seated_event import Seated, seat_event
+from tests.helpers.seated_event import Seated, seat_event, set_draws
 from tournament_manager.cli.main import run_cli
 from tournament_manager.domain.model import HandResult, Win, WinType
 from tournament_manager.exports.jobs import ExportKind, run_export
@@ -25,14 +24,6 @@ def _win(seated: Seated, table: int, winner: int, discarder: int, value: int) ->
         HandResult.WIN, WinType.DISCARD, discarder, (Win(winner, value, discarder),)))
 
 
-def _set_draws(document: Document, draws: dict[int, int]) -> None:
-    with document.unit_of_work() as uow:
-        for player_id, draw in draws.items():
-            uow.players.update(dataclasses.replace(uow.players.get(player_id),
-                                                   tiebreak_draw=draw))
-        uow.commit()
-
-
 @pytest.fixture
 def tied(document: Document) -> Seated:
     """Two tables with the same hand: the winners have the same raw total and score (and
@@ -43,7 +34,7 @@ def tied(document: Document) -> Seated:
     _win(seated, 1, p[5], p[6], 10)
     rows = _rows(document)
     assert rows[p[1]].raw_total == rows[p[5]].raw_total, "the setup ties the two winners"
-    _set_draws(document, {p[1]: 3, p[5]: 8})
+    set_draws(document, {p[1]: 3, p[5]: 8})
     return seated
 
 
@@ -57,7 +48,7 @@ def test_the_service_marks_both_players_the_draw_placed(tied: Seated) -> None:
     first, second = table.rows[:2]
     assert (first.player.id, second.player.id, first.rank, second.rank) == (p[1], p[5], 1, 2)
     assert first.placed_by_draw and second.placed_by_draw
-    _set_draws(tied.document, {p[5]: 3})  # equal draws too: a shared place, no draw
+    set_draws(tied.document, {p[5]: 3})  # equal draws too: a shared place, no draw
     rows = _rows(tied.document)
     assert (rows[p[1]].rank, rows[p[5]].rank) == (1, 1)
     assert not rows[p[1]].placed_by_draw and not rows[p[5]].placed_by_draw
@@ -70,7 +61,7 @@ def test_a_shared_place_below_a_drawn_one_is_shown_shared(tied: Seated) -> None:
     rows = _rows(tied.document)
     assert rows[p[2]].raw_total == rows[p[6]].raw_total == rows[p[0]].raw_total
     level = [row for row in rows.values() if row.raw_total == rows[p[2]].raw_total]
-    _set_draws(tied.document, {row.player.id: 50 + index for index, row in enumerate(level)}
+    set_draws(tied.document, {row.player.id: 50 + index for index, row in enumerate(level)}
                | {p[0]: 1, p[2]: 90, p[6]: 90})
     rows = _rows(tied.document)
     assert rows[p[2]].rank == rows[p[6]].rank

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -41,3 +42,12 @@ def start_seated_session(document: Document, session_id: int) -> None:
     """Publish the tables seated by hand and start the session, as a judge would."""
     publish_seating(document.unit_of_work(), session_id)
     start_session(document.unit_of_work(), session_id, lambda: None)
+
+
+def set_draws(document: Document, draws: dict[int, int]) -> None:
+    """Players' recorded tie-break draws set as given (player id: draw), as if drawn so."""
+    with document.unit_of_work() as uow:
+        for player_id, draw in draws.items():
+            uow.players.update(dataclasses.replace(uow.players.get(player_id),
+                                                   tiebreak_draw=draw))
+        uow.commit()

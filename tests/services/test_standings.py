@@ -7,7 +7,7 @@ import math
 
 import pytest
 
-from tests.helpers.seated_event import Seated
+from tests.helpers.seated_event import Seated, set_draws
 from tournament_manager.domain.model import HandResult, PenaltyReason, StageStatus, Win, WinType
 from tournament_manager.domain.settings import PenaltyMode, SessionConversion
 from tournament_manager.domain.standings import TieBreak
@@ -128,25 +128,17 @@ def test_cut_keeps_exactly_n_and_carries_the_fraction(document: Document) -> Non
     assert caught.value.problem is ServiceProblem.CUT_ALREADY_MADE
 
 
-def _set_draws(document: Document, draws: dict[int, int]) -> None:
-    with document.unit_of_work() as uow:
-        for player_id, draw in draws.items():
-            uow.players.update(dataclasses.replace(uow.players.get(player_id),
-                                                   tiebreak_draw=draw))
-        uow.commit()
-
-
 def test_players_the_whole_chain_cannot_separate_share_a_rank(seated: Seated) -> None:
     """Equal converted and raw totals and equal recorded draws: one rank, the next skips."""
     p = seated.players
     _win(seated, 0, p[1], p[2], 10)
     _win(seated, 1, p[5], p[6], 10)
-    _set_draws(seated.document, {p[1]: 7, p[5]: 7})
+    set_draws(seated.document, {p[1]: 7, p[5]: 7})
     table = standings(seated.document.unit_of_work())
     assert [(row.player.id, row.rank) for row in table.rows[:2]] in (
         [(p[1], 1), (p[5], 1)], [(p[5], 1), (p[1], 1)])
     assert table.rows[0].tie_break is None and table.rows[2].rank == 3
-    _set_draws(seated.document, {p[5]: 8})
+    set_draws(seated.document, {p[5]: 8})
     table = standings(seated.document.unit_of_work())
     assert [row.rank for row in table.rows[:3]] == [1, 2, 3]
     assert table.rows[0].tie_break is TieBreak.DRAW
@@ -204,7 +196,7 @@ def test_the_cut_is_refused_inside_a_tie_the_chain_cannot_break(document: Docume
     # Nobody has played a hand: only the draws order the field. Two share the 32nd place.
     with document.unit_of_work() as uow:
         players = sorted(uow.players.list(), key=lambda player: player.tiebreak_draw)
-    _set_draws(document, {players[32].id: players[31].tiebreak_draw})
+    set_draws(document, {players[32].id: players[31].tiebreak_draw})
     preview = cut_preview(document.unit_of_work(), 1)
     assert set(preview.tied_across) == {players[31].id, players[32].id}
     assert not preview.ready and preview.unfinished == ()
