@@ -417,3 +417,16 @@ def test_a_station_restarted_goes_back_to_its_server_event_not_an_old_file(
     assert fourth.controller.document is None and fourth.windowTitle() == "Tournament Manager"
     assert fourth.message_bar.isVisible() and "no_such_event" in fourth.message_bar.text()
     fourth.close()
+
+    # Typed with its password, the address is remembered as shown, "***" in its place:
+    # connecting would only be turned away, so the window says how to open it again.
+    user, rest = event_on_server.split("://", 1)[1].split("@", 1)
+    hidden = f"postgresql://{user.split(':')[0]}:***@{rest}"
+    app_settings.set_last_server(hidden, "Desk 9", "results-desk")
+    fifth = start_main_window(None, app_settings)
+    qtbot.addWidget(fifth)
+    assert fifth.controller.document is None
+    assert fifth.message_bar.text() == (
+        f"This station last worked on the event at {hidden}. File ▸ Open on a Server… "
+        "opens it again, with the server's password.")
+    fifth.close()

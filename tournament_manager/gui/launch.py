@@ -1,7 +1,8 @@
 """Starting the desktop application: the QApplication, the main window, the first document.
 
-The first document is the one named on the command line, else the most recent one (else
-the default document of an earlier version, if there is one). With none, the window
+The first document is the one named on the command line, else the event opened last (a
+server event when that was the last; else the most recent file, else the default document
+of an earlier version, if there is one). With none, the window
 opens on its welcome page (new, open, the demo event, recent files):
 no file is ever created that the judge did not ask for. Without a display, one line says
 so and the process ends with status 1 (`display_check`).
@@ -15,7 +16,7 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
 
 from tournament_manager import __version__, crash, paths
@@ -59,6 +60,13 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
     welcome page stays with the reason, and no other event takes its place."""
     if requested is None:
         requested = settings.last_opened_server() or None
+        if requested is not None and _password_left_out(requested):
+            # Remembered without its password: connecting would only be turned away.
+            controller.news_reported.emit(QCoreApplication.translate(
+                "Launch", "This station last worked on the event at {address}. File ▸ Open "
+                "on a Server… opens it again, with the server's password.").format(
+                    address=requested))
+            return
     if requested is not None:
         try:
             address = parse_address(requested)
@@ -78,6 +86,15 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
         controller.open(recent[0])
     elif paths.default_document().is_file():
         controller.open(paths.default_document())
+
+
+def _password_left_out(address: str) -> bool:
+    """An address remembered as shown: its password was left out."""
+    try:
+        parsed = parse_address(address)
+    except DocumentError:
+        return False
+    return isinstance(parsed, ServerAddress) and parsed.password_left_out
 
 
 def start_main_window(requested: str | Path | None, settings: AppSettings,

@@ -46,6 +46,10 @@ CONNECT_TIMEOUT_SECONDS = 5
 MIGRATION_LOCK_KEY = 0x544D4A47  # "TMJG": one station migrates, the others wait
 
 
+HIDDEN_PASSWORD = "***"
+"""What SQLAlchemy shows in place of a password (`render_as_string(hide_password=True)`)."""
+
+
 @dataclass(frozen=True)
 class ServerAddress:
     """`postgresql://user[:password]@host[:port]/database`, as typed. Shown without its
@@ -82,6 +86,12 @@ class ServerAddress:
     @property
     def shown(self) -> str:
         return make_url(self.url).render_as_string(hide_password=True)
+
+    @property
+    def password_left_out(self) -> bool:
+        """An address as it was shown (and so remembered), "***" where its password was:
+        connecting with it would only be turned away."""
+        return make_url(self.url).password == HIDDEN_PASSWORD
 
     def __str__(self) -> str:
         return self.shown

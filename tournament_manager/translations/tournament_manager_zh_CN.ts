@@ -1056,6 +1056,13 @@
     </message>
 </context>
 <context>
+    <name>Launch</name>
+    <message>
+        <source>This station last worked on the event at {address}. File ▸ Open on a Server… opens it again, with the server&apos;s password.</source>
+        <translation>本工作站上次使用的是 {address} 上的赛事。请用“文件 ▸ 在服务器上打开…”并输入服务器密码重新打开。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Setup</source>

@@ -1056,6 +1056,13 @@
     </message>
 </context>
 <context>
+    <name>Launch</name>
+    <message>
+        <source>This station last worked on the event at {address}. File ▸ Open on a Server… opens it again, with the server&apos;s password.</source>
+        <translation>本工作站上次使用的是 {address} 上的賽事。請用「檔案 ▸ 在伺服器上開啟…」並輸入伺服器密碼重新開啟。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Setup</source>
