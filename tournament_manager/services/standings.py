@@ -9,7 +9,7 @@ in which they left, below everyone still playing.
 from __future__ import annotations
 
 import dataclasses
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -264,8 +264,8 @@ def _ranked_round(round_: Round, entries: Sequence[RoundEntry], players: dict[in
     carried = {entry.player_id: entry.carried_score for entry in entries}
     breaks = [_tie_broken_by(placings, index) if _both_ranked(placings, index) else None
               for index in range(len(placings))]
-    ranks = [p.rank for p in placings if p.rank is not None]
-    shared = {r for r in ranks if ranks.count(r) > 1}
+    held = Counter(p.rank for p in placings if p.rank is not None)
+    shared = {place for place, players in held.items() if players > 1}
     return [
         StandingsRow(rank=p.rank, player=players[p.competitor.player_id],
                      round_number=round_.number, converted_total=p.competitor.converted_total,
