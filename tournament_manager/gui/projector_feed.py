@@ -51,8 +51,9 @@ class ProjectorFeed(QObject):
         """Which session the seating slide shows ("session 2", "next: session 3")."""
         self.standings_detail = ""
         self.standings_notice = ""
-        self.standings_legend = ""
         """Said under the standings' heading: provisional while a session is played."""
+        self.standings_legend = ""
+        """Said in the standings' footer: what a mark in the ranks means."""
         self.through: int | None = None
         """The projector's own standings filter: after this session, or live (None)."""
         self._active = False
@@ -136,4 +137,4 @@ class ProjectorFeed(QObject):
         )
         self.standings_legend = (
             translate("ProjectorFeed", "5†: placed by the recorded draw")
-            if result is not None and any(row.placed_by_draw for row in result.rows) else "")
+            if result is not None and result.drawn_places else "")

@@ -96,6 +96,12 @@ class Standings:
     def withdrawn(self) -> int:
         return sum(1 for row in self.rows if row.withdrawn)
 
+    @property
+    def drawn_places(self) -> bool:
+        """Some place was set by the recorded draw: whatever shows the "5†" mark says what
+        it means."""
+        return any(row.placed_by_draw for row in self.rows)
+
 
 def _sessions_scored(sessions: Sequence[Session], through: int | None) -> list[Session]:
     """The sessions begun (running or finished), up to `through`. A session only drawn

@@ -80,7 +80,7 @@ def _as_text(table: Standings) -> str:
     if shared:
         lines.append(_(" =5: a rank shared by players the tie-break chain cannot separate."
                        ).strip())
-    if any(row.placed_by_draw for row in table.rows):
+    if table.drawn_places:
         lines.append(_(" 5†: equal score and raw total, placed by the recorded draw.").strip())
     return "\n".join(lines)
 

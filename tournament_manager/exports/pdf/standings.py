@@ -170,7 +170,7 @@ def _note(facts: EventFacts, latest_round: int, shared: frozenset[int],
              ).format(scoring=_(CONVERSION_NOTE[facts.tournament.settings.session_conversion]))
     if shared:
         note += _(" =5: a rank shared by players the tie-break chain cannot separate.")
-    if any(row.placed_by_draw for row in table.rows):
+    if table.drawn_places:
         note += _(" 5†: equal score and raw total, placed by the recorded draw.")
     if table.withdrawn:
         note += _(" Withdrawn players keep their results, apart from the ranked field.")

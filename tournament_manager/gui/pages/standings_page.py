@@ -104,7 +104,7 @@ class StandingsPage(QWidget):
         if result is not None:
             counts = self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
                 ranked=result.ranked, withdrawn=result.withdrawn)
-            if any(row.placed_by_draw for row in result.rows):
+            if result.drawn_places:
                 counts = self.tr("{counts} · 5†: placed by the recorded draw").format(
                     counts=counts)
             self.updated.setText(counts)
