@@ -10,14 +10,17 @@ SAT refutation of every speed triple); a complete search must say so rather than
 
 from __future__ import annotations
 
-import json
-import subprocess
 from pathlib import Path
 
 import pytest
 
-from tests.helpers.c_tools import built
-from tournament_manager.domain.seating.library import _expanded, sound
+from tests.helpers.c_tools import (
+    assert_refused_completely,
+    assert_sound_level_base,
+    built,
+    printed_base,
+    ran,
+)
 
 
 @pytest.fixture(scope="module")
@@ -25,34 +28,21 @@ def cover_search(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built("cover_search", tmp_path_factory)
 
 
-def _run(binary: Path, *args: int) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True,
-                          timeout=600, check=False)
-
-
 def test_44_x_14_without_the_level_turn(cover_search: Path) -> None:
-    done = _run(cover_search, 14, 0, 1, 1, 1, 0, 1, 5_000_000, 1)
-    assert done.returncode == 0, done.stdout + done.stderr
-    line = next(line for line in done.stdout.splitlines() if line.startswith("TABLES "))
-    base = json.loads(line.removeprefix("TABLES "))
-    assert len(base) == 11 and sorted(p for table in base for p in table) == list(range(44))
-    entry = {"players": 44, "sessions": 14, "cycle": 14, "speeds": [1, 1, 1], "base": base}
-    schedule = _expanded(entry, 14)
-    assert len(schedule) == 14
-    assert sound(schedule, 44)
+    base = printed_base(ran(cover_search, 14, 0, 1, 1, 1, 0, 1, 5_000_000, 1))
+    assert len(base) == 11
+    assert_sound_level_base(base, 44, 14)
 
 
 @pytest.mark.parametrize("composition", [(0, 0, 0, 2, 0), (1, 0, 1, 0, 0), (0, 1, 1, 0, 0)])
 def test_32_x_10_is_refused_by_a_complete_search(cover_search: Path,
                                                  composition: tuple[int, ...]) -> None:
-    done = _run(cover_search, 10, *composition, 1, 100_000_000, 1)
-    assert done.returncode == 1
-    assert done.stdout.startswith("no solution (search complete"), done.stdout
+    assert_refused_completely(ran(cover_search, 10, *composition, 1, 100_000_000, 1))
 
 
 def test_a_composition_that_does_not_fit_the_levels_is_refused(cover_search: Path) -> None:
     """Kinds of tables that seat more players of a level than it has are refused before
     any search, in words."""
-    done = _run(cover_search, 14, 1, 1, 1, 1, 0, 1, 1_000_000, 1)
+    done = ran(cover_search, 14, 1, 1, 1, 1, 0, 1, 1_000_000, 1)
     assert done.returncode == 2
     assert done.stdout.startswith("bad composition: its tables seat 16 players of level 0")
