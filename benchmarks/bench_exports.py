@@ -3,7 +3,7 @@
 
 The event is built through the services (256 players, 64 tables per session seated with
 `seat_table`, 16 hands per table entered with `enter_hand`, every sheet signed with a
-signature image); that setup is slow and not timed, so the built file is kept at `--data`
+signature image, each session finished before the next starts); that setup is slow and not timed, so the built file is kept at `--data`
 and reused by the next run. Only `run_export` is timed.
 
     cd /work/main && .venv/bin/python -m benchmarks.bench_exports [--data /tmp/bench_exports.tmt]
@@ -27,9 +27,10 @@ from pypdf import PdfReader
 from tournament_manager.domain.model import HandResult, Player, Win, WinType
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.exports.jobs import ExportKind, run_export
+from tournament_manager.services.demo import scribble_png
 from tournament_manager.services.players import import_players
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
-from tournament_manager.services.sessions import start_session
+from tournament_manager.services.sessions import finish_session, start_session
 from tournament_manager.services.tables import publish_seating, seat_table
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import Document, create_document, open_document
@@ -38,20 +39,6 @@ PLAYERS = 256
 SESSIONS = 8
 FIRST = ("王", "佐藤", "Ørjan", "María", "Zoë", "Chan", "Kim", "Liam", "Åsa", "Jürgen")
 LAST = ("小明", "花子", "Åsmund", "Fernández", "Müller", "Tai Man", "Min-jun", "O'Brien")
-
-
-def _signature(seed: int) -> bytes:
-    import io
-
-    from PIL import Image, ImageDraw
-
-    rng = random.Random(seed)
-    image = Image.new("RGBA", (240, 80), (255, 255, 255, 0))
-    ImageDraw.Draw(image).line([(8 + i * 12, 40 + rng.randint(-30, 30)) for i in range(19)],
-                               fill=(10, 20, 120, 255), width=3)
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
 
 
 def _entry(rng: random.Random, seats: list[int]) -> HandEntry:
@@ -66,24 +53,24 @@ def _entry(rng: random.Random, seats: list[int]) -> HandEntry:
                      (Win(winner, value, loser, ("1.1",)),))
 
 
-def build(path: Path, *, sign: bool) -> None:
+def build(path: Path, field: int = PLAYERS, length: int = SESSIONS) -> None:
+    """The event of `field` players and `length` sessions, played through the services."""
     started = time.perf_counter()
     document = create_document(path)
     try:
         uow = document.unit_of_work
-        create_tournament(uow(), "Benchmark Open 2026", preset_settings(Preset.OPEN, SESSIONS))
+        create_tournament(uow(), "Benchmark Open 2026", preset_settings(Preset.OPEN, length))
         rng = random.Random(1)
         players = import_players(uow(), [
             Player(name=f"{rng.choice(FIRST)} {rng.choice(LAST)} {n}", country="CHN",
-                   registration_id=f"P{n:04d}") for n in range(PLAYERS)], rng=rng)
+                   registration_id=f"P{n:04d}") for n in range(field)], rng=rng)
         ids = [p.id for p in players]
         with uow() as work:
             sessions = sorted(work.sessions.list(), key=lambda s: s.number)
-        images = [_signature(n) for n in range(16)]
         for session in sessions:
             rng.shuffle(ids)
             tables = []
-            for table_number in range(PLAYERS // 4):
+            for table_number in range(field // 4):
                 seats = ids[4 * table_number:4 * table_number + 4]
                 tables.append(seat_table(uow(), session.id, table_number + 1, seats))
             publish_seating(uow(), session.id)
@@ -92,9 +79,9 @@ def build(path: Path, *, sign: bool) -> None:
                 seats = ids[4 * table_number:4 * table_number + 4]
                 for _ in range(16):
                     enter_hand(uow(), table.id, _entry(rng, seats))
-                if sign:
-                    for player in seats:
-                        sign_sheet(uow(), table.id, player, rng.choice(images))
+                for player in seats:  # new strokes each time: the same twice is refused
+                    sign_sheet(uow(), table.id, player, scribble_png(rng))
+            finish_session(uow(), session.id)  # the next session starts after this one
             print(f"  built session {session.number} "
                   f"({time.perf_counter() - started:.0f} s so far)", file=sys.stderr)
     except BaseException:
@@ -115,13 +102,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--data", type=Path, default=Path(tempfile.gettempdir())
                         / "bench_exports.tmt", help="the built event, reused when present")
-    parser.add_argument("--no-sign", action="store_true", help="build without signatures")
     parser.add_argument("--profile", action="store_true")
     args = parser.parse_args()
     os.environ.setdefault("TOURNAMENT_MANAGER_DATA_DIR", tempfile.mkdtemp())
     if not args.data.exists():
         print(f"building {args.data} (setup, not timed) ...", file=sys.stderr)
-        build(args.data, sign=not args.no_sign)
+        build(args.data)
     document = open_document(args.data, read_only=True)
     try:
         with tempfile.TemporaryDirectory() as folder:
