@@ -21,7 +21,7 @@ def built(name: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
     return binary
 
 
-def ran(binary: Path, *args: int) -> subprocess.CompletedProcess[str]:
+def ran(binary: Path, *args: int | str) -> subprocess.CompletedProcess[str]:
     """The search run with its arguments, its output kept, its exit code left to the test."""
     return subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True,
                           timeout=600, check=False)

@@ -12,6 +12,7 @@ complete search must say so, not time out.
 from __future__ import annotations
 
 import subprocess
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,7 @@ from tests.helpers.c_tools import (
     printed_base,
     ran,
 )
+from tools.seating_search.quotient_symmetries import Case, arguments, involutions
 
 
 @pytest.fixture(scope="module")
@@ -72,3 +74,61 @@ def test_a_turn_of_the_wrong_order_is_refused(quotient_search: Path) -> None:
     done = ran(quotient_search, 14, 0, 1, 1, 1, 0, 1, 1_000, 1, 0, 3)
     assert done.returncode == 2
     assert done.stdout.startswith("u must have u^3 = 1 mod 7")
+
+
+def _quotient_kept(base: list[list[int]], cycle: int, case: Case) -> bool:
+    """Whether (l, x) -> (s_l, mu x + t_l) on Z_(cycle / 2) takes the printed base session's
+    quotient (each player l * cycle + x seen as (l, x mod m), the fixed players as themselves)
+    onto itself, fixed players exchanged where the case says so."""
+    s, mu, t, _, swap = case
+    m = cycle // 2
+    fixed = 3 * cycle
+
+    def point(p: int) -> tuple[int, int]:
+        return (-1, p - fixed) if p >= fixed else (p // cycle, p % cycle % m)
+
+    def image(q: tuple[int, int]) -> tuple[int, int]:
+        level, x = q
+        return (-1, x ^ swap) if level < 0 else (s[level], (mu * x + t[level]) % m)
+
+    tables = Counter(tuple(sorted(point(p) for p in table)) for table in base)
+    images = Counter(tuple(sorted(image(q) for q in table)) for table in tables.elements())
+    return images == tables
+
+
+@pytest.mark.parametrize(("case", "seed"), [(((1, 2, 0), 2, (0, 0, 0), (1, 2, 4), 0), 1),
+                                            (((0, 1, 2), 1, (0, 0, 0), (1, 2, 4), 0), 3)])
+def test_44_x_14_from_a_quotient_kept_by_a_symmetry_given_whole(quotient_search: Path,
+                                                                 case: Case, seed: int) -> None:
+    """`sym` with the turn written out (orbits of three tables, any kind of table: 4,943
+    nodes) and with the identity (orbits of one: the plain search with no composition
+    imposed, 2.2 million nodes)."""
+    done = ran(quotient_search, 14, 0, 1, 1, 1, 0, seed, 5_000_000, 1, 0, *arguments(case))
+    _assert_sound_44_x_14(done)
+    assert _quotient_kept(printed_base(done), 14, case)
+
+
+def test_no_involution_keeps_a_quotient_of_44_x_14(quotient_search: Path) -> None:
+    """Each kind of involution (`quotient_symmetries.py`), the fixed players' tables kept or
+    exchanged: every one refuted by a complete search, with both levels kept and two exchanged
+    among them."""
+    cases = list(involutions(7))
+    assert {case[0] for case in cases} == {(0, 1, 2), (0, 2, 1)}
+    assert {case[4] for case in cases} == {0, 1}
+    for case in cases:
+        assert_refused_completely(
+            ran(quotient_search, 14, 0, 1, 1, 1, 0, 1, 100_000_000, 1, 0, *arguments(case)))
+
+
+@pytest.mark.parametrize(("symmetry", "message"), [
+    ((0, 1, 2, 6, 1, 2, 3, 1, 2, 4, 1), "the symmetry does not exchange"),
+    ((0, 1, 2, 2, 0, 0, 0, 1, 2, 4, 0), "the symmetry does not keep"),
+    ((0, 0, 2, 6, 0, 0, 0, 0, 0, 0, 0), "the symmetry must permute the levels"),
+    ((0, 1, 2, 1, 1, 0, 0, 1, 0, 0, 1), "the symmetry must have order 1, 2 or 3"),
+])
+def test_a_symmetry_that_cannot_be_searched_is_refused(quotient_search: Path,
+                                                       symmetry: tuple[int, ...],
+                                                       message: str) -> None:
+    done = ran(quotient_search, 14, 0, 1, 1, 1, 0, 1, 1_000, 1, 0, "sym", *symmetry)
+    assert done.returncode == 2
+    assert done.stdout.startswith(message), done.stdout

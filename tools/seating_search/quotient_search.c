@@ -23,8 +23,14 @@
 // free, so the lift need not be kept by anything but the session step. This is how far the
 // counting of automorphisms.py cannot reach: 68 x 22 admits no automorphism of order 3 that
 // keeps every session, but its quotient may have one.
+// With `sym s0 s1 s2 mu t0 t1 t2 i0 i1 i2 swap` in place of `turn`, the quotient is asked to be
+// kept by any symmetry (l, x) -> (s_l, mu x + t_l) of order 2 or 3 (the turn is s = 1 2 0,
+// mu = u, t = 0): the second fixed player's table is (0, i0), (1, i1), (2, i2), and the
+// symmetry must keep both fixed players' tables (swap 0) or exchange them (swap 1). The
+// composition is then not imposed: every kind of table is a candidate, in orbits of the
+// symmetry, so a complete search settles the symmetry for every composition at once.
 //   gcc -O2 -o quotient_search quotient_search.c
-//   ./quotient_search c A A2 B C D seed nodes restarts [check [turn]]
+//   ./quotient_search c A A2 B C D seed nodes restarts [check [turn | sym s0 s1 s2 mu t0 t1 t2 i0 i1 i2 swap]]
 // 44 x 14: ./quotient_search 14 0 1 1 1 0 3 5000000 1 (2.7 million nodes, about 14 s; seed 1:
 // 11.8 million, or 8.1 million with check 1, three times slower a node). With the turn,
 // ./quotient_search 14 0 1 1 1 0 1 1000000 1 0 2 at once (u = 4: composition 1 0 1 1 0),
@@ -45,6 +51,7 @@ static inline u64 rnd(void){ s_ ^= s_ << 13; s_ ^= s_ >> 7; s_ ^= s_ << 17; retu
 #define MAXV (64 * VW)
 #define MAXD 64
 int C, M, HP, NI, NV, ntypes, check, turn;
+int sym, sg[3], smu, stl[3], inf1[3], sswap;  // `sym`: (l, x) -> (sg[l], smu x + stl[l]) keeps the quotient
 int tl[64][3];
 typedef struct { u64 v[VW]; int c; } Eq;
 typedef struct {             // one table, or (with the turn) a table and its two turns
@@ -82,7 +89,27 @@ static void add_block(int type, int nt, int n, const int *pl, const int *pa){
   if(nB == capB){ capB = capB ? 2 * capB : 1 << 16; B = realloc(B, sizeof(Block) * capB); }
   B[nB++] = bk; }
 // A table, or with the turn the table and its turns (l, x) -> (l + 1, u x), (l + 2, u^2 x).
+static void tkey(const int *pl, const int *pa, int n, int *k){
+  for(int i = 0; i < n; i++) k[i] = pl[i] * M + pa[i];
+  for(int i = 1; i < n; i++) for(int j = i; j > 0 && k[j - 1] > k[j]; j--){ int t = k[j]; k[j] = k[j - 1]; k[j - 1] = t; } }
+// With `sym`, a table and its images, once: only from the orbit's least table (by its sorted
+// points), so each orbit is one candidate; a table the symmetry keeps is an orbit of one.
+static void add_sym_orbit(int type, int n, const int *pl, const int *pa){
+  int ql[12], qa[12], k0[4], k[4], nt = 0, cl[4], ca[4];
+  tkey(pl, pa, n, k0);
+  for(int i = 0; i < n; i++){ cl[i] = pl[i]; ca[i] = pa[i]; }
+  for(;;){
+    for(int i = 0; i < n; i++){ ql[nt * n + i] = cl[i]; qa[nt * n + i] = ca[i]; }
+    nt++;
+    for(int i = 0; i < n; i++){ int l = cl[i]; cl[i] = sg[l]; ca[i] = mod(smu * ca[i] + stl[l], M); }
+    tkey(cl, ca, n, k);
+    int same = 1, less = 0;
+    for(int i = 0; i < n; i++) if(k[i] != k0[i]){ same = 0; less = k[i] < k0[i]; break; }
+    if(same) break;
+    if(less) return; }  // another member of the orbit is the representative
+  add_block(type, nt, n, ql, qa); }
 static void add_orbit(int type, int n, const int *pl, const int *pa){
+  if(sym){ add_sym_orbit(type, n, pl, pa); return; }
   int nt = turn ? 3 : 1, ql[12], qa[12];
   for(int t = 0, f = 1; t < nt; t++, f = f * turn % M) for(int i = 0; i < n; i++){
     ql[t * n + i] = (pl[i] + t) % 3; qa[t * n + i] = pa[i] * f % M; }
@@ -201,13 +228,35 @@ static int solve(int d, int *list, int len){
   free(cand); return found; }
 
 int main(int argc, char **argv){
-  if(argc < 10 || argc > 12){ fprintf(stderr, "usage: quotient_search c A A2 B C D seed nodes restarts [check [turn]]\n"); return 2; }
+  if(argc > 11 && !strcmp(argv[11], "sym")){  // sym s0 s1 s2 mu t0 t1 t2 i0 i1 i2 swap
+    if(argc != 23){ fprintf(stderr, "usage: ... check sym s0 s1 s2 mu t0 t1 t2 i0 i1 i2 swap\n"); return 2; }
+    sym = 1; for(int l = 0; l < 3; l++){ sg[l] = atoi(argv[12 + l]); stl[l] = atoi(argv[16 + l]); inf1[l] = atoi(argv[19 + l]); }
+    smu = atoi(argv[15]); sswap = atoi(argv[22]); argc = 11; }
+  if(argc < 10 || argc > 12){ fprintf(stderr, "usage: quotient_search c A A2 B C D seed nodes restarts [check [turn | sym s0 s1 s2 mu t0 t1 t2 i0 i1 i2 swap]]\n"); return 2; }
   C = atoi(argv[1]); M = C / 2; HP = (M - 1) / 2;
   if(C % 4 != 2 || M < 3){ printf("c must be 2 mod 4 (c = 2m, m odd)\n"); return 2; }
   int cnt5[5]; for(int i = 0; i < 5; i++) cnt5[i] = atoi(argv[2 + i]);
   u64 seed = strtoull(argv[7], 0, 10); limit = atoll(argv[8]); int restarts = atoi(argv[9]);
   check = argc > 10 ? atoi(argv[10]) : 0;
   turn = argc > 11 ? atoi(argv[11]) : 0;
+  for(int l = 0; l < 3 && sym; l++) stl[l] = mod(stl[l], M), inf1[l] = mod(inf1[l], M);
+  if(sym){  // a permutation of the points, of order 1, 2 or 3 (an orbit takes three tables at most)
+    int seen[3] = {0}, ok = 1, g = 0;
+    for(int l = 0; l < 3; l++){ if(sg[l] < 0 || sg[l] > 2 || seen[sg[l]]++) ok = 0; }
+    smu = mod(smu, M); for(int a = smu, b = M; b; ){ int r = a % b; a = b; b = r; g = a; }
+    if(!ok || g != 1){ printf("the symmetry must permute the levels and multiply by a unit mod %d\n", M); return 2; }
+    int order = 0;
+    for(int k = 1; k <= 3 && !order; k++){ int id = 1;
+      for(int l = 0; l < 3; l++) for(int a = 0; a < M; a++){ int ll = l, aa = a;
+        for(int j = 0; j < k; j++){ aa = mod(smu * aa + stl[ll], M); ll = sg[ll]; }
+        if(ll != l || aa != a) id = 0; }
+      if(id) order = k; }
+    if(!order){ printf("the symmetry must have order 1, 2 or 3\n"); return 2; } }
+  if(sym){  // the fixed players' tables (l, 0) and (l, inf1[l]) kept, or exchanged, by the symmetry
+    for(int f = 0; f < 2; f++){ int img[3];
+      for(int l = 0; l < 3; l++) img[sg[l]] = mod(smu * (f ? inf1[l] : 0) + stl[l], M);
+      for(int l = 0; l < 3; l++){ int want = (f ^ sswap) ? inf1[l] : 0;
+        if(img[l] != want){ printf("the symmetry does not %s the fixed players' tables\n", sswap ? "exchange" : "keep"); return 2; } } } }
   if(turn && turn * turn % M * turn % M != 1 % M){ printf("u must have u^3 = 1 mod %d\n", M); return 2; }
   NI = 3 * M + 3 * HP + 3 * M; NV = 3 * M;
   if(NI > MAXI || NV > MAXV){ printf("too many items\n"); return 1; }
@@ -218,28 +267,34 @@ int main(int argc, char **argv){
     for(int l = 0; l < 3; l++) tl[ntypes][l] = basev[o][(l - k + 3) % 3];
     remain[ntypes++] = cnt5[o]; }
   for(int l = 0; l < 3; l++){ int seated = 0; for(int t = 1; t < ntypes; t++) seated += tl[t][l] * remain[t];
-    if(seated != C - 2){ printf("bad composition: its tables seat %d players of level %d, not %d\n", seated, l, C - 2); return 2; } }
+    if(seated != C - 2 && !sym){ printf("bad composition: its tables seat %d players of level %d, not %d\n", seated, l, C - 2); return 2; } }
   if(turn){  // one type a kind: its table with the turns
     ntypes = 1; remain[0] = 0;
     for(int o = 0; o < 5; o++) if(cnt5[o]){
       for(int l = 0; l < 3; l++) tl[ntypes][l] = basev[o][l];
       remain[ntypes++] = cnt5[o]; } }
+  if(sym){  // every kind of table, as many as the cover allows
+    ntypes = 1; remain[0] = 0;
+    for(int a = 0; a <= 4; a++) for(int b = 0; a + b <= 4; b++){
+      tl[ntypes][0] = a; tl[ntypes][1] = b; tl[ntypes][2] = 4 - a - b; remain[ntypes++] = 1000; } }
   for(int t = 1; t < ntypes; t++) gen(t, 0, 0, 0, 0);
-  if(!turn) gen(0, 0, 0, 0, 0);
+  if(!turn && !sym) gen(0, 0, 0, 0, 0);
   State *s0 = &st[0]; memset(s0, 0, sizeof *s0);
   for(int i = 0; i < NI; i++){ s0->rem[i] = 2; s0->A[i >> 6] |= 1ULL << (i & 63); s0->Bm[i >> 6] |= 1ULL << (i & 63); }
   memcpy(s0->remain, remain, sizeof remain);
   // The first fixed player's table is (0, 0), (1, 0), (2, 0) (translating each level makes it
   // so). With the turn the second's is turned into itself as well, (0, a), (1, u a), (2, u^2 a),
   // and a = 1 (a multiplier makes it so; a = 0 would meet a difference twice in one half).
-  int kinf[2][4], ninf = turn ? 2 : 1;
-  for(int f = 0; f < ninf; f++){ int pl[3] = {0, 1, 2}, pa[3] = {f, f * turn % M, f * turn % M * turn % M};
+  int kinf[2][4], ninf = (turn || sym) ? 2 : 1, ipa[2][3];
+  for(int f = 0; f < 2; f++) for(int l = 0; l < 3; l++)
+    ipa[f][l] = sym ? (f ? inf1[l] : 0) : f * (l == 0 ? 1 : l == 1 ? turn : turn * turn % M) % M;
+  for(int f = 0; f < ninf; f++){ int pl[3] = {0, 1, 2}, pa[3] = {ipa[f][0], ipa[f][1], ipa[f][2]};
     add_block(0, 1, 3, pl, pa); nB--; place(s0, &B[nB], kinf[f]); s0->remain[0]++; }
-  s0->remain[0] = turn ? 0 : 1;
+  s0->remain[0] = (turn || sym) ? 0 : 1;
   ban = calloc(nB, 1);
   for(int i = 0; i <= MAXD; i++) lists[i] = malloc(sizeof(int) * nB);
   int nl = 0; for(int i = 0; i < nB; i++) if(fits(s0, &B[i])) lists[0][nl++] = i;
-  fprintf(stderr, "%d candidate %s, %d items\n", nl, turn ? "orbits of three tables" : "tables", NI);
+  fprintf(stderr, "%d candidate %s, %d items\n", nl, turn ? "orbits of three tables" : sym ? "orbits" : "tables", NI);
   State saved = *s0;
   for(int r = 0; r < restarts; r++){
     s_ = (seed * 1000003ULL + r) * 2654435761ULL + 88172645463325252ULL; for(int i = 0; i < 10; i++) rnd();
@@ -253,8 +308,8 @@ int main(int argc, char **argv){
       #define X(l, a, k) ((l) * C + ((((a) & 1) == (v[item_point(l, a)] ^ (k))) ? (a) : (a) + M))
       printf("FOUND restart %d nodes %lld\nTABLES [", r, nodes);
       for(int g = 0; g < ninf; g++)
-        printf("%s[%d,%d,%d,%d]", g ? "," : "", X(0, g, kinf[g][0]), X(1, g * turn % M, kinf[g][1]),
-               X(2, g * turn % M * turn % M, kinf[g][2]), 3 * C + g);
+        printf("%s[%d,%d,%d,%d]", g ? "," : "", X(0, ipa[g][0], kinf[g][0]), X(1, ipa[g][1], kinf[g][1]),
+               X(2, ipa[g][2], kinf[g][2]), 3 * C + g);
       for(int i = 0; i < depth; i++){ const Block *bk = &B[sol[i]];
         for(int t = 0, j = 0; t < bk->nt; t++){ printf(",[");
           for(int first = 1; j < bk->tend[t]; j++, first = 0) printf("%s%d", first ? "" : ",", X(bk->pl[j], bk->pa[j], solk[i][j]));
