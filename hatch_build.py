@@ -1,19 +1,20 @@
-"""The wheel's build hook: compiles the MCR scorer with mypyc, or leaves it pure Python.
+"""The wheel's build hook: compiles the MCR and Zung Jung scorers with mypyc, or leaves them
+pure Python.
 
-Scoring an MCR hand walks a few dozen small functions over tuples and dictionaries; mypyc
+Scoring a hand walks a few dozen small functions over tuples and dictionaries; mypyc
 turns the modules listed under `[tool.hatch.build.targets.wheel.hooks.custom] modules` into
-C extensions, about twice as fast (benchmarks/bench_mcr.py --compiled), the way black, mypy
-and charset-normalizer ship. The `.py` files stay in the wheel beside them: Python imports
+C extensions, about twice as fast (benchmarks/bench_mcr.py and bench_scoring.py
+--compiled), the way black, mypy and charset-normalizer ship. The `.py` files stay in the wheel beside them: Python imports
 an extension module before a source file of the same name, so a compiled wheel runs the
 compiled scorer and the sources document it.
 
 Compiling is optional by design. It needs a C compiler and Python's headers (gcc and
 python3-dev on Debian, in installer/linux/system-packages.txt); without them, or with
 TOURNAMENT_MANAGER_PURE=1, the wheel is built pure Python with a warning and the
-application works the same, only slower at scoring MCR. Editable installs (the test venv)
+application works the same, only slower at scoring. Editable installs (the test venv)
 are never compiled: an extension built from yesterday's source would shadow today's edit.
 The compilation runs in a temporary copy of the package, so no extension is ever left in the
-checkout either; tests/installer/test_compiled_scorer.py builds the wheel and runs the MCR
+checkout either; tests/installer/test_compiled_scorer.py builds the wheel and runs the rules
 checks against its compiled modules.
 """
 
@@ -87,7 +88,7 @@ class CompiledScorerHook(BuildHookInterface):  # type: ignore[type-arg]
         if self.target_name != "wheel" or version == "editable":
             return
         if os.environ.get("TOURNAMENT_MANAGER_PURE"):
-            self.app.display_info("TOURNAMENT_MANAGER_PURE is set: the MCR scorer stays pure Python")
+            self.app.display_info("TOURNAMENT_MANAGER_PURE is set: the scorers stay pure Python")
             return
         modules = list(self.config.get("modules", []))
         self._work = Path(tempfile.mkdtemp(prefix="tm-mypyc-"))
@@ -95,7 +96,7 @@ class CompiledScorerHook(BuildHookInterface):  # type: ignore[type-arg]
             built = compile_modules(Path(self.root), modules, self._work)
         except CompileError as error:
             self.app.display_warning(
-                "the MCR scorer could not be compiled (it works the same in pure Python, "
+                "the scorers could not be compiled (they work the same in pure Python, "
                 f"about half as fast): {error}")
             return
         build_data["pure_python"] = False

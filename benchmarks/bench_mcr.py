@@ -37,12 +37,9 @@ import argparse
 import cProfile
 import gc
 import json
-import os
 import pstats
 import random
-import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from dataclasses import replace
@@ -133,7 +130,9 @@ def main() -> None:
                         help="build the wheel (mypyc) and measure its scorer instead")
     args = parser.parse_args()
     if args.compiled:
-        sys.exit(run_compiled(sys.argv[1:]))
+        from benchmarks.compiled_build import run_against_wheel
+
+        sys.exit(run_against_wheel("benchmarks.bench_mcr", sys.argv[1:]))
     from benchmarks.compiled_build import scorer_is_compiled
 
     SCORER[0] = "compiled" if scorer_is_compiled() else "pure Python"
@@ -192,25 +191,6 @@ def main() -> None:
         )
         print(f"totals that differ from PyMahjongGB: {differing} of {len(fresh)}"
               " (the 8-point minimum set aside)")
-
-
-def run_compiled(arguments: list[str]) -> int:
-    """This benchmark against the scorer of the project's wheel, built and unpacked into a
-    temporary folder that comes first on the child's path (its working folder too, as
-    `python -m` puts that first)."""
-    from benchmarks.compiled_build import ROOT, BuildFailed, build_unpacked
-
-    with tempfile.TemporaryDirectory(prefix="bench-mcr-") as folder:
-        print("building the wheel (compiling the scorer with mypyc)...", flush=True)
-        try:
-            site = build_unpacked(Path(folder))
-        except BuildFailed as error:
-            print(f"the wheel could not be built:\n{error}", file=sys.stderr)
-            return 1
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
-        child = [sys.executable, "-m", "benchmarks.bench_mcr",
-                 *(argument for argument in arguments if argument != "--compiled")]
-        return subprocess.run(child, cwd=site, env=env, check=False).returncode
 
 
 def report(ours_rate: float, calculator: Callable[..., Any] | None, hands: list[Hand]) -> None:

@@ -1,9 +1,10 @@
 """The wheel as `pip install .` builds it, unpacked where a benchmark or a test can import it.
 
 The development venv holds an editable install, which is never compiled (hatch_build.py);
-the wheel of `pip install .` compiles the MCR scorer with mypyc when a C compiler is present.
-`bench_mcr --compiled` and tests/installer/test_compiled_scorer.py measure and check that
-wheel by putting its unpacked folder first on PYTHONPATH in a child process.
+the wheel of `pip install .` compiles the MCR and Zung Jung scorers with mypyc when a C
+compiler is present. `bench_mcr --compiled`, `bench_scoring --compiled` and
+tests/installer/test_compiled_scorer.py measure and check that wheel by putting its
+unpacked folder first on PYTHONPATH in a child process.
 
     .venv/bin/python -m benchmarks.compiled_build DIR   # builds, unpacks into DIR/site
 """
@@ -45,10 +46,31 @@ def build_unpacked(dest: Path, *, pure: bool = False) -> Path:
 
 
 def scorer_is_compiled() -> bool:
-    """Whether this process runs the MCR scorer compiled (imports it)."""
+    """Whether this process runs the MCR and Zung Jung scorers compiled (imports them)."""
     from tournament_manager.rules.mcr import fast_path
+    from tournament_manager.rules.zung_jung import search
 
-    return not fast_path.__file__.endswith(".py")
+    return not any(module.__file__ is None or module.__file__.endswith(".py")
+                   for module in (fast_path, search))
+
+
+def run_against_wheel(module: str, arguments: list[str]) -> int:
+    """The benchmark `module` run again, without `--compiled`, against the scorers of the
+    project's wheel: built and unpacked into a temporary folder that comes first on the
+    child's path (its working folder too, as `python -m` puts that first)."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bench-compiled-") as folder:
+        print("building the wheel (compiling the scorers with mypyc)...", flush=True)
+        try:
+            site = build_unpacked(Path(folder))
+        except BuildFailed as error:
+            print(f"the wheel could not be built:\n{error}", file=sys.stderr)
+            return 1
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(ROOT)])}
+        child = [sys.executable, "-m", module,
+                 *(argument for argument in arguments if argument != "--compiled")]
+        return subprocess.run(child, cwd=site, env=env, check=False).returncode
 
 
 def main() -> None:

@@ -39,7 +39,7 @@ if ! "$PYTHON" -c "import PyInstaller" 2>/dev/null; then
 fi
 
 started=$(date +%s)
-# The MCR scorer compiled as in the wheel of `pip install .` (hatch_build.py): the wheel is
+# The MCR and Zung Jung scorers compiled as in the wheel of `pip install .` (hatch_build.py): the wheel is
 # unpacked into the work folder and the spec takes the package from there. Without a C
 # compiler (or with TOURNAMENT_MANAGER_PURE=1) the wheel is pure and so is the bundle.
 rm -rf "$WORK/wheel" "$WORK/site"
@@ -47,9 +47,9 @@ rm -rf "$WORK/wheel" "$WORK/site"
 "$PYTHON" -m zipfile -e "$WORK"/wheel/tournament_manager-*.whl "$WORK/site"
 if compgen -G "$WORK/site/tournament_manager/rules/mcr/*.so" >/dev/null; then
     export TOURNAMENT_MANAGER_COMPILED_SITE=$WORK/site
-    echo "bundling the MCR scorer compiled by mypyc"
+    echo "bundling the MCR and Zung Jung scorers compiled by mypyc"
 else
-    echo "bundling the MCR scorer in pure Python (no C compiler for mypyc)"
+    echo "bundling the MCR and Zung Jung scorers in pure Python (no C compiler for mypyc)"
 fi
 "$PYTHON" -m PyInstaller --noconfirm --clean --log-level WARN \
     --distpath "$DIST" --workpath "$WORK" "$ROOT/installer/tournament_manager.spec"

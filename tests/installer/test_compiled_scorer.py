@@ -1,6 +1,6 @@
-"""The compiled MCR scorer of the wheel (hatch_build.py): built the way `pip install .`
-builds it, it must pass every rules test and agree with PyMahjongGB on 20,000 random hands,
-exactly as the pure-Python scorer the rest of the suite runs does.
+"""The compiled MCR and Zung Jung scorers of the wheel (hatch_build.py): built the way `pip
+install .` builds them, they must pass every rules test, and MCR agree with PyMahjongGB on
+20,000 random hands, exactly as the pure-Python scorers the rest of the suite runs do.
 
 One test, about a minute on a 2-core machine (mypyc and gcc take most of it). The rules
 tests are copied beside the unpacked wheel and run in a child process whose path starts
@@ -49,6 +49,9 @@ def test_compiled_scorer_passes_the_rules_tests_and_agrees_with_the_reference(
             pytest.fail("the wheel was built pure: gcc and python3-dev are missing on CI")
         pytest.skip("no C compiler here: the wheel is pure Python")
     assert "fast_path" in extensions and "evaluate" in extensions, extensions
+    zung_jung = sorted(p.name.split(".")[0] for p in (site / "tournament_manager" / "rules"
+                                                      / "zung_jung").glob("*.so"))
+    assert "search" in zung_jung and "evaluate" in zung_jung, zung_jung
     shutil.copytree(ROOT / "tests", site / "tests",
                     ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(ROOT / "pyproject.toml", site / "pyproject.toml")

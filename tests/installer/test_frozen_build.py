@@ -24,7 +24,8 @@ from tournament_manager.rules.hand_json import read_hand
 
 ROOT = Path(__file__).resolve().parents[2]
 BUILD_SCRIPT = ROOT / "installer" / "build_linux.sh"
-EXAMPLES = ROOT / "tests" / "rules" / "data" / "mcr-hands.json"
+EXAMPLES = {"mcr": ROOT / "tests" / "rules" / "data" / "mcr-hands.json",
+            "zung-jung": ROOT / "tests" / "rules" / "data" / "zung-jung-hands.json"}
 
 
 def _require(available: bool, what: str) -> None:
@@ -82,19 +83,20 @@ def test_frozen_app_builds_runs_and_its_installer_compiles(tmp_path: Path) -> No
                              check=False)
     assert chinese.returncode == 1 and "檔案不存在" in chinese.stderr, chinese.stderr
 
-    # Its MCR scorer: compiled by mypyc where the build machine has a C compiler (always on
-    # CI), and scoring the worked examples exactly as the pure scorer of this process does.
-    compiled = sorted((bundled / "rules" / "mcr").glob("fast_path.*.so"))
-    assert compiled or not os.environ.get("CI"), "the bundle's MCR scorer is not compiled"
-    hands = tmp_path / "mcr-hands.json"
-    examples = json.loads(EXAMPLES.read_text(encoding="utf-8"))
-    hands.write_text(json.dumps(examples), encoding="utf-8")
-    frozen = subprocess.run([str(app / "tournament-manager-cli"), "score", "--rules", "mcr",
-                             str(hands)], capture_output=True, text=True, env=env,
-                            timeout=120, check=False)
-    assert frozen.returncode == 0, frozen.stderr
-    rule_set = get_rule_set("mcr")
-    options = rule_set.validate_options({})
-    values = [item["value"] for item in json.loads(frozen.stdout)]
-    assert values == [rule_set.score(read_hand(item).hand, options).value
-                      for item in examples]
+    # Its scorers: compiled by mypyc where the build machine has a C compiler (always on
+    # CI), and scoring the worked examples exactly as the pure scorers of this process do.
+    for rules, folder, module in (("mcr", "mcr", "fast_path"), ("zung-jung", "zung_jung", "search")):
+        compiled = sorted((bundled / "rules" / folder).glob(f"{module}.*.so"))
+        assert compiled or not os.environ.get("CI"), f"the bundle's {rules} scorer is not compiled"
+        hands = tmp_path / f"{rules}-hands.json"
+        examples = json.loads(EXAMPLES[rules].read_text(encoding="utf-8"))
+        hands.write_text(json.dumps(examples), encoding="utf-8")
+        frozen = subprocess.run([str(app / "tournament-manager-cli"), "score", "--rules", rules,
+                                 str(hands)], capture_output=True, text=True, env=env,
+                                timeout=120, check=False)
+        assert frozen.returncode == 0, frozen.stderr
+        rule_set = get_rule_set(rules)
+        options = rule_set.validate_options({})
+        values = [item["value"] for item in json.loads(frozen.stdout)]
+        assert values == [rule_set.score(read_hand(item).hand, options).value
+                          for item in examples]
