@@ -3,8 +3,9 @@
 
 The event is built through the services (256 players, 64 tables per session seated with
 `seat_table`, 16 hands per table entered with `enter_hand`, every sheet signed with a
-signature image, each session finished before the next starts); that setup is slow and not timed, so the built file is kept at `--data`
-and reused by the next run. Only `run_export` is timed.
+signature image, each session finished before the next starts); that setup is slow and not
+timed, so the built file is kept at `--data` and reused by the next run. Only `run_export`
+is timed.
 
     cd /work/main && .venv/bin/python -m benchmarks.bench_exports [--data /tmp/bench_exports.tmt]
     cd /work/main && .venv/bin/python -m benchmarks.bench_exports --profile   # cProfile top 25

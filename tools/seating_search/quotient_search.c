@@ -88,7 +88,7 @@ static void add_block(int type, int nt, int n, const int *pl, const int *pa){
     if(mult[i] == 2) bk.m2[i >> 6] |= 1ULL << (i & 63); }
   if(nB == capB){ capB = capB ? 2 * capB : 1 << 16; B = realloc(B, sizeof(Block) * capB); }
   B[nB++] = bk; }
-// A table, or with the turn the table and its turns (l, x) -> (l + 1, u x), (l + 2, u^2 x).
+// A table's points as sorted keys, to compare the tables of an orbit.
 static void tkey(const int *pl, const int *pa, int n, int *k){
   for(int i = 0; i < n; i++) k[i] = pl[i] * M + pa[i];
   for(int i = 1; i < n; i++) for(int j = i; j > 0 && k[j - 1] > k[j]; j--){ int t = k[j]; k[j] = k[j - 1]; k[j - 1] = t; } }
@@ -108,6 +108,7 @@ static void add_sym_orbit(int type, int n, const int *pl, const int *pa){
     if(same) break;
     if(less) return; }  // another member of the orbit is the representative
   add_block(type, nt, n, ql, qa); }
+// A table, or with the turn the table and its turns (l, x) -> (l + 1, u x), (l + 2, u^2 x).
 static void add_orbit(int type, int n, const int *pl, const int *pa){
   if(sym){ add_sym_orbit(type, n, pl, pa); return; }
   int nt = turn ? 3 : 1, ql[12], qa[12];
@@ -251,8 +252,8 @@ int main(int argc, char **argv){
         for(int j = 0; j < k; j++){ aa = mod(smu * aa + stl[ll], M); ll = sg[ll]; }
         if(ll != l || aa != a) id = 0; }
       if(id) order = k; }
-    if(!order){ printf("the symmetry must have order 1, 2 or 3\n"); return 2; } }
-  if(sym){  // the fixed players' tables (l, 0) and (l, inf1[l]) kept, or exchanged, by the symmetry
+    if(!order){ printf("the symmetry must have order 1, 2 or 3\n"); return 2; }
+    // the fixed players' tables (l, 0) and (l, inf1[l]) kept, or exchanged, by the symmetry
     for(int f = 0; f < 2; f++){ int img[3];
       for(int l = 0; l < 3; l++) img[sg[l]] = mod(smu * (f ? inf1[l] : 0) + stl[l], M);
       for(int l = 0; l < 3; l++){ int want = (f ^ sswap) ? inf1[l] : 0;
