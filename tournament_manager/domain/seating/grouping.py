@@ -11,7 +11,8 @@ is this same pipeline, one level down), the CP-SAT orbit solver (for fields clos
 bound, where local search stalls), the library's longest shorter schedule with the last
 sessions searched against it (where nothing reaches the bound), and finally tabu search with
 the rest of the time. With history (repair, round by round) only the search applies, the
-history entering as meeting counts.
+history entering as meeting counts, and on a big field it weighs a sample of the swaps each
+step instead of all of them (`tabu.SAMPLED_SWAPS`).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from tournament_manager.domain.seating.product import near_product_schedule, pro
 from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
 from tournament_manager.domain.seating.table_squares import squares_schedule
-from tournament_manager.domain.seating.tabu import tabu_search
+from tournament_manager.domain.seating.tabu import SAMPLED_SWAPS, tabu_search
 
 _SHORT_TABU_ITERATIONS = 500
 _SHORT_TABU_EVALUATIONS = 3_000_000
@@ -332,7 +333,8 @@ def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: ran
     counts = request.fixed.copy()
     counts.add_sessions(start)
     return tabu_search(start, counts, target=bound, rng=rng, budget=budget,
-                       max_iterations=max_iterations, max_evaluations=max_evaluations)
+                       max_iterations=max_iterations, max_evaluations=max_evaluations,
+                       sample=None if request.fresh else SAMPLED_SWAPS)
 
 
 def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bound: int,
