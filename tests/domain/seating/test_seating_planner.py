@@ -162,6 +162,18 @@ def test_broken_tables_are_regrouped_against_the_whole_plan(
     assert excess < regrouped
 
 
+def test_the_session_played_now_is_the_one_that_repeats_the_least(
+        twelve_withdrawn_of_172: _Withdrawals) -> None:
+    """After history the first session is published now and its meetings are final; the
+    rest is repaired again at the next draw. Where repeats are left (this start has 157),
+    the session that meets the history least goes first: here one with none, where the
+    plan's own first session repeated one pair."""
+    _, history, _, start = twelve_withdrawn_of_172
+    again = [quality_report((session,), history=history).excess_meetings
+             for session in start.schedule.sessions]
+    assert again[0] == min(again) < max(again)
+
+
 def test_a_big_repair_weighs_a_sample_of_its_conflicts_and_gets_further(
         twelve_withdrawn_of_172: _Withdrawals) -> None:
     """The same start searched for the same count of swaps weighed: weighing every
