@@ -65,7 +65,8 @@ same 20 x 6 schedule as ten, and the grid's figures are unchanged; twenty millio
 better at 20 x 6, nor at 68 x 22. A repair (history, withdrawals) keeps the clock alone:
 near the bound it goes on gaining with time (172 players, 12 sessions after 40 with six
 replaced: 248 excess meetings at ten million, 181 in 60 s; 100 players, 10 after 20: 70
-against 51)."""
+against 51; both on 2026-11-28, before a repair weighed a sample of its swaps, see
+`tabu.SAMPLED_SWAPS`)."""
 _EXTENSION_SHARE = 0.5
 _EXTENSION_EVALUATIONS = 5_000_000
 """The search after a library prefix is cut by a count, so a seed gives the same draw on

@@ -231,7 +231,8 @@ def _regrouped(adapted: Sequence[tuple[IntSession, list[int]]], fixed: MeetingCo
     the history cannot show. Grouped against the history alone, 172 x 40 with 12 withdrawn
     after 10 sessions started with such meetings in every session and its search ended at
     422 to 493 excess meetings in 20 s; grouped against the whole plan it reaches none in
-    about 11 s (`bench_seating --withdrawals`)."""
+    about 11 s, and in under 5 s where the search weighs a sample of its swaps
+    (`tabu.SAMPLED_SWAPS`; `bench_seating --withdrawals`)."""
     counts = fixed.copy()
     for kept, _ in adapted:
         for table in kept:
