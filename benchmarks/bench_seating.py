@@ -39,6 +39,14 @@ the players' shortfall (the sum over players of the opponents they still need be
 players they have not met: half of it is a lower bound on the excess), the draw's own bound
 and its seconds.
 
+`--event` plays whole events the way the services draw them after withdrawals: a fresh
+plan of N x R with K countries kept apart (seed 0), its first sessions played, some players
+withdrawn, then every later session drawn in turn as the window's Draw does it (the rest of
+the plan repaired for the players present, `repair_plan`, its first session played, the
+others kept as the plan the next draw repairs). It prints the excess meetings and the
+compatriots seated together over the whole event, the slowest draw and the seconds of all
+of them: what a head judge ends the event with, where `--withdrawals` shows one repair.
+
 `--countries K` draws every cell for a field of K countries (player p of country p mod K,
 kept apart where possible, as the window passes the registration's countries) and adds
 three columns: compatriots seated together in session 1 and over the whole schedule, and
@@ -126,6 +134,34 @@ def measure_repair(case: Case, time_limit: float) -> str:
     return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {late:>4} {len(left):>5} "
             f"{excess:>6} {repaired.lower_bound:>6} {max(meetings.values()):>3} "
             f"{min(byes.values()):>4}..{max(byes.values()):<4} {seconds:>7.2f}")
+
+
+EVENTS = ((172, 40, 10, 12, 8),)
+"""(players, sessions, sessions played before the withdrawals, players withdrawn, countries)"""
+
+
+def measure_event(case: Case, time_limit: float) -> str:
+    players, sessions, played, withdrawn, countries = case
+    field = list(range(players))
+    groups = [set(range(c, players, countries)) for c in range(countries)]
+    plan = plan_schedule(field, sessions, seed=0, forbidden_groups=groups,
+                         time_limit=time_limit).schedule.sessions
+    history = list(plan[:played])
+    rest = list(plan[played:])
+    present = field[withdrawn:]
+    slowest = total = 0.0
+    while rest:
+        started = time.monotonic()
+        draw = repair_plan(Schedule(tuple(rest)), history, present, seed=len(history),
+                           forbidden_groups=groups, time_limit=time_limit)
+        seconds = time.monotonic() - started
+        slowest, total = max(slowest, seconds), total + seconds
+        first, *rest = draw.schedule.sessions
+        history.append(first)
+    report = quality_report(history, forbidden_groups=groups)
+    return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {countries:>9} "
+            f"{report.excess_meetings:>6} {len(report.forbidden_meetings):>5} "
+            f"{slowest:>7.2f} {total:>7.1f}")
 
 
 CUTS = ((64, 4, 32, 4), (64, 6, 32, 6), (48, 5, 24, 4), (100, 6, 48, 6), (136, 4, 32, 4),
@@ -229,6 +265,8 @@ def main() -> None:
                         help="repairs after players withdraw mid-event, not the grid")
     parser.add_argument("--cuts", action="store_true",
                         help="draws for the players who went through a cut, not the grid")
+    parser.add_argument("--event", action="store_true",
+                        help="whole events drawn session by session after withdrawals")
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
@@ -237,6 +275,9 @@ def main() -> None:
         return
     if args.cuts:
         cases(CUT_HEADER, measure_cut, CUTS, args.jobs, args.time_limit)
+        return
+    if args.event:
+        cases(EVENT_HEADER, measure_event, EVENTS, args.jobs, args.time_limit)
         return
     cells = (list(QUICK) if args.quick else odd_cells() if args.odd
              else odd_bound_cells() if args.odd_bound else grid())
@@ -265,13 +306,15 @@ def main() -> None:
 
 REPAIR_HEADER = (f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'late':>4} {'left':>5} "
                  f"{'excess':>6} {'bound':>6} {'max':>3} {'byes':>10} {'seconds':>7}")
+EVENT_HEADER = (f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'countries':>9} {'excess':>6} "
+                f"{'mates':>5} {'slowest':>7} {'seconds':>7}")
 CUT_HEADER = (f"{'N':>4} {'before':>6} {'kept':>4} {'after':>5} {'excess':>6} {'shortfall':>9} "
               f"{'bound':>6} {'seconds':>7}")
 
 
 def cases(header: str, measure_case: Callable[[Case, float], str], chosen: Sequence[Case],
           jobs: int, time_limit: float) -> None:
-    """The lines of `--withdrawals` or `--cuts`: one a case, in the order given."""
+    """The lines of `--withdrawals`, `--cuts` or `--event`: one a case, in the order given."""
     print(header, flush=True)
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         for line in pool.map(measure_case, chosen, [time_limit] * len(chosen)):

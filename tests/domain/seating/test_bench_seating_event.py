@@ -1,0 +1,19 @@
+"""The seating benchmark's whole event (`bench_seating --event`), small.
+
+The benchmark draws every session after the withdrawals as the window's Draw does: the rest
+of the plan repaired for the players present, its first session played, the others kept as
+the plan the next draw repairs. Here 48 players in four countries, four of them withdrawn
+after two of six sessions: every later draw reaches its bound, so the line is the same on
+every machine.
+"""
+
+from __future__ import annotations
+
+from benchmarks.bench_seating import measure_event
+
+
+def test_an_event_drawn_session_by_session_after_withdrawals_repeats_nothing() -> None:
+    players, sessions, played, out, countries, excess, mates, _, _ = (
+        measure_event((48, 6, 2, 4, 4), 120.0).split())
+    assert (players, sessions, played, out, countries) == ("48", "6", "2", "4", "4")
+    assert (excess, mates) == ("0", "0")
