@@ -114,8 +114,9 @@ def test_drop_outs_add_no_repeat(players: int, sessions: int, seed: int, played:
     """28 of 32 for the last 3 of 6 sessions (the last 5 of 8 is close to the bound after
     the history, and is left to the benchmark of repairs), and 160 of 172 for the last 30
     of 40. The search stops as soon as it reaches its bound, 0 here, so the time limit only
-    has to be long enough on a slow machine: 172 took 11 s here (48 s when its broken tables
-    were regrouped against the history alone, see below)."""
+    has to be long enough on a slow machine: 172 took under 5 s here (48 s when its broken
+    tables were regrouped against the history alone and every swap was weighed, see
+    below)."""
     plan = plan_schedule(list(range(players)), sessions, seed=seed, time_limit=25).schedule
     history = plan.sessions[:played]
     present = list(range(dropped, players))
@@ -154,10 +155,10 @@ def test_broken_tables_are_regrouped_against_the_whole_plan(
     plan, history, present, start = twelve_withdrawn_of_172
     assert start.cancelled
     _assert_partitions(start.schedule, present)
-    regrouped = 0
-    for planned, session in zip(plan.sessions[10:], start.schedule.sessions, strict=True):
-        kept = {frozenset(table.seats) for table in planned.tables}
-        regrouped += sum(1 for table in session.tables if frozenset(table.seats) not in kept)
+    planned = {frozenset(table.seats) for session in plan.sessions[10:]
+               for table in session.tables}  # the start may play its sessions in another order
+    regrouped = sum(1 for session in start.schedule.sessions for table in session.tables
+                    if frozenset(table.seats) not in planned)
     excess = quality_report(start.schedule.sessions, history=history).excess_meetings
     assert excess < regrouped
 
