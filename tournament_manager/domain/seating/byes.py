@@ -56,7 +56,7 @@ from tournament_manager.domain.seating.model import Player, SeatedSession, misse
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
-from tournament_manager.domain.seating.tabu import SAMPLED_SWAPS, tabu_search
+from tournament_manager.domain.seating.tabu import tabu_search
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -100,7 +100,7 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
                              max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh else None,
                              absences=absences,
-                             sample=None if request.fresh else SAMPLED_SWAPS)
+                             sample=request.sample)
     searched = GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
     if built is not None and rank(request, built) <= rank(request, searched):
         return built  # club mates kept apart by seating pairs together twice are no gain

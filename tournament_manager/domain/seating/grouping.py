@@ -98,6 +98,12 @@ class GroupingRequest:
     fresh: bool
     """No history: constructions are valid."""
 
+    @property
+    def sample(self) -> int | None:
+        """The swaps a step of the search weighs at most: a sample after history (a repair
+        of a big field has hundreds of conflicts, `tabu.SAMPLED_SWAPS`), all of them fresh."""
+        return None if self.fresh else SAMPLED_SWAPS
+
 
 @dataclass(frozen=True)
 class GroupingResult:
@@ -335,7 +341,7 @@ def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: ran
     counts.add_sessions(start)
     return tabu_search(start, counts, target=bound, rng=rng, budget=budget,
                        max_iterations=max_iterations, max_evaluations=max_evaluations,
-                       sample=None if request.fresh else SAMPLED_SWAPS)
+                       sample=request.sample)
 
 
 def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bound: int,
