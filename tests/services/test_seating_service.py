@@ -144,6 +144,31 @@ def test_an_event_with_byes_drawn_session_by_session_repeats_nobody(tmp_path) ->
     assert len(sat_out) == 10 and len(set(sat_out)) == 10, "someone sat out twice"
 
 
+def test_beyond_one_bye_each_the_byes_still_rotate_session_by_session(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """18 players over ten sessions: 20 byes, so two players sit out twice. Drawn and
+    published in turn as the window does, nobody sits out while a player seated has sat
+    out fewer times. Before, the plan passed byes on by their totals alone, and a second
+    bye could come in session 9 while a player present had had none."""
+    document = create_document(tmp_path / "ten.tmt")
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 10),
+                                   odd_field=OddFieldPolicy.BYES)
+    create_tournament(document.unit_of_work(), "Ten", settings)
+    players = _register(document, 18)
+    sat_out = dict.fromkeys(players, 0)
+    for number, session_id in enumerate(_sessions(document), start=1):
+        draw = draw_session(document.unit_of_work(), session_id, seed=number, time_limit=1)
+        publish_draw(document.unit_of_work(), draw)
+        seated = {p for pair in _pairs(document, session_id) for p in pair}
+        assert len(draw.byes) == 2 and sorted(draw.byes) == sorted(set(players) - seated)
+        assert max(sat_out[p] for p in draw.byes) <= min(sat_out[p] for p in seated), (
+            f"session {number}: {draw.byes} sit out again before everyone has")
+        for p in draw.byes:
+            sat_out[p] += 1
+    document.close(backup=False)
+    assert sorted(sat_out.values()) == [1] * 16 + [2, 2]
+
+
 def test_a_late_entry_plays_every_session_left_and_the_others_take_the_byes(
         tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A planned round of 32 over six sessions; after two, one player enters late (33: one

@@ -258,10 +258,9 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
             draw = plan_schedule(playing, left, seed=seed, forbidden_groups=forbidden,
                                  history=history, time_limit=time_limit, cancel=cancel,
                                  progress=progress)
-        sessions = list(draw.schedule.sessions)
-        if not history:
-            sessions.insert(0, sessions.pop(_fewest_forbidden(sessions, forbidden)))
-        seated, *rest = sessions
+        # The domain puts first the session that seats the fewest club mates and pairs
+        # who have met (`planner._cleanest_first`): it is the one played now.
+        seated, *rest = draw.schedule.sessions
         later = tuple(rest)
         cancelled = draw.cancelled
     present = set(seated.players())
@@ -271,19 +270,6 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
                        seed, cancelled, field.substitutes_missing, basis, outlook)
-
-
-def _fewest_forbidden(sessions: Sequence[SeatedSession],
-                      forbidden: Sequence[set[int]]) -> int:
-    """The planned session that seats the fewest club (country, team) mates together.
-
-    The spec keeps them apart in the first session where possible; a plan's sessions can
-    be played in any order without changing its repeats, so the best one goes first.
-    """
-    def meetings(seated: SeatedSession) -> int:
-        return len(quality_report((seated,), forbidden_groups=forbidden).forbidden_meetings)
-
-    return min(range(len(sessions)), key=lambda index: meetings(sessions[index]))
 
 
 def _by_rank(uow: UnitOfWork, playing: Sequence[int], history: Sequence[SeatedSession],

@@ -1,9 +1,13 @@
 """Fields that are not a multiple of four: N mod 4 players sit out (a bye) each session.
 
 Byes are fair before anything else: nobody sits out again while a player present has sat
-out fewer times (the spec's rotation). So the byes are chosen before the search, by the
-players' absences so far, and the search passes a bye on only between two players whose
-counts of sessions missed it exchanges (`tabu._State.sitting_out_for`). On a fresh event
+out fewer times (the spec's rotation, `rotation`). So the byes are chosen before the
+search, by the players' absences so far, and the search passes a bye on only between two
+players whose counts of sessions missed it exchanges and where the rotation still holds in
+that session and every later one (`tabu._State.sitting_out_for`): before that second
+condition, 18 players planned over 10 sessions had a player sit out in sessions 2 and 3 of
+the plan, and played session by session, a second bye in session 9 while a player present
+had had none, for three seeds of four. On a fresh event
 a construction that draws a multiple of four without a repeat still applies, with the
 byes read off it (`_built`):
 
@@ -56,6 +60,7 @@ from tournament_manager.domain.seating.model import Player, SeatedSession, misse
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
 from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
+from tournament_manager.domain.seating.rotation import byes_fair
 from tournament_manager.domain.seating.tabu import tabu_search
 
 if TYPE_CHECKING:
@@ -95,6 +100,10 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
             start = built.sessions
     if start is None:
         start = _rotated_start(request, list(absences), rng)
+    elif not byes_fair(start, absences):
+        # A plan drawn before the search kept the rotation move by move (or before a
+        # withdrawal moved the byes): it is put right first, and the search keeps it so.
+        start = _evened(start, request.players, absences)
     counts = request.fixed.copy()
     counts.add_sessions(start)
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
@@ -161,18 +170,20 @@ def _built(request: GroupingRequest, seed: int, rng: random.Random,
     return GroupingResult(sessions, method, cost_of(request, sessions), lower_bound(request))
 
 
-def _evened(sessions: IntSessions, n: int) -> IntSessions:
+def _evened(sessions: IntSessions, n: int,
+            missed: Sequence[int] | None = None) -> IntSessions:
     """`sessions` with fair byes: where a player would sit out again while a player seated
-    has sat out fewer times, the two trade places (the one who sat out fewest, and of those
-    the one whose table-mates the other has met least). A repeat-free construction needs
-    no trade. Where the draw around the field repeats (163 x 54 as 164 x 54, which no
-    schedule yet reaches, less the player who stands for nobody), every choice of that
-    player had someone sit out twice, and the draw was thrown away for a greedy start: 1,464
+    has sat out fewer times (`missed`: sessions each player missed before these, none by
+    default), the two trade places (the one who sat out fewest, and of those the one whose
+    table-mates the other has met least). A repeat-free construction needs no trade, nor
+    does a plan whose byes already rotate. Where the draw around the field repeats (163 x
+    54 as 164 x 54, which no schedule yet reaches, less the player who stands for nobody),
+    every choice of that player had someone sit out twice, and the draw was thrown away for a greedy start: 1,464
     excess meetings where the construction with one trade and the search after it leave
     about 200."""
     counts = MeetingCounts(n)
     counts.add_sessions(sessions)
-    absences = [0] * n
+    absences = list(missed) if missed is not None else [0] * n
     evened: IntSessions = []
     for session in sessions:
         tables = [list(table) for table in session]

@@ -31,6 +31,7 @@ from tournament_manager.domain.seating.pairs import (
     forbidden_index_pairs,
 )
 from tournament_manager.domain.seating.positions import balance_winds, number_tables
+from tournament_manager.domain.seating.rotation import byes_fair
 
 DEFAULT_TIME_LIMIT = 10.0
 _GROUPING_SHARE = 0.9
@@ -139,34 +140,41 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
     share = budget.slice(_GROUPING_SHARE)
     if len(field.players) % 4:
         result = draw_with_byes(request, field.absences, seed=seed, budget=share)
-        grouped = result.sessions
     else:
         result = draw_groups(request, seed=seed, budget=share)
-        grouped = result.sessions if fresh else _cleanest_first(result.sessions, field.fixed)
+    grouped = _cleanest_first(result.sessions, field.fixed, field.absences)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
 
 
-def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts) -> IntSessions:
-    """The sessions with the one that seats the fewest pairs who have met already (or are
-    club mates) moved first, if it seats fewer than the first; otherwise as they are.
+def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
+                    absences: Sequence[int]) -> IntSessions:
+    """The sessions with the one that seats the fewest pairs who have met already or are
+    club (country, team) mates moved first, if it seats fewer than the first and the byes
+    still rotate (`rotation`); otherwise as they are.
 
-    After history, the first session is the one the services publish now, and its
-    meetings are final; the rest is a plan that the next draw repairs again. Where the
-    search leaves repeats, they are anywhere among the sessions (a 20 s draw of session 11
-    of 40 for 160 players left two in the session to be published, against history, and
-    20 more in the rest), and sessions can be played in any order without changing them.
-    Not where the field sits out in turns: the byes' order is their fairness."""
+    The first session is the one played now, and its meetings are final; the rest is a
+    plan that the next draw repairs again, and sessions can be played in any order without
+    changing their repeats. On a fresh draw this keeps club mates apart in session 1
+    wherever any session of the plan does, as the spec asks first. After history, where the
+    search leaves repeats they are anywhere among the sessions (a 20 s draw of session 11 of
+    40 for 160 players left two in the session to be published, against history, and 20
+    more in the rest). Tables are numbered and winds balanced after this, in the order
+    played."""
     n, flat = fixed.n, fixed.flat
 
     def met_before(session: IntSession) -> int:
         return sum(1 for table in session for i, a in enumerate(table) for b in table[i + 1:]
                    if flat[a * n + b])
 
-    cleanest = min(range(len(sessions)), key=lambda index: met_before(sessions[index]))
-    if met_before(sessions[cleanest]) >= met_before(sessions[0]):
-        return sessions
-    return [sessions[cleanest], *sessions[:cleanest], *sessions[cleanest + 1:]]
+    met = [met_before(session) for session in sessions]
+    for index in sorted(range(1, len(sessions)), key=lambda index: (met[index], index)):
+        if met[index] >= met[0]:
+            break
+        reordered = [sessions[index], *sessions[:index], *sessions[index + 1:]]
+        if byes_fair(reordered, absences):
+            return reordered
+    return sessions
 
 
 def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,

@@ -12,6 +12,7 @@ the meeting counts, which is how the same search repairs a plan from real histor
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 
@@ -58,11 +59,18 @@ class _State:
         """Each player's sessions missed, history and these sessions together, where byes
         may move (`absences` given): a seated player may change places with one sitting
         out who has missed exactly one session more, which keeps everyone's count."""
+        self.before: list[list[int]] = []
+        """Where byes may move: per session, each player's sessions missed before it (the
+        rotation's counts, `rotation.first_unfair_session`)."""
+        self._lowest_seated: list[float] = []
+        self._highest_out: list[float] = []
         if absences is not None and any(self.out):
             self.byes = list(absences)
             for out in self.out:
+                self.before.append(list(self.byes))
                 for p in out:
                     self.byes[p] += 1
+            self._bounds()
         horizon = max(counts.flat, default=0) + len(sessions) + 2
         costs = [pair_cost(m) for m in range(horizon + 1)]
         self.gain_leave = [0] + [costs[m - 1] - costs[m] for m in range(1, horizon)]
@@ -126,15 +134,51 @@ class _State:
         if self.byes is not None:
             self.byes[p] += 1
             self.byes[q] -= 1
+            for before in self.before[s + 1:]:
+                before[p] += 1
+                before[q] -= 1
+            self._bounds()
         self.cost += delta
+
+    def _bounds(self) -> None:
+        """Per session, the fewest sessions missed by a player it seats and the most by one
+        it leaves out, before it: what `_keeps_rotation` compares a passed bye with."""
+        self._lowest_seated, self._highest_out = [], []
+        for before, where in zip(self.before, self.where, strict=True):
+            seated = [before[p] for p in range(self.n) if where[p] >= 0]
+            out = [before[p] for p in range(self.n) if where[p] < 0]
+            self._lowest_seated.append(min(seated, default=math.inf))
+            self._highest_out.append(max(out, default=-math.inf))
+
+    def _keeps_rotation(self, s: int, p: int, q: int) -> bool:
+        """Whether q, sitting out session s, may take seated p's chair without anyone sitting
+        out, in s or a later session, while a player seated there has missed fewer sessions.
+        Only p's and q's counts change (p's up by one after s, q's down), so it is enough to
+        compare them with each session's bounds: O(sessions), not O(sessions x players)."""
+        before = self.before[s]
+        if before[p] > self._lowest_seated[s] or before[p] > before[q]:
+            return False  # p would sit out ahead of someone who has missed fewer
+        if self._highest_out[s] > before[q]:
+            return False  # q would play while someone who has missed more sits out
+        for t in range(s + 1, len(self.sessions)):
+            counts, where = self.before[t], self.where[t]
+            p_out, q_seated = where[p] < 0, where[q] >= 0
+            if p_out and (counts[p] + 1 > self._lowest_seated[t]
+                          or (q_seated and counts[p] + 1 > counts[q] - 1)):
+                return False
+            if q_seated and self._highest_out[t] > counts[q] - 1:
+                return False
+        return True
 
     def sitting_out_for(self, s: int, p: int) -> list[int]:
         """Who may take seated p's chair in session s without making the byes less fair:
-        those who have missed exactly one session more than p (the counts trade places)."""
+        those who have missed exactly one session more than p (the counts trade places),
+        where the rotation holds in s and every later session after the pass."""
         if self.byes is None:
             return []
         wanted = self.byes[p] + 1
-        return [q for q in self.out[s] if self.byes[q] == wanted]
+        return [q for q in self.out[s]
+                if self.byes[q] == wanted and self._keeps_rotation(s, p, q)]
 
 
 def _snapshot(sessions: IntSessions) -> IntSessions:
