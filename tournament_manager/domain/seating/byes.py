@@ -102,8 +102,10 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
         start = _rotated_start(request, list(absences), rng)
     elif not byes_fair(start, absences):
         # A plan drawn before the search kept the rotation move by move (or before a
-        # withdrawal moved the byes): it is put right first, and the search keeps it so.
+        # withdrawal moved the byes): it is put right first, and the search keeps it so;
+        # the plan the search may fall back on (`kept_plan`) is the one put right.
         start = _evened(start, request.players, absences)
+        request = replace(request, start=start)
     counts = request.fixed.copy()
     counts.add_sessions(start)
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
