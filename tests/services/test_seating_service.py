@@ -169,6 +169,26 @@ def test_beyond_one_bye_each_the_byes_still_rotate_session_by_session(
     assert sorted(sat_out.values()) == [1] * 16 + [2, 2]
 
 
+def test_a_stored_session_reports_the_mates_its_draw_reported(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """18 players of three clubs (two out a session): the report of a published session
+    counts club mates' meetings as its draw did. It counted them among the players seated
+    only, so the meetings of those sitting out were missing from it."""
+    document = create_document(tmp_path / "clubs.tmt")
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 6), odd_field=OddFieldPolicy.BYES)
+    create_tournament(document.unit_of_work(), "Clubs", settings)
+    _register(document, 18, clubs=3)
+    sitting_out_met_a_mate = False
+    for number, session_id in enumerate(_sessions(document)[:4], start=1):
+        draw = draw_session(document.unit_of_work(), session_id, seed=number, time_limit=1)
+        publish_draw(document.unit_of_work(), draw)
+        stored = session_quality(document.unit_of_work(), session_id)
+        assert stored.forbidden_meetings == draw.report.forbidden_meetings, number
+        sitting_out_met_a_mate |= any(set(meeting.players) & set(draw.byes)
+                                      for meeting in draw.report.forbidden_meetings)
+    document.close(backup=False)
+    assert sitting_out_met_a_mate, "the case the report missed did not arise"
+
+
 def test_a_late_entry_plays_every_session_left_and_the_others_take_the_byes(
         tmp_path) -> None:  # type: ignore[no-untyped-def]
     """A planned round of 32 over six sessions; after two, one player enters late (33: one
