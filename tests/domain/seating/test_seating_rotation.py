@@ -4,6 +4,8 @@ and still have a player sit out in sessions 2 and 3 while another waits until se
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from tests.helpers.byes import assert_byes_rotate
@@ -87,3 +89,67 @@ def test_the_cleanest_session_goes_first_only_where_the_byes_still_rotate() -> N
                                                           *sessions[3:]]
     # Player 4 has sat out least: he is the next out, however clean the others are.
     assert _cleanest_first(sessions, counts, [1, 1, 1, 1, 0]) == sessions
+
+
+def test_the_passes_the_search_allows_are_exactly_those_that_keep_the_rotation() -> None:
+    """Random small fields with byes that rotate: the passes `sitting_out_for` offers (its
+    check compares only p's and q's counts with each session's bounds) are exactly those
+    that keep the totals' rule and leave the whole schedule in turn, counted afresh; and
+    after any chain of them the schedule is still in turn."""
+    rng = random.Random(5)
+    offered_in_all = refused_for_the_turn = 0
+    for _ in range(150):
+        n = rng.choice((5, 6, 7, 9, 10, 11))
+        sessions: list[list[list[int]]] = []
+        missed = [rng.randrange(2) for _ in range(n)]
+        absences = list(missed)
+        for _ in range(rng.randrange(2, 8)):
+            order = sorted(range(n), key=lambda p: (absences[p], rng.random()))
+            out = set(order[:n % 4])
+            for p in out:
+                absences[p] += 1
+            seated = [p for p in range(n) if p not in out]
+            rng.shuffle(seated)
+            sessions.append([seated[i:i + 4] for i in range(0, len(seated) - 3, 4)])
+        if not byes_fair(sessions, missed):
+            continue
+        counts = MeetingCounts(n)
+        counts.add_sessions(sessions)
+        state = _State(sessions, counts, missed)
+        for _ in range(6):
+            for s in range(len(sessions)):
+                for p in range(n):
+                    if state.where[s][p] < 0:
+                        continue
+                    offered = set(state.sitting_out_for(s, p))
+                    assert offered == _passes_by_hand(state, s, p, missed), (sessions, s, p)
+                    assert state.byes is not None
+                    by_totals = {q for q in state.out[s] if state.byes[q] == state.byes[p] + 1}
+                    offered_in_all += len(offered)
+                    refused_for_the_turn += len(by_totals - offered)
+            moves = [(s, p, q) for s in range(len(sessions)) for p in range(n)
+                     if state.where[s][p] >= 0 for q in state.sitting_out_for(s, p)]
+            if not moves:
+                break
+            s, p, q = rng.choice(moves)
+            state.swap(s, p, q, state.delta(s, p, q))
+            assert byes_fair(state.sessions, missed)
+    assert offered_in_all > 1000 and refused_for_the_turn > 1000, (offered_in_all,
+                                                                 refused_for_the_turn)
+
+
+def _passes_by_hand(state: _State, s: int, p: int, missed: list[int]) -> set[int]:
+    """Every q sitting out session s whose total is p's plus one and whose taking p's chair
+    leaves the schedule in turn, tried one by one on a copy."""
+    assert state.byes is not None
+    found = set()
+    for q in state.out[s]:
+        if state.byes[q] != state.byes[p] + 1:
+            continue
+        trial = [[list(table) for table in session] for session in state.sessions]
+        for table in trial[s]:
+            if p in table:
+                table[table.index(p)] = q
+        if byes_fair(trial, missed):
+            found.add(q)
+    return found
