@@ -81,14 +81,17 @@ def test_played_session_by_session_the_byes_rotate() -> None:
 
 def test_the_cleanest_session_goes_first_only_where_the_byes_still_rotate() -> None:
     """0 and 1 are club mates (counted as met): a session that seats both costs one. The
-    first clean session is played first, unless that puts a bye out of turn."""
+    clean sessions are played first, unless that puts a bye out of turn."""
     counts = MeetingCounts(5)
     counts.add_table((0, 1))
     sessions = _one_table_each([4, 3, 0, 2, 1])  # 0 or 1 out: sessions 3 and 5 are clean
-    assert _cleanest_first(sessions, counts, [0] * 5) == [sessions[2], *sessions[:2],
-                                                          *sessions[3:]]
+    assert _cleanest_first(sessions, counts, [0] * 5) == [sessions[2], sessions[4],
+                                                          *sessions[:2], sessions[3]]
     # Player 4 has sat out least: he is the next out, however clean the others are.
-    assert _cleanest_first(sessions, counts, [1, 1, 1, 1, 0]) == sessions
+    assert _cleanest_first(sessions, counts, [1, 1, 1, 1, 0]) == [
+        sessions[0], sessions[2], sessions[4], sessions[1], sessions[3]]
+    assert _cleanest_first(sessions[2:], counts, [1, 1, 0, 1, 1]) == [
+        sessions[3], sessions[2], sessions[4]]
 
 
 def test_the_passes_the_search_allows_are_exactly_those_that_keep_the_rotation() -> None:
@@ -153,3 +156,4 @@ def _passes_by_hand(state: _State, s: int, p: int, missed: list[int]) -> set[int
         if byes_fair(trial, missed):
             found.add(q)
     return found
+

@@ -65,6 +65,9 @@ class _Field:
     absences: list[int]
     """Sessions of the history each player was not seated in (byes, or before he entered):
     who sits out next, where the field is not a multiple of four."""
+    sessions_before: int
+    """How many sessions the history holds: where the blocks of four sessions that winds
+    are balanced over (`positions.balance_winds`) begin."""
 
 
 def validate_players(players: Sequence[Player]) -> None:
@@ -112,14 +115,15 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
     for a, b in forbidden:
         fixed.add_table((a, b))
     return _Field(tuple(players), index, fixed, forbidden, visits, winds,
-                  missed_sessions(players, history))
+                  missed_sessions(players, history), len(history))
 
 
 def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
     budget.report(Stage.POSITIONS, -1)
     rng = random.Random(seed)
     numbered = number_tables(grouped, field.visits, rng, budget.cancelled)
-    seated = balance_winds(numbered, field.winds, rng, budget.cancelled)
+    seated = balance_winds(numbered, field.winds, rng, budget.cancelled,
+                           into_block=field.sessions_before % 4)
     names = field.players
     return Schedule(tuple(
         SeatedSession(tuple(SeatedTable(t + 1, (names[a], names[b], names[c], names[d]))
@@ -142,16 +146,28 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
         result = draw_with_byes(request, field.absences, seed=seed, budget=share)
     else:
         result = draw_groups(request, seed=seed, budget=share)
-    grouped = _cleanest_first(result.sessions, field.fixed, field.absences)
+    grouped = _cleanest_first(_seats_as_planned(result.sessions, start), field.fixed,
+                              field.absences)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
 
 
+def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSessions:
+    """The groups of `sessions` in the seat order the plan they were searched from gave
+    them, wherever the plan held the same table: its winds were balanced with the sessions
+    already played, and the search keeps a group's players, not their order."""
+    if not start:
+        return sessions
+    seats = {frozenset(table): table for session in start for table in session}
+    return [[list(seats.get(frozenset(table), table)) for table in session]
+            for session in sessions]
+
+
 def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
                     absences: Sequence[int]) -> IntSessions:
-    """The sessions with the one that seats the fewest pairs who have met already or are
-    club (country, team) mates moved first, if it seats fewer than the first and the byes
-    still rotate (`rotation`); otherwise as they are.
+    """The sessions in order of how many pairs who have met already or are club (country,
+    team) mates each seats, fewest first, as far as the byes still rotate (`rotation`);
+    among equals, in the order given.
 
     The first session is the one played now, and its meetings are final; the rest is a
     plan that the next draw repairs again, and sessions can be played in any order without
@@ -159,8 +175,12 @@ def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
     wherever any session of the plan does, as the spec asks first. After history, where the
     search leaves repeats they are anywhere among the sessions (a 20 s draw of session 11 of
     40 for 160 players left two in the session to be published, against history, and 20
-    more in the rest). Tables are numbered and winds balanced after this, in the order
-    played."""
+    more in the rest). The whole plan is ordered, not its first session alone: a plan
+    whose clean sessions come first stays in that order from draw to draw, so the winds
+    its blocks of four were balanced with still fit when the next session is drawn (16 x 10,
+    where the fifth and later sessions must repeat: moving one clean session forward at each
+    draw put seven players' winds out of range after session 4). Tables are numbered and
+    winds balanced after this, in the order played."""
     n, flat = fixed.n, fixed.flat
 
     def met_before(session: IntSession) -> int:
@@ -168,13 +188,20 @@ def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
                    if flat[a * n + b])
 
     met = [met_before(session) for session in sessions]
-    for index in sorted(range(1, len(sessions)), key=lambda index: (met[index], index)):
-        if met[index] >= met[0]:
-            break
-        reordered = [sessions[index], *sessions[:index], *sessions[index + 1:]]
-        if byes_fair(reordered, absences):
-            return reordered
-    return sessions
+    left = list(range(len(sessions)))
+    if sorted(left, key=lambda index: (met[index], index)) == left:
+        return sessions
+    everyone = all(sum(map(len, session)) == n for session in sessions)
+    chosen: list[int] = []
+    while left:
+        # left[0] always keeps the rule: it leaves the order as it was.
+        for index in sorted(left, key=lambda index: (met[index], index)):
+            rest = [i for i in left if i != index]
+            if everyone or byes_fair([sessions[i] for i in (*chosen, index, *rest)], absences):
+                break
+        chosen.append(index)
+        left.remove(index)
+    return [sessions[index] for index in chosen]
 
 
 def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,

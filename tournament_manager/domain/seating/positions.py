@@ -9,7 +9,8 @@ cost being how many of the group's players already sat there; then every session
 assigned again against all the others until nothing changes, and min-conflicts swaps of two
 tables' numbers remove what is left. Winds: a greedy pass gives each player his least used winds, then a
 local search swaps two players' seats at one table until every player's count of every wind
-lies within floor(R/4)..ceil(R/4) for his R sessions.
+lies within floor(n/4)..ceil(n/4) after each of his n sessions, block of four sessions
+by block (see `balance_winds`).
 """
 
 from __future__ import annotations
@@ -30,6 +31,9 @@ _WIND_STALL = 2000
 stops: what the exchange chains (`_exchange_winds`) leave is what history puts out of
 reach, and the 20,000 steps then ran to the end for nothing (13 s of a repair of 160
 players over 30 sessions after 10, four players left out of range either way)."""
+_ORDER_STALL = 200
+"""Steps without a better order of a block's winds after which `_order_block` stops: a
+block is four sessions, and what 200 steps leave is what its tables force."""
 _ORDERS = tuple(permutations(range(4)))
 _Item = TypeVar("_Item", bound=Hashable)
 
@@ -193,31 +197,159 @@ def _violation(counts: Sequence[int], played: int) -> int:
 
 
 def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: random.Random,
-                  stop: Callable[[], bool] = _never) -> IntSessions:
+                  stop: Callable[[], bool] = _never, *, into_block: int = 0) -> IntSessions:
     """Sessions with every table in starting-seat order E, S, W, N.
 
-    `winds[p]` holds player p's count of each wind in earlier (fixed) sessions.
-    """
+    `winds[p]` holds player p's count of each wind in earlier (fixed) sessions, and
+    `into_block` how many sessions of the current block of four those were (the number of
+    earlier sessions mod 4).
+
+    Every player's winds are kept within floor(n/4)..ceil(n/4) after each of his n sessions,
+    not only at the end: the head judge reads the spread in every session's report, and a
+    player who has started East twice in four sessions and never South feels it at the
+    table, whatever the last session brings. Blocks of four sessions are balanced in turn
+    (`_balanced_blocks`): without byes each block then gives every player each wind once,
+    which de Werra's exchange below reaches from any start. Where byes or history put that
+    out of reach, the end of the schedule comes first: the whole schedule is exchanged as
+    before, and the seats as given count as a candidate too (a plan drawn earlier, whose
+    winds the sessions already played were chosen with)."""
+    given = [[list(group) for group in session] for session in sessions]
+    best, best_score = given, _wind_score(given, winds)
+    if best_score == (0, 0):
+        return given
+    blocked = _balanced_blocks(sessions, winds, rng, stop, into_block)
+    candidates = [blocked]
+    if _wind_score(blocked, winds)[0]:
+        whole = [[list(table) for table in session] for session in blocked]
+        counts = [list(w) for w in winds]
+        for session in whole:
+            for table in session:
+                for w, p in enumerate(table):
+                    counts[p][w] += 1
+        played = [sum(c) for c in counts]
+        _exchange_winds(whole, counts, played)
+        _repair_winds(whole, counts, played, rng, stop)
+        candidates.append(whole)
+    for candidate in candidates:
+        score = _wind_score(candidate, winds)
+        if score < best_score:
+            best, best_score = candidate, score
+    return best
+
+
+def _wind_score(seated: IntSessions, winds: Sequence[Sequence[int]]) -> tuple[int, int]:
+    """How far the winds are out of range at the end, and summed after every session each
+    player plays: what `balance_winds` minimises, in that order."""
     counts = [list(w) for w in winds]
     played = [sum(w) for w in winds]
-    for session in sessions:
-        for group in session:
-            for p in group:
-                played[p] += 1
-    seated: IntSessions = []
-    for session in sessions:
-        tables = []
-        for group in session:
-            order = min(_ORDERS, key=lambda o: (sum(counts[group[i]][w] ** 2
-                                                    for w, i in enumerate(o)), rng.random()))
-            table = [group[i] for i in order]
+    along = 0
+    for session in seated:
+        for table in session:
             for w, p in enumerate(table):
                 counts[p][w] += 1
-            tables.append(table)
-        seated.append(tables)
-    _exchange_winds(seated, counts, played)
-    _repair_winds(seated, counts, played, rng, stop)
+                played[p] += 1
+                along += _violation(counts[p], played[p])
+    return sum(_violation(c, n) for c, n in zip(counts, played)), along
+
+
+def _balanced_blocks(sessions: IntSessions, winds: Sequence[Sequence[int]],
+                     rng: random.Random, stop: Callable[[], bool],
+                     into_block: int) -> IntSessions:
+    """The sessions seated block of four by block of four (the first block holding what
+    is left of the current one), each block against everything before it: a greedy pass,
+    de Werra's exchange (`_exchange_winds`) to bring every player in range at the block's
+    end, then seat swaps inside the block (`_order_block`) for the sessions between."""
+    counts = [list(w) for w in winds]
+    played = [sum(w) for w in winds]
+    seated: IntSessions = []
+    first = 4 - into_block % 4
+    starts = [0, *range(first, len(sessions), 4)]
+    for begin, end in zip(starts, [*starts[1:], len(sessions)]):
+        before = [list(c) for c in counts]
+        played_before = list(played)
+        block = []
+        for session in sessions[begin:end]:
+            tables = []
+            for group in session:
+                order = min(_ORDERS, key=lambda o: (sum(counts[group[i]][w] ** 2
+                                                        for w, i in enumerate(o)), rng.random()))
+                table = [group[i] for i in order]
+                for w, p in enumerate(table):
+                    counts[p][w] += 1
+                    played[p] += 1
+                tables.append(table)
+            block.append(tables)
+        _exchange_winds(block, counts, played)
+        _order_block(block, before, played_before, counts, rng, stop)
+        seated.extend(block)
     return seated
+
+
+def _along(start: Sequence[int], played: int, held: Iterable[int]) -> int:
+    """A player's winds out of range after each of his sessions in `held` (his winds in
+    order), from `start` after `played` sessions; the last counted four times over, as the
+    block's end is what later blocks build on."""
+    counts = list(start)
+    total = last = 0
+    for w in held:
+        counts[w] += 1
+        played += 1
+        last = _violation(counts, played)
+        total += last
+    return total + 3 * last
+
+
+def _order_block(block: IntSessions, before: Sequence[Sequence[int]],
+                 played_before: Sequence[int], counts: list[list[int]], rng: random.Random,
+                 stop: Callable[[], bool]) -> None:
+    """Seat swaps inside one table of the block, the best (or an equal) move for a player
+    out of range after one of his sessions in it, until none is or the search stalls.
+
+    The exchange balances the block's end; which session brings which wind is left to
+    this, as is a block that history or byes keep out of balance. A block has four sessions
+    at most, so a player's cost is counted afresh at each move."""
+    seats_of: dict[int, list[list[int]]] = {}
+    for session in block:
+        for table in session:
+            for p in table:
+                seats_of.setdefault(p, []).append(table)
+
+    def cost(p: int) -> int:
+        return _along(before[p], played_before[p], (table.index(p) for table in seats_of[p]))
+
+    troubled = _ChoiceSet(p for p in seats_of if cost(p))
+    since = 0
+    for _ in range(_WIND_STEPS):
+        if stop() or not troubled or since > _ORDER_STALL:
+            break
+        since += 1
+        p = troubled.choice(rng)
+        moves: list[tuple[list[int], int, int]] = []
+        best = 0
+        for table in seats_of[p]:
+            i = table.index(p)
+            for j, q in enumerate(table):
+                if j == i:
+                    continue
+                old = cost(p) + cost(q)
+                table[i], table[j] = q, p
+                delta = cost(p) + cost(q) - old
+                table[i], table[j] = p, q
+                if delta < best:
+                    moves, best = [(table, i, j)], delta
+                elif delta == best:
+                    moves.append((table, i, j))
+        if moves:
+            table, i, j = rng.choice(moves)
+            table[i], table[j] = table[j], table[i]
+            for moved in (table[i], table[j]):
+                troubled.mark(moved, cost(moved) > 0)
+            if best < 0:
+                since = 0
+    for p, tables in seats_of.items():
+        counts[p] = list(before[p])
+        for table in tables:
+            counts[p][table.index(p)] += 1
 
 
 def _exchange_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int]) -> None:

@@ -167,8 +167,9 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
 def describe_outlook(outlook: RoundOutlook | None) -> str:
     """The round as planned: the report above it judges only the session shown, and a
     plan can hold repeats in its later sessions that the head judge should know of before
-    publishing, not find at the tables; its winds are balanced over the round, not after
-    every session (session 4 may show a spread of 2 where session 22 ends at 1)."""
+    publishing, not find at the tables. Its winds are balanced after every session where
+    the tables allow it (`positions.balance_winds`); where they do not (byes, a plan redrawn
+    beyond the bound), the end of the round is what is balanced, and this line says so."""
     if outlook is None:
         return ""
     report, first, last = outlook.report, outlook.first, outlook.last
