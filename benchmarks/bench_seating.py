@@ -44,8 +44,11 @@ plan of N x R with K countries kept apart (seed 0), its first sessions played, s
 withdrawn, then every later session drawn in turn as the window's Draw does it (the rest of
 the plan repaired for the players present, `repair_plan`, its first session played, the
 others kept as the plan the next draw repairs). It prints the excess meetings and the
-compatriots seated together over the whole event, the slowest draw and the seconds of all
-of them: what a head judge ends the event with, where `--withdrawals` shows one repair.
+compatriots seated together over the whole event, whether the byes kept their turn, how
+often a player's winds so far were out of floor(n/4)..ceil(n/4) after one of his n sessions
+(counted over every player and session: the spread each session's report shows), the
+slowest draw and the seconds of all of them: what a head judge ends the event with, where
+`--withdrawals` shows one repair.
 
 `--countries K` draws every cell for a field of K countries (player p of country p mod K,
 kept apart where possible, as the window passes the registration's countries) and adds
@@ -166,9 +169,26 @@ def measure_repair(case: Case, time_limit: float) -> str:
             f"{out_of_turn(repaired.schedule.sessions, left, missed):>5} {seconds:>7.2f}")
 
 
-EVENTS = ((172, 40, 10, 12, 8), (18, 12, 2, 0, 3))
+EVENTS = ((172, 40, 10, 12, 8), (18, 12, 2, 0, 3), (36, 11, 1, 0, 0), (16, 10, 1, 0, 0))
 """(players, sessions, sessions played before the withdrawals, players withdrawn, countries);
-the second has two out a session and more byes than players, so its 'turns' counts."""
+the second has two out a session and more byes than players, so its 'turns' counts; the
+last two are drawn in turn from session 2 with nobody withdrawn, within the bound and
+beyond it (where the plan changes from draw to draw)."""
+
+
+def winds_out_along(sessions: Sequence[SeatedSession]) -> int:
+    """How many times, over every player and session, a player's winds so far were out of
+    floor(n/4)..ceil(n/4) after his n-th session; counted from the seats."""
+    winds: dict[int, list[int]] = {}
+    out = 0
+    for session in sessions:
+        for table in session.tables:
+            for seat, player in enumerate(table.seats):
+                counts = winds.setdefault(player, [0, 0, 0, 0])
+                counts[seat] += 1
+                played = sum(counts)
+                out += not played // 4 <= min(counts) <= max(counts) <= -(-played // 4)
+    return out
 
 
 def measure_event(case: Case, time_limit: float) -> str:
@@ -192,7 +212,8 @@ def measure_event(case: Case, time_limit: float) -> str:
     report = quality_report(history, forbidden_groups=groups)
     return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {countries:>9} "
             f"{report.excess_meetings:>6} {len(report.forbidden_meetings):>5} "
-            f"{out_of_turn(history, present):>5} {slowest:>7.2f} {total:>7.1f}")
+            f"{out_of_turn(history, present):>5} {winds_out_along(history):>5} "
+            f"{slowest:>7.2f} {total:>7.1f}")
 
 
 CUTS = ((64, 4, 32, 4), (64, 6, 32, 6), (48, 5, 24, 4), (100, 6, 48, 6), (136, 4, 32, 4),
@@ -341,7 +362,7 @@ REPAIR_HEADER = (f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'late':>4} {'left
                  f"{'excess':>6} {'bound':>6} {'max':>3} {'byes':>10} {'turns':>5} "
                  f"{'seconds':>7}")
 EVENT_HEADER = (f"{'N':>4} {'R':>3} {'played':>6} {'out':>4} {'countries':>9} {'excess':>6} "
-                f"{'mates':>5} {'turns':>5} {'slowest':>7} {'seconds':>7}")
+                f"{'mates':>5} {'turns':>5} {'winds':>5} {'slowest':>7} {'seconds':>7}")
 CUT_HEADER = (f"{'N':>4} {'before':>6} {'kept':>4} {'after':>5} {'excess':>6} {'shortfall':>9} "
               f"{'bound':>6} {'seconds':>7}")
 
