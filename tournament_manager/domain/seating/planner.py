@@ -65,9 +65,6 @@ class _Field:
     absences: list[int]
     """Sessions of the history each player was not seated in (byes, or before he entered):
     who sits out next, where the field is not a multiple of four."""
-    sessions_before: int
-    """How many sessions the history holds: where the blocks of four sessions that winds
-    are balanced over (`positions.balance_winds`) begin."""
 
 
 def validate_players(players: Sequence[Player]) -> None:
@@ -115,7 +112,7 @@ def _field(players: Sequence[Player], history: Sequence[SeatedSession],
     for a, b in forbidden:
         fixed.add_table((a, b))
     return _Field(tuple(players), index, fixed, forbidden, visits, winds,
-                  missed_sessions(players, history), len(history))
+                  missed_sessions(players, history))
 
 
 def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> Schedule:
@@ -123,7 +120,7 @@ def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> S
     rng = random.Random(seed)
     numbered = number_tables(grouped, field.visits, rng, budget.cancelled)
     seated = balance_winds(numbered, field.winds, rng, budget.cancelled,
-                           into_block=field.sessions_before % 4)
+                           seconds=budget.remaining())
     names = field.players
     return Schedule(tuple(
         SeatedSession(tuple(SeatedTable(t + 1, (names[a], names[b], names[c], names[d]))
@@ -154,13 +151,23 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
 
 def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSessions:
     """The groups of `sessions` in the seat order the plan they were searched from gave
-    them, wherever the plan held the same table: its winds were balanced with the sessions
-    already played, and the search keeps a group's players, not their order."""
+    them, wherever the plan held the same table, and a session whose tables are all one
+    planned session's in that session's table order: its winds and table numbers were
+    balanced with the sessions already played, and the search keeps a group's players, not
+    their order (`positions` keeps both where nothing is better)."""
     if not start:
         return sessions
-    seats = {frozenset(table): table for session in start for table in session}
-    return [[list(seats.get(frozenset(table), table)) for table in session]
-            for session in sessions]
+    planned = {frozenset(table): (table, s, t) for s, session in enumerate(start)
+               for t, table in enumerate(session)}
+    ordered = []
+    for session in sessions:
+        found = [planned.get(frozenset(table)) for table in session]
+        tables = [list(hit[0]) if hit else list(table) for hit, table in zip(found, session)]
+        places = [(hit[1], hit[2]) for hit in found if hit]
+        if len(places) == len(tables) and len({s for s, _ in places}) == 1:
+            tables = [table for _, table in sorted(zip(places, tables))]
+        ordered.append(tables)
+    return ordered
 
 
 def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
