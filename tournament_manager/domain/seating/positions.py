@@ -238,8 +238,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
                               Budget(seconds, stop))
         if first is None:
             first = _copy(runs[:window])
-            _order_block(first, winds, [sum(w) for w in winds], _counted(first, winds), rng,
-                         stop)
+            _order_block(first, winds, [sum(w) for w in winds], rng, stop)
         candidates.append(first + _balanced_runs(sessions[window:], _counted(first, winds), rng))
     best = min(candidates, key=lambda candidate: _wind_score(candidate, winds))
     if _wind_score(best, winds)[0] and best is not exchanged:
@@ -439,7 +438,7 @@ def _along(start: Sequence[int], played: int, held: Iterable[int]) -> int:
 
 
 def _order_block(block: IntSessions, before: Sequence[Sequence[int]],
-                 played_before: Sequence[int], counts: list[list[int]], rng: random.Random,
+                 played_before: Sequence[int], rng: random.Random,
                  stop: Callable[[], bool]) -> None:
     """Seat swaps inside one table of the block, the best (or an equal) move for a player
     out of range after one of his sessions in it, until none is or the search stalls.
@@ -447,48 +446,24 @@ def _order_block(block: IntSessions, before: Sequence[Sequence[int]],
     For what `_balanced_runs` leaves where history stands in the way (a plan redrawn after
     the sessions its runs began with, a history seated otherwise). A block has four
     sessions at most, so a player's cost is counted afresh at each move."""
-    seats_of: dict[int, list[list[int]]] = {}
-    for session in block:
-        for table in session:
-            for p in table:
-                seats_of.setdefault(p, []).append(table)
+    seats_of = _seats_of(block)
 
     def cost(p: int) -> int:
         return _along(before[p], played_before[p], (table.index(p) for table in seats_of[p]))
 
-    troubled = _ChoiceSet(p for p in seats_of if cost(p))
-    since = 0
-    for _ in range(_WIND_STEPS):
-        if stop() or not troubled or since > _ORDER_STALL:
-            break
-        since += 1
-        p = troubled.choice(rng)
-        moves: list[tuple[list[int], int, int]] = []
-        best = 0
-        for table in seats_of[p]:
-            i = table.index(p)
-            for j, q in enumerate(table):
-                if j == i:
-                    continue
-                old = cost(p) + cost(q)
-                table[i], table[j] = q, p
-                delta = cost(p) + cost(q) - old
-                table[i], table[j] = p, q
-                if delta < best:
-                    moves, best = [(table, i, j)], delta
-                elif delta == best:
-                    moves.append((table, i, j))
-        if moves:
-            table, i, j = rng.choice(moves)
-            table[i], table[j] = table[j], table[i]
-            for moved in (table[i], table[j]):
-                troubled.mark(moved, cost(moved) > 0)
-            if best < 0:
-                since = 0
-    for p, tables in seats_of.items():
-        counts[p] = list(before[p])
-        for table in tables:
-            counts[p][table.index(p)] += 1
+    def delta(table: list[int], i: int, j: int) -> int:
+        p, q = table[i], table[j]
+        old = cost(p) + cost(q)
+        table[i], table[j] = q, p
+        new = cost(p) + cost(q)
+        table[i], table[j] = p, q
+        return new - old
+
+    def swap(table: list[int], i: int, j: int) -> None:
+        table[i], table[j] = table[j], table[i]
+
+    _swap_seats(seats_of, _ChoiceSet(p for p in seats_of if cost(p)), delta, swap,
+                lambda p: cost(p) > 0, rng, stop, _ORDER_STALL)
 
 
 def _exchange_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int]) -> None:
@@ -507,11 +482,7 @@ def _exchange_winds(seated: IntSessions, counts: list[list[int]], played: Sequen
     The local search alone stopped in corners that players with byes reach often, each with
     his own number of sessions (30 players over 4 sessions: players of three sessions with
     two of one wind)."""
-    seats_of: dict[int, list[list[int]]] = {}
-    for session in seated:
-        for table in session:
-            for p in table:
-                seats_of.setdefault(p, []).append(table)
+    seats_of = _seats_of(seated)
     for p in sorted(seats_of):
         while _violation(counts[p], played[p]) and _exchanged(p, seats_of, counts):
             pass
@@ -564,45 +535,68 @@ def _chain(p: int, a: int, b: int, seats_of: dict[int, list[list[int]]],
 
 def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence[int],
                   rng: random.Random, stop: Callable[[], bool]) -> None:
-    """Seat swaps inside one table, taking the best (or an equal) move for a violating player."""
+    """Seat swaps for the players out of range at the end (`_swap_seats`)."""
+    seats_of = _seats_of(seated)
+
+    def delta(table: list[int], i: int, j: int) -> int:
+        return _swap_delta(counts, played, table[i], i, table[j], j)
+
+    def swap(table: list[int], i: int, j: int) -> None:
+        p, q = table[i], table[j]
+        counts[p][i] -= 1
+        counts[p][j] += 1
+        counts[q][j] -= 1
+        counts[q][i] += 1
+        table[i], table[j] = q, p
+
+    _swap_seats(seats_of, _ChoiceSet(p for p in seats_of if _violation(counts[p], played[p])),
+                delta, swap, lambda p: _violation(counts[p], played[p]) > 0, rng, stop,
+                _WIND_STALL)
+
+
+def _seats_of(seated: IntSessions) -> dict[int, list[list[int]]]:
+    """Each player's tables, in the order played."""
     seats_of: dict[int, list[list[int]]] = {}
     for session in seated:
         for table in session:
             for p in table:
                 seats_of.setdefault(p, []).append(table)
-    violating = _ChoiceSet(p for p in seats_of if _violation(counts[p], played[p]))
-    total = sum(_violation(counts[p], played[p]) for p in violating.items())
-    least, since = total, 0
+    return seats_of
+
+
+def _swap_seats(seats_of: dict[int, list[list[int]]], troubled: _ChoiceSet[int],
+                delta: Callable[[list[int], int, int], int],
+                swap: Callable[[list[int], int, int], None], still: Callable[[int], bool],
+                rng: random.Random, stop: Callable[[], bool], stall: int) -> None:
+    """Min-conflicts seat swaps inside one table: a troubled player at random takes the
+    best move (`delta` of exchanging seats i and j of a table, sideways moves allowed) at one
+    of his tables, until nobody is troubled (`still`) or `stall` steps bring nothing better.
+    Only moves that cost nothing are taken, so a step with a gain is a new best."""
+    since = 0
     for _ in range(_WIND_STEPS):
-        if stop() or not violating or since > _WIND_STALL:
+        if stop() or not troubled or since > stall:
             return
         since += 1
-        p = violating.choice(rng)
+        p = troubled.choice(rng)
         moves: list[tuple[list[int], int, int]] = []
         best = 0
         for table in seats_of[p]:
             i = table.index(p)
-            for j, q in enumerate(table):
-                if q == p:
+            for j in range(len(table)):
+                if j == i:
                     continue
-                delta = _swap_delta(counts, played, p, i, q, j)
-                if delta < best:
-                    moves, best = [(table, i, j)], delta
-                elif delta == best:
+                change = delta(table, i, j)
+                if change < best:
+                    moves, best = [(table, i, j)], change
+                elif change == best:
                     moves.append((table, i, j))
         if moves:
             table, i, j = rng.choice(moves)
-            p, q = table[i], table[j]
-            counts[p][i] -= 1
-            counts[p][j] += 1
-            counts[q][j] -= 1
-            counts[q][i] += 1
-            table[i], table[j] = q, p
-            for moved in (p, q):
-                violating.mark(moved, _violation(counts[moved], played[moved]) > 0)
-            total += best
-            if total < least:
-                least, since = total, 0
+            swap(table, i, j)
+            for moved in (table[i], table[j]):
+                troubled.mark(moved, still(moved))
+            if best < 0:
+                since = 0
 
 
 class _ChoiceSet(Generic[_Item]):
