@@ -21,6 +21,7 @@ from tournament_manager.domain.seating import (
 )
 from tournament_manager.domain.seating.control import Budget, Stage
 from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.planner import _seats_as_planned
 from tournament_manager.domain.seating.tabu import SAMPLED_SWAPS, tabu_search
 
 
@@ -268,3 +269,17 @@ def test_a_repair_never_trades_the_plans_repeats_for_club_mates_kept_apart() -> 
     repaired = repair_plan(Schedule(plan.sessions[1:]), plan.sessions[:1], field, seed=3,
                            forbidden_groups=groups, time_limit=5).schedule
     assert quality_report(plan.sessions[:1] + repaired.sessions).excess_meetings == 0
+
+
+def test_a_session_the_search_kept_whole_comes_back_in_its_planned_seats_and_tables() -> None:
+    """The search returns groups in its own order, players sorted: where it kept a planned
+    table, the plan's seat order (its winds) comes back, and where it kept a whole planned
+    session, the plan's table order (its table numbers) too, whichever place the session
+    has now; new tables keep their order."""
+    plan = [[[3, 1, 2, 0], [7, 5, 6, 4]], [[4, 0, 1, 5], [2, 6, 7, 3]]]
+    searched = [[[2, 3, 6, 7], [0, 1, 4, 5]], [[0, 1, 2, 3], [4, 5, 6, 7]],
+                [[0, 2, 4, 6], [1, 3, 5, 7]]]
+    assert _seats_as_planned(searched, plan) == [
+        [[4, 0, 1, 5], [2, 6, 7, 3]], [[3, 1, 2, 0], [7, 5, 6, 4]],
+        [[0, 2, 4, 6], [1, 3, 5, 7]]]
+    assert _seats_as_planned(searched, None) == searched
