@@ -36,6 +36,10 @@ reach, and the 20,000 steps then ran to the end for nothing (13 s of a repair of
 players over 30 sessions after 10, four players left out of range either way)."""
 _WINDOW = 4
 """Sessions seated by `_exact_window`: enough to end every run of four the history began."""
+_WINDOW_SPARE = 2.0
+"""Seconds the draw must have left for `_exact_window` to run, half of them its own: a draw
+whose grouping used its share of the time (172 x 40 after withdrawals) ends within its
+limit without it, and one that reached its bound early has time to spare."""
 _WINDOW_WORK_LIMIT = 0.5
 """CP-SAT's deterministic time for `_exact_window` (its own unit): a count, so a seed gives
 the same winds on any machine that reaches it within the draw's time limit."""
@@ -208,9 +212,10 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
                   stop: Callable[[], bool] = _never, *, seconds: float = math.inf) -> IntSessions:
     """Sessions with every table in starting-seat order E, S, W, N.
 
-    `winds[p]` holds player p's count of each wind in earlier (fixed) sessions; half of
-    what is left of `seconds` bounds the one search here that runs by the clock
-    (`_exact_window`), and the rest runs a fixed number of steps.
+    `winds[p]` holds player p's count of each wind in earlier (fixed) sessions; `seconds`
+    is what the draw has left, which decides whether the one search here that runs by the
+    clock (`_exact_window`) runs at all (`_WINDOW_SPARE`); the rest runs a fixed number of
+    steps.
 
     Every player's winds are kept within floor(n/4)..ceil(n/4) after each of his n sessions,
     not only at the end: the head judge reads the spread in every session's report, and a
@@ -246,7 +251,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         _exchange_winds(exchanged, counts, [sum(c) for c in counts])
         candidates += [exchanged, _balanced_blocks(sessions, winds, rng, stop)]
     best = min(candidates, key=score)
-    if score(best)[0] and not budget.exhausted():
+    if score(best)[0] and budget.remaining() >= _WINDOW_SPARE:
         first = _exact_window(sessions[:window], winds, best[:window], rng.randrange(1 << 30),
                               budget.slice(0.5))
         if first is None:
