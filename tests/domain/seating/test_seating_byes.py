@@ -209,8 +209,8 @@ def test_the_seat_swap_search_stops_where_history_puts_the_winds_out_of_reach() 
     history = [[5, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0], [0, 0, 0, 0]]
     seated = positions.balance_winds(sessions, history, random.Random(1),
                                      lambda: next(polls) < 0)
-    # At most two runs of the seat swaps (from the exchanged greedy seats, then from the
-    # best candidate) and one of the first sessions' order.
+    # One run of the seat swaps for the end, two of the first block's order (the blocks'
+    # and the window's where CP-SAT finds nothing), and CP-SAT's watcher polling meanwhile.
     stalls = positions._ORDER_STALL + 2 * positions._WIND_STALL
     assert next(polls) <= stalls + 8 < positions._WIND_STEPS
     for player in (1, 2, 3):

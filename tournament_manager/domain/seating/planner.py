@@ -201,11 +201,12 @@ def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
     everyone = all(sum(map(len, session)) == n for session in sessions)
     chosen: list[int] = []
     while left:
-        # left[0] always keeps the rule: it leaves the order as it was.
         for index in sorted(left, key=lambda index: (met[index], index)):
             rest = [i for i in left if i != index]
             if everyone or byes_fair([sessions[i] for i in (*chosen, index, *rest)], absences):
                 break
+        else:  # sessions given out of turn: keep their order
+            index = left[0]
         chosen.append(index)
         left.remove(index)
     return [sessions[index] for index in chosen]

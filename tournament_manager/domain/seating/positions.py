@@ -7,9 +7,10 @@ balanced afterwards without touching the repeat count.
 Tables: each session in turn is a minimum-cost assignment of groups to table numbers, the
 cost being how many of the group's players already sat there; then every session is
 assigned again against all the others until nothing changes, and min-conflicts swaps of two
-tables' numbers remove what is left. Winds: a greedy pass gives each player his least used winds, then a
-local search swaps two players' seats at one table until every player's count of every wind
-lies within floor(n/4)..ceil(n/4) after each of his n sessions (see `balance_winds`).
+tables' numbers remove what is left. Winds: each run of four of a player's sessions gets four
+different winds (de Werra's exchange on tables and runs), so that every player's count of every
+wind lies within floor(n/4)..ceil(n/4) after each of his n sessions; where history stands in the
+way, other candidates and searches take what is left (see `balance_winds`).
 """
 
 from __future__ import annotations
@@ -35,7 +36,12 @@ stops: what the exchange chains (`_exchange_winds`) leave is what history puts o
 reach, and the 20,000 steps then ran to the end for nothing (13 s of a repair of 160
 players over 30 sessions after 10, four players left out of range either way)."""
 _WINDOW = 4
-"""Sessions seated by `_exact_window`: enough to end every run of four the history began."""
+"""Sessions seated by `_exact_window`: enough to end every run of four the history began,
+for a player who sits none of them out."""
+_WINDOW_MAX_TABLES = 200
+"""The most tables (over its sessions) `_exact_window` takes: 172 players' four sessions.
+Beyond, building the model alone takes about a second (1,000 players) and its search gives
+nothing within the work limit."""
 _WINDOW_SPARE = 2.0
 """Seconds the draw must have left for `_exact_window` to run, half of them its own: a draw
 whose grouping used its share of the time (172 x 40 after withdrawals) ends within its
@@ -229,8 +235,9 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     next (`_WINDOW`), CP-SAT seats those (`_exact_window`), or seat swaps if it finds
     nothing (`_order_block`). The window comes first (players out of range after each of
     its sessions: the session played now is final), then the end of the schedule, then the
-    players out of range after each session of the plan, which the next draw seats again.
-    The seats as given count as a
+    players out of range after each session of the plan, which the next draw seats again:
+    a better window can cost the end of the plan, which the sessions after the window are
+    then exchanged again for (`_whole`), the window kept. The seats as given count as a
     candidate: a plan drawn earlier, whose winds the sessions played since were chosen
     with, comes back as it was."""
     budget = Budget(seconds, stop)
@@ -238,10 +245,13 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     if _wind_score(given, winds) == (0, 0):
         return given
     window = min(_WINDOW, len(sessions))
+    scores: dict[int, tuple[int, int, int]] = {}
 
     def score(seated: IntSessions) -> tuple[int, int, int]:
-        end, along = _wind_score(seated, winds)
-        return _wind_score(seated[:window], winds)[1], end, along
+        if id(seated) not in scores:
+            end, along = _wind_score(seated, winds)
+            scores[id(seated)] = _wind_score(seated[:window], winds)[1], end, along
+        return scores[id(seated)]
 
     runs = _balanced_runs(sessions, winds, rng)
     candidates = [given, runs]
@@ -251,8 +261,12 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         _exchange_winds(exchanged, counts, [sum(c) for c in counts])
         candidates += [exchanged, _balanced_blocks(sessions, winds, rng, stop)]
     best = min(candidates, key=score)
-    if score(best)[0] and budget.remaining() >= _WINDOW_SPARE:
-        first = _exact_window(sessions[:window], winds, best[:window], rng.randrange(1 << 30),
+    # Drawn whether the window is searched or not, so that the seats after it come from
+    # the same random numbers either way.
+    window_seed = rng.randrange(1 << 30)
+    if (score(best)[0] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
+            and budget.remaining() >= _WINDOW_SPARE):
+        first = _exact_window(sessions[:window], winds, best[:window], window_seed,
                               budget.slice(0.5))
         if first is None:
             first = _copy(best[:window])
@@ -263,9 +277,9 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         # The end out of range, where history leaves the exchange short: the sessions
         # after the window exchanged again and their seats swapped, the window kept.
         kept = best[:window]
-        rest = _whole(_copy(best[window:]), _counted(kept, winds), rng, stop)
-        if score(kept + rest) < score(best):
-            best = kept + rest
+        rest = kept + _whole(_copy(best[window:]), _counted(kept, winds), rng, stop)
+        if score(rest) < score(best):
+            best = rest
     return best
 
 
@@ -404,7 +418,9 @@ def _balanced_runs(sessions: IntSessions, winds: Sequence[Sequence[int]],
 def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: IntSessions,
                   seed: int, budget: Budget) -> IntSessions | None:
     """The first sessions seated with the fewest players out of range after each of them
-    (the window's end counted four times over, as in `_along`), by CP-SAT from `hint`; None
+    (the window's end counted four times over, as in `_along`: a little apart from how
+    `balance_winds` ranks windows, which counts every session once), by CP-SAT from `hint`
+    (every variable given the hint's value, so the hint is a solution from the start); None
     if it finds nothing within its work limit or is cancelled.
 
     Where the history has begun a run of four (a plan redrawn between two draws, byes that
@@ -430,22 +446,29 @@ def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: Int
                 if seats is not None:
                     model.add_hint(option, table == seats)
             choices.append((list(group), options))
+    hinted_wind = {(p, s): w for s, session in enumerate(hint) for table in session
+                   for w, p in enumerate(table)}
     out_of_range = []
-    for p in {p for session in window for group in session for p in group}:
+    for p in sorted({p for session in window for group in session for p in group}):
         played = sum(winds[p])
         gained: list[list[cp_model.IntVar]] = [[], [], [], []]
+        counted = list(winds[p])  # the hint's counts, so that every variable has its value
         last: list[cp_model.IntVar] = []
         for s in range(len(window)):
             if (p, s, 0) not in held:
                 continue
             played += 1
+            counted[hinted_wind[p, s]] += 1
             last = []
             for w in range(4):
                 gained[w] += held[p, s, w]
                 count = cp_model.LinearExpr.sum(gained[w]) + winds[p][w]
-                high, low = model.new_int_var(0, 4, ""), model.new_int_var(0, 4, "")
+                high = model.new_int_var(0, played + 4, "")
+                low = model.new_int_var(0, played + 4, "")
                 model.add(count - -(-played // 4) <= high)
                 model.add(played // 4 - count <= low)
+                model.add_hint(high, max(0, counted[w] - -(-played // 4)))
+                model.add_hint(low, max(0, played // 4 - counted[w]))
                 last += [high, low]
             out_of_range += last
         out_of_range += 3 * last
