@@ -92,6 +92,10 @@ def test_the_cleanest_session_goes_first_only_where_the_byes_still_rotate() -> N
         sessions[0], sessions[2], sessions[4], sessions[1], sessions[3]]
     assert _cleanest_first(sessions[2:], counts, [1, 1, 0, 1, 1]) == [
         sessions[3], sessions[2], sessions[4]]
+    # Player 0 sits out twice while player 4 never does: no order keeps the rule, and the
+    # order given is kept rather than whatever was tried last.
+    out_of_turn = _one_table_each([2, 3, 0, 0, 1])
+    assert _cleanest_first(out_of_turn, counts, [0] * 5) == out_of_turn
 
 
 def test_the_passes_the_search_allows_are_exactly_those_that_keep_the_rotation() -> None:
