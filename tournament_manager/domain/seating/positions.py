@@ -261,8 +261,8 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         _exchange_winds(exchanged, counts, [sum(c) for c in counts])
         candidates += [exchanged, _balanced_blocks(sessions, winds, rng, stop)]
     best = min(candidates, key=score)
-    # Drawn whether the window is searched or not, so that the seats after it come from
-    # the same random numbers either way.
+    # Drawn before the time left decides whether the window is searched: everything up to
+    # here is the same on any machine.
     window_seed = rng.randrange(1 << 30)
     if (score(best)[0] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
             and budget.remaining() >= _WINDOW_SPARE):
