@@ -241,7 +241,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     candidate: a plan drawn earlier, whose winds the sessions played since were chosen
     with, comes back as it was."""
     budget = Budget(seconds, stop)
-    given = [[list(group) for group in session] for session in sessions]
+    given = _copy(sessions)
     if _wind_score(given, winds) == (0, 0):
         return given
     window = min(_WINDOW, len(sessions))
