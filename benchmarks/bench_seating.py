@@ -169,11 +169,12 @@ def measure_repair(case: Case, time_limit: float) -> str:
             f"{out_of_turn(repaired.schedule.sessions, left, missed):>5} {seconds:>7.2f}")
 
 
-EVENTS = ((172, 40, 10, 12, 8), (18, 12, 2, 0, 3), (36, 11, 1, 0, 0), (16, 10, 1, 0, 0))
+EVENTS = ((172, 40, 10, 12, 8), (18, 12, 2, 0, 3), (36, 11, 1, 0, 0), (16, 10, 1, 0, 0),
+          (20, 8, 1, 0, 0), (26, 8, 1, 0, 0))
 """(players, sessions, sessions played before the withdrawals, players withdrawn, countries);
 the second has two out a session and more byes than players, so its 'turns' counts; the
-last two are drawn in turn from session 2 with nobody withdrawn, within the bound and
-beyond it (where the plan changes from draw to draw)."""
+others are drawn in turn from session 2 with nobody withdrawn, within the bound and beyond
+it (where the plan changes from draw to draw), the last with two out a session."""
 
 
 def winds_out_along(sessions: Sequence[SeatedSession]) -> int:

@@ -325,13 +325,17 @@ def rank(request: GroupingRequest, result: GroupingResult) -> tuple[int, int, in
 
 
 def kept_plan(request: GroupingRequest, searched: GroupingResult) -> GroupingResult:
-    """The search's result, or the plan it repaired (`request.start`) where that ranks
-    better: a search never hands back more repeats than the plan had for fewer mates met."""
+    """The search's result, or the plan it repaired (`request.start`) where that ranks as
+    well: a search never hands back more repeats than the plan had for fewer mates met, and
+    a plan the search could not better is kept as it was, its seat order and the winds the
+    sessions played since were chosen with included ("changing the plan only as much as it
+    must", `planner.repair_plan`). Beyond the bound the search runs its whole time and
+    ends on some grouping of the same cost, which had replaced the plan."""
     if request.start is None:
         return searched
     planned = GroupingResult(request.start, Method.LOCAL_SEARCH,
                              cost_of(request, request.start), searched.lower_bound)
-    return min((searched, planned), key=lambda result: rank(request, result))
+    return min((planned, searched), key=lambda result: rank(request, result))
 
 
 def _searched(request: GroupingRequest, start: IntSessions, bound: int, rng: random.Random,

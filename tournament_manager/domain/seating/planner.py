@@ -32,6 +32,7 @@ from tournament_manager.domain.seating.pairs import (
 )
 from tournament_manager.domain.seating.positions import balance_winds, number_tables
 from tournament_manager.domain.seating.rotation import byes_fair
+from tournament_manager.domain.seating.wind_groups import unseatable_tables, wanted_winds
 
 DEFAULT_TIME_LIMIT = 10.0
 _GROUPING_SHARE = 0.9
@@ -144,7 +145,7 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
     else:
         result = draw_groups(request, seed=seed, budget=share)
     grouped = _cleanest_first(_seats_as_planned(result.sessions, start), field.fixed,
-                              field.absences)
+                              field.absences, field.winds)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
 
@@ -170,24 +171,29 @@ def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSe
     return ordered
 
 
-def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
-                    absences: Sequence[int]) -> IntSessions:
-    """The sessions in order of how many pairs who have met already or are club (country,
-    team) mates each seats, fewest first, as far as the byes still rotate (`rotation`);
-    among equals, in the order given.
+def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts, absences: Sequence[int],
+                    winds: Sequence[Sequence[int]] = ()) -> IntSessions:
+    """The sessions in order of how many pairs who have met already or are club (country, team)
+    mates each seats, fewest first, as far as the byes still rotate (`rotation`); among equals,
+    first a session whose tables can each seat their players on winds that keep them in range
+    (`winds`, each player's so far; see `wind_groups`), then in the order given.
 
-    The first session is the one played now, and its meetings are final; the rest is a
-    plan that the next draw repairs again, and sessions can be played in any order without
-    changing their repeats. On a fresh draw this keeps club mates apart in session 1
-    wherever any session of the plan does, as the spec asks first. After history, where the
-    search leaves repeats they are anywhere among the sessions (a 20 s draw of session 11 of
-    40 for 160 players left two in the session to be published, against history, and 20
-    more in the rest). The whole plan is ordered, not its first session alone: a plan
-    whose clean sessions come first stays in that order from draw to draw, so the winds
-    its blocks of four were balanced with still fit when the next session is drawn (16 x 10,
-    where the fifth and later sessions must repeat: moving one clean session forward at each
-    draw put seven players' winds out of range after session 4). Tables are numbered and
-    winds balanced after this, in the order played."""
+    The first session is the one played now, and its meetings are final; the rest is a plan
+    that the next draw repairs again, and sessions can be played in any order without changing
+    their repeats. On a fresh draw this keeps club mates apart in session 1 wherever any
+    session of the plan does, as the spec asks first. After history, where the search leaves
+    repeats they are anywhere among the sessions (a 20 s draw of session 11 of 40 for 160
+    players left two in the session to be published, against history, and 20 more in the rest).
+    The whole plan is ordered, not its first session alone: a plan whose clean sessions come
+    first stays in that order from draw to draw, so the winds its blocks of four were balanced
+    with still fit when the next session is drawn (16 x 10, where the fifth and later sessions
+    must repeat: moving one clean session forward at each draw put seven players' winds out of
+    range after session 4). Among sessions equally clean, winds decide: 26 x 8 with byes, drawn
+    in turn (2 s a draw), had for its fifth session the plan's own next one, which the first
+    four sessions' winds could not seat, where the plan's last was as clean and could be.
+    Repeats come first, as the spec orders them: a session that the winds can seat is not
+    played now at the price of a pair that has met meeting again (20 x 8 drawn in turn can have
+    to choose). Tables are numbered and winds balanced after this, in the order played."""
     n, flat = fixed.n, fixed.flat
 
     def met_before(session: IntSession) -> int:
@@ -195,13 +201,21 @@ def _cleanest_first(sessions: IntSessions, fixed: MeetingCounts,
                    if flat[a * n + b])
 
     met = [met_before(session) for session in sessions]
+    wanted = wanted_winds(winds) if any(map(any, winds)) else None
+    unready = [wanted is not None and unseatable_tables(session, wanted) > 0
+               for session in sessions]
+
+    def key(index: int, first: bool) -> tuple[int, bool, int]:
+        return met[index], first and unready[index], index
+
     left = list(range(len(sessions)))
-    if sorted(left, key=lambda index: (met[index], index)) == left:
+    if left and min(left, key=lambda index: key(index, True)) == 0 and sorted(
+            left[1:], key=lambda index: key(index, False)) == left[1:]:
         return sessions
     everyone = all(sum(map(len, session)) == n for session in sessions)
     chosen: list[int] = []
     while left:
-        for index in sorted(left, key=lambda index: (met[index], index)):
+        for index in sorted(left, key=lambda index: key(index, not chosen)):
             rest = [i for i in left if i != index]
             if everyone or byes_fair([sessions[i] for i in (*chosen, index, *rest)], absences):
                 break

@@ -209,7 +209,9 @@ def _renumber_delta(first: Sequence[int], t: int, second: Sequence[int], u: int,
     return delta
 
 
-def _violation(counts: Sequence[int], played: int) -> int:
+def violation(counts: Sequence[int], played: int) -> int:
+    """How far a player's count of each wind lies outside floor(played/4)..ceil(played/4),
+    summed: zero when his winds are in range after `played` sessions."""
     low, high = played // 4, -(-played // 4)
     return sum(max(0, c - high) + max(0, low - c) for c in counts)
 
@@ -233,11 +235,12 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     turn (`_balanced_blocks`) and the whole schedule exchanged for its end alone are
     candidates too, and if none keeps everyone in range through the sessions played
     next (`_WINDOW`), CP-SAT seats those (`_exact_window`), or seat swaps if it finds
-    nothing (`_order_block`). The window comes first (players out of range after each of
-    its sessions: the session played now is final), then the end of the schedule, then the
-    players out of range after each session of the plan, which the next draw seats again:
-    a better window can cost the end of the plan, which the sessions after the window are
-    then exchanged again for (`_whole`), the window kept. The seats as given count as a
+    nothing (`_order_block`). The session played now comes first (it is final; the rest is
+    seated again at the next draw), then the window (players out of range after each of
+    its sessions), then the end of the schedule, then the players out of range after each
+    session of the plan, which the next draw seats again: a better window can cost the end
+    of the plan, which the sessions after the window are then exchanged again for
+    (`_whole`), the window kept. The seats as given count as a
     candidate: a plan drawn earlier, whose winds the sessions played since were chosen
     with, comes back as it was."""
     budget = Budget(seconds, stop)
@@ -245,12 +248,13 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     if _wind_score(given, winds) == (0, 0):
         return given
     window = min(_WINDOW, len(sessions))
-    scores: dict[int, tuple[int, int, int]] = {}
+    scores: dict[int, tuple[int, int, int, int]] = {}
 
-    def score(seated: IntSessions) -> tuple[int, int, int]:
+    def score(seated: IntSessions) -> tuple[int, int, int, int]:
         if id(seated) not in scores:
             end, along = _wind_score(seated, winds)
-            scores[id(seated)] = _wind_score(seated[:window], winds)[1], end, along
+            scores[id(seated)] = (_wind_score(seated[:1], winds)[1],
+                                  _wind_score(seated[:window], winds)[1], end, along)
         return scores[id(seated)]
 
     runs = _balanced_runs(sessions, winds, rng)
@@ -264,7 +268,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     # Drawn before the time left decides whether the window is searched: everything up to
     # here is the same on any machine.
     window_seed = rng.randrange(1 << 30)
-    if (score(best)[0] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
+    if (score(best)[1] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
             and budget.remaining() >= _WINDOW_SPARE):
         first = _exact_window(sessions[:window], winds, best[:window], window_seed,
                               budget.slice(0.5))
@@ -273,7 +277,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
             _order_block(first, winds, [sum(w) for w in winds], rng, stop)
         candidates.append(first + _balanced_runs(sessions[window:], _counted(first, winds), rng))
         best = min(candidates, key=score)
-    if score(best)[1]:
+    if score(best)[2]:
         # The end out of range, where history leaves the exchange short: the sessions
         # after the window exchanged again and their seats swapped, the window kept.
         kept = best[:window]
@@ -370,8 +374,8 @@ def _wind_score(seated: IntSessions, winds: Sequence[Sequence[int]]) -> tuple[in
             for w, p in enumerate(table):
                 counts[p][w] += 1
                 played[p] += 1
-                along += _violation(counts[p], played[p])
-    return sum(_violation(c, n) for c, n in zip(counts, played)), along
+                along += violation(counts[p], played[p])
+    return sum(violation(c, n) for c, n in zip(counts, played)), along
 
 
 def _balanced_runs(sessions: IntSessions, winds: Sequence[Sequence[int]],
@@ -505,7 +509,7 @@ def _along(start: Sequence[int], played: int, held: Iterable[int]) -> int:
     for w in held:
         counts[w] += 1
         played += 1
-        last = _violation(counts, played)
+        last = violation(counts, played)
         total += last
     return total + 3 * last
 
@@ -557,7 +561,7 @@ def _exchange_winds(seated: IntSessions, counts: list[list[int]], played: Sequen
     two of one wind)."""
     seats_of = _seats_of(seated)
     for p in sorted(seats_of):
-        while _violation(counts[p], played[p]) and _exchanged(p, seats_of, counts):
+        while violation(counts[p], played[p]) and _exchanged(p, seats_of, counts):
             pass
 
 
@@ -622,8 +626,8 @@ def _repair_winds(seated: IntSessions, counts: list[list[int]], played: Sequence
         counts[q][i] += 1
         table[i], table[j] = q, p
 
-    _swap_seats(seats_of, _ChoiceSet(p for p in seats_of if _violation(counts[p], played[p])),
-                delta, swap, lambda p: _violation(counts[p], played[p]) > 0, rng, stop,
+    _swap_seats(seats_of, _ChoiceSet(p for p in seats_of if violation(counts[p], played[p])),
+                delta, swap, lambda p: violation(counts[p], played[p]) > 0, rng, stop,
                 _WIND_STALL)
 
 
@@ -706,11 +710,11 @@ class _ChoiceSet(Generic[_Item]):
 
 def _swap_delta(counts: list[list[int]], played: Sequence[int], p: int, i: int, q: int,
                 j: int) -> int:
-    before = _violation(counts[p], played[p]) + _violation(counts[q], played[q])
+    before = violation(counts[p], played[p]) + violation(counts[q], played[q])
     moved_p = list(counts[p])
     moved_p[i] -= 1
     moved_p[j] += 1
     moved_q = list(counts[q])
     moved_q[j] -= 1
     moved_q[i] += 1
-    return _violation(moved_p, played[p]) + _violation(moved_q, played[q]) - before
+    return violation(moved_p, played[p]) + violation(moved_q, played[q]) - before
