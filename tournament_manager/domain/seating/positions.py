@@ -236,13 +236,13 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     candidates too, and if none keeps everyone in range through the sessions played
     next (`_WINDOW`), CP-SAT seats those (`_exact_window`), or seat swaps if it finds
     nothing (`_order_block`). The session played now comes first (it is final; the rest is
-    seated again at the next draw), then the window (players out of range after each of
+    seated again at the next draw; `_nearest_now` seats it alone), then the window (players out of range after each of
     its sessions), then the end of the schedule, then the players out of range after each
     session of the plan, which the next draw seats again: a better window can cost the end
     of the plan, which the sessions after the window are then exchanged again for
-    (`_whole`), the window kept. The seats as given count as a
-    candidate: a plan drawn earlier, whose winds the sessions played since were chosen
-    with, comes back as it was."""
+    (`_whole`), the window kept. The seats as given count as a candidate: a plan drawn
+    earlier, whose winds the sessions played since were chosen with, comes back as it
+    was."""
     budget = Budget(seconds, stop)
     given = _copy(sessions)
     if _wind_score(given, winds) == (0, 0):
@@ -265,6 +265,10 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         _exchange_winds(exchanged, counts, [sum(c) for c in counts])
         candidates += [exchanged, _balanced_blocks(sessions, winds, rng, stop)]
     best = min(candidates, key=score)
+    now = _nearest_now(best[0], winds)
+    if now is not None:
+        candidates.append([now, *_balanced_runs(sessions[1:], _counted([now], winds), rng)])
+        best = min(candidates, key=score)
     # Drawn before the time left decides whether the window is searched: everything up to
     # here is the same on any machine.
     window_seed = rng.randrange(1 << 30)
@@ -285,6 +289,23 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         if score(rest) < score(best):
             best = rest
     return best
+
+
+def _nearest_now(session: Sequence[list[int]],
+                 winds: Sequence[Sequence[int]]) -> list[list[int]] | None:
+    """The session with each table in the seat order that leaves its players nearest their
+    range after it, or None if the order given already does for every table: whatever the
+    sessions after it need, the session played now is final (`balance_winds`), and a table's
+    players are in range after it or not by their own history alone, table by table."""
+    def out(table: Sequence[int]) -> int:
+        return sum(violation([c + (w == v) for v, c in enumerate(winds[p])], sum(winds[p]) + 1)
+                   for w, p in enumerate(table))
+
+    nearest = [min((list(table), *([table[i] for i in order] for order in _ORDERS)), key=out)
+               for table in session]
+    if all(out(a) == out(b) for a, b in zip(nearest, session)):
+        return None
+    return nearest
 
 
 def _copy(seated: IntSessions) -> IntSessions:
