@@ -216,6 +216,11 @@ def violation(counts: Sequence[int], played: int) -> int:
     return sum(max(0, c - high) + max(0, low - c) for c in counts)
 
 
+def violation_after(counts: Sequence[int], wind: int) -> int:
+    """`violation` of a player's counts after one more session at `wind`."""
+    return violation([c + (w == wind) for w, c in enumerate(counts)], sum(counts) + 1)
+
+
 def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: random.Random,
                   stop: Callable[[], bool] = _never, *, seconds: float = math.inf) -> IntSessions:
     """Sessions with every table in starting-seat order E, S, W, N.
@@ -236,11 +241,11 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     candidates too, and if none keeps everyone in range through the sessions played
     next (`_WINDOW`), CP-SAT seats those (`_exact_window`), or seat swaps if it finds
     nothing (`_order_block`). The session played now comes first (it is final; the rest is
-    seated again at the next draw; `_nearest_now` seats it alone), then the window (players out of range after each of
-    its sessions), then the end of the schedule, then the players out of range after each
-    session of the plan, which the next draw seats again: a better window can cost the end
-    of the plan, which the sessions after the window are then exchanged again for
-    (`_whole`), the window kept. The seats as given count as a candidate: a plan drawn
+    seated again at the next draw; `_nearest_now` seats it alone), then the window (players
+    out of range after each of its sessions), then the end of the schedule, then the players
+    out of range after each session of the plan, which the next draw seats again: a better
+    window can cost the end of the plan, which the sessions after the window are then
+    exchanged again for (`_whole`), the window kept. The seats as given count as a candidate: a plan drawn
     earlier, whose winds the sessions played since were chosen with, comes back as it
     was."""
     budget = Budget(seconds, stop)
@@ -298,8 +303,7 @@ def _nearest_now(session: Sequence[list[int]],
     sessions after it need, the session played now is final (`balance_winds`), and a table's
     players are in range after it or not by their own history alone, table by table."""
     def out(table: Sequence[int]) -> int:
-        return sum(violation([c + (w == v) for v, c in enumerate(winds[p])], sum(winds[p]) + 1)
-                   for w, p in enumerate(table))
+        return sum(violation_after(winds[p], w) for w, p in enumerate(table))
 
     nearest = [min((list(table), *([table[i] for i in order] for order in _ORDERS)), key=out)
                for table in session]

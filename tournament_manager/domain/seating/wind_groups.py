@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from tournament_manager.domain.seating.pairs import IntSession, IntTable
-from tournament_manager.domain.seating.positions import violation
+from tournament_manager.domain.seating.positions import violation_after
 
 _SUBSETS = tuple(tuple(c) for size in range(1, 5) for c in combinations(range(4), size))
 
@@ -25,9 +25,7 @@ def wanted_winds(winds: Sequence[Sequence[int]]) -> list[int]:
     range after one more session: the one he lacks after three, any of three after one."""
     wanted = []
     for counts in winds:
-        played = sum(counts) + 1
-        after = [violation([c + (w == v) for v, c in enumerate(counts)], played)
-                 for w in range(4)]
+        after = [violation_after(counts, w) for w in range(4)]
         least = min(after)
         wanted.append(sum(1 << w for w in range(4) if after[w] == least))
     return wanted
