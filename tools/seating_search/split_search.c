@@ -38,7 +38,7 @@ static inline u64 rnd(void){ s_ ^= s_ << 13; s_ ^= s_ >> 7; s_ ^= s_ << 17; retu
 #endif
 #define MAXS 64
 int C, H, NI;
-typedef struct { u64 m[W]; int np; int pl[4], px[4]; int fixed; } Shape;
+typedef struct { u64 m[W]; int np; int pl[4], px[4]; } Shape;
 Shape *S; int nS = 0, capS = 0;
 int item_pure(int l, int d){ return l * (H - 1) + (d - 1); }
 int item_mix(int k, int d){ return 3 * (H - 1) + k * C + d; }
@@ -55,7 +55,7 @@ static int mask_of(int np, const int *pl, const int *px, int fixed, u64 *m){
 static void add_shape(int np, const int *pl, const int *px, int fixed){
   u64 m[W]; if(!mask_of(np, pl, px, fixed, m)) return;
   if(nS == capS){ capS = capS ? 2 * capS : 1 << 16; S = realloc(S, sizeof(Shape) * capS); }
-  Shape *s = &S[nS++]; memcpy(s->m, m, sizeof m); s->np = np; s->fixed = fixed;
+  Shape *s = &S[nS++]; memcpy(s->m, m, sizeof m); s->np = np;
   for(int i = 0; i < np; i++){ s->pl[i] = pl[i]; s->px[i] = px[i]; } }
 // Ordinary shapes: four players with levels l0 <= l1 <= l2 <= l3, a point of the lowest level
 // at 0; kept only in the translation whose sorted points are least (each shape once).

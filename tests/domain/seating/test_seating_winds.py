@@ -18,7 +18,11 @@ from tournament_manager.domain.seating import (
     plan_schedule,
     repair_plan,
 )
-from tournament_manager.domain.seating.positions import balance_winds, violation
+from tournament_manager.domain.seating.positions import (
+    balance_winds,
+    violation,
+    violation_after,
+)
 
 
 def _seats(sessions: tuple[SeatedSession, ...] | list[SeatedSession]) -> list[list[tuple]]:
@@ -109,8 +113,7 @@ def _nearest_possible(session: list[list[int]], winds: list[list[int]]) -> int:
     table by table: whether a player is in range after it depends on his own seat alone."""
     total = 0
     for table in session:
-        total += min(sum(violation([c + (w == v) for v, c in enumerate(winds[p])],
-                                   sum(winds[p]) + 1) for w, p in enumerate(order))
+        total += min(sum(violation_after(winds[p], w) for w, p in enumerate(order))
                      for order in itertools.permutations(table))
     return total
 

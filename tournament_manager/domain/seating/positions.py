@@ -245,9 +245,9 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     out of range after each of its sessions), then the end of the schedule, then the players
     out of range after each session of the plan, which the next draw seats again: a better
     window can cost the end of the plan, which the sessions after the window are then
-    exchanged again for (`_whole`), the window kept. The seats as given count as a candidate: a plan drawn
-    earlier, whose winds the sessions played since were chosen with, comes back as it
-    was."""
+    exchanged again for (`_whole`), the window kept. The seats as given count as a
+    candidate: a plan drawn earlier, whose winds the sessions played since were chosen
+    with, comes back as it was."""
     budget = Budget(seconds, stop)
     given = _copy(sessions)
     if _wind_score(given, winds) == (0, 0):
