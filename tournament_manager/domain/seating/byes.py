@@ -179,7 +179,7 @@ def _evened(sessions: IntSessions, n: int,
     default), the two trade places (the one who sat out fewest, and of those the one whose
     table-mates the other has met least). A repeat-free construction needs no trade, nor
     does a plan whose byes already rotate. Where the draw around the field repeats (163 x
-    54 as 164 x 54, which no schedule yet reaches, less the player who stands for nobody),
+    54 as 164 x 54 less the player who stands for nobody, before the library reached 164 x 54),
     every choice of that player had someone sit out twice, and the draw was thrown away
     for a greedy start: 1,464 excess meetings where the construction with one trade and
     the search after it leave about 200."""

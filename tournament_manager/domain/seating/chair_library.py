@@ -39,7 +39,7 @@ def core_schedule(players: int, sessions: int) -> IntSessions | None:
     """The canonical repeat-free schedule of a multiple of four the chairs refer to: the
     affine geometry, the library's entry, or the product of four groups (112 x 37, 144 x 47)
     whose groups play their own canonical schedule, or, for groups of 4T + 1 or 4T + 2,
-    their shipped chairs (164 x 53 from 41 x 13)."""
+    their shipped chairs (164 x 53 from 41 x 13, until the library reached 164 x 54)."""
     return (affine_schedule(players, sessions) or library_schedule(players, sessions)
             or product_schedule(players, sessions, core_schedule, chairs_schedule))
 

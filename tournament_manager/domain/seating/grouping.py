@@ -171,8 +171,8 @@ def _near_product(players: int, sessions: int, seed: int, budget: Budget) -> Int
     """`product.near_product_schedule` with the groups' schedules with byes from the shipped
     chairs, else from the draw with byes, repeats and all: it is a start for the last search,
     and 68 x 22 from 17 x 5 (whose least is one repeat) came to 14 excess meetings searched
-    on, where the library extended had 33, before the library had 68 x 22 itself; 164 x 54
-    comes to 40 from 78. Tried after the library extended, whose search
+    on, where the library extended had 33, and 164 x 54 to 40 from 78, before the library had
+    either itself. Tried after the library extended, whose search
     is cut by the clock when the machine is slow, so that it keeps the time it had."""
     def with_byes(group: int, group_sessions: int) -> IntSessions | None:
         shipped = chairs_schedule(group, group_sessions)
@@ -193,8 +193,8 @@ def _extended(request: GroupingRequest, seed: int, bound: int,
     drawn by the search against it. Where no schedule reaches the bound (140 x 46 now; 68 x
     22 was the other until its library entry), a search of the whole field from scratch
     leaves 571 (114) excess meetings; searching only the last session leaves 76 (33). (164 x
-    53 and 54, once here too, are the product with byes: 0, and 78 searched on to 40; see
-    `_near_product` and `product`.)"""
+    53 and 54, once here too, were then the product with byes, 0, and the near product
+    searched on, 40; see `_near_product` and `product`; both are now the library's.)"""
     known = longest_schedule(request.players, request.sessions)
     if known is None:
         return None
@@ -248,8 +248,8 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
                   None)
     if closed is not None and closed.cost < cost:
         # The last search goes on from the best closed form where it is the better start:
-        # it keeps what the construction got right (164 x 54: 78 excess meetings as built,
-        # 40 searched on; 68 x 22, before its library entry: 34 as built, 14 searched on,
+        # it keeps what the construction got right (before their library entries, 164 x 54:
+        # 78 excess meetings as built, 40 searched on; 68 x 22: 34 as built, 14 searched on,
         # where the library extended had 33). The library extended has had its search, of the
         # sessions after the library's, and is not searched again (140 x 46: 76 to 75).
         best = [[list(table) for table in session] for session in closed.sessions]

@@ -87,8 +87,8 @@ def library_schedule(players: int, sessions: int) -> IntSessions | None:
 def longest_schedule(players: int, below: int) -> IntSessions | None:
     """The longest shipped schedule for `players` with fewer than `below` sessions, or None.
 
-    Where the library stops short of the sessions asked (140 x 46 and 164 x 54, which
-    nothing we know of reaches), its repeat-free sessions are still the best start:
+    Where the library stops short of the sessions asked (140 x 46, which nothing we know
+    of reaches), its repeat-free sessions are still the best start:
     the draw then searches only the sessions after them (see `grouping`)."""
     lengths = sorted({min(entry["sessions"], below - 1) for entry in _entries()
                       if entry["players"] == players and below > 1}, reverse=True)

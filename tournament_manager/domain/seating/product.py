@@ -20,7 +20,8 @@ at in it, and each group's players are named after their table-mate of group 0 t
 the four groups' leftovers are always whole tables of it. Each of those tables is used
 once, because nobody sits out twice, so its pairs meet exactly once as well. 164 x 53
 (m = 41: 40 transversal sessions and 41 x 13 with one bye a session, from `chairs`),
-which no search had reached, is built this way.
+which no search had reached, is built this way (the library's 164 x 54, found since by
+tools/seating_search/turn_split_search.c, now comes first).
 """
 
 from __future__ import annotations
