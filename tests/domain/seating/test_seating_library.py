@@ -60,7 +60,7 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[s
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
     by_players = {e["players"]: e["sessions"] for e in _entries()}
     for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 68, 80, 88, 92, 96, 100, 104, 108, 116,
-                    120, 124, 128, 132, 136, 148, 152, 156, 160, 164, 168, 172):
+                    120, 124, 128, 132, 136, 140, 148, 152, 156, 160, 164, 168, 172):
         assert by_players[players] == (players - 1) // 3, players
 
 
@@ -227,25 +227,49 @@ def test_a_draw_at_the_bound_repeats_nobody_and_balances_winds(players: int,
 
 def test_the_longest_shorter_schedule_is_the_library_s_own() -> None:
     """Where the library stops short, its longest schedule below the sessions asked."""
-    shorter = longest_schedule(140, 46)
-    assert shorter is not None and len(shorter) == 45
-    assert shorter == library_schedule(140, 45)
-    assert _meetings_at_most_once(shorter, 140)
+    shorter = longest_schedule(20, 6)
+    assert shorter is not None and len(shorter) == 5
+    assert shorter == library_schedule(20, 5)
+    assert _meetings_at_most_once(shorter, 20)
     assert len(longest_schedule(92, 40) or []) == 30, "an entry longer than asked is cut"
     assert longest_schedule(68, 1) is None
     assert longest_schedule(12, 3) is None, "no entry for the field"
 
 
 def test_beyond_the_library_its_sessions_are_kept_and_the_rest_searched() -> None:
-    """140 x 46 (no schedule known reaches it): the library's 45 repeat-free sessions, then a
-    46th searched against them, rather than a search of all 46 from scratch."""
-    request = GroupingRequest(140, 46, MeetingCounts(140), set(), None, True)
+    """20 x 6 (no schedule without a repeat exists): the library's 5 repeat-free sessions,
+    then a 6th searched against them, rather than a search of all 6 from scratch. (140 x 46
+    was drawn so, 76 excess meetings, until its library entry.)"""
+    request = GroupingRequest(20, 6, MeetingCounts(20), set(), None, True)
     sessions = _extended(request, 0, 0, Budget(60))
-    assert sessions is not None and len(sessions) == 46
-    assert sessions[:45] == library_schedule(140, 45)
+    assert sessions is not None and len(sessions) == 6
+    assert sessions[:5] == library_schedule(20, 5)
     meetings = Counter(pair for session in sessions for table in session
                        for pair in combinations(sorted(table), 2))
-    assert 0 < sum(n - 1 for n in meetings.values()) < 571  # from scratch: 571
+    assert sum(n - 1 for n in meetings.values()) > 0
+
+
+def test_140_x_46_is_drawn_from_the_library_without_a_repeat() -> None:
+    """The bound for 140 players (a resolvable 4-GDD of type 2^70, which Ge, Lam, Ling and
+    Shen's 2005 survey of these designs may leave open): the library's entry over Z_35,
+    found by tools/seating_search/involution_split_search.c, where the draw had extended the
+    library's 140 x 45 by a searched session to 76 excess meetings before."""
+    draw = plan_schedule(list(range(140)), 46, seed=0, time_limit=60)
+    assert draw.method is Method.LIBRARY
+    report = quality_report(draw.schedule.sessions)
+    assert report.excess_meetings == 0 and report.max_meetings == 1
+    assert report.wind_spread <= 1
+
+
+def test_a_damaged_entry_over_z_35_is_not_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = next(e for e in _entries() if "modulus" in e)
+    assert (entry["players"], entry["modulus"], len(entry["transversals"])) == (140, 35, 11)
+    damaged = json.loads(json.dumps(entry))
+    damaged["transversals"][0][1], damaged["transversals"][1][1] = (
+        damaged["transversals"][1][1], damaged["transversals"][0][1])
+    monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
+    assert library_schedule(140, 46) is None
+    assert library_schedule(140, 35) is not None, "the translates alone are still sound"
 
 
 def test_68_x_22_is_drawn_from_the_library_without_a_repeat() -> None:

@@ -3,10 +3,9 @@
 A field of 4T + 1, 4T + 2 or 4T + 3 players is otherwise drawn around a multiple of four:
 the 4T with chairs taken by the extras (`chair_library`), or 4T + 4 with one player who
 stands for nobody (`byes._ghosted`). Where that multiple of four has no repeat-free
-schedule at the field's length (140 x 46 here), neither can give one. The
-field itself may still have one: 70 players over 22 sessions need not be 68 and two (its
-entry was found while 68 x 22 was open here; chairs for two extras around the library's
-68 x 22 are not shipped).
+schedule at the field's length, neither can give one. The field itself may still have one:
+70 players over 22 sessions need not be 68 and two (its entry was found while 68 x 22 was
+open here; chairs for two extras around the library's 68 x 22 are not shipped).
 
 An entry is a base session under `orbits.OrbitStructure(cycle, speeds)`: players
 `l * cycle + x` on levels that move one place a session, then fixed players; session h is

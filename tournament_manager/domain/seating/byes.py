@@ -20,8 +20,8 @@ byes read off it (`_built`):
   twice, which a repeat-free draw of the 4T leaves possible up to the bound. Near the
   bound a draw's seconds are not enough to find them; where chairs found offline are
   shipped (`chair_library`), the draw takes those.
-- either, around a multiple of four that no schedule reaches (140 x 46): the field's own
-  base session found offline, where one is shipped (`bye_library`).
+- either, around a multiple of four that no schedule reached (68 x 22, when 70 x 22's was
+  found): the field's own base session found offline, where one is shipped (`bye_library`).
 
 Before these, an event with byes was planned for the players seated in session 1, the
 byes were passed on by handing chairs round, and each session's draw picked its own byes
@@ -223,7 +223,7 @@ def _sub_request(request: GroupingRequest, players: Sequence[int],
 def _ghosted(request: GroupingRequest, seed: int,
              budget: Budget) -> tuple[IntSessions, Method]:
     """The draw of N + 1 players with the three at the extra one's table sitting out. Where
-    that draw repeats (N + 1 one of the open fields, as 140 x 46), the player who stands
+    that draw repeats (N + 1 a field no schedule reaches, as 20 for 19 x 6), the player who stands
     for nobody is the one of its players who meets nobody twice, so the repeats stay with
     real players and nobody sits out twice (67 x 22 before the library had 68 x 22: 33
     excess meetings, 22 after the search, where the search from rotated byes left 108); a
@@ -247,8 +247,9 @@ def _shipped(request: GroupingRequest, rng: random.Random,
     (`bye_library`), renamed, for a field drawn over more sessions than it has tables: up
     to there the squares' draw of the core sends nobody back to a table number and the
     draw's own chairs have room; beyond it they may not (42 x 13: 2 repeats, 101 x 33: 4,
-    where the shipped chairs have none), and around an open core (140 x 46) no draw of the
-    core can give what the field's own base session does."""
+    where the shipped chairs have none), and around an open core (68 x 22, when 70 x 22's
+    base session was found) no draw of the core can give what the field's own base session
+    does."""
     n = request.players
     if request.sessions <= n // 4:
         return None

@@ -166,10 +166,12 @@ def search_four_levels(players: int, order: int, *, seed: int, max_moves: int,
 
 
 def four_level_sessions(base: list[list[int]], transversals: list[list[int]], q: int,
-                        sessions: int) -> IntSessions:
+                        sessions: int, *, cyclic: bool = False) -> IntSessions:
     """The first `sessions` of: the base session moved by every h in GF(q), then each
-    transversal table's q translates."""
-    add, _ = field_tables(q)
+    transversal table's q translates. With `cyclic`, over Z_q instead, which need be no field:
+    140 = 4·35 at its bound (q = 3t + 2 there, (4q − 2)/3 = q + t sessions, every pair meeting
+    once but (l, x) and (l + 2, x); tools/seating_search/involution_split_search.c)."""
+    add = [[(x + h) % q for h in range(q)] for x in range(q)] if cyclic else field_tables(q)[0]
 
     def moved(player: int, h: int) -> int:
         level, x = divmod(player, q)

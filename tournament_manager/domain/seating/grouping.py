@@ -190,9 +190,9 @@ def _near_product(players: int, sessions: int, seed: int, budget: Budget) -> Int
 def _extended(request: GroupingRequest, seed: int, bound: int,
               budget: Budget) -> IntSessions | None:
     """The library's longest repeat-free schedule for the field, then the sessions after it
-    drawn by the search against it. Where no schedule reaches the bound (140 x 46 now; 68 x
-    22 was the other until its library entry), a search of the whole field from scratch
-    leaves 571 (114) excess meetings; searching only the last session leaves 76 (33). (164 x
+    drawn by the search against it. Where no schedule reached the bound (140 x 46 and 68 x
+    22 until their library entries), a search of the whole field from scratch left 571
+    (114) excess meetings; searching only the last session left 76 (33). (164 x
     53 and 54, once here too, were then the product with byes, 0, and the near product
     searched on, 40; see `_near_product` and `product`; both are now the library's.)"""
     known = longest_schedule(request.players, request.sessions)
@@ -251,7 +251,8 @@ def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> Group
         # it keeps what the construction got right (before their library entries, 164 x 54:
         # 78 excess meetings as built, 40 searched on; 68 x 22: 34 as built, 14 searched on,
         # where the library extended had 33). The library extended has had its search, of the
-        # sessions after the library's, and is not searched again (140 x 46: 76 to 75).
+        # sessions after the library's, and is not searched again (140 x 46 before its
+        # library entry: 76 to 75).
         best = [[list(table) for table in session] for session in closed.sessions]
         cost = closed.cost
     searched = _searched_result(request, best, cost, bound, rng, budget)
