@@ -100,32 +100,10 @@ static void objects(void){
     if(!self){ int ul[4] = {0, 1, 2, 3}, ux[4] = {0, zb[0], zb[1], zb[2]}; if(!add_items(ul, ux, m)) continue; }
     Obj *o = new_obj(); memcpy(o->m, m, sizeof m); o->kind = SPREAD; o->spread = self ? 1 : 2;
     for(int i = 0; i < 4; i++){ o->pl[i] = tl[i]; o->px[i] = tx[i]; } } }
-// ---- step 2: places on levels 0 and 1 (players x and Q + x)
-#define MAXR (MAXO * 64)
-#define RW ((MAXR + 63) / 64)
+// ---- step 2: places on levels 0 and 1 (players x and Q + x; row_cover.h)
+#include "row_cover.h"
 int nT; Obj *tab[MAXO]; int place[MAXO];
-int nrows, nrw; int rtab[MAXR], rg[MAXR], rnp[MAXR], rp[MAXR][4];
-u64 clash[MAXR][RW], table_rows[MAXO][RW], player_rows[128][RW];
-long long place_limit = 1000000, pnodes;
-static inline int count_rows(const u64 *alive, const u64 *of){ int n = 0; for(int w = 0; w < nrw; w++) n += __builtin_popcountll(alive[w] & of[w]); return n; }
-static int placing(const u64 *alive, const u64 *taken, int tables_left){
-  if(!tables_left) return 1;
-  if(++pnodes > place_limit) return 0;
-  const u64 *best = 0; int bestn = 1 << 30;
-  for(int t = 0; t < nT; t++){ if(place[t] >= 0) continue;
-    int n = count_rows(alive, table_rows[t]); if(n < bestn){ bestn = n; best = table_rows[t]; if(!n) return 0; } }
-  for(int p = 0; p < 2 * Q; p++){ if(taken[p >> 6] >> (p & 63) & 1) continue;
-    int n = count_rows(alive, player_rows[p]); if(n < bestn){ bestn = n; best = player_rows[p]; if(!n) return 0; } }
-  u64 opts[RW]; for(int w = 0; w < nrw; w++) opts[w] = alive[w] & best[w];
-  for(int w = 0; w < nrw; w++) while(opts[w]){ int r = w * 64 + __builtin_ctzll(opts[w]); opts[w] &= opts[w] - 1;
-    u64 next[RW], took[2]; for(int k = 0; k < nrw; k++) next[k] = alive[k] & ~clash[r][k];
-    memcpy(took, taken, sizeof took);
-    for(int i = 0; i < rnp[r]; i++) took[rp[r][i] >> 6] |= 1ULL << (rp[r][i] & 63);
-    place[rtab[r]] = rg[r];
-    if(placing(next, took, tables_left - 1)) return 1;
-    place[rtab[r]] = -1;
-    if(pnodes > place_limit) return 0; }
-  return 0; }
+long long place_limit = 1000000;
 // the players on levels 0 and 1 that object o takes at translation g (0 if two coincide)
 static int row_players(const Obj *o, int g, int *out){
   int n = 0;
@@ -136,25 +114,20 @@ static int row_players(const Obj *o, int g, int *out){
     out[n++] = p; }
   return n; }
 static int place_objects(void){
-  nrows = 0;
+  rc_nrows = 0;
   for(int t = 0; t < nT; t++){ int nt = tab[t]->kind == KEPT ? nker : Q;
     for(int k = 0; k < nt; k++){ int g = tab[t]->kind == KEPT ? ker[k] : k;
       // translating the whole session by an element of ker keeps z: the first object's
       // translation is taken up to it (0 for a kept table, below q / |ker| for a pair)
       if(t == 0 && (tab[t]->kind == KEPT ? g != 0 : g >= Q / nker)) continue;
-      int n = row_players(tab[t], g, rp[nrows]); if(n < 0) continue;
-      rnp[nrows] = n; rtab[nrows] = t; rg[nrows] = g; nrows++; } }
-  nrw = (nrows + 63) / 64;
-  memset(table_rows, 0, sizeof table_rows); memset(player_rows, 0, sizeof player_rows);
-  for(int r = 0; r < nrows; r++){ table_rows[rtab[r]][r >> 6] |= 1ULL << (r & 63);
-    for(int i = 0; i < rnp[r]; i++) player_rows[rp[r][i]][r >> 6] |= 1ULL << (r & 63); }
-  for(int r = 0; r < nrows; r++){ for(int w = 0; w < nrw; w++) clash[r][w] = table_rows[rtab[r]][w];
-    for(int i = 0; i < rnp[r]; i++) for(int w = 0; w < nrw; w++) clash[r][w] |= player_rows[rp[r][i]][w]; }
-  u64 alive[RW] = {0}, taken[2] = {0, 0};
-  for(int r = 0; r < nrows; r++) alive[r >> 6] |= 1ULL << (r & 63);
-  for(int t = 0; t < nT; t++) place[t] = -1;
-  pnodes = 0;
-  return placing(alive, taken, nT); }
+      int n = row_players(tab[t], g, rc_players[rc_nrows]); if(n < 0) continue;
+      rc_np[rc_nrows] = n; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; } }
+  rc_tables = nT; rc_nplayers = 2 * Q;
+  memset(rc_taken, 0, sizeof rc_taken);
+  for(int t = 0; t < nT; t++) rc_placed[t] = -1;
+  int ok = rc_solve(place_limit);
+  for(int t = 0; t < nT; t++) place[t] = rc_placed[t];
+  return ok; }
 // ---- step 1: shapes
 long long nodes, limit, found, placed; int per_restart, got; int chosen[MAXO * 2], depth;
 int base_count, spread_count, level0_count;
@@ -245,6 +218,6 @@ int main(int argc, char **argv){
       for(int k = 0; k < depth; k++){ Obj *o = &O[chosen[k]]; if(o->kind != SPREAD) continue;
         print_table(first, o->pl, o->px, 0, 0); first = 0;
         if(o->spread == 2) print_table(0, o->pl, o->px, 0, 1); }
-      printf("]\nrestart %d, shape sets %lld, placed %lld, place nodes %lld\n", r, found, placed, pnodes); return 0; }
+      printf("]\nrestart %d, shape sets %lld, placed %lld, place nodes %lld\n", r, found, placed, rc_nodes); return 0; }
     if(r % 100 == 99) fprintf(stderr, "restart %d: shape sets %lld, placed %lld\n", r + 1, found, placed); }
   printf("not found\nshape sets %lld, placed %lld\n", found, placed); return 1; }

@@ -75,54 +75,23 @@ static void shapes(void){
       if(least(4, pl, px)) add_shape(4, pl, px, -1); } }
   // the second fixed player's table: (0, 0), (1, b), (2, e)
   for(int b = 0; b < C; b++) for(int e = 0; e < C; e++){ int l3[3] = {0, 1, 2}, x3[3] = {0, b, e}; add_shape(3, l3, x3, 1); } }
-// ---- step 2: places. A row is a table at a translation; the rows still possible are a bit
-// set, and placing a row removes the rows of its table and those that take one of its
-// players (`clash`, computed once a shape set). A table or a player with no row left fails
-// the node; otherwise the one with the fewest rows is branched on.
-#define RW ((MAXS * 64 + 63) / 64)
+// ---- step 2: places (row_cover.h). A row is a table at a translation.
+#include "row_cover.h"
 int nT; int tpl[MAXS][4], tpx[MAXS][4], tnp[MAXS]; int place[MAXS];
-int nrows, nrw; int rtab[MAXS * 64], rg[MAXS * 64];
-u64 clash[MAXS * 64][RW], table_rows[MAXS][RW], player_rows[64 * W][RW];
 long long place_limit = 1000000;
-long long pnodes;
-static inline int count_rows(const u64 *alive, const u64 *of){ int n = 0; for(int w = 0; w < nrw; w++) n += __builtin_popcountll(alive[w] & of[w]); return n; }
-static int placing(const u64 *alive, const u64 *taken, int tables_left){
-  if(!tables_left) return 1;
-  if(++pnodes > place_limit) return 0;
-  const u64 *best = 0; int bestn = 1 << 30;
-  for(int t = 1; t < nT; t++){ if(place[t] >= 0) continue;
-    int n = count_rows(alive, table_rows[t]); if(n < bestn){ bestn = n; best = table_rows[t]; if(!n) return 0; } }
-  for(int p = 0; p < 3 * C; p++){ if(taken[p >> 6] >> (p & 63) & 1) continue;
-    int n = count_rows(alive, player_rows[p]); if(n < bestn){ bestn = n; best = player_rows[p]; if(!n) return 0; } }
-  u64 opts[RW]; for(int w = 0; w < nrw; w++) opts[w] = alive[w] & best[w];
-  for(int w = 0; w < nrw; w++) while(opts[w]){ int r = w * 64 + __builtin_ctzll(opts[w]); opts[w] &= opts[w] - 1;
-    u64 next[RW], took[W]; for(int k = 0; k < nrw; k++) next[k] = alive[k] & ~clash[r][k];
-    memcpy(took, taken, sizeof took);
-    for(int i = 0; i < tnp[rtab[r]]; i++){ int q = tpl[rtab[r]][i] * C + (tpx[rtab[r]][i] + rg[r]) % C; took[q >> 6] |= 1ULL << (q & 63); }
-    place[rtab[r]] = rg[r];
-    if(placing(next, took, tables_left - 1)) return 1;
-    place[rtab[r]] = -1;
-    if(pnodes > place_limit) return 0; }
-  return 0; }
 static int place_tables(void){
-  nrows = 0;
-  int rp[MAXS * 64][4];
+  rc_nrows = 0;
   for(int t = 1; t < nT; t++) for(int g = 0; g < C; g++){
-    for(int i = 0; i < tnp[t]; i++) rp[nrows][i] = tpl[t][i] * C + (tpx[t][i] + g) % C;
-    rtab[nrows] = t; rg[nrows] = g; nrows++; }
-  nrw = (nrows + 63) / 64;
-  memset(table_rows, 0, sizeof table_rows); memset(player_rows, 0, sizeof player_rows);
-  for(int r = 0; r < nrows; r++){ table_rows[rtab[r]][r >> 6] |= 1ULL << (r & 63);
-    for(int i = 0; i < tnp[rtab[r]]; i++) player_rows[rp[r][i]][r >> 6] |= 1ULL << (r & 63); }
-  for(int r = 0; r < nrows; r++){ for(int w = 0; w < nrw; w++) clash[r][w] = table_rows[rtab[r]][w];
-    for(int i = 0; i < tnp[rtab[r]]; i++) for(int w = 0; w < nrw; w++) clash[r][w] |= player_rows[rp[r][i]][w]; }
-  u64 alive[RW] = {0}, taken[W] = {0};
-  for(int r = 0; r < nrows; r++) alive[r >> 6] |= 1ULL << (r & 63);
-  for(int k = 0; k < 3; k++){ int p = k * C; taken[p >> 6] |= 1ULL << (p & 63);   // the first fixed table's players
-    for(int w = 0; w < nrw; w++) alive[w] &= ~player_rows[p][w]; }
-  for(int t = 0; t < nT; t++) place[t] = -1;
-  place[0] = 0; pnodes = 0;
-  return placing(alive, taken, nT - 1); }
+    for(int i = 0; i < tnp[t]; i++) rc_players[rc_nrows][i] = tpl[t][i] * C + (tpx[t][i] + g) % C;
+    rc_np[rc_nrows] = tnp[t]; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; }
+  rc_tables = nT; rc_nplayers = 3 * C;
+  memset(rc_taken, 0, sizeof rc_taken);
+  for(int k = 0; k < 3; k++){ int p = k * C; rc_taken[p >> 6] |= 1ULL << (p & 63); }   // the first fixed table's players
+  for(int t = 0; t < nT; t++) rc_placed[t] = -1;
+  rc_placed[0] = 0;
+  int ok = rc_solve(place_limit);
+  for(int t = 0; t < nT; t++) place[t] = rc_placed[t];
+  return ok; }
 
 // ---- step 1: shapes
 u64 first[W];

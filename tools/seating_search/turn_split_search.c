@@ -77,55 +77,28 @@ static void shapes(void){
     u64 m[W]; if(!mask_of(pl, px, m)) continue;
     if(nS == capS){ capS = capS ? 2 * capS : 1 << 16; S = realloc(S, sizeof(Shape) * capS); }
     Shape *s = &S[nS++]; memcpy(s->m, m, sizeof m); memcpy(s->pl, pl, sizeof pl); memcpy(s->px, px, sizeof px); } }
-// ---- step 2: places on level 0. Rows: an orbit of tables at a translation g (its four
-// level-0 players), or the second fixed player's table at an a of its difference.
-#define MAXR (MAXO * 128)
-#define RW ((MAXR + 63) / 64)
+// ---- step 2: places on level 0 (row_cover.h). Rows: an orbit of tables at a translation g
+// (its four level-0 players), or the second fixed player's table at an a of its difference.
+#include "row_cover.h"
 int nT; int place[MAXO]; Shape *tab[MAXO];
-int nrows, nrw; int rtab[MAXR], rg[MAXR], rnp[MAXR], rp[MAXR][4];
-u64 clash[MAXR][RW], table_rows[MAXO][RW], player_rows[128][RW];
-long long place_limit = 1000000, pnodes; int fixed_diff;
-static inline int count_rows(const u64 *alive, const u64 *of){ int n = 0; for(int w = 0; w < nrw; w++) n += __builtin_popcountll(alive[w] & of[w]); return n; }
-static int placing(const u64 *alive, const u64 *taken, int tables_left){
-  if(!tables_left) return 1;
-  if(++pnodes > place_limit) return 0;
-  const u64 *best = 0; int bestn = 1 << 30;
-  for(int t = 0; t < nT; t++){ if(place[t] >= 0) continue;
-    int n = count_rows(alive, table_rows[t]); if(n < bestn){ bestn = n; best = table_rows[t]; if(!n) return 0; } }
-  for(int p = 0; p < C; p++){ if(taken[p >> 6] >> (p & 63) & 1) continue;
-    int n = count_rows(alive, player_rows[p]); if(n < bestn){ bestn = n; best = player_rows[p]; if(!n) return 0; } }
-  u64 opts[RW]; for(int w = 0; w < nrw; w++) opts[w] = alive[w] & best[w];
-  for(int w = 0; w < nrw; w++) while(opts[w]){ int r = w * 64 + __builtin_ctzll(opts[w]); opts[w] &= opts[w] - 1;
-    u64 next[RW], took[2]; for(int k = 0; k < nrw; k++) next[k] = alive[k] & ~clash[r][k];
-    memcpy(took, taken, sizeof took);
-    for(int i = 0; i < rnp[r]; i++) took[rp[r][i] >> 6] |= 1ULL << (rp[r][i] & 63);
-    place[rtab[r]] = rg[r];
-    if(placing(next, took, tables_left - 1)) return 1;
-    place[rtab[r]] = -1;
-    if(pnodes > place_limit) return 0; }
-  return 0; }
+long long place_limit = 1000000; int fixed_diff;
 static int place_orbits(void){
-  nrows = 0;
+  rc_nrows = 0;
   for(int t = 0; t < nT - 1; t++) for(int g = 0; g < C; g++){
-    int ok = 1; for(int i = 0; i < 4; i++){ Shape *s = tab[t];
-      int k = (3 - s->pl[i]) % 3; rp[nrows][i] = md((long long)upow(k) * (s->px[i] + g));
-      for(int j = 0; j < i; j++) if(rp[nrows][j] == rp[nrows][i]) ok = 0; }
+    int ok = 1, *rp = rc_players[rc_nrows];
+    for(int i = 0; i < 4; i++){ Shape *s = tab[t];
+      int k = (3 - s->pl[i]) % 3; rp[i] = md((long long)upow(k) * (s->px[i] + g));
+      for(int j = 0; j < i; j++) if(rp[j] == rp[i]) ok = 0; }
     if(!ok) continue;
-    rnp[nrows] = 4; rtab[nrows] = t; rg[nrows] = g; nrows++; }
+    rc_np[rc_nrows] = 4; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; }
   for(int a = 0; a < C; a++) if(md((long long)(U - 1) * a) == fixed_diff){   // the second fixed table
-    rnp[nrows] = 1; rp[nrows][0] = a; rtab[nrows] = nT - 1; rg[nrows] = a; nrows++; }
-  nrw = (nrows + 63) / 64;
-  memset(table_rows, 0, sizeof table_rows); memset(player_rows, 0, sizeof player_rows);
-  for(int r = 0; r < nrows; r++){ table_rows[rtab[r]][r >> 6] |= 1ULL << (r & 63);
-    for(int i = 0; i < rnp[r]; i++) player_rows[rp[r][i]][r >> 6] |= 1ULL << (r & 63); }
-  for(int r = 0; r < nrows; r++){ for(int w = 0; w < nrw; w++) clash[r][w] = table_rows[rtab[r]][w];
-    for(int i = 0; i < rnp[r]; i++) for(int w = 0; w < nrw; w++) clash[r][w] |= player_rows[rp[r][i]][w]; }
-  u64 alive[RW] = {0}, taken[2] = {1, 0};   // the first fixed table takes (0, 0)
-  for(int r = 0; r < nrows; r++) alive[r >> 6] |= 1ULL << (r & 63);
-  for(int w = 0; w < nrw; w++) alive[w] &= ~player_rows[0][w];
-  for(int t = 0; t < nT; t++) place[t] = -1;
-  pnodes = 0;
-  return placing(alive, taken, nT); }
+    rc_np[rc_nrows] = 1; rc_players[rc_nrows][0] = a; rc_table[rc_nrows] = nT - 1; rc_place[rc_nrows] = a; rc_nrows++; }
+  rc_tables = nT; rc_nplayers = C;
+  memset(rc_taken, 0, sizeof rc_taken); rc_taken[0] = 1;   // the first fixed table takes (0, 0)
+  for(int t = 0; t < nT; t++) rc_placed[t] = -1;
+  int ok = rc_solve(place_limit);
+  for(int t = 0; t < nT; t++) place[t] = rc_placed[t];
+  return ok; }
 // ---- step 1: shapes
 long long nodes, limit, found, placed; int per_restart, got; int chosen[MAXO], depth;
 int NW; u64 **item_shapes;
@@ -189,6 +162,6 @@ int main(int argc, char **argv){
       for(int t = 0; t < nT - 1; t++) for(int k = 0; k < 3; k++){ int first = 1; printf(", [");
         for(int i = 0; i < 4; i++) print_point((tab[t]->pl[i] + k) % 3, (int)((long long)upow(k) * (tab[t]->px[i] + place[t]) % C), &first);
         printf("]"); }
-      printf("]\nrestart %d, shape sets %lld, placed %lld, place nodes %lld\n", r, found, placed, pnodes); return 0; }
+      printf("]\nrestart %d, shape sets %lld, placed %lld, place nodes %lld\n", r, found, placed, rc_nodes); return 0; }
     if(r % 100 == 99) fprintf(stderr, "restart %d: shape sets %lld, placed %lld\n", r + 1, found, placed); }
   printf("not found\nshape sets %lld, placed %lld\n", found, placed); return 1; }
