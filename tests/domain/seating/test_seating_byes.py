@@ -56,6 +56,10 @@ def _byes(sessions: tuple[SeatedSession, ...], players: list[int]) -> list[list[
     (158, 51),  # the frame product 156 x 51, the second extra around 157's (--around; 13)
     (70, 22),  # two out beside 68 x 22, found while that was open: its own base session
     # (bye_library; 10 before); chairs for two extras around the library's 68 are not shipped
+    (165, 54),  # one out: the library's 164 x 54 (turn_split_search), --orbits session:1 (43)
+    (166, 54),  # two out: the same (44 before)
+    (141, 46),  # one out: the library's 140 x 46 over Z_35, the exact cover (79 before)
+    (142, 46),  # two out: the same, the second extra around 141's (--around; 77 before)
 ])
 def test_a_field_with_byes_at_the_bound_meets_nobody_twice(players: int, sessions: int) -> None:
     """Byes chosen first and a search around them left 10 (30 x 9) and 34 (41 x 13) pairs
