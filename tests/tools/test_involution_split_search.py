@@ -20,7 +20,7 @@ import pytest
 
 from tests.helpers.c_tools import built, ran
 from tournament_manager.domain.seating.four_levels import four_level_sessions
-from tournament_manager.domain.seating.library import sound
+from tournament_manager.domain.seating.library import _entries, sound
 
 
 @pytest.fixture(scope="module")
@@ -41,6 +41,8 @@ def test_140_x_46_over_z_35_kept_by_its_involution(involution_split_search: Path
     assert (len(base), len(transversals)) == (35, 11)
     schedule = four_level_sessions(base, transversals, 35, 46, cyclic=True)
     assert len(schedule) == 46 and sound(schedule, 140)
+    shipped = next(e for e in _entries() if "modulus" in e)
+    assert (shipped["base"], shipped["transversals"]) == (base, transversals), "as shipped"
 
     def turned(player: int) -> int:
         level, x = divmod(player, 35)

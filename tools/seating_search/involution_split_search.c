@@ -16,7 +16,7 @@
 // Why z: 140 x 46 (q = 35) is beyond split_search (Z_46 on three levels: step 2 undecided) and
 // has no level turn of order 3; a turn of the four levels, (l, x) -> (l + 1, u x), fails by
 // parity (README). With z, step 2 is sixteen table pairs and three kept tables on two levels
-// of 35: some 35^16 * 7^3 * (35!/35^35)^2 = 0.16 placements expected of a shape set, and a
+// of 35: some 35^16 * 7^3 * (35!/35^35)^2 = 0.15 placements expected of a shape set, and a
 // shape set decided in 16 to 29 million nodes (20 to 40 s).
 // z needs w != 1 (w = 1 would seat (l, x) with its missed (l + 2, x)); a prime q has only
 // w = -1, which keeps every difference between levels 0 and 2 (44 x 14 and 68 x 22 draw no
@@ -104,7 +104,7 @@ static void objects(void){
 #include "row_cover.h"
 int nT; Obj *tab[MAXO]; int place[MAXO];
 long long place_limit = 1000000;
-// the players on levels 0 and 1 that object o takes at translation g (0 if two coincide)
+// the players on levels 0 and 1 that object o takes at translation g (-1 if two coincide)
 static int row_players(const Obj *o, int g, int *out){
   int n = 0;
   for(int i = 0; i < 4; i++){ int l = o->pl[i], x = md(o->px[i] + g), p;
@@ -120,6 +120,7 @@ static int place_objects(void){
       // translating the whole session by an element of ker keeps z: the first object's
       // translation is taken up to it (0 for a kept table, below q / |ker| for a pair)
       if(t == 0 && (tab[t]->kind == KEPT ? g != 0 : g >= Q / nker)) continue;
+      rc_room();
       int n = row_players(tab[t], g, rc_players[rc_nrows]); if(n < 0) continue;
       rc_np[rc_nrows] = n; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; } }
   rc_tables = nT; rc_nplayers = 2 * Q;
@@ -176,7 +177,7 @@ int main(int argc, char **argv){
   Q = atoi(argv[1]); WM = atoi(argv[2]); s_ = atoll(argv[3]) * 2654435761ULL + 88172645463325252ULL;
   int restarts = atoi(argv[4]); limit = atoll(argv[5]); per_restart = atoi(argv[6]);
   if(argc > 7) place_limit = atoll(argv[7]);
-  if(Q < 5 || Q % 2 == 0 || Q % 3 != 2 || Q > 47){ printf("bad q: q must be odd, 2 mod 3, from 5 to 47\n"); return 2; }
+  if(Q < 5 || Q % 2 == 0 || Q % 3 != 2 || Q > 47 || 8 * Q - 2 > 64 * W){ printf("bad q: q must be odd, 2 mod 3, from 5 to 47\n"); return 2; }
   HQ = (Q - 1) / 2; K = (Q - 2) / 3; NI = 4 * HQ + 6 * Q;
   if(md(WM) == 1 || md((long long)WM * WM) != 1){ printf("bad w: w must have order 2 mod q\n"); return 2; }
   WM = md(WM);

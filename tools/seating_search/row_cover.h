@@ -10,8 +10,12 @@
 //   seated; rc_placed[t] >= 0 for a table already placed (it is then not branched on).
 //   rc_solve(limit): 1 if covered within `limit` nodes (rc_placed then holds every table's
 //   place), else 0; rc_nodes the nodes it took.
+//   rc_room() before each row is written: a tool asked for more rows than RC_MAXR stops there
+//   in words (exit 2) instead of writing past the arrays.
 #ifndef ROW_COVER_H
 #define ROW_COVER_H
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #define RC_MAXR 4096
 #define RC_RW (RC_MAXR / 64)
@@ -25,6 +29,9 @@ static int rc_placed[RC_MAXT];
 static rc_u64 rc_taken[RC_PW];
 static rc_u64 rc_clash[RC_MAXR][RC_RW], rc_table_rows[RC_MAXT][RC_RW], rc_player_rows[RC_MAXP][RC_RW];
 static long long rc_limit, rc_nodes;
+static void rc_room(void){
+  if(rc_nrows < RC_MAXR) return;
+  printf("too many rows: step 2 takes %d at most (row_cover.h)\n", RC_MAXR); exit(2); }
 static inline int rc_count(const rc_u64 *alive, const rc_u64 *of){
   int n = 0; for(int w = 0; w < rc_nrw; w++) n += __builtin_popcountll(alive[w] & of[w]); return n; }
 static int rc_placing(const rc_u64 *alive, const rc_u64 *taken, int tables_left){

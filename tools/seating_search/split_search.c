@@ -82,6 +82,7 @@ long long place_limit = 1000000;
 static int place_tables(void){
   rc_nrows = 0;
   for(int t = 1; t < nT; t++) for(int g = 0; g < C; g++){
+    rc_room();
     for(int i = 0; i < tnp[t]; i++) rc_players[rc_nrows][i] = tpl[t][i] * C + (tpx[t][i] + g) % C;
     rc_np[rc_nrows] = tnp[t]; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; }
   rc_tables = nT; rc_nplayers = 3 * C;

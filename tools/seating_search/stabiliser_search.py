@@ -10,8 +10,9 @@ Why this shape: a session kept by s of order 3 seats each kept player with a cos
 {a, a + s, a + 2s} of one level, whose pairs (difference s) no other table may repeat. With
 H cyclic (or any H with one subgroup of order 3) the two kinds would repeat those pairs, which
 is what stops the lift and the level turn on N / 4 odd; two different subgroups do not. So it
-needs 9 | h: 92 x 30 (H = Z_3 x Z_3 x Z_5) and 164 x 54 (H = Z_3^4), where nothing else has
-reached the bound; not 68 (h = 33) or 140 (h = 69).
+needs 9 | h: 92 x 30 (H = Z_3 x Z_3 x Z_5) and 164 x 54 (H = Z_3^4), where nothing else had
+reached the bound (164 x 54 was reached on 2026-12-05 by turn_split_search.c, and 68 x 22 and
+140 x 46 by split_search.c and involution_split_search.c); not 68 (h = 33) or 140 (h = 69).
 
 The model, for each kind c: inf_0 sits with <t_c> on level c, inf_1 with a coset of <t_c> on
 level 1 - c (a variable), so each meets both levels over the two kinds; the other

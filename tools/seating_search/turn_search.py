@@ -5,7 +5,8 @@ kept players inf_0, inf_1; session g is the base session with every level moved 
 base session is kept by the turn tau: (l, y) -> (l + 1, u y), u of order 3 mod n. At the
 bound (the pairs never met: each level's pairs at difference n / 2, and the two kept
 players) it has no room to spare, and the annealing stalls one to three clashes short on
-164 x 54. Here the question goes to CaDiCaL whole, on the smallest model the turn allows:
+164 x 54 (which `turn_split_search.c` settled in under a second on 2026-12-05, in two steps).
+Here the question goes to CaDiCaL whole, on the smallest model the turn allows:
 
 - tau moves the 3n level points in orbits of three, so the base session is two tables
   {inf_i, (0, y_i), (1, u y_i), (2, u^2 y_i)} and (N / 4 - 2) / 3 representative tables whose

@@ -31,7 +31,7 @@
 typedef unsigned long long u64;
 static u64 s_;
 static inline u64 rnd(void){ s_ ^= s_ << 13; s_ ^= s_ >> 7; s_ ^= s_ << 17; return s_; }
-#define W 2      // 128 orbits of differences: c up to 84
+#define W 2      // 128 orbits of differences: c up to 86
 #define MAXO 32  // orbits of tables
 int C, H, U, U2, NI;
 static int md(long long a){ return (int)(((a % C) + C) % C); }
@@ -85,6 +85,7 @@ long long place_limit = 1000000; int fixed_diff;
 static int place_orbits(void){
   rc_nrows = 0;
   for(int t = 0; t < nT - 1; t++) for(int g = 0; g < C; g++){
+    rc_room();
     int ok = 1, *rp = rc_players[rc_nrows];
     for(int i = 0; i < 4; i++){ Shape *s = tab[t];
       int k = (3 - s->pl[i]) % 3; rp[i] = md((long long)upow(k) * (s->px[i] + g));
@@ -92,7 +93,7 @@ static int place_orbits(void){
     if(!ok) continue;
     rc_np[rc_nrows] = 4; rc_table[rc_nrows] = t; rc_place[rc_nrows] = g; rc_nrows++; }
   for(int a = 0; a < C; a++) if(md((long long)(U - 1) * a) == fixed_diff){   // the second fixed table
-    rc_np[rc_nrows] = 1; rc_players[rc_nrows][0] = a; rc_table[rc_nrows] = nT - 1; rc_place[rc_nrows] = a; rc_nrows++; }
+    rc_room(); rc_np[rc_nrows] = 1; rc_players[rc_nrows][0] = a; rc_table[rc_nrows] = nT - 1; rc_place[rc_nrows] = a; rc_nrows++; }
   rc_tables = nT; rc_nplayers = C;
   memset(rc_taken, 0, sizeof rc_taken); rc_taken[0] = 1;   // the first fixed table takes (0, 0)
   for(int t = 0; t < nT; t++) rc_placed[t] = -1;
@@ -137,8 +138,8 @@ int main(int argc, char **argv){
   if(argc > 7) place_limit = atoll(argv[7]);
   H = C / 2; NI = H - 1 + C;
   if(C < 6 || C % 4 != 2 || NI > 64 * W){ printf("bad cycle: c must be 2 mod 4, from 6 to 86\n"); return 2; }
-  U2 = md((long long)U * U);
-  if(U % C == 1 || md((long long)U2 * U) != 1){ printf("bad turn: u must have order 3 mod c\n"); return 2; }
+  U = md(U); U2 = md((long long)U * U);
+  if(U == 1 || md((long long)U2 * U) != 1){ printf("bad turn: u must have order 3 mod c\n"); return 2; }
   shapes();
   NW = (nS + 63) / 64;
   item_shapes = malloc(sizeof(u64 *) * NI);

@@ -58,7 +58,9 @@ def test_every_shipped_schedule_seats_everybody_and_repeats_nobody(entry: dict[s
 
 
 def test_the_library_reaches_the_bound_where_the_search_did() -> None:
-    by_players = {e["players"]: e["sessions"] for e in _entries()}
+    by_players: dict[int, int] = {}
+    for e in _entries():
+        by_players[e["players"]] = max(by_players.get(e["players"], 0), e["sessions"])
     for players in (24, 32, 36, 40, 44, 48, 52, 56, 60, 68, 80, 88, 92, 96, 100, 104, 108, 116,
                     120, 124, 128, 132, 136, 140, 148, 152, 156, 160, 164, 168, 172):
         assert by_players[players] == (players - 1) // 3, players
@@ -246,7 +248,8 @@ def test_beyond_the_library_its_sessions_are_kept_and_the_rest_searched() -> Non
     assert sessions[:5] == library_schedule(20, 5)
     meetings = Counter(pair for session in sessions for table in session
                        for pair in combinations(sorted(table), 2))
-    assert sum(n - 1 for n in meetings.values()) > 0
+    # a sixth session of five tables repeats 30 pairs at most; searched, 11 (seed 0)
+    assert sum(n - 1 for n in meetings.values()) < 30 and max(meetings.values()) == 2
 
 
 def test_140_x_46_is_drawn_from_the_library_without_a_repeat() -> None:
@@ -265,8 +268,9 @@ def test_a_damaged_entry_over_z_35_is_not_used(monkeypatch: pytest.MonkeyPatch) 
     entry = next(e for e in _entries() if "modulus" in e)
     assert (entry["players"], entry["modulus"], len(entry["transversals"])) == (140, 35, 11)
     damaged = json.loads(json.dumps(entry))
-    damaged["transversals"][0][1], damaged["transversals"][1][1] = (
-        damaged["transversals"][1][1], damaged["transversals"][0][1])
+    first, third = damaged["transversals"][0], damaged["transversals"][2]
+    assert first[1] // 35 == third[1] // 35 == 1, "two players of level 1"
+    first[1], third[1] = third[1], first[1]  # still a whole session each, but pairs repeat
     monkeypatch.setattr(library_module, "_entries", lambda: (damaged,))
     assert library_schedule(140, 46) is None
     assert library_schedule(140, 35) is not None, "the translates alone are still sound"
@@ -286,8 +290,9 @@ def test_68_x_22_is_drawn_from_the_library_without_a_repeat() -> None:
 def test_the_near_product_of_68_x_22_is_a_start_of_34_excess_meetings() -> None:
     """All 17 transversal sessions of four groups of 17, then 17 x 5 drawn with byes (one
     repeat, the least), the leftovers at the last transversal session's tables again: 34
-    as built. The draw searches on from it where it is the best closed form (164 x 54: 78 as
-    built, 40 searched on); 68 x 22 itself now comes from the library."""
+    as built. The draw searches on from it where it is the best closed form (20 x 6 keeps
+    it; 164 x 54, before its library entry: 78 as built, 40 searched on); 68 x 22 itself
+    now comes from the library."""
     sessions = _near_product(68, 22, 0, Budget(60))
     assert sessions is not None and len(sessions) == 22
     for session in sessions:

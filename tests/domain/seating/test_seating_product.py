@@ -203,6 +203,7 @@ def test_164_and_163_x_53_are_drawn_without_a_repeat(players: int) -> None:
     then the product with byes; now the library's 164 x 54 cut. 163 x 53 is drawn as 164 x 53
     with one player standing for nobody."""
     draw = plan_schedule(list(range(players)), 53, seed=1, time_limit=120)
+    assert draw.method is Method.LIBRARY
     report = quality_report(draw.schedule.sessions)
     assert report.excess_meetings == 0 and report.max_meetings == 1
     assert report.winds_balanced

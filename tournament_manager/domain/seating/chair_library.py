@@ -12,9 +12,11 @@ the core's automorphisms where the cover over single chairs is slow (138 x 45, 1
 
 An entry names its core field and, for each session, the core player whose chair each
 extra player takes. The core is the canonical schedule of `core_schedule` (the affine
-geometry, the library's entry or their product, before the draw renames its points), so an entry stays
-valid as long as that schedule does; the expanded schedule is re-verified on use, so a
-damaged or stale file can only cost a draw its shortcut, never give a wrong schedule.
+geometry, the library's entry or their product, before the draw renames its points), so an
+entry stays valid as long as that schedule does (when the library gained 164 x 54, the chairs
+of 165 and 166 x 53 were found again on its cut); the expanded schedule is re-verified on
+use, so a damaged or stale file can only cost a draw its shortcut, never give a wrong
+schedule.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
 """Schedules at the bound on 4q players, q a prime power ≡ 1 mod 3: resolvable designs the
-3q + 1 construction (`cyclotomic`) does not reach, 100 = 4·25 and 172 = 4·43.
+3q + 1 construction (`cyclotomic`) does not reach, 100 = 4·25 and 172 = 4·43. (The same
+sessions over Z_q, q = 3t + 2 and no field, give 140 = 4·35 at its bound (4q − 2)/3 = q + t,
+found offline by tools/seating_search/involution_split_search.c; see `four_level_sessions`.)
 
 The players are GF(q) × {four levels}, q odd. With q = 3t + 1 the bound (4q − 1)/3 is q + t:
 

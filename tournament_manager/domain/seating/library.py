@@ -4,8 +4,9 @@ Each entry is a base session that stays repeat-free for `sessions` sessions (so 
 fewer), moved from session to session either by an orbit structure ("cycle", "speeds") or
 by adding the session's element of a finite field to every level ("field": q, see
 `cyclotomic`; with "transversals", four levels and the transversal sessions after them, see
-`four_levels`; "modulus": q with "transversals", the same over Z_q), or by adding the session's element of an abelian group to every level
-("group": [n1, ...], "levels": L, see `orbits.group_sessions`), or written out whole
+`four_levels`; "modulus": q with "transversals", the same over Z_q), or by adding the
+session's element of an abelian group to every level ("group": [n1, ...], "levels": L, see
+`orbits.group_sessions`), or written out whole
 ("schedule": every session, for designs whose symmetry fixes the sessions instead of moving
 them, see tools/seating_search/lift_search.py), or as a small frame inflated and filled with
 another library field ("frame", "frame_group", "inflate", "fill": [players, sessions], see
@@ -91,8 +92,9 @@ def longest_schedule(players: int, below: int) -> IntSessions | None:
     """The longest shipped schedule for `players` with fewer than `below` sessions, or None.
 
     Where the library stops short of the sessions asked (20 x 6, which cannot be drawn
-    without a repeat; 68 x 22, 140 x 46 and 164 x 54 until their entries), its repeat-free sessions are still the best start:
-    the draw then searches only the sessions after them (see `grouping`)."""
+    without a repeat; 68 x 22, 140 x 46 and 164 x 54 until their entries), its repeat-free
+    sessions are still the best start: the draw then searches only the sessions after them
+    (see `grouping`)."""
     lengths = sorted({min(entry["sessions"], below - 1) for entry in _entries()
                       if entry["players"] == players and below > 1}, reverse=True)
     for sessions in lengths:
