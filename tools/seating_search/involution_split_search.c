@@ -102,6 +102,7 @@ static void objects(void){
     for(int i = 0; i < 4; i++){ o->pl[i] = tl[i]; o->px[i] = tx[i]; } } }
 // ---- step 2: places on levels 0 and 1 (players x and Q + x; row_cover.h)
 #include "row_cover.h"
+#include "item_cover.h"
 int nT; Obj *tab[MAXO]; int place[MAXO];
 long long place_limit = 1000000;
 // the players on levels 0 and 1 that object o takes at translation g (-1 if two coincide)
@@ -133,7 +134,6 @@ static int place_objects(void){
 long long nodes, limit, found, placed; int per_restart, got; int chosen[MAXO * 2], depth;
 int base_count, spread_count, level0_count;
 int NW; u64 **item_objs;
-static int popcount_and(const u64 *a, const u64 *b){ int n = 0; for(int w = 0; w < NW; w++) n += __builtin_popcountll(a[w] & b[w]); return n; }
 static int try_place(void){
   nT = 0; for(int k = 0; k < depth; k++) if(O[chosen[k]].kind != SPREAD) tab[nT++] = &O[chosen[k]];
   return place_objects(); }
@@ -143,23 +143,17 @@ static int fits(const Obj *o){
       && (base_count + base) * 4 - (level0_count + o->level0) * 2 <= 2 * Q; }
 static int solve(const u64 *alive, const u64 *cov){
   if(++nodes > limit || got >= per_restart) return 0;
-  int best = -1, bn = 1 << 30;
-  for(int i = 0; i < NI; i++){ if(cov[i >> 6] >> (i & 63) & 1) continue;
-    int n = popcount_and(alive, item_objs[i]); if(n < bn){ bn = n; best = i; if(!n) break; } }
+  int bn, best = ic_fewest(alive, cov, item_objs, NI, NW, &bn);
   if(best < 0){
     if(base_count != Q || spread_count != K || level0_count != Q) return 0;
     found++; got++; if(try_place()){ placed++; return 1; } return 0; }
   if(bn == 0) return 0;
-  int *opts = malloc(sizeof(int) * bn); int no = 0;
-  for(int w = 0; w < NW; w++){ u64 m = alive[w] & item_objs[best][w]; while(m){ opts[no++] = w * 64 + __builtin_ctzll(m); m &= m - 1; } }
-  for(int i = no - 1; i > 0; i--){ int j = rnd() % (i + 1); int t = opts[i]; opts[i] = opts[j]; opts[j] = t; }
+  int *opts = malloc(sizeof(int) * bn); int no = ic_options(alive, item_objs[best], NW, opts, rnd);
   u64 *child = malloc(sizeof(u64) * NW); u64 ccov[W];
   int r = 0;
   for(int o = 0; o < no && !r; o++){
     Obj *ob = &O[opts[o]]; if(!fits(ob)) continue;
-    memcpy(child, alive, sizeof(u64) * NW);
-    for(int w = 0; w < W; w++){ ccov[w] = cov[w] | ob->m[w]; u64 m = ob->m[w];
-      while(m){ int i = w * 64 + __builtin_ctzll(m); m &= m - 1; for(int k = 0; k < NW; k++) child[k] &= ~item_objs[i][k]; } }
+    ic_take(child, ccov, alive, cov, ob->m, W, item_objs, NW);
     int base = ob->kind == PAIR ? 2 : ob->kind == KEPT ? 1 : 0;
     chosen[depth++] = opts[o]; base_count += base; spread_count += ob->spread; level0_count += ob->level0;
     r = solve(child, ccov);

@@ -77,6 +77,7 @@ static void shapes(void){
   for(int b = 0; b < C; b++) for(int e = 0; e < C; e++){ int l3[3] = {0, 1, 2}, x3[3] = {0, b, e}; add_shape(3, l3, x3, 1); } }
 // ---- step 2: places (row_cover.h). A row is a table at a translation.
 #include "row_cover.h"
+#include "item_cover.h"
 int nT; int tpl[MAXS][4], tpx[MAXS][4], tnp[MAXS]; int place[MAXS];
 long long place_limit = 1000000;
 static int place_tables(void){
@@ -106,12 +107,9 @@ static int try_place(void){
 // The shapes still possible are a bit set; item_shapes[i] holds the shapes that cover
 // difference i, so placing a shape removes the union of its six differences' sets.
 int NW; u64 **item_shapes;
-static int popcount_and(const u64 *a, const u64 *b){ int n = 0; for(int w = 0; w < NW; w++) n += __builtin_popcountll(a[w] & b[w]); return n; }
 static int solve(const u64 *alive, const u64 *cov){
   if(++nodes > limit || got >= per_restart) return 0;
-  int best = -1, bn = 1 << 30;
-  for(int i = 0; i < NI; i++){ if(cov[i >> 6] >> (i & 63) & 1) continue;
-    int n = popcount_and(alive, item_shapes[i]); if(n < bn){ bn = n; best = i; if(!n) break; } }
+  int bn, best = ic_fewest(alive, cov, item_shapes, NI, NW, &bn);
   if(best < 0){   // every difference covered
     if(level_count[0] != C || level_count[1] != C || level_count[2] != C) return 0;
     found++; got++;
@@ -119,17 +117,13 @@ static int solve(const u64 *alive, const u64 *cov){
     if(ok){ placed++; return 1; }
     return 0; }
   if(bn == 0) return 0;
-  int *opts = malloc(sizeof(int) * bn); int no = 0;
-  for(int w = 0; w < NW; w++){ u64 m = alive[w] & item_shapes[best][w]; while(m){ opts[no++] = w * 64 + __builtin_ctzll(m); m &= m - 1; } }
-  for(int i = no - 1; i > 0; i--){ int j = rnd() % (i + 1); int t = opts[i]; opts[i] = opts[j]; opts[j] = t; }
+  int *opts = malloc(sizeof(int) * bn); int no = ic_options(alive, item_shapes[best], NW, opts, rnd);
   u64 *child = malloc(sizeof(u64) * NW); u64 ccov[W];
   int r = 0;
   for(int o = 0; o < no && !r; o++){
     Shape *s = &S[opts[o]]; int lc[3] = {0, 0, 0}; for(int i = 0; i < s->np; i++) lc[s->pl[i]]++;
     if(level_count[0] + lc[0] > C || level_count[1] + lc[1] > C || level_count[2] + lc[2] > C) continue;
-    memcpy(child, alive, sizeof(u64) * NW);
-    for(int w = 0; w < W; w++){ ccov[w] = cov[w] | s->m[w]; u64 m = s->m[w];
-      while(m){ int i = w * 64 + __builtin_ctzll(m); m &= m - 1; for(int k = 0; k < NW; k++) child[k] &= ~item_shapes[i][k]; } }
+    ic_take(child, ccov, alive, cov, s->m, W, item_shapes, NW);
     chosen[depth++] = opts[o]; for(int l = 0; l < 3; l++) level_count[l] += lc[l];
     r = solve(child, ccov);
     depth--; for(int l = 0; l < 3; l++) level_count[l] -= lc[l];

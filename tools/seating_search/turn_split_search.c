@@ -80,6 +80,7 @@ static void shapes(void){
 // ---- step 2: places on level 0 (row_cover.h). Rows: an orbit of tables at a translation g
 // (its four level-0 players), or the second fixed player's table at an a of its difference.
 #include "row_cover.h"
+#include "item_cover.h"
 int nT; int place[MAXO]; Shape *tab[MAXO];
 long long place_limit = 1000000; int fixed_diff;
 static int place_orbits(void){
@@ -103,28 +104,21 @@ static int place_orbits(void){
 // ---- step 1: shapes
 long long nodes, limit, found, placed; int per_restart, got; int chosen[MAXO], depth;
 int NW; u64 **item_shapes;
-static int popcount_and(const u64 *a, const u64 *b){ int n = 0; for(int w = 0; w < NW; w++) n += __builtin_popcountll(a[w] & b[w]); return n; }
 static int try_place(void){
   nT = 0; for(int k = 0; k < depth; k++) tab[nT++] = &S[chosen[k]];
   nT++;   // the second fixed player's table
   return place_orbits(); }
 static int solve(const u64 *alive, const u64 *cov){
   if(++nodes > limit || got >= per_restart) return 0;
-  int best = -1, bn = 1 << 30;
-  for(int i = 0; i < NI; i++){ if(cov[i >> 6] >> (i & 63) & 1) continue;
-    int n = popcount_and(alive, item_shapes[i]); if(n < bn){ bn = n; best = i; if(!n) break; } }
+  int bn, best = ic_fewest(alive, cov, item_shapes, NI, NW, &bn);
   if(best < 0){ found++; got++; if(try_place()){ placed++; return 1; } return 0; }
   if(bn == 0) return 0;
-  int *opts = malloc(sizeof(int) * bn); int no = 0;
-  for(int w = 0; w < NW; w++){ u64 m = alive[w] & item_shapes[best][w]; while(m){ opts[no++] = w * 64 + __builtin_ctzll(m); m &= m - 1; } }
-  for(int i = no - 1; i > 0; i--){ int j = rnd() % (i + 1); int t = opts[i]; opts[i] = opts[j]; opts[j] = t; }
+  int *opts = malloc(sizeof(int) * bn); int no = ic_options(alive, item_shapes[best], NW, opts, rnd);
   u64 *child = malloc(sizeof(u64) * NW); u64 ccov[W];
   int r = 0;
   for(int o = 0; o < no && !r; o++){
     Shape *s = &S[opts[o]];
-    memcpy(child, alive, sizeof(u64) * NW);
-    for(int w = 0; w < W; w++){ ccov[w] = cov[w] | s->m[w]; u64 m = s->m[w];
-      while(m){ int i = w * 64 + __builtin_ctzll(m); m &= m - 1; for(int k = 0; k < NW; k++) child[k] &= ~item_shapes[i][k]; } }
+    ic_take(child, ccov, alive, cov, s->m, W, item_shapes, NW);
     chosen[depth++] = opts[o];
     r = solve(child, ccov);
     depth--;
