@@ -9,9 +9,10 @@ and winds.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Hashable, Sequence
+from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 
+from tournament_manager.domain.seating.assignment import min_cost_assignment
 from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
@@ -267,13 +268,16 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     """The `remaining` planned sessions adapted to the players present now, then re-optimised.
 
     Tables untouched by drop-outs keep their players, substitutes and late entries take the
-    empty seats, and broken tables are regrouped; the search then removes whatever repeats
-    against the real history this created, changing the plan only as much as it must.
+    empty seats (each the same drop-out's, session after session: `_stand_ins`), and broken
+    tables are regrouped; the search then removes whatever repeats against the real history
+    this created, changing the plan only as much as it must.
     """
     field = _field(players, history, forbidden_groups)
     rng = random.Random(seed)
     absences = list(field.absences)
-    adapted = [_adapted(session, field, absences, rng) for session in remaining.sessions]
+    stand_in = _stand_ins(remaining, field, rng)
+    adapted = [_adapted(session, field, absences, rng, stand_in)
+               for session in remaining.sessions]
     start = _regrouped(adapted, field.fixed, rng)
     return _draw(field, len(start), start, not history, seed=seed, time_limit=time_limit,
                  cancel=cancel, progress=progress)
@@ -297,13 +301,48 @@ def _regrouped(adapted: Sequence[tuple[IntSession, list[int]]], fixed: MeetingCo
     return [kept + greedy_session(loose, counts, rng) for kept, loose in adapted]
 
 
+def _stand_ins(remaining: Schedule, field: _Field, rng: random.Random) -> dict[Player, int]:
+    """Who takes each drop-out's chairs in every remaining session: a newcomer (a late
+    entry or substitute the plan does not seat anywhere), as long as there are newcomers.
+
+    A plan without a repeat stays without one when a player who has met nobody takes a
+    drop-out's place throughout: he meets that player's planned opponents, once each.
+    Handed a different empty chair each session, he met whoever two drop-outs both had
+    still to meet: 136 players over 40 sessions, 8 replaced by 8 after 10, was repaired
+    to 22 excess meetings in 20 s; it now keeps none. Which newcomer stands in for whom is
+    the assignment that least often seats a newcomer with someone he has met already (a
+    substitute may have played before), between newcomers in a seeded order."""
+    index = field.index
+    opponents: dict[Player, set[int]] = {}
+    placed: set[int] = set()
+    for session in remaining.sessions:
+        for table in session.tables:
+            present = {index[p] for p in table.seats if p in index}
+            placed |= present
+            for p in table.seats:
+                if p not in index:
+                    opponents.setdefault(p, set()).update(present)
+    newcomers = [i for i in range(len(field.players)) if i not in placed]
+    rng.shuffle(newcomers)
+    dropped = list(opponents)
+    if not dropped or not newcomers:
+        return {}
+    size = max(len(dropped), len(newcomers))  # square: a dummy row or column costs nothing
+    cost = [[sum(field.fixed.get(newcomers[column], o) for o in opponents[dropped[row]])
+             if row < len(dropped) and column < len(newcomers) else 0
+             for column in range(size)] for row in range(size)]
+    mate = min_cost_assignment(cost)
+    return {dropped[row]: newcomers[mate[row]] for row in range(len(dropped))
+            if mate[row] < len(newcomers)}
+
+
 def _adapted(session: SeatedSession, field: _Field, absences: list[int],
-             rng: random.Random) -> tuple[IntSession, list[int]]:
+             rng: random.Random, stand_in: Mapping[Player, int]) -> tuple[IntSession, list[int]]:
     """A planned session for the players present, as its whole tables and the players to
     regroup (`_regrouped`): the players with the fewest absences sitting out where the
     field is not a multiple of four (among them, those the plan had sitting out first,
     then players of broken tables, then of kept ones; `absences` updated), newcomers in the
-    empty chairs, the rest loose.
+    empty chairs (first each drop-out's stand-in, `_stand_ins`), the rest loose.
 
     Every player may sit out, not only those the plan leaves loose: a late entry has
     missed the sessions before he came, and when only the loose could sit out, he was the one
@@ -311,7 +350,8 @@ def _adapted(session: SeatedSession, field: _Field, absences: list[int],
     sessions of 64: six byes for him, none for the others)."""
     index = field.index
     n = len(field.players)
-    planned = [[index[p] for p in table.seats if p in index] for table in session.tables]
+    planned = [[index[p] if p in index else stand_in[p]
+                for p in table.seats if p in index or p in stand_in] for table in session.tables]
     placed = {p for table in planned for p in table}
     newcomers = [i for i in range(n) if i not in placed]
     rng.shuffle(newcomers)
