@@ -246,6 +246,37 @@ def test_a_session_holding_only_the_plan_says_it_is_not_drawn(window: MainWindow
     assert page.draw_button.isEnabled()
 
 
+def test_a_plan_made_for_another_field_says_who_it_seats_wrongly(window: MainWindow,
+                                                                 tmp_path: Path) -> None:
+    """Withdraw a player and register a late entry on the Players page after the round was
+    planned: the plan of session 2 still seats the one and leaves out the other, and must
+    say so, not list the late entry as sitting out (a head judge read it that way)."""
+    assert window.controller.open(_event(tmp_path / "drift.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish()
+    players = window.players_page
+    window.show_page(players)
+    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
+    players.table.selectRow(names.index("Player 03"))
+    players.status_button.click()
+    players.new_button.click()
+    players.fields["name"].setText("Late Entry")
+    players.add_button.click()
+    window.show_page(page)
+    page.choose_session(2)
+    text = page.state.text()
+    assert text.startswith("Session 2: provisional plan, not drawn yet.")
+    assert ("The field has changed since this plan was made: it seats Player 03 (4), who "
+            "will not play; Late Entry (17) joined after it was made.") in text
+    assert "Bye this session" not in text
+    draw = page.draw(time_limit=5)
+    assert draw is not None and "Late Entry (17)" in [page.model.index(row, column).data()
+                                                 for row in range(page.model.rowCount())
+                                                 for column in range(page.model.columnCount())]
+    assert "The field has changed" not in page.state.text()
+
+
 def test_the_session_list_shows_each_sessions_progress_as_the_sheets_change(
         window: MainWindow, tmp_path: Path) -> None:
     from tests.gui.event_files import play_table, seated_event_file

@@ -392,6 +392,37 @@ def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
                               history=_history(uow, session.number, planned=True))
 
 
+@dataclass(frozen=True)
+class PlanDrift:
+    """How the field has moved away from a session that holds only its round's plan."""
+
+    gone: tuple[int, ...] = ()
+    """Seated by the plan, but not playing now (withdrawn, or no longer an entrant)."""
+    joined: tuple[int, ...] = ()
+    """Playing now, but in no session of the plan (a late entry, a substitute called in):
+    not a bye, whatever the plan's tables leave out."""
+
+    def __bool__(self) -> bool:
+        return bool(self.gone or self.joined)
+
+
+def plan_drift(uow: UnitOfWork, session_id: int) -> PlanDrift:
+    """Who the plan of a session not drawn yet seats but who will not play, and who will
+    play but is not in the plan; empty for a drawn session. Shown with the plan, since
+    until the session is drawn its tables are the plan made for the field as it was (a
+    head judge saw the withdrawn players seated and the late entries listed as byes)."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.PLANNED or not uow.tables.count(
+                session_id=session.id):
+            return PlanDrift()
+        playing = set(_field(uow, session, current_tournament(uow).settings).playing)
+        plan = _seated_sessions(uow, _planned_rest(uow, session) or [session])
+        seated = {_player_id(p) for p in plan[0].players()}
+        planned = {_player_id(p) for planned in plan for p in planned.players()}
+        return PlanDrift(tuple(sorted(seated - playing)), tuple(sorted(playing - planned)))
+
+
 def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
     """The plan of a stored session's round from its first session not started yet (as
     `SessionDraw.outlook` when that session was drawn), whichever session of it is shown;

@@ -2579,6 +2579,18 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {n} 场：{state}。</translation>
     </message>
     <message>
+        <source>it seats {players}, who will not play</source>
+        <translation>计划中安排了不再参赛的 {players}</translation>
+    </message>
+    <message>
+        <source>{players} joined after it was made</source>
+        <translation>{players} 在计划制定后加入</translation>
+    </message>
+    <message>
+        <source>The field has changed since this plan was made: {changes}. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>制定此计划后参赛名单已有变化：{changes}。请为本场分桌，以安排在场的选手；分桌会尽量保留原计划。</translation>
+    </message>
+    <message>
         <source>{cycle} (before hand {hand})</source>
         <translation>第 {cycle} 圈（第 {hand} 局前）</translation>
     </message>
@@ -2597,10 +2609,6 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>searching…</source>
         <translation>搜索中…</translation>
-    </message>
-    <message>
-        <source>the best draw so far weighs {cost} in repeated pairs (0: nobody meets anyone twice)</source>
-        <translation>目前最佳分桌的重复对阵权重为 {cost}（0 表示无人重复相遇）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>
@@ -2677,6 +2685,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 场全部桌抽位</translation>
+    </message>
+    <message>
+        <source>the best draw so far weighs {cost} (repeated pairs, and club, country or team mates at one table; 0: none of either)</source>
+        <translation>目前最佳分桌的权重为 {cost}（重复对阵，以及同俱乐部、国家/地区或队伍的选手同桌；0 表示两者皆无）</translation>
     </message>
     <message>
         <source>Table {table}, cycle 1:</source>

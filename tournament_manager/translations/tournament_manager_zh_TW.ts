@@ -2579,6 +2579,18 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {n} 場：{state}。</translation>
     </message>
     <message>
+        <source>it seats {players}, who will not play</source>
+        <translation>安排中有不再參賽的 {players}</translation>
+    </message>
+    <message>
+        <source>{players} joined after it was made</source>
+        <translation>{players} 在安排做出後加入</translation>
+    </message>
+    <message>
+        <source>The field has changed since this plan was made: {changes}. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>做出此安排後參賽名單已有變動：{changes}。請為本場分桌，以安排在場的選手；分桌會盡量保留原安排。</translation>
+    </message>
+    <message>
         <source>{cycle} (before hand {hand})</source>
         <translation>{cycle}（第 {hand} 局前）</translation>
     </message>
@@ -2597,10 +2609,6 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>searching…</source>
         <translation>搜尋中…</translation>
-    </message>
-    <message>
-        <source>the best draw so far weighs {cost} in repeated pairs (0: nobody meets anyone twice)</source>
-        <translation>目前最佳分桌的重複對陣權重為 {cost}（0 表示無人重複相遇）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>
@@ -2677,6 +2685,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 場所有桌抽位</translation>
+    </message>
+    <message>
+        <source>the best draw so far weighs {cost} (repeated pairs, and club, country or team mates at one table; 0: none of either)</source>
+        <translation>目前最佳分桌的權重為 {cost}（重複對陣，以及同俱樂部、國家/地區或隊伍者同桌；0 表示兩者皆無）</translation>
     </message>
     <message>
         <source>Table {table}, cycle 1:</source>

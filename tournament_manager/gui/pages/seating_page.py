@@ -89,9 +89,11 @@ from tournament_manager.services.seat_picks import (
     tables_with_winds_drawn,
 )
 from tournament_manager.services.seating import (
+    PlanDrift,
     RoundOutlook,
     SessionDraw,
     draw_session,
+    plan_drift,
     preview_swap,
     round_outlook,
     session_quality,
@@ -549,9 +551,12 @@ class SeatingPage(QWidget):
                 describe_outlook(round_outlook(self._context.unit_of_work(),
                                                summary.session.id)))
                 if seating.tables else translate("SeatingPage", "No tables drawn yet."))
+            drift = (plan_drift(self._context.unit_of_work(), summary.session.id)
+                     if seating.provisional else PlanDrift())
             self.state.setText("\n".join(line for line in (
                 self._state_text(summary, seating.provisional),
-                self._byes_text(summary) if seating.tables else "") if line))
+                self._drift_text(drift),
+                self._byes_text(summary, drift) if seating.tables else "") if line))
         self._reselect(kept)
         self._fill_cycles(summary)
         self._enable(summary)
@@ -569,12 +574,36 @@ class SeatingPage(QWidget):
         return translate("SeatingPage", "Session {n}: {state}.").format(
             n=number, state=session_state_label(summary.session.status))
 
-    def _byes_text(self, summary: SessionSummary) -> str:
-        """Who sits the stored session out, as the standings count byes."""
+    def _names_of(self, players: Iterable[int]) -> str:
+        return ", ".join(sorted((self._labels.get(player, str(player)) for player in players),
+                                key=name_order))
+
+    def _drift_text(self, drift: PlanDrift) -> str:
+        """A plan made for another field: say who it seats wrongly before the judge reads
+        its tables as the session's."""
+        if not drift:
+            return ""
+        parts = []
+        if drift.gone:
+            parts.append(translate("SeatingPage", "it seats {players}, who will not play")
+                         .format(players=self._names_of(drift.gone)))
+        if drift.joined:
+            parts.append(translate("SeatingPage", "{players} joined after it was made")
+                         .format(players=self._names_of(drift.joined)))
+        return translate(
+            "SeatingPage",
+            "The field has changed since this plan was made: {changes}. Draw the session to "
+            "seat the players present; the draw keeps as much of the plan as it can.",
+        ).format(changes="; ".join(parts))
+
+    def _byes_text(self, summary: SessionSummary, drift: PlanDrift) -> str:
+        """Who sits the stored session out, as the standings count byes (not those who
+        joined after the round's plan was made: the plan does not know them)."""
         if self._settings is None:
             return ""
         byes = sorted((self._labels.get(player, str(player))
-                       for player in session_byes(self._context.unit_of_work(), summary.session)),
+                       for player in session_byes(self._context.unit_of_work(), summary.session)
+                       if player not in drift.joined),
                       key=name_order)
         return (
             translate("SeatingPage", "Bye this session: {players}.").format(players=", ".join(byes))
@@ -701,8 +730,9 @@ class SeatingPage(QWidget):
                     translate("SeatingPage", "searching…")
                     if value.best_cost < 0
                     else translate(
-                        "SeatingPage", "the best draw so far weighs {cost} in repeated "
-                        "pairs (0: nobody meets anyone twice)"
+                        "SeatingPage", "the best draw so far weighs {cost} (repeated "
+                        "pairs, and club, country or team mates at one table; 0: none of "
+                        "either)"
                     ).format(cost=value.best_cost)
                 )
                 dialog.show_progress(
