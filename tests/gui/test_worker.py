@@ -94,3 +94,22 @@ def test_the_bar_follows_reports_or_the_clock(qtbot, expected: float) -> None:
     dialog.show_progress(3, 10, "page 3 of 10")
     assert dialog.label.text() == "page 3 of 10"
     assert dialog.bar.maximum() == (10 if expected == 0 else 1000)
+
+
+def test_a_longer_progress_text_is_shown_whole(qtbot) -> None:
+    """A shown dialog keeps its size when its label's text grows: the draw's progress,
+    wrapped to three lines, was cut at the top and the bottom in the real window."""
+    dialog = WorkDialog("Job", "Working…", "Stop", expected_seconds=20.0)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    height = dialog.height()
+    line = ("Drawing the tables of session 6 (at most 20 s): the best draw so far weighs 86 "
+            "in repeated pairs")
+    dialog.show_progress(0, 0, " ".join([line] * 3))
+    qtbot.wait(10)  # the layout settles
+    label = dialog.label
+    assert label.height() >= label.heightForWidth(label.width()) > 0
+    assert dialog.height() > height
+    dialog.show_progress(0, 0, "short")
+    assert dialog.height() > height, "never shrinks: the dialog does not jump about"

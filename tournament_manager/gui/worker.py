@@ -118,6 +118,16 @@ class WorkDialog(QDialog):
             self.bar.setValue(min(done, total))
         if text is not None:
             self.label.setText(text)
+            self._fit_text()
+
+    def _fit_text(self) -> None:
+        """Grow (never shrink, which would make the dialog jump) to the height the label
+        needs at the dialog's width: a shown dialog keeps its size when its label's text
+        grows, and a progress line that wrapped to three lines was cut at both ends."""
+        layout = self.layout()
+        needed = layout.totalHeightForWidth(self.width())
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def request_cancel(self) -> None:
         """Answered at once: the button goes grey, the label says so, the job is told."""
@@ -126,6 +136,7 @@ class WorkDialog(QDialog):
         self.stopping = True
         self.cancel_button.setEnabled(False)
         self.label.setText(self.tr("Stopping…"))
+        self._fit_text()
         self.cancel_requested.emit()
 
     def reject(self) -> None:
