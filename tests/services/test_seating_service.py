@@ -408,3 +408,25 @@ def test_a_planned_session_is_judged_after_the_planned_sessions_before_it(
         assert (draw.outlook.first, draw.outlook.last) == (1, 6)
         assert (draw.outlook.report.excess_meetings,
                 draw.outlook.report.wind_spread) == _counted(stored)
+
+
+def test_sessions_published_ahead_keep_the_round_s_outlook(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """A day's seating published in the morning, sessions 1 to 3 of 6, none started: the
+    round as it stands (published and planned) is judged from every session of it. Judged
+    from the first published session only, the plan after it had no outlook anywhere (a
+    helper driving the window saw it on session 1 before the others were published, then
+    on none)."""
+    with create_document(tmp_path / "ahead.tmt") as document:
+        create_tournament(document.unit_of_work(), "Ahead", preset_settings(Preset.OPEN, 6))
+        _register(document, 20)
+        ids = _sessions(document)
+        for number, session_id in enumerate(ids[:3], start=1):
+            publish_draw(document.unit_of_work(), draw_session(
+                document.unit_of_work(), session_id, seed=number, time_limit=3))
+        stored = [_stored_tables(document, i) for i in ids]
+        outlooks = [round_outlook(document.unit_of_work(), i) for i in ids]
+        assert all(o is not None and (o.first, o.last) == (1, 6) for o in outlooks)
+        assert outlooks[0] is not None and (
+            outlooks[0].report.excess_meetings, outlooks[0].report.wind_spread) == \
+            _counted(stored)
+        assert all(o == outlooks[0] for o in outlooks)

@@ -15,6 +15,7 @@ import dataclasses
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
+from itertools import takewhile
 
 from tournament_manager.domain.model import (
     PlayerKind,
@@ -432,7 +433,12 @@ def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
         unstarted = sorted((s for s in uow.sessions.list(round_id=session.round_id)
                             if s.status in (StageStatus.PLANNED, StageStatus.PUBLISHED)),
                            key=lambda s: s.number)
-        rest = _planned_rest(uow, unstarted[0]) if unstarted else []
+        # Sessions published ahead (a day's seating printed in the morning) belong to it
+        # as they stand: judged from the first published one, the plan after them had no
+        # outlook at all, on any of its sessions.
+        ahead = list(takewhile(lambda s: s.status is StageStatus.PUBLISHED, unstarted))
+        rest = [*ahead[:-1], *(_planned_rest(uow, ahead[-1]) or ahead[-1:])] if ahead else (
+            _planned_rest(uow, unstarted[0]) if unstarted else [])
         if len(rest) < 2 or session not in rest:
             return None
         return RoundOutlook(rest[0].number, rest[-1].number, quality_report(
