@@ -14,7 +14,9 @@ from tournament_manager.domain.settings import OddFieldPolicy
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import register_player, set_player_status
 from tournament_manager.services.seating import (
+    PlanDrift,
     draw_session,
+    plan_drift,
     plan_round,
     preview_swap,
     publish_draw,
@@ -430,3 +432,24 @@ def test_sessions_published_ahead_keep_the_round_s_outlook(tmp_path) -> None:  #
             outlooks[0].report.excess_meetings, outlooks[0].report.wind_spread) == \
             _counted(stored)
         assert all(o == outlooks[0] for o in outlooks)
+
+
+def test_a_plan_s_own_byes_are_not_taken_for_late_entries(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """18 players planned over 5 sessions, two sitting out each: nobody has withdrawn or
+    joined, so no session's plan has drifted, the last one's byes included (counted
+    against the last session alone, its byes were 'joined after the plan was made')."""
+    with create_document(tmp_path / "byes.tmt") as document:
+        create_tournament(document.unit_of_work(), "Byes", preset_settings(Preset.OPEN, 5))
+        _register(document, 18)
+        with document.unit_of_work() as uow:
+            round_id = uow.rounds.list()[0].id
+        plan_round(document.unit_of_work(), round_id, seed=1, time_limit=10)
+        ids = _sessions(document)
+        assert [plan_drift(document.unit_of_work(), i) for i in ids] == [PlanDrift()] * 5
+        players = _register_more(document, ["Late"])
+        drift = plan_drift(document.unit_of_work(), ids[4])
+        assert (drift.gone, drift.joined) == ((), tuple(players))
+
+
+def _register_more(document: Document, names: list[str]) -> list[int]:
+    return [register_player(document.unit_of_work(), Player(name=name)).id for name in names]

@@ -418,16 +418,21 @@ def plan_drift(uow: UnitOfWork, session_id: int) -> PlanDrift:
                 session_id=session.id):
             return PlanDrift()
         playing = set(_field(uow, session, current_tournament(uow).settings).playing)
-        plan = _seated_sessions(uow, _planned_rest(uow, session) or [session])
-        seated = {_player_id(p) for p in plan[0].players()}
-        planned = {_player_id(p) for planned in plan for p in planned.players()}
+        seated = {_player_id(p) for p in _seated_session(uow, session).players()}
+        # Every session of the round that holds tables: the last session's plan leaves out
+        # its byes, who are in the plan all the same (they play the sessions before it).
+        round_tables = [s for s in uow.sessions.list(round_id=session.round_id)
+                        if uow.tables.count(session_id=s.id)]
+        planned = {_player_id(p) for stored in _seated_sessions(uow, round_tables)
+                   for p in stored.players()}
         return PlanDrift(tuple(sorted(seated - playing)), tuple(sorted(playing - planned)))
 
 
 def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
     """The plan of a stored session's round from its first session not started yet (as
-    `SessionDraw.outlook` when that session was drawn), whichever session of it is shown;
-    None when no later session of the round holds a planned draw."""
+    `SessionDraw.outlook` when that session was drawn), whichever session of it is shown:
+    the sessions published ahead as they stand, then the plan after them. None when fewer
+    than two such sessions hold tables, or the session shown is not one of them."""
     with uow:
         session = uow.sessions.get(session_id)
         unstarted = sorted((s for s in uow.sessions.list(round_id=session.round_id)

@@ -2579,16 +2579,16 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {n} 场：{state}。</translation>
     </message>
     <message>
-        <source>it seats {players}, who will not play</source>
-        <translation>计划中安排了不再参赛的 {players}</translation>
+        <source>The field has changed since this plan was made: it seats {gone}, who will not play; {joined} joined after it was made. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>制定此计划后参赛名单已有变化：计划中安排了不再参赛的 {gone}；{joined} 在计划制定后加入。请为本场分桌，以安排在场的选手；分桌会尽量保留原计划。</translation>
     </message>
     <message>
-        <source>{players} joined after it was made</source>
-        <translation>{players} 在计划制定后加入</translation>
+        <source>The field has changed since this plan was made: it seats {gone}, who will not play. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>制定此计划后参赛名单已有变化：计划中安排了不再参赛的 {gone}。请为本场分桌，以安排在场的选手；分桌会尽量保留原计划。</translation>
     </message>
     <message>
-        <source>The field has changed since this plan was made: {changes}. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
-        <translation>制定此计划后参赛名单已有变化：{changes}。请为本场分桌，以安排在场的选手；分桌会尽量保留原计划。</translation>
+        <source>The field has changed since this plan was made: {joined} joined after it was made. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>制定此计划后参赛名单已有变化：{joined} 在计划制定后加入。请为本场分桌，以安排在场的选手；分桌会尽量保留原计划。</translation>
     </message>
     <message>
         <source>{cycle} (before hand {hand})</source>
@@ -2609,6 +2609,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>searching…</source>
         <translation>搜索中…</translation>
+    </message>
+    <message>
+        <source>the best draw so far weighs {cost} (a weight, not a count, of repeated pairs and of club, country or team mates at one table; 0: neither)</source>
+        <translation>目前最佳分桌的权重为 {cost}（重复对阵及同俱乐部、国家/地区或队伍的选手同桌的加权值，并非次数；0 表示两者皆无）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>
@@ -2685,10 +2689,6 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 场全部桌抽位</translation>
-    </message>
-    <message>
-        <source>the best draw so far weighs {cost} (repeated pairs, and club, country or team mates at one table; 0: none of either)</source>
-        <translation>目前最佳分桌的权重为 {cost}（重复对阵，以及同俱乐部、国家/地区或队伍的选手同桌；0 表示两者皆无）</translation>
     </message>
     <message>
         <source>Table {table}, cycle 1:</source>

@@ -2579,16 +2579,16 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {n} 場：{state}。</translation>
     </message>
     <message>
-        <source>it seats {players}, who will not play</source>
-        <translation>安排中有不再參賽的 {players}</translation>
+        <source>The field has changed since this plan was made: it seats {gone}, who will not play; {joined} joined after it was made. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>做出此安排後參賽名單已有變動：安排中有不再參賽的 {gone}；{joined} 在安排做出後加入。請為本場分桌，以安排在場的選手；分桌會盡量保留原安排。</translation>
     </message>
     <message>
-        <source>{players} joined after it was made</source>
-        <translation>{players} 在安排做出後加入</translation>
+        <source>The field has changed since this plan was made: it seats {gone}, who will not play. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>做出此安排後參賽名單已有變動：安排中有不再參賽的 {gone}。請為本場分桌，以安排在場的選手；分桌會盡量保留原安排。</translation>
     </message>
     <message>
-        <source>The field has changed since this plan was made: {changes}. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
-        <translation>做出此安排後參賽名單已有變動：{changes}。請為本場分桌，以安排在場的選手；分桌會盡量保留原安排。</translation>
+        <source>The field has changed since this plan was made: {joined} joined after it was made. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>
+        <translation>做出此安排後參賽名單已有變動：{joined} 在安排做出後加入。請為本場分桌，以安排在場的選手；分桌會盡量保留原安排。</translation>
     </message>
     <message>
         <source>{cycle} (before hand {hand})</source>
@@ -2609,6 +2609,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>searching…</source>
         <translation>搜尋中…</translation>
+    </message>
+    <message>
+        <source>the best draw so far weighs {cost} (a weight, not a count, of repeated pairs and of club, country or team mates at one table; 0: neither)</source>
+        <translation>目前最佳分桌的權重為 {cost}（重複對陣及同俱樂部、國家/地區或隊伍者同桌的加權值，並非次數；0 表示兩者皆無）</translation>
     </message>
     <message>
         <source>Drawing the tables of session {n} (at most {limit:.0f} s): {best}</source>
@@ -2685,10 +2689,6 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Wind draw at every table of session {n}</source>
         <translation>第 {n} 場所有桌抽位</translation>
-    </message>
-    <message>
-        <source>the best draw so far weighs {cost} (repeated pairs, and club, country or team mates at one table; 0: none of either)</source>
-        <translation>目前最佳分桌的權重為 {cost}（重複對陣，以及同俱樂部、國家/地區或隊伍者同桌；0 表示兩者皆無）</translation>
     </message>
     <message>
         <source>Table {table}, cycle 1:</source>

@@ -132,6 +132,30 @@ def test_newcomers_take_the_drop_outs_places_throughout() -> None:
                              for order in itertools.permutations(range(4))))
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_a_late_entry_not_a_planned_bye_takes_the_drop_out_s_chairs(seed: int) -> None:
+    """The last session of 18 players has two sitting out, whom it does not seat either:
+    for the repair they are newcomers as much as the late entry is. Whoever has met none of
+    the drop-out's table-mates may take his chairs; the late entry, who has missed every
+    session, goes first, so the plan's byes still sit out."""
+    plan = plan_schedule(list(range(18)), 5, seed=0, time_limit=25).schedule
+    history, last = plan.sessions[:4], plan.sessions[4]
+    met = {frozenset(pair) for session in history for table in session.tables
+           for pair in itertools.combinations(table.seats, 2)}
+    byes = set(range(18)) - set(last.players())
+    # A drop-out whose table-mates a planned bye has never met: a tie on meetings.
+    dropped, mates = next((p, set(t.seats) - {p}) for t in last.tables for p in t.seats
+                          if any(all(frozenset((b, m)) not in met for m in set(t.seats) - {p})
+                                 for b in byes))
+    present: list[object] = [p for p in range(18) if p != dropped] + ["late"]
+    start = repair_plan(Schedule((last,)), history, present, seed=seed, time_limit=60,
+                        cancel=lambda: True)
+    (session,) = start.schedule.sessions
+    (table,) = [t for t in session.tables if "late" in t.seats]
+    assert set(table.seats) - {"late"} == mates
+    assert set(session.players()) == set(last.players()) - {dropped} | {"late"}
+
+
 @pytest.mark.parametrize(("players", "sessions", "seed", "played", "dropped"),
                          [(32, 6, 5, 3, 4), (172, 40, 0, 10, 12)])
 def test_drop_outs_add_no_repeat(players: int, sessions: int, seed: int, played: int,

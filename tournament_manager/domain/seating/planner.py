@@ -302,8 +302,9 @@ def _regrouped(adapted: Sequence[tuple[IntSession, list[int]]], fixed: MeetingCo
 
 
 def _stand_ins(remaining: Schedule, field: _Field, rng: random.Random) -> dict[Player, int]:
-    """Who takes each drop-out's chairs in every remaining session: a newcomer (a late
-    entry or substitute the plan does not seat anywhere), as long as there are newcomers.
+    """Who takes each drop-out's chairs in every remaining session: a newcomer (a player
+    present whom the remaining sessions do not seat: a late entry, a substitute, or one
+    they have sitting out throughout), as long as there are newcomers.
 
     A plan without a repeat stays without one when a player who has met nobody takes a
     drop-out's place throughout: he meets that player's planned opponents, once each.
@@ -311,7 +312,9 @@ def _stand_ins(remaining: Schedule, field: _Field, rng: random.Random) -> dict[P
     still to meet: 136 players over 40 sessions, 8 replaced by 8 after 10, was repaired
     to 22 excess meetings in 20 s; it now keeps none. Which newcomer stands in for whom is
     the assignment that least often seats a newcomer with someone he has met already (a
-    substitute may have played before), between newcomers in a seeded order."""
+    substitute may have played before); between equals, the one who has missed more
+    sessions (a late entry, not a player the last session has sitting out), then in a
+    seeded order."""
     index = field.index
     opponents: dict[Player, set[int]] = {}
     placed: set[int] = set()
@@ -328,10 +331,17 @@ def _stand_ins(remaining: Schedule, field: _Field, rng: random.Random) -> dict[P
     if not dropped or not newcomers:
         return {}
     size = max(len(dropped), len(newcomers))  # square: a dummy row or column costs nothing
-    cost = [[sum(field.fixed.get(newcomers[column], o) for o in opponents[dropped[row]])
-             if row < len(dropped) and column < len(newcomers) else 0
-             for column in range(size)] for row in range(size)]
-    mate = min_cost_assignment(cost)
+    missed = max(field.absences, default=0) + 1  # a meeting outweighs any absences
+
+    def cost(row: int, column: int) -> int:
+        if row >= len(dropped) or column >= len(newcomers):
+            return 0
+        newcomer = newcomers[column]
+        met = sum(field.fixed.get(newcomer, o) for o in opponents[dropped[row]])
+        return met * missed + missed - 1 - field.absences[newcomer]
+
+    mate = min_cost_assignment([[cost(row, column) for column in range(size)]
+                                for row in range(size)])
     return {dropped[row]: newcomers[mate[row]] for row in range(len(dropped))
             if mate[row] < len(newcomers)}
 

@@ -581,20 +581,28 @@ class SeatingPage(QWidget):
     def _drift_text(self, drift: PlanDrift) -> str:
         """A plan made for another field: say who it seats wrongly before the judge reads
         its tables as the session's."""
-        if not drift:
+        gone, joined = self._names_of(drift.gone), self._names_of(drift.joined)
+        if gone and joined:
+            text = translate(
+                "SeatingPage",
+                "The field has changed since this plan was made: it seats {gone}, who will "
+                "not play; {joined} joined after it was made. Draw the session to seat the "
+                "players present; the draw keeps as much of the plan as it can.")
+        elif gone:
+            text = translate(
+                "SeatingPage",
+                "The field has changed since this plan was made: it seats {gone}, who will "
+                "not play. Draw the session to seat the players present; the draw keeps as "
+                "much of the plan as it can.")
+        elif joined:
+            text = translate(
+                "SeatingPage",
+                "The field has changed since this plan was made: {joined} joined after it "
+                "was made. Draw the session to seat the players present; the draw keeps as "
+                "much of the plan as it can.")
+        else:
             return ""
-        parts = []
-        if drift.gone:
-            parts.append(translate("SeatingPage", "it seats {players}, who will not play")
-                         .format(players=self._names_of(drift.gone)))
-        if drift.joined:
-            parts.append(translate("SeatingPage", "{players} joined after it was made")
-                         .format(players=self._names_of(drift.joined)))
-        return translate(
-            "SeatingPage",
-            "The field has changed since this plan was made: {changes}. Draw the session to "
-            "seat the players present; the draw keeps as much of the plan as it can.",
-        ).format(changes="; ".join(parts))
+        return text.format(gone=gone, joined=joined)
 
     def _byes_text(self, summary: SessionSummary, drift: PlanDrift) -> str:
         """Who sits the stored session out, as the standings count byes (not those who
@@ -730,9 +738,9 @@ class SeatingPage(QWidget):
                     translate("SeatingPage", "searching…")
                     if value.best_cost < 0
                     else translate(
-                        "SeatingPage", "the best draw so far weighs {cost} (repeated "
-                        "pairs, and club, country or team mates at one table; 0: none of "
-                        "either)"
+                        "SeatingPage", "the best draw so far weighs {cost} (a weight, "
+                        "not a count, of repeated pairs and of club, country or team mates "
+                        "at one table; 0: neither)"
                     ).format(cost=value.best_cost)
                 )
                 dialog.show_progress(
