@@ -403,9 +403,6 @@ class PlanDrift:
     """Playing now, but in no session of the plan (a late entry, a substitute called in):
     not a bye, whatever the plan's tables leave out."""
 
-    def __bool__(self) -> bool:
-        return bool(self.gone or self.joined)
-
 
 def plan_drift(uow: UnitOfWork, session_id: int) -> PlanDrift:
     """Who the plan of a session not drawn yet seats but who will not play, and who will
@@ -441,9 +438,11 @@ def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
         # Sessions published ahead (a day's seating printed in the morning) belong to it
         # as they stand: judged from the first published one, the plan after them had no
         # outlook at all, on any of its sessions.
+        if not unstarted:
+            return None
         ahead = list(takewhile(lambda s: s.status is StageStatus.PUBLISHED, unstarted))
-        rest = [*ahead[:-1], *(_planned_rest(uow, ahead[-1]) or ahead[-1:])] if ahead else (
-            _planned_rest(uow, unstarted[0]) if unstarted else [])
+        planned = _planned_rest(uow, ahead[-1] if ahead else unstarted[0])
+        rest = [*ahead[:-1], *(planned or ahead[-1:])]
         if len(rest) < 2 or session not in rest:
             return None
         return RoundOutlook(rest[0].number, rest[-1].number, quality_report(

@@ -575,7 +575,7 @@ class SeatingPage(QWidget):
             n=number, state=session_state_label(summary.session.status))
 
     def _names_of(self, players: Iterable[int]) -> str:
-        return ", ".join(sorted((self._labels.get(player, str(player)) for player in players),
+        return ", ".join(sorted((player_name(self._labels, player) for player in players),
                                 key=name_order))
 
     def _drift_text(self, drift: PlanDrift) -> str:
@@ -609,15 +609,11 @@ class SeatingPage(QWidget):
         joined after the round's plan was made: the plan does not know them)."""
         if self._settings is None:
             return ""
-        byes = sorted((self._labels.get(player, str(player))
-                       for player in session_byes(self._context.unit_of_work(), summary.session)
-                       if player not in drift.joined),
-                      key=name_order)
-        return (
-            translate("SeatingPage", "Bye this session: {players}.").format(players=", ".join(byes))
-            if byes
-            else ""
-        )
+        byes = self._names_of(player for player in session_byes(self._context.unit_of_work(),
+                                                                summary.session)
+                              if player not in drift.joined)
+        return translate("SeatingPage", "Bye this session: {players}.").format(
+            players=byes) if byes else ""
 
     def _enable(self, summary: SessionSummary | None) -> None:
         status = summary.session.status if summary is not None else None
