@@ -453,3 +453,48 @@ def test_a_plan_s_own_byes_are_not_taken_for_late_entries(tmp_path) -> None:  # 
 
 def _register_more(document: Document, names: list[str]) -> list[int]:
     return [register_player(document.unit_of_work(), Player(name=name)).id for name in names]
+
+
+def test_a_session_redrawn_under_one_published_ahead_meets_none_of_its_pairs(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Sessions 1 to 3 of 6 published in the morning; a player withdraws, a late entry comes,
+    and session 2 is drawn again: the draw is made around session 3 as it stands, and
+    publishing it stores the plan after it into sessions 4 to 6, not into session 3's
+    place. Drawn after session 1 alone, session 2 met pairs of session 3 again, and its
+    plan of sessions 3 to 6 went into sessions 4 to 6."""
+    with create_document(tmp_path / "redraw.tmt") as document:
+        create_tournament(document.unit_of_work(), "Redraw", preset_settings(Preset.OPEN, 6))
+        players = _register(document, 24)
+        ids = _sessions(document)
+        for number, session_id in enumerate(ids[:3], start=1):
+            publish_draw(document.unit_of_work(), draw_session(
+                document.unit_of_work(), session_id, seed=number, time_limit=5))
+        third = _stored_tables(document, ids[2])
+        set_player_status(document.unit_of_work(), players[0], PlayerStatus.WITHDRAWN)
+        late = _register_more(document, ["Late"])
+        draw = draw_session(document.unit_of_work(), ids[1], seed=11, time_limit=10)
+        assert draw.outlook is not None and (draw.outlook.first, draw.outlook.last) == (2, 6)
+        publish_draw(document.unit_of_work(), draw)
+        stored = [_stored_tables(document, i) for i in ids]
+        assert stored[2] == third
+        now = sorted(players[1:] + late)
+        assert [sorted(p for table in stored[i] for p in table) for i in (1, 3, 4, 5)] == \
+            [now] * 4
+        assert _counted(stored)[0] == 0
+
+
+def test_a_swap_counts_the_pairs_of_a_session_published_ahead(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Sessions 1 to 3 published: moving a player of session 2 to the table of someone he
+    meets in session 3 is shown as a new repeat (it was weighed against session 1 alone)."""
+    with create_document(tmp_path / "swap.tmt") as document:
+        create_tournament(document.unit_of_work(), "Swap", preset_settings(Preset.OPEN, 6))
+        _register(document, 24)
+        ids = _sessions(document)
+        for number, session_id in enumerate(ids[:3], start=1):
+            publish_draw(document.unit_of_work(), draw_session(
+                document.unit_of_work(), session_id, seed=number, time_limit=5))
+        second, third = _stored_tables(document, ids[1]), _stored_tables(document, ids[2])
+        a = second[0][0]
+        c = next(p for table in third if a in table for p in table if p != a)
+        b = next(p for table in second if c in table for p in table if p != c)
+        effect = preview_swap(document.unit_of_work(), ids[1], a, b)
+        assert frozenset((a, c)) in {frozenset(pair) for pair in effect.new_repeats}

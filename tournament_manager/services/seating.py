@@ -144,6 +144,24 @@ def _history(uow: UnitOfWork, before: int, *, planned: bool = False) -> list[Sea
         and uow.tables.count(session_id=s.id)])
 
 
+def _ahead(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
+    """The sessions after `session` whose tables already stand (published ahead: a day's
+    seating printed in the morning). A draw or a swap of `session` must not repeat their
+    meetings any more than those of the sessions before it: session 2 of 24 players
+    redrawn while session 3 stood published was drawn after session 1 alone, and met
+    pairs of session 3 again."""
+    return _seated_sessions(uow, [
+        s for s in sorted(uow.sessions.list(), key=lambda s: s.number)
+        if s.number > session.number and s.status is not StageStatus.PLANNED
+        and uow.tables.count(session_id=s.id)])
+
+
+def _standing(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
+    """Every session but `session` whose tables stand, as the history of its draw: those
+    before it, then those published ahead of it."""
+    return [*_history(uow, session.number), *_ahead(uow, session)]
+
+
 def _forbidden_groups(uow: UnitOfWork, settings: TournamentSettings,
                       players: Sequence[int]) -> list[set[int]]:
     """Players sharing a club, country or team (per `keep_apart`), kept apart if possible."""
@@ -188,15 +206,25 @@ def _field(uow: UnitOfWork, session: Session, settings: TournamentSettings) -> _
     return _Field(playing)
 
 
+def _to_draw(uow: UnitOfWork, session: Session) -> list[Session]:
+    """`session` and the later sessions of its round not published yet: what a draw of
+    `session` plans, and what publishing it stores. A session published ahead is not among
+    them: it stands, and the draw is made around it (`_ahead`)."""
+    return [s for s in sorted(uow.sessions.list(round_id=session.round_id),
+                              key=lambda s: s.number)
+            if s.id == session.id or (s.number > session.number
+                                      and s.status is StageStatus.PLANNED)]
+
+
 def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
-    """This session and the later sessions of its round, when they hold a planned draw.
+    """This session and the later sessions of its round still to draw (`_to_draw`), when
+    they hold a planned draw.
 
     The last session of a round counts too: drawn afresh from the history instead, its
     byes (where the field is not a multiple of four) fell at random among the players
     who had sat out least, not where the plan had them (18 players over five sessions: four
     pairs met twice in the last session of a plan that had none)."""
-    rest = [s for s in sorted(uow.sessions.list(round_id=session.round_id),
-                              key=lambda s: s.number) if s.number >= session.number]
+    rest = _to_draw(uow, session)
     later = rest[1:]
     if (later or uow.tables.count(session_id=session.id)) and all(
             s.status is StageStatus.PLANNED and uow.tables.count(session_id=s.id)
@@ -207,12 +235,12 @@ def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
 
 def _basis(uow: UnitOfWork, session: Session) -> tuple[tuple[int, ...], ...]:
     """What a draw of `session` depends on: who may play it (entrants and substitutes)
-    and how the sessions before it were seated. Publishing compares it with the basis
+    and how the sessions before it, and any published ahead of it, were seated. Publishing compares it with the basis
     the draw was computed on."""
     substitutes = sorted(p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
                          if p.status is PlayerStatus.ACTIVE)
     seated = tuple(tuple(_player_id(player) for table in played.tables for player in table.seats)
-                   for played in _history(uow, session.number))
+                   for played in _standing(uow, session))
     return (tuple(sorted(_entrants(uow, session))), tuple(substitutes), *seated)
 
 
@@ -236,15 +264,14 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         if len(playing) < 4:
             raise ServiceError(ServiceProblem.TOO_FEW_PLAYERS, session=session.number,
                                players=len(playing))
-        history = _history(uow, session.number)
+        history = _standing(uow, session)
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
         by_rank = (_by_rank(uow, playing, history, settings.final_seating, seed)
                    if round_.kind is not RoundKind.PRELIMINARY
                    and settings.final_seating.by_rank else None)
         planned = _seated_sessions(uow, _planned_rest(uow, session))
-        left = sum(1 for s in uow.sessions.list(round_id=session.round_id)
-                   if s.number >= session.number)
+        to_draw = _to_draw(uow, session)
     later: tuple[SeatedSession, ...] = ()
     if by_rank is not None:
         seated, cancelled = by_rank, False
@@ -256,7 +283,7 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         else:
             # Planning the rest of the round, not just this session: a greedy session
             # can leave no repeat-free completion near the bound 3R <= N - 1.
-            draw = plan_schedule(playing, left, seed=seed, forbidden_groups=forbidden,
+            draw = plan_schedule(playing, len(to_draw), seed=seed, forbidden_groups=forbidden,
                                  history=history, time_limit=time_limit, cancel=cancel,
                                  progress=progress)
         # The domain puts first the session that seats the fewest club mates and pairs
@@ -267,7 +294,7 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     present = set(seated.players())
     byes = [player for player in playing if player not in present]
     report = quality_report((seated,), forbidden_groups=forbidden, history=history)
-    outlook = RoundOutlook(session.number, session.number + len(later), quality_report(
+    outlook = RoundOutlook(session.number, to_draw[len(later)].number, quality_report(
         (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
                        seed, cancelled, field.substitutes_missing, basis, outlook)
@@ -330,10 +357,7 @@ def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
             # the draw was being computed (at another station, perhaps).
             raise ServiceError(ServiceProblem.DRAW_OUTDATED, session=session.number)
         _store(uow, session, draw.seated, rng)
-        later = sorted((s for s in uow.sessions.list(round_id=session.round_id)
-                        if s.number > session.number and s.status is StageStatus.PLANNED),
-                       key=lambda s: s.number)
-        for planned, seated in zip(later, draw.later_sessions):
+        for planned, seated in zip(_to_draw(uow, session)[1:], draw.later_sessions):
             _store(uow, planned, seated, rng)
         published = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, draw_seed=draw.seed))
@@ -349,12 +373,13 @@ def _unstarted(uow: UnitOfWork, session_id: int) -> Session:
 
 
 def preview_swap(uow: UnitOfWork, session_id: int, a: int, b: int) -> SwapEffect:
-    """What swapping two players would do to repeated pairs, before doing it."""
+    """What swapping two players would do to repeated pairs, before doing it: against the
+    sessions before this one (planned ones too) and those published ahead of it."""
     with uow:
         session = _unstarted(uow, session_id)
         seated = _seated_session(uow, session)
-        return swap_effect(seated.grouping(), _history(uow, session.number, planned=True),
-                           a, b)
+        return swap_effect(seated.grouping(), [*_history(uow, session.number, planned=True),
+                                               *_ahead(uow, session)], a, b)
 
 
 def swap_players(uow: UnitOfWork, session_id: int, a: int, b: int) -> None:
@@ -428,8 +453,9 @@ def plan_drift(uow: UnitOfWork, session_id: int) -> PlanDrift:
 def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
     """The plan of a stored session's round from its first session not started yet (as
     `SessionDraw.outlook` when that session was drawn), whichever session of it is shown:
-    the sessions published ahead as they stand, then the plan after them. None when fewer
-    than two such sessions hold tables, or the session shown is not one of them."""
+    the sessions published ahead as they stand and the plan around them, up to the first
+    session holding no tables. None when fewer than two sessions are judged, or the
+    session shown is not one of them."""
     with uow:
         session = uow.sessions.get(session_id)
         unstarted = sorted((s for s in uow.sessions.list(round_id=session.round_id)
@@ -438,11 +464,7 @@ def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
         # Sessions published ahead (a day's seating printed in the morning) belong to it
         # as they stand: judged from the first published one, the plan after them had no
         # outlook at all, on any of its sessions.
-        if not unstarted:
-            return None
-        ahead = list(takewhile(lambda s: s.status is StageStatus.PUBLISHED, unstarted))
-        planned = _planned_rest(uow, ahead[-1] if ahead else unstarted[0])
-        rest = [*ahead[:-1], *(planned or ahead[-1:])]
+        rest = list(takewhile(lambda s: bool(uow.tables.count(session_id=s.id)), unstarted))
         if len(rest) < 2 or session not in rest:
             return None
         return RoundOutlook(rest[0].number, rest[-1].number, quality_report(
