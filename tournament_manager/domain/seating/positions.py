@@ -42,10 +42,15 @@ _WINDOW_MAX_TABLES = 200
 """The most tables (over its sessions) `_exact_window` takes: 172 players' four sessions.
 Beyond, building the model alone takes about a second (1,000 players) and its search gives
 nothing within the work limit."""
-_WINDOW_SPARE = 2.0
-"""Seconds the draw must have left for `_exact_window` to run, half of them its own: a draw
-whose grouping used its share of the time (172 x 40 after withdrawals) ends within its
-limit without it, and one that reached its bound early has time to spare."""
+_WINDOW_SPARE = (0.5, 2.0)
+"""Seconds the draw must have left for `_exact_window` to run, half of them its own, from
+the fewest tables to `_WINDOW_MAX_TABLES` (`_window_spare`): a draw whose grouping used its
+share of the time (172 x 40 after withdrawals) ends within its limit without it, and one
+that reached its bound early has time to spare. Two seconds for every field left a small
+one that used its share without the window: 24 players with countries kept apart, session
+2 drawn again after a withdrawal, had 1.9 s of a 20 s draw left and the late entry who
+took the drop-out's chairs began East, South, West, West (the window seats those four
+sessions in 0.15 s)."""
 _WINDOW_WORK_LIMIT = 0.5
 """CP-SAT's deterministic time for `_exact_window` (its own unit): a count, so a seed gives
 the same winds on any machine that reaches it within the draw's time limit."""
@@ -278,7 +283,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     # here is the same on any machine.
     window_seed = rng.randrange(1 << 30)
     if (score(best)[1] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
-            and budget.remaining() >= _WINDOW_SPARE):
+            and budget.remaining() >= _window_spare(len(sessions[0]) * window)):
         first = _exact_window(sessions[:window], winds, best[:window], window_seed,
                               budget.slice(0.5))
         if first is None:
@@ -442,6 +447,12 @@ def _balanced_runs(sessions: IntSessions, winds: Sequence[Sequence[int]],
             runs[-1].append(row)
     _exchange_winds(runs, run_counts, [sum(c) for c in run_counts])
     return [[[owner[run] for run in row] for row in session] for session in runs]
+
+
+def _window_spare(tables: int) -> float:
+    """`_WINDOW_SPARE` for a window of `tables` tables, in proportion between its ends."""
+    least, most = _WINDOW_SPARE
+    return least + (most - least) * min(tables, _WINDOW_MAX_TABLES) / _WINDOW_MAX_TABLES
 
 
 def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: IntSessions,
