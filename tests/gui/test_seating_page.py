@@ -687,3 +687,35 @@ def test_the_keyboard_is_back_in_the_window_after_the_draw(window: MainWindow,
     QApplication.processEvents()
     assert QApplication.activeWindow() is window
     assert QApplication.focusWidget() is page.draw_button
+
+
+def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_start(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Session 1 published, then a player withdraws on the Players page: the session still
+    seats him. The page says so, and Start session is refused with the reason (started, his
+    table sat three) until the session is drawn again, which seats the players present."""
+    assert window.controller.open(_event(tmp_path / "gone.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish()
+    players = window.players_page
+    window.show_page(players)
+    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
+    players.table.selectRow(names.index("Player 03"))
+    players.status_button.click()
+    window.show_page(page)
+    page.choose_session(1)
+    assert ("Player 03 (4) withdrew after this session was drawn and is still seated in it: "
+            "draw it again before it starts") in page.state.text()
+    page.start_button.click()
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
+    assert window.message_bar.text().endswith(
+        "session 1 seats Player 03, who withdrew after it was drawn: draw it again to seat the "
+        "players present before it starts")
+    page.draw(time_limit=5)
+    page.publish()
+    assert "withdrew" not in page.state.text()
+    page.start_button.click()
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.RUNNING

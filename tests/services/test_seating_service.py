@@ -498,3 +498,20 @@ def test_a_swap_counts_the_pairs_of_a_session_published_ahead(tmp_path) -> None:
         b = next(p for table in second if c in table for p in table if p != c)
         effect = preview_swap(document.unit_of_work(), ids[1], a, b)
         assert frozenset((a, c)) in {frozenset(pair) for pair in effect.new_repeats}
+
+
+def test_a_published_session_names_who_withdrew_since(open_event: Document) -> None:
+    """Withdrawn after session 1 was published: it still seats him, and says so; a late
+    entry is not 'joined' there (he sits out a session published before he came, scored no
+    bye). Drawn again and published, nothing is left to say."""
+    players = _register(open_event, 16)
+    first = _sessions(open_event)[0]
+    publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), first,
+                                                         seed=1, time_limit=3))
+    assert plan_drift(open_event.unit_of_work(), first) == PlanDrift()
+    set_player_status(open_event.unit_of_work(), players[3], PlayerStatus.WITHDRAWN)
+    _register_more(open_event, ["Late"])
+    assert plan_drift(open_event.unit_of_work(), first) == PlanDrift((players[3],))
+    publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), first,
+                                                         seed=1, time_limit=3))
+    assert plan_drift(open_event.unit_of_work(), first) == PlanDrift()

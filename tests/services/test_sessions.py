@@ -87,3 +87,28 @@ def test_a_session_does_not_start_while_another_is_played(seated: Seated) -> Non
         "session 1 is still being played: finish it before session 2 starts")
     with document.unit_of_work() as uow:
         assert uow.sessions.get(second.id).status is StageStatus.PUBLISHED
+
+
+def test_a_session_seating_a_withdrawn_player_does_not_start(seated: Seated) -> None:
+    """A player withdrew after the session was published: started as it stood, his table sat
+    three. Refused with his name; reinstated (or the session drawn again), it starts."""
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.messages.services import describe
+    from tournament_manager.services.players import set_player_status
+
+    document = seated.document
+    _publish(seated)
+    gone = seated.players[2]
+    set_player_status(document.unit_of_work(), gone, PlayerStatus.WITHDRAWN)
+    with pytest.raises(ServiceError) as refused:
+        start_session(document.unit_of_work(), seated.session_id, lambda: None)
+    assert refused.value.problem is ServiceProblem.SESSION_SEATS_WITHDRAWN
+    with document.unit_of_work() as uow:
+        name = uow.players.get(gone).name
+        assert uow.sessions.get(seated.session_id).status is StageStatus.PUBLISHED
+    assert describe(refused.value) == (
+        f"session 1 seats {name}, who withdrew after it was drawn: draw it again to seat the "
+        "players present before it starts")
+    set_player_status(document.unit_of_work(), gone, PlayerStatus.ACTIVE)
+    assert start_session(document.unit_of_work(), seated.session_id,
+                         lambda: None).status is StageStatus.RUNNING

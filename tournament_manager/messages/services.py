@@ -166,6 +166,10 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ServiceProblem.ANOTHER_SESSION_RUNNING: N_(
         "session {running} is still being played: finish it before session {session} starts"
     ),
+    ServiceProblem.SESSION_SEATS_WITHDRAWN: N_(
+        "session {session} seats {players}, who withdrew after it was drawn: draw it again "
+        "to seat the players present before it starts"
+    ),
     ServiceProblem.SESSION_HAS_HANDS: N_("session {session} already has hands on its sheets"),
     ServiceProblem.NEXT_ROUND_DRAWN: N_("round {round} is already drawn: the cut stays"),
     ServiceProblem.WINDS_NOT_A_DRAW: N_("table {table}: each of the four players needs one wind"),

@@ -60,6 +60,7 @@ class ServiceProblem(StrEnum):
     SESSION_HAS_HANDS = "session_has_hands"
     SESSION_NOT_FINISHED = "session_not_finished"
     ANOTHER_SESSION_RUNNING = "another_session_running"
+    SESSION_SEATS_WITHDRAWN = "session_seats_withdrawn"
     HAND_MISSING_BEFORE = "hand_missing_before"
     NOT_THE_LAST_HAND = "not_the_last_hand"
     EVENT_STARTED = "event_started"

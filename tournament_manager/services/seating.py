@@ -431,16 +431,22 @@ class PlanDrift:
 
 def plan_drift(uow: UnitOfWork, session_id: int) -> PlanDrift:
     """Who the plan of a session not drawn yet seats but who will not play, and who will
-    play but is not in the plan; empty for a drawn session. Shown with the plan, since
-    until the session is drawn its tables are the plan made for the field as it was (a
-    head judge saw the withdrawn players seated and the late entries listed as byes)."""
+    play but is not in the plan. Shown with the plan, since until the session is drawn its
+    tables are the plan made for the field as it was (a head judge saw the withdrawn
+    players seated and the late entries listed as byes). For a session published and not
+    started, who it seats but will not play (withdrawn since): starting it is refused until
+    it is drawn again (`sessions.start_session`). Empty for a session that has started."""
     with uow:
         session = uow.sessions.get(session_id)
-        if session.status is not StageStatus.PLANNED or not uow.tables.count(
-                session_id=session.id):
+        if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED) or \
+                not uow.tables.count(session_id=session.id):
             return PlanDrift()
         playing = set(_field(uow, session, current_tournament(uow).settings).playing)
         seated = {_player_id(p) for p in _seated_session(uow, session).players()}
+        if session.status is StageStatus.PUBLISHED:
+            # A late entry after the draw was out sits it out, scored no bye (`entered_after`):
+            # only those it seats who will not play are a change it must meet.
+            return PlanDrift(tuple(sorted(seated - playing)))
         # Every session of the round that holds tables: the last session's plan leaves out
         # its byes, who are in the plan all the same (they play the sessions before it).
         round_tables = [s for s in uow.sessions.list(round_id=session.round_id)

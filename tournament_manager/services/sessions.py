@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from tournament_manager.domain.model import Session, SheetState, StageStatus
+from tournament_manager.domain.model import PlayerStatus, Session, SheetState, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.player_cards import check_session_cards
@@ -35,6 +35,16 @@ def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], ob
             # and put its players at two tables at once.
             raise ServiceError(ServiceProblem.ANOTHER_SESSION_RUNNING, session=session.number,
                                running=min(running))
+        seated = {seat.player_id for table in uow.tables.list(session_id=session.id)
+                  for seat in uow.seats.list(table_id=table.id, cycle=1)}
+        gone = sorted((p for p in uow.players.list()
+                       if p.id in seated and p.status is PlayerStatus.WITHDRAWN),
+                      key=lambda p: p.id)
+        if gone:
+            # A withdrawal after the draw was published (a day's seating printed in the
+            # morning) left the session seating him: started, his table sat three.
+            raise ServiceError(ServiceProblem.SESSION_SEATS_WITHDRAWN, session=session.number,
+                               players=", ".join(p.name for p in gone))
     take_backup()
     with uow:
         started = uow.sessions.update(dataclasses.replace(

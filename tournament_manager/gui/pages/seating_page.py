@@ -551,11 +551,10 @@ class SeatingPage(QWidget):
                 describe_outlook(round_outlook(self._context.unit_of_work(),
                                                summary.session.id)))
                 if seating.tables else translate("SeatingPage", "No tables drawn yet."))
-            drift = (plan_drift(self._context.unit_of_work(), summary.session.id)
-                     if seating.provisional else PlanDrift())
+            drift = plan_drift(self._context.unit_of_work(), summary.session.id)
             self.state.setText("\n".join(line for line in (
                 self._state_text(summary, seating.provisional),
-                self._drift_text(drift),
+                self._drift_text(drift, seating.provisional),
                 self._byes_text(summary, drift) if seating.tables else "") if line))
         self._reselect(kept)
         self._fill_cycles(summary)
@@ -578,10 +577,17 @@ class SeatingPage(QWidget):
         return ", ".join(sorted((player_name(self._labels, player) for player in players),
                                 key=name_order))
 
-    def _drift_text(self, drift: PlanDrift) -> str:
+    def _drift_text(self, drift: PlanDrift, provisional: bool) -> str:
         """A plan made for another field: say who it seats wrongly before the judge reads
-        its tables as the session's."""
+        its tables as the session's; a published session that seats a player who has
+        withdrawn since: say so before the judge tries to start it."""
         gone, joined = self._names_of(drift.gone), self._names_of(drift.joined)
+        if not provisional:
+            return translate(
+                "SeatingPage",
+                "{gone} withdrew after this session was drawn and is still seated in it: "
+                "draw it again before it starts; the draw keeps as much of it as it can."
+            ).format(gone=gone) if gone else ""
         if gone and joined:
             text = translate(
                 "SeatingPage",
