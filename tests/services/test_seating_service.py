@@ -474,6 +474,8 @@ def test_a_session_redrawn_under_one_published_ahead_meets_none_of_its_pairs(tmp
         draw = draw_session(document.unit_of_work(), ids[1], seed=11, time_limit=10)
         assert draw.outlook is not None and (draw.outlook.first, draw.outlook.last) == (2, 6)
         publish_draw(document.unit_of_work(), draw)
+        # The session's own report judges it after session 1, as its stored report does.
+        assert draw.report == session_quality(document.unit_of_work(), ids[1])
         stored = [_stored_tables(document, i) for i in ids]
         assert stored[2] == third
         now = sorted(players[1:] + late)

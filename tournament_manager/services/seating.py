@@ -156,12 +156,6 @@ def _ahead(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
         and uow.tables.count(session_id=s.id)])
 
 
-def _standing(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
-    """Every session but `session` whose tables stand, as the history of its draw: those
-    before it, then those published ahead of it."""
-    return [*_history(uow, session.number), *_ahead(uow, session)]
-
-
 def _forbidden_groups(uow: UnitOfWork, settings: TournamentSettings,
                       players: Sequence[int]) -> list[set[int]]:
     """Players sharing a club, country or team (per `keep_apart`), kept apart if possible."""
@@ -240,7 +234,7 @@ def _basis(uow: UnitOfWork, session: Session) -> tuple[tuple[int, ...], ...]:
     substitutes = sorted(p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
                          if p.status is PlayerStatus.ACTIVE)
     seated = tuple(tuple(_player_id(player) for table in played.tables for player in table.seats)
-                   for played in _standing(uow, session))
+                   for played in (*_history(uow, session.number), *_ahead(uow, session)))
     return (tuple(sorted(_entrants(uow, session))), tuple(substitutes), *seated)
 
 
@@ -264,7 +258,8 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         if len(playing) < 4:
             raise ServiceError(ServiceProblem.TOO_FEW_PLAYERS, session=session.number,
                                players=len(playing))
-        history = _standing(uow, session)
+        before = _history(uow, session.number)
+        history = [*before, *_ahead(uow, session)]
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
         by_rank = (_by_rank(uow, playing, history, settings.final_seating, seed)
@@ -293,7 +288,10 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         cancelled = draw.cancelled
     present = set(seated.players())
     byes = [player for player in playing if player not in present]
-    report = quality_report((seated,), forbidden_groups=forbidden, history=history)
+    # The session's own report judges it after the sessions before it, as the stored
+    # session's report does (`session_quality`); those published ahead are judged in the
+    # outlook, and their own reports judge them after this one.
+    report = quality_report((seated,), forbidden_groups=forbidden, history=before)
     outlook = RoundOutlook(session.number, to_draw[len(later)].number, quality_report(
         (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
