@@ -14,6 +14,7 @@ from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.models.seating_model import SeatingModel
+from tournament_manager.gui.pages.players_page import PlayersPage
 from tournament_manager.services.players import register_player
 from tournament_manager.services.score_sheets import starting_winds
 from tournament_manager.services.tournaments import create_tournament
@@ -253,13 +254,7 @@ def test_a_plan_made_for_another_field_says_who_it_seats_wrongly(window: MainWin
     say so, not list the late entry as sitting out (a head judge read it that way)."""
     assert window.controller.open(_event(tmp_path / "drift.tmt"))
     page = window.seating_page
-    page.draw(time_limit=5)
-    page.publish()
-    players = window.players_page
-    window.show_page(players)
-    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
-    players.table.selectRow(names.index("Player 03"))
-    players.status_button.click()
+    players = _publish_then_withdraw(window, "Player 03")
     players.new_button.click()
     players.fields["name"].setText("Late Entry")
     players.add_button.click()
@@ -696,13 +691,7 @@ def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_sta
     table sat three) until the session is drawn again, which seats the players present."""
     assert window.controller.open(_event(tmp_path / "gone.tmt"))
     page = window.seating_page
-    page.draw(time_limit=5)
-    page.publish()
-    players = window.players_page
-    window.show_page(players)
-    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
-    players.table.selectRow(names.index("Player 03"))
-    players.status_button.click()
+    _publish_then_withdraw(window, "Player 03")
     window.show_page(page)
     page.choose_session(1)
     assert ("Player 03 (4) withdrew after this session was drawn and is still seated in it: "
@@ -719,3 +708,16 @@ def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_sta
     page.start_button.click()
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.RUNNING
+
+
+def _publish_then_withdraw(window: MainWindow, name: str) -> PlayersPage:
+    """Draw and publish the session shown, then withdraw `name` on the Players page (left
+    shown)."""
+    window.seating_page.draw(time_limit=5)
+    window.seating_page.publish()
+    players = window.players_page
+    window.show_page(players)
+    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
+    players.table.selectRow(names.index(name))
+    players.status_button.click()
+    return players

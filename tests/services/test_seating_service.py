@@ -422,9 +422,7 @@ def test_sessions_published_ahead_keep_the_round_s_outlook(tmp_path) -> None:  #
         create_tournament(document.unit_of_work(), "Ahead", preset_settings(Preset.OPEN, 6))
         _register(document, 20)
         ids = _sessions(document)
-        for number, session_id in enumerate(ids[:3], start=1):
-            publish_draw(document.unit_of_work(), draw_session(
-                document.unit_of_work(), session_id, seed=number, time_limit=3))
+        _publish_in_turn(document, ids[:3], time_limit=3)
         stored = [_stored_tables(document, i) for i in ids]
         outlooks = [round_outlook(document.unit_of_work(), i) for i in ids]
         assert all(o is not None and (o.first, o.last) == (1, 6) for o in outlooks)
@@ -465,9 +463,7 @@ def test_a_session_redrawn_under_one_published_ahead_meets_none_of_its_pairs(tmp
         create_tournament(document.unit_of_work(), "Redraw", preset_settings(Preset.OPEN, 6))
         players = _register(document, 24)
         ids = _sessions(document)
-        for number, session_id in enumerate(ids[:3], start=1):
-            publish_draw(document.unit_of_work(), draw_session(
-                document.unit_of_work(), session_id, seed=number, time_limit=5))
+        _publish_in_turn(document, ids[:3], time_limit=5)
         third = _stored_tables(document, ids[2])
         set_player_status(document.unit_of_work(), players[0], PlayerStatus.WITHDRAWN)
         late = _register_more(document, ["Late"])
@@ -491,9 +487,7 @@ def test_a_swap_counts_the_pairs_of_a_session_published_ahead(tmp_path) -> None:
         create_tournament(document.unit_of_work(), "Swap", preset_settings(Preset.OPEN, 6))
         _register(document, 24)
         ids = _sessions(document)
-        for number, session_id in enumerate(ids[:3], start=1):
-            publish_draw(document.unit_of_work(), draw_session(
-                document.unit_of_work(), session_id, seed=number, time_limit=5))
+        _publish_in_turn(document, ids[:3], time_limit=5)
         second, third = _stored_tables(document, ids[1]), _stored_tables(document, ids[2])
         a = second[0][0]
         c = next(p for table in third if a in table for p in table if p != a)
@@ -517,3 +511,11 @@ def test_a_published_session_names_who_withdrew_since(open_event: Document) -> N
     publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), first,
                                                          seed=1, time_limit=3))
     assert plan_drift(open_event.unit_of_work(), first) == PlanDrift()
+
+
+def _publish_in_turn(document: Document, ids: list[int], time_limit: float) -> None:
+    """Draw and publish the sessions `ids` one after another (seeds 1, 2, ...), as a day's
+    seating published in the morning."""
+    for number, session_id in enumerate(ids, start=1):
+        publish_draw(document.unit_of_work(), draw_session(
+            document.unit_of_work(), session_id, seed=number, time_limit=time_limit))
