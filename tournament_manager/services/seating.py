@@ -229,8 +229,8 @@ def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
 
 def _basis(uow: UnitOfWork, session: Session) -> tuple[tuple[int, ...], ...]:
     """What a draw of `session` depends on: who may play it (entrants and substitutes)
-    and how the sessions before it, and any published ahead of it, were seated. Publishing compares it with the basis
-    the draw was computed on."""
+    and how the sessions before it, and any published ahead of it, were seated.
+    Publishing compares it with the basis the draw was computed on."""
     substitutes = sorted(p.id for p in uow.players.list(kind=PlayerKind.SUBSTITUTE)
                          if p.status is PlayerStatus.ACTIVE)
     seated = tuple(tuple(_player_id(player) for table in played.tables for player in table.seats)
