@@ -223,11 +223,19 @@ CUTS = ((64, 4, 32, 4), (64, 6, 32, 6), (48, 5, 24, 4), (100, 6, 48, 6), (136, 4
 """(players, sessions before the cut, players after it, sessions after it)"""
 
 
-def measure_cut(case: Case, time_limit: float) -> str:
-    players, before, kept, after = case
+def cut_field(case: Case, time_limit: float) -> tuple[tuple[SeatedSession, ...], list[int]]:
+    """The history and the players kept of a `--cuts` case: a fresh plan of the sessions
+    before the cut (seed 0), and a seeded sample of the field (as
+    `tools/seating_search/cut_sat.py` rebuilds it to bound the draw after it)."""
+    players, before, kept, _ = case
     field = list(range(players))
     history = plan_schedule(field, before, seed=0, time_limit=time_limit).schedule.sessions
-    survivors = sorted(random.Random(players * 1000 + kept).sample(field, kept))
+    return history, sorted(random.Random(players * 1000 + kept).sample(field, kept))
+
+
+def measure_cut(case: Case, time_limit: float) -> str:
+    players, before, kept, after = case
+    history, survivors = cut_field(case, time_limit)
     started = time.monotonic()
     draw = plan_schedule(survivors, after, seed=1, history=history, time_limit=time_limit)
     seconds = time.monotonic() - started
