@@ -721,3 +721,30 @@ def _publish_then_withdraw(window: MainWindow, name: str) -> PlayersPage:
     players.table.selectRow(names.index(name))
     players.status_button.click()
     return players
+
+
+def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Session 1 published (its seating posted), a player withdraws, the session is drawn
+    again and published: Undo puts back the tables that were posted, and the round's plan
+    after them, not an unpublished session without tables; Redo publishes the new draw."""
+    assert window.controller.open(_event(tmp_path / "undo.tmt"))
+    page = window.seating_page
+    _publish_then_withdraw(window, "Player 03")
+    posted = {n: _seats(window, n) for n in range(1, 6)}
+    window.show_page(page)
+    page.choose_session(1)
+    page.draw(time_limit=5)
+    page.publish()
+    redrawn = {n: _seats(window, n) for n in range(1, 6)}
+    assert redrawn[1] != posted[1]
+    stack = window.context.runner.stack
+    assert stack.undoText() == "Publish the draw of session 1"
+    stack.undo()
+    assert {n: _seats(window, n) for n in range(1, 6)} == posted
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
+    # The new draw is held again, unpublished, as after any publish undone.
+    assert page.state.text().startswith("Draw of session 1: not published yet.")
+    stack.redo()
+    assert {n: _seats(window, n) for n in range(1, 6)} == redrawn

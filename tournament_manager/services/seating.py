@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from itertools import takewhile
 
 from tournament_manager.domain.model import (
+    NEW_ID,
     PlayerKind,
     PlayerStatus,
     SeatAssignment,
@@ -473,6 +474,48 @@ def round_outlook(uow: UnitOfWork, session_id: int) -> RoundOutlook | None:
             return None
         return RoundOutlook(rest[0].number, rest[-1].number, quality_report(
             tuple(_seated_sessions(uow, rest)), history=_history(uow, rest[0].number)))
+
+
+@dataclass(frozen=True)
+class StoodBefore:
+    """A published session's tables, and the plan after it in its round, as they stood
+    before a new draw of it was published: what undoing that publish puts back."""
+
+    sessions: tuple[tuple[Session, tuple[tuple[SessionTable, tuple[SeatAssignment, ...]], ...]],
+                    ...]
+
+
+def stood_before(uow: UnitOfWork, session_id: int) -> StoodBefore | None:
+    """What publishing a new draw of a published session replaces (`restore_stood`); None
+    for a session not published, whose publish is undone by `unpublish_session`."""
+    with uow:
+        session = uow.sessions.get(session_id)
+        if session.status is not StageStatus.PUBLISHED:
+            return None
+        return StoodBefore(tuple(
+            (stored, tuple((table, tuple(uow.seats.list(table_id=table.id)))
+                           for table in uow.tables.list(session_id=stored.id)))
+            for stored in _to_draw(uow, session)))
+
+
+def restore_stood(uow: UnitOfWork, before: StoodBefore) -> None:
+    """Put back the tables, seats and seat picks of `before` (the undo of publishing a new
+    draw over a published session). Undone as an unpublish, the session published in the
+    morning, whose seating may be on the wall, lost its tables altogether."""
+    with uow:
+        for stored, tables in before.sessions:
+            if uow.sessions.get(stored.id).status not in (StageStatus.PLANNED,
+                                                          StageStatus.PUBLISHED):
+                raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED,
+                                   session=stored.number)
+            for table in uow.tables.list(session_id=stored.id):
+                uow.tables.remove(table.id)
+            for table, seats in tables:
+                added = uow.tables.add(dataclasses.replace(table, id=NEW_ID))
+                for seat in seats:
+                    uow.seats.add(dataclasses.replace(seat, table_id=added.id, id=NEW_ID))
+            uow.sessions.update(stored)
+        uow.commit()
 
 
 def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:

@@ -31,7 +31,10 @@ from tournament_manager.services.seat_picks import (
 )
 from tournament_manager.services.seating import (
     SessionDraw,
+    StoodBefore,
     publish_draw,
+    restore_stood,
+    stood_before,
     swap_players,
     unpublish_session,
 )
@@ -75,7 +78,8 @@ class SwapPlayers(ServiceCommand):
 
 
 class PublishDraw(ServiceCommand):
-    """A computed draw made official; undone by withdrawing it before the session starts."""
+    """A computed draw made official; undone by withdrawing it before the session starts, or,
+    where it replaced a published draw, by putting that one back."""
 
     topic = Topic.SESSIONS
 
@@ -93,13 +97,23 @@ class PublishDraw(ServiceCommand):
         )
         self.draw = draw
         self._pending = pending
+        self._before: StoodBefore | None = None
+        self._read = False
 
     def do(self) -> None:
+        if not self._read:
+            # A session published before (its seating posted in the morning): the undo
+            # puts its tables back, not an empty session.
+            self._before = stood_before(self.uow(), self.draw.session_id)
+            self._read = True
         publish_draw(self.uow(), self.draw)
         self._pending(self.draw, False)
 
     def revert(self) -> None:
-        unpublish_session(self.uow(), self.draw.session_id)
+        if self._before is not None:
+            restore_stood(self.uow(), self._before)
+        else:
+            unpublish_session(self.uow(), self.draw.session_id)
         self._pending(self.draw, True)
 
 
