@@ -727,7 +727,8 @@ def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
         window: MainWindow, tmp_path: Path) -> None:
     """Session 1 published (its seating posted), a player withdraws, the session is drawn
     again and published: Undo puts back the tables that were posted, and the round's plan
-    after them, not an unpublished session without tables; Redo publishes the new draw."""
+    after them, and shows them, not an unpublished session without tables (nor the new draw
+    held over them); Redo publishes the new draw."""
     assert window.controller.open(_event(tmp_path / "undo.tmt"))
     page = window.seating_page
     _publish_then_withdraw(window, "Player 03")
@@ -744,7 +745,8 @@ def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
     assert {n: _seats(window, n) for n in range(1, 6)} == posted
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
-    # The new draw is held again, unpublished, as after any publish undone.
-    assert page.state.text().startswith("Draw of session 1: not published yet.")
+    # The page shows the posted draw back, not the new one held over it unpublished.
+    assert page.state.text().startswith("Session 1: published.\nPlayer 03 (4) withdrew after "
+                                        "this session was drawn")
     stack.redo()
     assert {n: _seats(window, n) for n in range(1, 6)} == redrawn

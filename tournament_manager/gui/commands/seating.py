@@ -111,10 +111,13 @@ class PublishDraw(ServiceCommand):
 
     def revert(self) -> None:
         if self._before is not None:
+            # The posted draw stands again, and the page shows it (with what has changed
+            # since), not the new draw held over it as if nothing were published.
             restore_stood(self.uow(), self._before)
+            self._pending(self.draw, False)
         else:
             unpublish_session(self.uow(), self.draw.session_id)
-        self._pending(self.draw, True)
+            self._pending(self.draw, True)
 
 
 class StartSession(ServiceCommand):
