@@ -133,16 +133,21 @@ def _seated_sessions(uow: UnitOfWork, sessions: Sequence[Session]) -> list[Seate
         for session in sessions]
 
 
+def _seated_where(uow: UnitOfWork, chosen: Callable[[Session], bool]) -> list[SeatedSession]:
+    """The sessions `chosen` picks among those holding tables, in session order."""
+    return _seated_sessions(uow, [
+        s for s in sorted(uow.sessions.list(), key=lambda s: s.number)
+        if chosen(s) and uow.tables.count(session_id=s.id)])
+
+
 def _history(uow: UnitOfWork, before: int, *, planned: bool = False) -> list[SeatedSession]:
     """The sessions before `before` that hold tables: those drawn for play, and with
     `planned` those of a round's plan as well (for judging a session of the plan after
     the planned sessions before it, as it will be played, not after the drawn ones only:
     session 4 of a plan judged after session 1 alone showed a wind spread of 2 where
     sessions 1 to 4 as planned have 1)."""
-    return _seated_sessions(uow, [
-        s for s in sorted(uow.sessions.list(), key=lambda s: s.number)
-        if s.number < before and (planned or s.status is not StageStatus.PLANNED)
-        and uow.tables.count(session_id=s.id)])
+    return _seated_where(uow, lambda s: s.number < before
+                         and (planned or s.status is not StageStatus.PLANNED))
 
 
 def _ahead(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
@@ -151,10 +156,8 @@ def _ahead(uow: UnitOfWork, session: Session) -> list[SeatedSession]:
     meetings any more than those of the sessions before it: session 2 of 24 players
     redrawn while session 3 stood published was drawn after session 1 alone, and met
     pairs of session 3 again."""
-    return _seated_sessions(uow, [
-        s for s in sorted(uow.sessions.list(), key=lambda s: s.number)
-        if s.number > session.number and s.status is not StageStatus.PLANNED
-        and uow.tables.count(session_id=s.id)])
+    return _seated_where(uow, lambda s: s.number > session.number
+                         and s.status is not StageStatus.PLANNED)
 
 
 def _forbidden_groups(uow: UnitOfWork, settings: TournamentSettings,
@@ -222,8 +225,7 @@ def _planned_rest(uow: UnitOfWork, session: Session) -> list[Session]:
     rest = _to_draw(uow, session)
     later = rest[1:]
     if (later or uow.tables.count(session_id=session.id)) and all(
-            s.status is StageStatus.PLANNED and uow.tables.count(session_id=s.id)
-            for s in later):
+            uow.tables.count(session_id=s.id) for s in later):
         return rest
     return []
 
