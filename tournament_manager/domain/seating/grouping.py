@@ -18,7 +18,7 @@ step instead of all of them (`tabu.SAMPLED_SWAPS`).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from enum import Enum
 
@@ -43,6 +43,7 @@ from tournament_manager.domain.seating.pairs import (
 from tournament_manager.domain.seating.product import near_product_schedule, product_schedule
 from tournament_manager.domain.seating.proved import proved_least_excess
 from tournament_manager.domain.seating.relabel import relabel
+from tournament_manager.domain.seating.shortfall import forced_repeats
 from tournament_manager.domain.seating.table_squares import squares_schedule
 from tournament_manager.domain.seating.tabu import SAMPLED_SWAPS, tabu_search
 
@@ -113,8 +114,12 @@ class GroupingResult:
     lower_bound: int
 
 
-def lower_bound(request: GroupingRequest) -> int:
-    """The least cost any draw can reach: the pairs' cost so far, plus the draw's meetings
+def lower_bound(request: GroupingRequest, absences: Sequence[int] | None = None) -> int:
+    """The least cost any draw can reach, the higher of two counts: the players' own
+    shortfalls of new opponents (`shortfall.forced_repeats`, the byes going by `absences`,
+    none missed if not given) on top of the pairs' cost so far, and the whole field's.
+
+    The whole field's: the pairs' cost so far, plus the draw's meetings
     (six a table) each given where it costs least. `pair_cost` is convex, so a pair at m
     meetings takes its next for `pair_cost(m + 1) - pair_cost(m)` (0 for a first meeting,
     2m - 1 after), and the cheapest meetings level by level bound every arrangement of
@@ -139,7 +144,10 @@ def lower_bound(request: GroupingRequest) -> int:
         cost += taken * (pair_cost(level + 1) - pair_cost(level))
         left -= taken
         level += 1
-    return cost
+    # Each repeat costs at least 1 more than the pair had (`pair_cost` grows by 2m - 1).
+    shortfalls = base + forced_repeats(request.fixed, request.sessions,
+                                       absences if absences is not None else [0] * n)
+    return max(cost, shortfalls)
 
 
 def cost_of(request: GroupingRequest, sessions: IntSessions) -> int:

@@ -1,0 +1,39 @@
+"""The repeats that each player's own count of new opponents forces after a history.
+
+`grouping.lower_bound` weighs the field's meetings against the pairs that have not met, all
+players together. It cannot see one player short of new opponents while others have plenty:
+after 32 x 10 with two players withdrawn after 3 sessions, the 13 who met neither have 20
+players left to meet and 7 sessions of 3 meetings to play. Each needs a bye or repeats; who
+gets the byes is fixed by the rotation (`rotation`) up to the ties of its last turn. Every
+meeting a player has beyond his unmet opponents is a repeat, and a repeat is two players'
+meeting, so half the players' shortfalls, rounded up, is a lower bound on the excess
+meetings any draw adds. With 2 of 16 withdrawn after the first of 5 sessions it is 3 where
+`grouping.lower_bound` is 0 (six players with 11 unmet opponents for 4 sessions).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tournament_manager.domain.seating.pairs import MeetingCounts
+
+
+def forced_repeats(fixed: MeetingCounts, sessions: int, absences: Sequence[int]) -> int:
+    """The fewest excess meetings `sessions` more sessions of all `fixed.n` players must add
+    to the meetings `fixed` counts, the n mod 4 byes of each session going to those with
+    the fewest `absences` so far (among equals, whoever a bye spares most)."""
+    n, out = fixed.n, fixed.n % 4
+    unmet = [sum(1 for q in range(n) if q != p and not fixed.get(p, q)) for p in range(n)]
+    plays = [sessions] * n
+    missed = list(absences)
+
+    def short(p: int, played: int) -> int:
+        return max(0, 3 * played - unmet[p])
+
+    for _ in range(sessions if out else 0):
+        byes = sorted(range(n), key=lambda p: (missed[p], short(p, plays[p] - 1)
+                                                - short(p, plays[p]), p))[:out]
+        for p in byes:
+            missed[p] += 1
+            plays[p] -= 1
+    return (sum(short(p, plays[p]) for p in range(n)) + 1) // 2
