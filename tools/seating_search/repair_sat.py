@@ -1,0 +1,172 @@
+"""Decide exactly whether a repair after withdrawals can keep K excess meetings (offline tool).
+
+`benchmarks/bench_seating.py --withdrawals` plans N x R, keeps its first sessions as history,
+withdraws some players and repairs the rest of the plan for those left (`repair_plan`); it
+counts the excess meetings of the whole event. Where the repair's own bound is 0 and the
+count is not, whether the remaining schedule allows none is the goal's open question; this
+asks a SAT solver.
+
+The model: x[p, s, t] seats player p at table t of remaining session s (at most one table a
+session, four players a table, player p at a table no higher than p since tables are
+interchangeable). With byes, nobody sits out more often than `--most-out` (default: the
+fewest that the byes allow, ceil(byes / players)). z[p, q, s] is implied when p and q share
+a table in s. A meeting counts as excess when the pair met in the history, or met in an
+earlier remaining session; at most K of them (`--excess K`). UNSAT at K proves that any
+repair of the case repeats at least K + 1 times on top of the history's own repeats.
+
+    .venv/bin/python tools/seating_search/repair_sat.py --case 32,10,3,2,0 --excess 0
+
+The case is the benchmark's (players, sessions, sessions played, players withdrawn, late
+entries), rebuilt as `benchmarks.bench_seating.measure_repair` builds it (late entries are
+not modelled: with them the repair keeps the plan, see `planner._stand_ins`). Run it with
+the development venv after `.venv/bin/pip install python-sat` (the application does not
+need it). `--write FILE` saves a schedule found, one session a line, as Python literals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from pathlib import Path
+
+from pysat.card import CardEnc, EncType
+from pysat.formula import IDPool
+from pysat.solvers import Solver
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.planner import plan_schedule
+from tournament_manager.domain.seating.shortfall import forced_repeats
+
+
+def clauses(players: int, sessions: int, met: set[tuple[int, int]], excess: int,
+            most_out: int) -> tuple[list[list[int]], IDPool]:
+    """The CNF for `players` (0..players-1) over `sessions`, `met` the pairs that met in the
+    history, at most `excess` excess meetings, nobody out more than `most_out` times."""
+    pool = IDPool()
+    cnf: list[list[int]] = []
+    tables = players // 4
+    byes = players % 4
+
+    def x(p: int, s: int, t: int) -> int:
+        return pool.id(("x", p, s, t))
+
+    def z(p: int, q: int, s: int) -> int:
+        return pool.id(("z", p, q, s))
+
+    def seated(p: int, s: int) -> list[int]:
+        return [x(p, s, t) for t in range(min(p + 1, tables))]
+
+    for s in range(sessions):
+        for p in range(players):
+            cnf += [[-x(p, s, t)] for t in range(p + 1, tables)]
+            if byes:
+                cnf += CardEnc.atmost(seated(p, s), 1, vpool=pool,
+                                      encoding=EncType.seqcounter).clauses
+            else:
+                cnf += CardEnc.equals(seated(p, s), 1, vpool=pool,
+                                      encoding=EncType.seqcounter).clauses
+        for t in range(tables):
+            cnf += CardEnc.equals([x(p, s, t) for p in range(t, players)], 4, vpool=pool,
+                                  encoding=EncType.seqcounter).clauses
+        for p, q in itertools.combinations(range(players), 2):
+            for t in range(min(p + 1, tables)):
+                cnf.append([-x(p, s, t), -x(q, s, t), z(p, q, s)])
+    if byes:
+        for p in range(players):
+            out = []
+            for s in range(sessions):
+                away = pool.id(("out", p, s))
+                cnf.append([away] + seated(p, s))
+                out.append(away)
+            cnf += CardEnc.atmost(out, most_out, vpool=pool, encoding=EncType.seqcounter).clauses
+            # Implied, but a solver finds it hard: without a repeat, p plays no more sessions
+            # than a third of the players he has not met yet allows.
+            unmet = players - 1 - sum((min(p, q), max(p, q)) in met for q in range(players))
+            plays = min(sessions, (unmet + excess) // 3)
+            if plays < sessions:
+                cnf += CardEnc.atleast(out, sessions - plays, vpool=pool,
+                                       encoding=EncType.seqcounter).clauses
+    counted = []
+    for p, q in itertools.combinations(range(players), 2):
+        for s in range(sessions):
+            if (p, q) in met:
+                counted.append(z(p, q, s))
+            elif s:
+                if excess:
+                    again = pool.id(("again", p, q, s))
+                    cnf += [[-z(p, q, s), -z(p, q, earlier), again] for earlier in range(s)]
+                    counted.append(again)
+                else:
+                    cnf += [[-z(p, q, s), -z(p, q, earlier)] for earlier in range(s)]
+    if excess:
+        cnf += CardEnc.atmost(counted, excess, vpool=pool, encoding=EncType.totalizer).clauses
+    else:
+        cnf += [[-v] for v in counted]
+    return cnf, pool
+
+
+def case_history(players: int, sessions: int, played: int,
+                 withdrawn: int) -> tuple[set[tuple[int, int]], list[int]]:
+    """The pairs of those left that met in the case's history, and those left (renumbered
+    0.. in this order)."""
+    plan = plan_schedule(list(range(players)), sessions, seed=0, time_limit=20.0).schedule
+    left = list(range(withdrawn, players))
+    index = {p: i for i, p in enumerate(left)}
+    met = {pair for session in plan.sessions[:played] for table in session.tables
+           for pair in itertools.combinations(sorted(index[p] for p in table.seats
+                                                     if p in index), 2)}
+    return met, left
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--case", required=True,
+                        help="players,sessions,sessions played,players withdrawn,late entries")
+    parser.add_argument("--excess", type=int,
+                        help="at most this many (with --least: the first K tried; by default "
+                             "the players' shortfalls, `shortfall.forced_repeats`)")
+    parser.add_argument("--least", action="store_true",
+                        help="try K = --excess, K + 1, ... until a repair is found")
+    parser.add_argument("--most-out", type=int)
+    parser.add_argument("--solver", default="cadical153")
+    parser.add_argument("--write", type=Path)
+    args = parser.parse_args()
+    players, sessions, played, withdrawn, late = (int(v) for v in args.case.split(","))
+    if late:
+        parser.error("late entries take the drop-outs' chairs: nothing to decide")
+    met, left = case_history(players, sessions, played, withdrawn)
+    remaining = sessions - played
+    byes = len(left) % 4 * remaining
+    most_out = args.most_out if args.most_out is not None else -(-byes // len(left))
+    fixed = MeetingCounts(len(left))
+    for p, q in met:
+        fixed.add_table((p, q))
+    excess = args.excess if args.excess is not None else (
+        forced_repeats(fixed, remaining, [0] * len(left)) if args.least else 0)
+    while True:
+        cnf, pool = clauses(len(left), remaining, met, excess, most_out)
+        started = time.monotonic()
+        with Solver(name=args.solver, bootstrap_with=cnf) as solver:
+            found = solver.solve()
+            model = {v for v in solver.get_model() or () if v > 0}
+        print(f"{args.case} at most {excess} excess: {'SAT' if found else 'UNSAT'} "
+              f"in {time.monotonic() - started:.1f} s", flush=True)
+        if found or not args.least:
+            break
+        excess += 1
+    if found and args.write:
+        tables = len(left) // 4
+        lines = []
+        for s in range(remaining):
+            session = [[left[p] for p in range(len(left)) if pool.id(("x", p, s, t)) in model]
+                       for t in range(tables)]
+            lines.append(repr(session))
+        args.write.write_text("\n".join(lines) + "\n")
+
+
+if __name__ == "__main__":
+    main()
