@@ -34,6 +34,7 @@ from pysat.solvers import Solver
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.bench_seating import cut_field
+from tools.seating_search.sat_excess import excess_clauses
 
 
 def clauses(kept: int, after: int, met: set[tuple[int, int]],
@@ -62,20 +63,7 @@ def clauses(kept: int, after: int, met: set[tuple[int, int]],
             for t in range(tables):
                 cnf.append([-x(p, s, t), -x(q, s, t), z(p, q, s)])
                 cnf.append([-z(p, q, s), -x(p, s, t), x(q, s, t)])
-    counted = []
-    for p, q in itertools.combinations(range(kept), 2):
-        for s in range(after):
-            if (p, q) in met:
-                counted.append(z(p, q, s))
-            elif s:
-                again = pool.id(("again", p, q, s))
-                cnf += [[-z(p, q, s), -z(p, q, earlier), again] for earlier in range(s)]
-                counted.append(again)
-    if excess:
-        cnf += CardEnc.atmost(counted, excess, vpool=pool,
-                              encoding=EncType.totalizer).clauses
-    else:
-        cnf += [[-v] for v in counted]
+    cnf += excess_clauses(pool, kept, after, met, excess, z)
     return cnf, pool
 
 

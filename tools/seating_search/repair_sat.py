@@ -37,6 +37,7 @@ from pysat.solvers import Solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.seating_search.sat_excess import excess_clauses
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.planner import plan_schedule
 from tournament_manager.domain.seating.shortfall import forced_repeats
@@ -90,22 +91,7 @@ def clauses(players: int, sessions: int, met: set[tuple[int, int]], excess: int,
             if plays < sessions:
                 cnf += CardEnc.atleast(out, sessions - plays, vpool=pool,
                                        encoding=EncType.seqcounter).clauses
-    counted = []
-    for p, q in itertools.combinations(range(players), 2):
-        for s in range(sessions):
-            if (p, q) in met:
-                counted.append(z(p, q, s))
-            elif s:
-                if excess:
-                    again = pool.id(("again", p, q, s))
-                    cnf += [[-z(p, q, s), -z(p, q, earlier), again] for earlier in range(s)]
-                    counted.append(again)
-                else:
-                    cnf += [[-z(p, q, s), -z(p, q, earlier)] for earlier in range(s)]
-    if excess:
-        cnf += CardEnc.atmost(counted, excess, vpool=pool, encoding=EncType.totalizer).clauses
-    else:
-        cnf += [[-v] for v in counted]
+    cnf += excess_clauses(pool, players, sessions, met, excess, z)
     return cnf, pool
 
 
