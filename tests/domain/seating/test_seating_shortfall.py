@@ -1,5 +1,6 @@
 """The players' shortfalls of new opponents as a lower bound (`shortfall.forced_repeats`),
-checked against every fair draw of small fields and on the withdrawal that needs it."""
+checked against every draw of small fields and on the withdrawal that needs it, in the
+draw and in the report the head judge reads."""
 
 from __future__ import annotations
 
@@ -9,18 +10,22 @@ import random
 from tournament_manager.domain.seating.byes import draw_with_byes
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.grouping import GroupingRequest, lower_bound
+from tournament_manager.domain.seating.model import SeatedSession, SeatedTable
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
+from tournament_manager.domain.seating.quality import quality_report
 from tournament_manager.domain.seating.rotation import byes_fair
 from tournament_manager.domain.seating.shortfall import forced_repeats
 
 
-def _cheapest_fair_draw(fixed: MeetingCounts, sessions: int, absences: list[int]) -> int:
-    """Every draw of one table a session that keeps the byes' rotation: its least cost."""
+def _cheapest_fair_draw(fixed: MeetingCounts, sessions: int, absences: list[int] | None
+                        ) -> int:
+    """Every draw of one table a session that keeps the byes' rotation (any draw at all,
+    with `absences` None): its least cost."""
     tables = [table for table in itertools.combinations(range(fixed.n), 4)]
     best = None
     for drawn in itertools.product(tables, repeat=sessions):
         schedule: IntSessions = [[list(table)] for table in drawn]
-        if not byes_fair(schedule, absences):
+        if absences is not None and not byes_fair(schedule, absences):
             continue
         counts = fixed.copy()
         counts.add_sessions(schedule)
@@ -48,6 +53,8 @@ def test_the_bound_never_exceeds_the_cheapest_fair_draw() -> None:
         assert bound <= cheapest
         assert lower_bound(request, absences) <= cheapest
         reached += bound == cheapest
+        anyhow = fixed.total_cost() + forced_repeats(fixed, sessions, None)
+        assert anyhow <= min(bound, _cheapest_fair_draw(fixed, sessions, None))
     assert reached >= 10, reached
 
 
@@ -81,3 +88,22 @@ def test_the_bound_gives_the_bye_where_it_spares_most() -> None:
     fixed = MeetingCounts(5)
     fixed.add_sessions([[[1, 2, 3, 4]]])
     assert forced_repeats(fixed, 1, [0] * 5) == 3 == _cheapest_fair_draw(fixed, 1, [0] * 5)
+
+
+def test_the_report_names_the_repeats_the_withdrawal_forces() -> None:
+    """The report on the repaired sessions (the Seating page's "theoretical minimum") says
+    3 where the field's count alone said 0, and the draw has at least that many."""
+    first = [[0, 2, 3, 4], [1, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+    fixed, absences = _sixteen_less_two()
+    left = list(range(2, 16))
+    request = GroupingRequest(14, 4, fixed, set(), None, False)
+    drawn = draw_with_byes(request, absences, seed=1, budget=Budget(2.0)).sessions
+
+    def seated(session: list[list[int]]) -> SeatedSession:
+        return SeatedSession(tuple(SeatedTable(t + 1, (a, b, c, d))
+                                   for t, (a, b, c, d) in enumerate(session)))
+
+    history = [seated(first)]
+    schedule = [seated([[left[p] for p in table] for table in session]) for session in drawn]
+    report = quality_report(schedule, history=history)
+    assert report.theoretical_min_excess == 3 <= report.excess_meetings

@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from tournament_manager.domain.seating.model import Player, SeatedSession, missed_sessions
-from tournament_manager.domain.seating.pairs import opponent_masks
+from tournament_manager.domain.seating.pairs import MeetingCounts, opponent_masks
 from tournament_manager.domain.seating.proved import proved_least_excess
+from tournament_manager.domain.seating.shortfall import forced_repeats
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,9 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
     """Excess meetings no draw of `schedule` can avoid after `history`: the history's own,
     plus every table pair of the schedule beyond the pairs of its players who have not met
     yet (a pair that met already makes excess at each meeting; a new pair only from its
-    second). Without history this is the seats-at-tables count, or the least proved for
+    second), or the players' own shortfalls of new opponents where they are more
+    (`shortfall`, for schedules that seat all but n mod 4 each session). Without history
+    this is the seats-at-tables count, or the least proved for
     the field (`proved`: 17 x 5 with fair byes, 1); for a final of four players who met
     before it is the meetings they cannot help repeating."""
     before: dict[tuple[Player, Player], int] = {}
@@ -107,7 +110,15 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
                      key=order.__getitem__)
     new_pairs = sum(1 for a, b in combinations(players, 2) if _key(a, b, order) not in before)
     slots = sum(6 * len(session.tables) for session in schedule)
-    least = sum(n - 1 for n in before.values()) + max(0, slots - new_pairs)
+    least = max(0, slots - new_pairs)
+    if all(len(session.tables) == len(players) // 4 for session in schedule):
+        # Each player's own shortfall of new opponents, the byes wherever they spare most.
+        index = {p: i for i, p in enumerate(players)}
+        fixed = MeetingCounts(len(players))
+        fixed.add_sessions([[[index[p] for p in table.seats if p in index]
+                             for table in session.tables] for session in history])
+        least = max(least, forced_repeats(fixed, len(schedule), None))
+    least += sum(n - 1 for n in before.values())
     # The proofs of `proved` assume fair byes: nobody sat out twice.
     if not history and max(missed_sessions(players, schedule), default=0) <= 1:
         least = max(least, proved_least_excess(len(players), len(schedule)))

@@ -18,14 +18,17 @@ from collections.abc import Sequence
 from tournament_manager.domain.seating.pairs import MeetingCounts
 
 
-def forced_repeats(fixed: MeetingCounts, sessions: int, absences: Sequence[int]) -> int:
+def forced_repeats(fixed: MeetingCounts, sessions: int, absences: Sequence[int] | None) -> int:
     """The fewest excess meetings `sessions` more sessions of all `fixed.n` players must add
     to the meetings `fixed` counts, the n mod 4 byes of each session going to those with
-    the fewest `absences` so far (among equals, whoever a bye spares most)."""
+    the fewest `absences` so far (among equals, whoever a bye spares most), or with
+    `absences` None to whoever a bye spares most: the bound for any byes at all, which a
+    report on a schedule from elsewhere, its byes perhaps out of turn, can rely on."""
     n, out = fixed.n, fixed.n % 4
     unmet = [sum(1 for q in range(n) if q != p and not fixed.get(p, q)) for p in range(n)]
     plays = [sessions] * n
-    missed = list(absences)
+    fair = absences is not None
+    missed = list(absences) if absences is not None else [0] * n
 
     def short(p: int, played: int) -> int:
         return max(0, 3 * played - unmet[p])
@@ -34,6 +37,6 @@ def forced_repeats(fixed: MeetingCounts, sessions: int, absences: Sequence[int])
         byes = sorted(range(n), key=lambda p: (missed[p], short(p, plays[p] - 1)
                                                 - short(p, plays[p]), p))[:out]
         for p in byes:
-            missed[p] += 1
+            missed[p] += 1 if fair else 0
             plays[p] -= 1
     return (sum(short(p, plays[p]) for p in range(n)) + 1) // 2
