@@ -694,8 +694,8 @@ def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_sta
     _publish_then_withdraw(window, "Player 03")
     window.show_page(page)
     page.choose_session(1)
-    assert ("Player 03 (4) withdrew after this session was drawn and is still seated in it: "
-            "draw it again before it starts") in page.state.text()
+    assert ("This session still seats Player 03 (4), who withdrew after it was drawn: draw "
+            "it again before it starts") in page.state.text()
     page.start_button.click()
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED

@@ -2579,8 +2579,8 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {n} 场：{state}。</translation>
     </message>
     <message>
-        <source>{gone} withdrew after this session was drawn and is still seated in it: draw it again before it starts; the draw keeps as much of it as it can.</source>
-        <translation>{gone} 在本场分桌后退赛，但仍被安排在本场：请在开始前重新为本场分桌；分桌会尽量保留原有安排。</translation>
+        <source>This session still seats {gone}, who withdrew after it was drawn: draw it again before it starts; the draw keeps as much of it as it can.</source>
+        <translation>本场仍安排了在分桌后退赛的 {gone}：请在开始前重新为本场分桌；分桌会尽量保留原有安排。</translation>
     </message>
     <message>
         <source>The field has changed since this plan was made: it seats {gone}, who will not play; {joined} joined after it was made. Draw the session to seat the players present; the draw keeps as much of the plan as it can.</source>

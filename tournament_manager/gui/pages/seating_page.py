@@ -585,8 +585,8 @@ class SeatingPage(QWidget):
         if not provisional:
             return translate(
                 "SeatingPage",
-                "{gone} withdrew after this session was drawn and is still seated in it: "
-                "draw it again before it starts; the draw keeps as much of it as it can."
+                "This session still seats {gone}, who withdrew after it was drawn: draw it "
+                "again before it starts; the draw keeps as much of it as it can."
             ).format(gone=gone) if gone else ""
         if gone and joined:
             text = translate(
