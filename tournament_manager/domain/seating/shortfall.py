@@ -2,13 +2,13 @@
 
 `grouping.lower_bound` weighs the field's meetings against the pairs that have not met, all
 players together. It cannot see one player short of new opponents while others have plenty:
-after 32 x 10 with two players withdrawn after 3 sessions, the 13 who met neither have 20
-players left to meet and 7 sessions of 3 meetings to play. Each needs a bye or repeats; who
-gets the byes is fixed by the rotation (`rotation`) up to the ties of its last turn. Every
-meeting a player has beyond his unmet opponents is a repeat, and a repeat is two players'
-meeting, so half the players' shortfalls, rounded up, is a lower bound on the excess
-meetings any draw adds. With 2 of 16 withdrawn after the first of 5 sessions it is 3 where
-`grouping.lower_bound` is 0 (six players with 11 unmet opponents for 4 sessions).
+16 x 5 (every pair meets once) with two players withdrawn after session 1 leaves 73 unmet
+pairs for 72 meetings, and the six who sat with a drop-out have 11 opponents left for the
+12 meetings of 4 sessions. A bye spares a player 3 meetings; who gets the byes is fixed by
+the rotation (`rotation`) up to the ties of its last turn, and here they must go to the
+eight who have 10 left. Every meeting a player has beyond his unmet opponents is a repeat,
+and a repeat is two players' meeting, so half the players' shortfalls, rounded up, bounds
+the excess meetings any draw adds: 3 there, where `grouping.lower_bound` says 0.
 """
 
 from __future__ import annotations
