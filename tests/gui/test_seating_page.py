@@ -746,7 +746,7 @@ def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
     # The page shows the posted draw back, not the new one held over it unpublished.
-    assert page.state.text().startswith("Session 1: published.\nPlayer 03 (4) withdrew after "
-                                        "this session was drawn")
+    assert page.state.text().startswith("Session 1: published.\nThis session still seats "
+                                        "Player 03 (4), who withdrew after it was drawn")
     stack.redo()
     assert {n: _seats(window, n) for n in range(1, 6)} == redrawn
