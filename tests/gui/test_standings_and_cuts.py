@@ -12,6 +12,7 @@ from PySide6.QtTest import QTest
 
 from tests.helpers.head_judge import PASSPHRASE
 from tournament_manager.domain.model import Player, PlayerStatus
+from tournament_manager.domain.settings import RoundKind, RoundPlan
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.models.standings_model import (
@@ -77,10 +78,12 @@ def test_players_the_chain_cannot_separate_share_a_rank(qtmodeltester):
 
 
 def _cut_window(window: MainWindow, tmp_path: Path, *, finished: bool,
-                same_draws: bool = False) -> MainWindow:
+                same_draws: bool = False, rounds: tuple[RoundPlan, ...] = CUT_ROUNDS,
+                players: int = 8, select: bool = True) -> MainWindow:
     """Two tables of four hands: each table's winner shares the top with the other's,
-    its two bystanders share the middle with the other table's, its discarder the foot."""
-    path, seated = seated_event_file(tmp_path / "cut.tmt", rounds=CUT_ROUNDS)
+    its two bystanders share the middle with the other table's, its discarder the foot.
+    `select`: choose round 1 on the Cuts page rather than leave the page's own choice."""
+    path, seated = seated_event_file(tmp_path / "cut.tmt", rounds=rounds, players=players)
     from tournament_manager.storage.document import open_document
 
     with open_document(path) as document:
@@ -97,8 +100,45 @@ def _cut_window(window: MainWindow, tmp_path: Path, *, finished: bool,
     assert window.controller.open(path)
     window.seated = seated  # type: ignore[attr-defined]
     window.show_page(window.cuts_page)
-    window.cuts_page.table.selectRow(0)
+    if select:
+        window.cuts_page.table.selectRow(0)
     return window
+
+
+TWO_CUTS = (RoundPlan(RoundKind.PRELIMINARY, sessions=1, advance=8),
+            RoundPlan(RoundKind.ELIMINATION, sessions=1, advance=4, carry=0.0),
+            RoundPlan(RoundKind.FINAL, sessions=1, carry=0.0))
+"""Twelve players: 8 go on after session 1, 4 after session 2, who play the final."""
+
+
+def test_the_cuts_page_opens_on_the_cut_that_is_due(window: MainWindow, tmp_path: Path):
+    """Round 1 finished and not cut: the page opens on its cut, not on round 2's (whose
+    round has nobody in it yet, and which says so rather than "all 0 go on"); once the cut
+    is made, it opens on round 2's."""
+    page = _cut_window(window, tmp_path, finished=True, rounds=TWO_CUTS, players=12,
+                       select=False).cuts_page
+    assert page.selected_round() == 1
+    assert page.heading.text() == (
+        "Cut after round 1: the top 8 of 12 ranked players go on to round 2, carrying 0% "
+        "of their totals.")
+    assert page.cut_button.isEnabled()
+
+    page.table.selectRow(1)
+    assert page.heading.text() == (
+        "Round 2 has no players yet: the cut after round 1 takes them on.")
+    assert page.rows.rowCount() == 0 and not page.cut_button.isEnabled()
+    assert not page.warning.isVisible()
+
+    page.table.selectRow(0)
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.cut_button.click()
+    path = window.controller.document.path  # type: ignore[union-attr]
+    window.controller.close()
+    assert window.controller.open(path)
+    window.show_page(page)
+    assert page.selected_round() == 2
+    assert page.heading.text().startswith(
+        "Cut after round 2: the top 4 of 8 ranked players go on to round 3")
 
 
 def test_the_cut_preview_waits_for_the_round_to_finish(window: MainWindow, tmp_path: Path):

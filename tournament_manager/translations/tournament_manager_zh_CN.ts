@@ -321,6 +321,10 @@
         <translation>1（第 {n} 场）</translation>
     </message>
     <message>
+        <source>Round {round} has no players yet: the cut after round {previous} takes them on.</source>
+        <translation>第 {round} 轮还没有选手：第 {previous} 轮后的晋级淘汰决定谁进入本轮。</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 轮后晋级淘汰：赛制保留 {advance} 名，因此全部 {ranked} 名参与排名的选手晋级第 {next} 轮，带入其总分的 {carry:g}%。</translation>
     </message>

@@ -321,6 +321,10 @@
         <translation>1（第 {n} 場）</translation>
     </message>
     <message>
+        <source>Round {round} has no players yet: the cut after round {previous} takes them on.</source>
+        <translation>第 {round} 輪還沒有選手：第 {previous} 輪後的晉級淘汰決定誰進入本輪。</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 輪後晉級淘汰：賽制保留 {advance} 名，因此全部 {ranked} 位列入排名的選手晉級第 {next} 輪，帶入總分的 {carry:g}%。</translation>
     </message>

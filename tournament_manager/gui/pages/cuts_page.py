@@ -27,7 +27,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.standings import TieBreak
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
@@ -153,11 +152,12 @@ class CutsPage(QWidget):
         layout.addWidget(splitter, 1)
         context.hub.follow(self, self._changed)
 
-    def _changed(self, _topic: str) -> None:
-        self.reload()
+    def _changed(self, topic: str) -> None:
+        self.reload(afresh=topic == Topic.DOCUMENT)
 
-    def reload(self) -> None:
-        chosen = self.table.currentRow()
+    def reload(self, *, afresh: bool = False) -> None:
+        """Refill the rounds, keeping the round chosen unless `afresh` (another event)."""
+        chosen = -1 if afresh else self.table.currentRow()
         self._rounds = ()
         if self._context.has_document:
             try:
@@ -178,13 +178,18 @@ class CutsPage(QWidget):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, column, item)
-        first_open = next((i for i, s in enumerate(self._rounds)
-                           if s.round.advance is not None
-                           and s.round.status is not StageStatus.FINISHED), 0)
-        self.table.selectRow(chosen if 0 <= chosen < len(self._rounds) else first_open)
+        self.table.selectRow(chosen if 0 <= chosen < len(self._rounds) else self._due())
         self.table.blockSignals(False)
         self._fit_rounds()
         self.show_preview()
+
+    def _due(self) -> int:
+        """The row the page opens on: the first cut not made yet, whether its round is
+        still being played (a provisional preview) or finished and waiting for the head
+        judge; once every cut is made, the last of them."""
+        cuts = [i for i, s in enumerate(self._rounds[:-1]) if s.round.advance is not None]
+        pending = [i for i in cuts if not self._rounds[i + 1].entrants]
+        return pending[0] if pending else cuts[-1] if cuts else 0
 
     def _sessions_text(self, numbers: Sequence[int]) -> str:
         """How many sessions, as the Setup page counts them, and which: "4 (1–4)",
@@ -214,6 +219,12 @@ class CutsPage(QWidget):
         self.result.clear()
         if number is None or not self._context.has_document:
             self._show_nothing("")
+            return
+        summary = self._rounds[self.table.currentRow()]
+        if number > 1 and not summary.entrants:
+            self._show_nothing(self.tr(
+                "Round {round} has no players yet: the cut after round {previous} takes them "
+                "on.").format(round=number, previous=number - 1))
             return
         try:
             preview = cut_preview(self._context.unit_of_work(), number)
