@@ -265,7 +265,7 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         history = [*before, *_ahead(uow, session)]
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
-        by_rank = (_by_rank(uow, playing, history, settings.final_seating, seed)
+        by_rank = (_by_rank(uow, session, playing, history, settings.final_seating, seed)
                    if round_.kind is not RoundKind.PRELIMINARY
                    and settings.final_seating.by_rank else None)
         planned = _seated_sessions(uow, _planned_rest(uow, session))
@@ -301,10 +301,20 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
                        seed, cancelled, field.substitutes_missing, basis, outlook)
 
 
-def _by_rank(uow: UnitOfWork, playing: Sequence[int], history: Sequence[SeatedSession],
-             order: FinalSeating, seed: int) -> SeatedSession:
+def _by_rank(uow: UnitOfWork, session: Session, playing: Sequence[int],
+             history: Sequence[SeatedSession], order: FinalSeating, seed: int
+             ) -> SeatedSession:
+    """Tables by rank as the standings stood after the session before this one.
+
+    At the start of a round that is the order the cut was made on: the new round's own
+    standings would rank its players level where it starts afresh (carry 0, as the shipped
+    presets do), and the registration draw, not the qualifying rank, would seed it. Players
+    the standings do not rank (substitutes) take the last places."""
     present = set(playing) - set(players_sitting_out(playing, history, seed))
-    ranked = [row.player.id for row in compute_standings(uow, None).rows if row.player.id in present]
+    before = session.number - 1 if session.number > 1 else None
+    rows = compute_standings(uow, before).rows
+    ranked = [row.player.id for row in rows if row.player.id in present]
+    ranked += sorted(present - set(ranked))
     grouping = elimination_tables(ranked, order)
     return SeatedSession(tuple(SeatedTable(number, _four([_player_id(p) for p in group]))
                                for number, group in enumerate(grouping, start=1)))
