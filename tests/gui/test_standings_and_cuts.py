@@ -273,3 +273,29 @@ def test_a_line_inside_an_unbreakable_tie_is_not_cut_until_lots_are_drawn(
         assert len({d for d in draws if d != 7}) == 4  # the four tied drew anew, apart
     # Only the line's tie drew: the draw placed those two, and their ranks say so.
     assert _texts(standings, RANK)[:4] == ["1", "1", "3†", "4†"]
+
+
+def test_a_round_after_its_cut_is_drawn_by_the_rank_it_qualified_with(window: MainWindow,
+                                                                       tmp_path: Path):
+    """The Seating page draws round 2's session by the standings of the cut (the 1-4-5-8
+    snake over two tables), and says why it may seat players who have met together: the
+    round starts afresh, so its own standings would be level and the draw would seed it."""
+    window = _cut_window(window, tmp_path, finished=True, rounds=TWO_CUTS, players=12)
+    preview = window.cuts_page.preview
+    assert preview is not None
+    qualified = [row.player.id for row in preview.rows][:8]
+    with answering(lambda box: click(box, "confirm_yes")):
+        window.cuts_page.cut_button.click()
+
+    page = window.seating_page
+    window.show_page(page)
+    page.choose_session(2)
+    draw = page.draw(time_limit=5)
+    assert draw is not None
+    assert [set(table.seats) for table in draw.seated.tables] == [
+        {qualified[i] for i in (0, 3, 4, 7)}, {qualified[i] for i in (1, 2, 5, 6)}]
+    said = ("By rank, snaking across tables, on the standings after session 1 (Final "
+            "seating on Setup): players who have met before are not kept apart.")
+    assert said in page.state.text().splitlines()
+    page.publish_button.click()
+    assert page.state.text().splitlines()[:2] == ["Session 2: published.", said]

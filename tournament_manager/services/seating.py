@@ -104,6 +104,9 @@ class SessionDraw:
     outlook: RoundOutlook | None = None
     """This session and `later_sessions` judged together; None when nothing is planned
     after this session."""
+    by_rank: FinalSeating | None = None
+    """The order the session is seated in by rank (`seated_by_rank`); None: drawn to keep
+    apart players who have met."""
 
 
 def _player_id(player: Hashable) -> int:
@@ -255,7 +258,6 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         session = uow.sessions.get(session_id)
         if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
-        round_ = uow.rounds.get(session.round_id)
         field = _field(uow, session, settings)
         playing = field.playing
         if len(playing) < 4:
@@ -265,9 +267,9 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         history = [*before, *_ahead(uow, session)]
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
-        by_rank = (_by_rank(uow, session, playing, history, settings.final_seating, seed)
-                   if round_.kind is not RoundKind.PRELIMINARY
-                   and settings.final_seating.by_rank else None)
+        order = _seated_by_rank(uow, session, settings)
+        by_rank = (_by_rank(uow, session, playing, history, order, seed)
+                   if order is not None else None)
         planned = _seated_sessions(uow, _planned_rest(uow, session))
         to_draw = _to_draw(uow, session)
     later: tuple[SeatedSession, ...] = ()
@@ -298,7 +300,23 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     outlook = RoundOutlook(session.number, to_draw[len(later)].number, quality_report(
         (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
-                       seed, cancelled, field.substitutes_missing, basis, outlook)
+                       seed, cancelled, field.substitutes_missing, basis, outlook, order)
+
+
+def seated_by_rank(uow: UnitOfWork, session_id: int) -> FinalSeating | None:
+    """The order a session is seated in by rank: elimination rounds and the final where
+    Setup's final seating is by rank (spec §3); None where the session is drawn to keep
+    apart players who have met, so a report of repeats is read for what it is."""
+    with uow:
+        return _seated_by_rank(uow, uow.sessions.get(session_id),
+                               current_tournament(uow).settings)
+
+
+def _seated_by_rank(uow: UnitOfWork, session: Session, settings: TournamentSettings
+                    ) -> FinalSeating | None:
+    kind = uow.rounds.get(session.round_id).kind
+    by_rank = kind is not RoundKind.PRELIMINARY and settings.final_seating.by_rank
+    return settings.final_seating if by_rank else None
 
 
 def _by_rank(uow: UnitOfWork, session: Session, playing: Sequence[int],

@@ -2479,6 +2479,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {last} 场结束时的风位分布差：{n}（{state}）。</translation>
     </message>
     <message>
+        <source>{order}, on the standings after session {before} (Final seating on Setup): players who have met before are not kept apart.</source>
+        <translation>{order}，依第 {before} 场后的排名（设置页的“淘汰赛/决赛座位”）：已经交过手的选手不会被分开。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 场分桌：尚未发布。</translation>
     </message>

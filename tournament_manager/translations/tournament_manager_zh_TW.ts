@@ -2479,6 +2479,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>第 {last} 場結束時的門風分布差：{n}（{state}）。</translation>
     </message>
     <message>
+        <source>{order}, on the standings after session {before} (Final seating on Setup): players who have met before are not kept apart.</source>
+        <translation>{order}，依第 {before} 場後的排名（設定頁的「決賽分桌」）：已經交過手的選手不會被分開。</translation>
+    </message>
+    <message>
         <source>Draw of session {n}: not published yet.</source>
         <translation>第 {n} 場分桌：尚未公布。</translation>
     </message>

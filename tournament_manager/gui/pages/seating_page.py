@@ -45,7 +45,7 @@ from tournament_manager.domain.names import isolated, name_order
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.domain.seating import Progress, QualityReport
-from tournament_manager.domain.settings import SeatPickMode, TournamentSettings
+from tournament_manager.domain.settings import FinalSeating, SeatPickMode, TournamentSettings
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.seating import (
@@ -71,6 +71,7 @@ from tournament_manager.gui.models.seating_model import (
 )
 from tournament_manager.gui.models.wording import progress_summary, session_state_label
 from tournament_manager.gui.pages.table_draw_dialog import ask_table_draw
+from tournament_manager.gui.setting_words import choice_label
 from tournament_manager.gui.wind_draw_words import (
     WIND_NAMES,
     describe_seat_pick,
@@ -96,6 +97,7 @@ from tournament_manager.services.seating import (
     plan_drift,
     preview_swap,
     round_outlook,
+    seated_by_rank,
     session_quality,
 )
 from tournament_manager.services.sessions import finish_session, reopen_session
@@ -200,6 +202,18 @@ def _paragraphs(*texts: str) -> str:
     return "\n\n".join(text for text in texts if text)
 
 
+def describe_by_rank(order: FinalSeating | None, session_number: int) -> str:
+    """Why a session seated by rank may put players who have met together again: the
+    setting seats by the standings, so its report of repeats is not a poor draw."""
+    if order is None:
+        return ""
+    return translate(
+        "SeatingPage",
+        "{order}, on the standings after session {before} (Final seating on Setup): "
+        "players who have met before are not kept apart.",
+    ).format(order=choice_label(order), before=session_number - 1)
+
+
 def describe_draw(draw: SessionDraw, labels: dict[int, str], stopped: bool) -> str:
     """What the head judge must know about a draw before publishing it: that it is not
     published, a search stopped early, who sits out and why."""
@@ -212,6 +226,8 @@ def describe_draw(draw: SessionDraw, labels: dict[int, str], stopped: bool) -> s
         lines.append(
             translate("SeatingPage", "The search was stopped: this is the best draw it had found.")
         )
+    if draw.by_rank is not None:
+        lines.append(describe_by_rank(draw.by_rank, draw.session_number))
     if draw.byes:
         lines.append(translate("SeatingPage", "Bye this session: {players}.").format(
             players=", ".join(player_name(labels, p) for p in draw.byes)))
@@ -554,6 +570,9 @@ class SeatingPage(QWidget):
             drift = plan_drift(self._context.unit_of_work(), summary.session.id)
             self.state.setText("\n".join(line for line in (
                 self._state_text(summary, seating.provisional),
+                describe_by_rank(seated_by_rank(self._context.unit_of_work(),
+                                                summary.session.id),
+                                 summary.session.number) if seating.tables else "",
                 self._drift_text(drift, seating.provisional),
                 self._byes_text(summary, drift) if seating.tables else "") if line))
         self._reselect(kept)
