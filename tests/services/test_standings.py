@@ -13,7 +13,7 @@ from tournament_manager.domain.settings import PenaltyMode, SessionConversion
 from tournament_manager.domain.standings import TieBreak
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import HandEntry, add_penalty, enter_hand
-from tournament_manager.services.standings import make_cut, standings
+from tournament_manager.services.standings import Standings, make_cut, standings
 from tournament_manager.storage.document import Document
 
 
@@ -185,6 +185,44 @@ def test_a_withdrawn_player_does_not_go_through_a_cut(document: Document) -> Non
     set_player_status(document.unit_of_work(), leader, PlayerStatus.WITHDRAWN)
     advancing = make_cut(document.unit_of_work(), 1)
     assert len(advancing) == 32 and leader not in advancing
+
+
+def test_a_qualifier_who_withdraws_after_the_cut_leaves_the_cut_as_made(
+        document: Document) -> None:
+    """The leader goes through the cut, then withdraws before round 2 is played. His
+    withdrawal is dated by the round's last session, as one just before the cut would be,
+    but the cut was made on standings that ranked him: they still do, so the Cuts page
+    does not report the cut as overtaken by a correction (two players who were never
+    corrected into it "would now go on"), and verification finds nothing wrong with it.
+    From round 2 on he is set apart."""
+    from tests.helpers.seated_event import seat_event
+    from tournament_manager.domain.model import PlayerStatus
+    from tournament_manager.services.players import set_player_status
+    from tournament_manager.services.standings import cut_preview
+    from tournament_manager.services.verification import FindingKind, verify
+
+    seated = seat_event(document, players=40)
+    p = seated.players
+    for table in range(10):
+        _win(seated, table, p[4 * table + 1], p[4 * table + 2], 5 * (table + 1))
+    _finish_round_one(document)
+    after_round_one = standings(document.unit_of_work(), 4)
+    advancing = make_cut(document.unit_of_work(), 1)
+    leader = advancing[0]
+    set_player_status(document.unit_of_work(), leader, PlayerStatus.WITHDRAWN)
+
+    preview = cut_preview(document.unit_of_work(), 1)
+    assert preview.made and not preview.overtaken
+    assert set(preview.qualifiers) == set(advancing)
+    def placed(table: Standings) -> list[tuple[int, int | None, bool]]:
+        return [(row.player.id, row.rank, row.withdrawn) for row in table.rows]
+
+    assert placed(standings(document.unit_of_work(), 4)) == placed(after_round_one)
+    kinds = {finding.kind for finding in verify(document.unit_of_work()).findings}
+    assert FindingKind.CUT_DIFFERS not in kinds
+    now = standings(document.unit_of_work())
+    assert [(row.withdrawn, row.rank) for row in now.rows if row.player.id == leader] == [
+        (True, None)]
 
 
 def test_the_cut_is_refused_inside_a_tie_the_chain_cannot_break(document: Document) -> None:

@@ -13,6 +13,7 @@ from collections import Counter, defaultdict
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import pairwise
 from typing import TypeVar
 
 from tournament_manager.domain.model import (
@@ -308,6 +309,23 @@ def _withdrawn_by(players: Iterable[Player], through: int | None) -> set[int]:
             and (through is None or (p.withdrawn_after or 0) <= through)}
 
 
+def _through_a_cut_after(facts: StandingsFacts, through: int | None) -> set[int]:
+    """The players a cut made after session `through` took on: a withdrawal is dated by
+    that session whether it came before the cut or after it, but the cut takes on nobody
+    who has withdrawn, so these withdrew after it. The standings after `through` rank
+    them still, as they did when the cut was made on them; otherwise the cut would read
+    as overtaken by a correction, and a reprint would differ from the sheet posted."""
+    if through is None:
+        return set()
+    last: dict[int, int] = {}
+    for session in facts.sessions:
+        last[session.round_id] = max(session.number, last.get(session.round_id, 0))
+    rounds = sorted(facts.rounds, key=lambda r: r.number)
+    return {entry.player_id for this, following in pairwise(rounds)
+            if last.get(this.id) == through
+            for entry in facts.entries.get(following.id, ())}
+
+
 def compute_standings(uow: UnitOfWork, through_session: int | None) -> Standings:
     """Standings inside an already open unit of work (for services that act on them)."""
     with bulk_reading():
@@ -326,7 +344,8 @@ def standings_of(facts: StandingsFacts, through_session: int | None) -> Standing
     for s in every_session:
         first_session[s.round_id] = min(s.number, first_session.get(s.round_id, s.number))
     scores = session_scores(facts, sessions)
-    withdrawn = _withdrawn_by(facts.players.values(), through_session)
+    withdrawn = (_withdrawn_by(facts.players.values(), through_session)
+                 - _through_a_cut_after(facts, through_session))
     rounds = [r for r in facts.rounds
               if through_session is None or first_session.get(r.id, 0) <= through_session]
     placed: set[int] = set()
