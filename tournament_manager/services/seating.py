@@ -432,10 +432,8 @@ def session_quality(uow: UnitOfWork, session_id: int) -> QualityReport:
     """The quality report of a stored session's tables against everything before it,
     planned sessions included.
 
-    Club mates are counted among the session's whole field, as the draw counts them, not
-    among the players seated alone: its report lists every meeting of mates so far, and
-    those of a player sitting out this session were left out, so a provisional plan of 18
-    players showed 3 where the draw of the same tables showed 6."""
+    Club mates are grouped over the session's whole field, as the draw groups them, so
+    the two reports of the same tables agree."""
     with uow:
         settings = current_tournament(uow).settings
         session = uow.sessions.get(session_id)

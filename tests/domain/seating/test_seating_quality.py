@@ -86,6 +86,26 @@ def test_the_minimum_counts_meetings_the_history_forces() -> None:
     assert report.excess_meetings == 2
     assert report.theoretical_min_excess == 2
     # After S1 and S2 (4 excess already), a third session of the eight has 12 table pairs
-    # and 8 pairs never met: 4 more at least, 8 in all (the count without history agrees).
+    # and 8 pairs never met: it adds 4 at least; with the history's 4, the 8 the count of
+    # all three sessions gives.
     third = quality_report([S3], history=[S1, S2])
-    assert third.theoretical_min_excess == 8 == quality_report([S1, S2, S3]).theoretical_min_excess
+    assert third.theoretical_min_excess == 4
+    assert 4 + 4 == quality_report([S1, S2, S3]).theoretical_min_excess
+    assert third.excess_meetings + 4 == quality_report([S1, S2, S3]).excess_meetings
+
+
+def test_what_the_history_did_alone_is_not_the_schedules() -> None:
+    """After a round where 1-4 and 5-8 met twice (S1, S1: 12 excess), a final of 1, 2, 5, 6
+    repeats 1-2 and 5-6 only: its report names those two pairs, counts their two meetings,
+    and leaves out the pairs, winds and tables of players it does not seat (3, 4, 7, 8),
+    and the meetings of club mates in the history."""
+    final = _session((1, 2, 5, 6))
+    report = quality_report([final], history=[S1, S1])
+    assert {frozenset(pair.players) for pair in report.repeated_pairs} == {
+        frozenset((1, 2)), frozenset((5, 6))}
+    assert report.excess_meetings == 2 and report.theoretical_min_excess == 2
+    assert report.max_meetings == 3
+    assert {w.player for w in report.wind_imbalances} == {1, 2, 5, 6}
+    assert {r.player for r in report.table_revisits} == {1, 2}  # table 1 three times
+    assert [m.session for m in quality_report(
+        [final], history=[S1, S1], forbidden_groups=[{1, 2}, {3, 4}]).forbidden_meetings] == [2]

@@ -63,10 +63,12 @@ class QualityReport:
     players: int
     sessions: int
     excess_meetings: int
-    """Sum over pairs of max(0, meetings - 1)."""
+    """The schedule's meetings of pairs beyond each pair's first meeting (history
+    included): without history, the sum over pairs of max(0, meetings - 1)."""
     theoretical_min_excess: int
     """At least this many excess meetings are forced by the number of seats at tables."""
     max_meetings: int
+    """The most meetings (history included) of a pair that meets in the schedule."""
     repeated_pairs: tuple[RepeatedPair, ...]
     wind_imbalances: tuple[WindImbalance, ...]
     wind_spread: int
@@ -92,11 +94,11 @@ def _key(a: Player, b: Player, order: dict[Hashable, int]) -> tuple[Player, Play
 
 def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSession],
                   order: dict[Hashable, int]) -> int:
-    """Excess meetings no draw of `schedule` can avoid after `history`: the history's own,
-    plus every table pair of the schedule beyond the pairs of its players who have not met
-    yet (a pair that met already makes excess at each meeting; a new pair only from its
-    second), or the players' own shortfalls of new opponents where they are more
-    (`shortfall`, for schedules that seat all but n mod 4 each session). Without history
+    """Excess meetings no draw of `schedule` can avoid after `history`: every table pair
+    of the schedule beyond the pairs of its players who have not met yet (a pair that met
+    already makes excess at each meeting; a new pair only from its second), or the
+    players' own shortfalls of new opponents where they are more (`shortfall`, for
+    schedules that seat all but n mod 4 each session). Without history
     this is the seats-at-tables count, or the least proved for
     the field (`proved`: 17 x 5 with fair byes, 1); for a final of four players who met
     before it is the meetings they cannot help repeating."""
@@ -118,7 +120,6 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
         fixed.add_sessions([[[index[p] for p in table.seats if p in index]
                              for table in session.tables] for session in history])
         least = max(least, forced_repeats(fixed, len(schedule), None))
-    least += sum(n - 1 for n in before.values())
     # The proofs of `proved` assume fair byes: nobody sat out twice.
     if not history and max(missed_sessions(players, schedule), default=0) <= 1:
         least = max(least, proved_least_excess(len(players), len(schedule)))
@@ -128,7 +129,14 @@ def _least_excess(schedule: Sequence[SeatedSession], history: Sequence[SeatedSes
 def quality_report(schedule: Sequence[SeatedSession], *,
                    forbidden_groups: Sequence[Collection[Player]] = (),
                    history: Sequence[SeatedSession] = ()) -> QualityReport:
-    """Judge `schedule` as played after `history` (all counts include the history)."""
+    """Judge `schedule` as played after `history`: what the schedule adds.
+
+    The history counts towards what the schedule does (a pair that met before repeats at
+    its next meeting, a wind drawn often before unbalances the next), but what the history
+    did alone is not the schedule's: a pair that repeated only there, or a player no longer
+    seated, is not reported. (After an elimination round seated by rank, its repeats and
+    its cut players' winds filled the report of the final's one table.)"""
+    first = len(history)
     sessions = [*history, *schedule]
     order: dict[Hashable, int] = {}
     for session in sessions:
@@ -146,25 +154,30 @@ def quality_report(schedule: Sequence[SeatedSession], *,
                 tables.setdefault((player, table.number), []).append(index)
             for a, b in combinations(table.seats, 2):
                 met.setdefault(_key(a, b, order), []).append(index)
-    repeated = tuple(RepeatedPair(pair, tuple(at)) for pair, at in met.items() if len(at) > 1)
+    now = {pair: at for pair, at in met.items() if at[-1] >= first}
+    repeated = tuple(RepeatedPair(pair, tuple(at)) for pair, at in now.items() if len(at) > 1)
+    seated = {p for session in schedule for p in session.players()}
+    counts = {p: c for p, c in winds.items() if p in seated}
     forbidden = {_key(a, b, order) for group in forbidden_groups
                  for a, b in combinations([p for p in group if p in order], 2)}
     return QualityReport(
         players=len(order),
         sessions=len(sessions),
-        excess_meetings=sum(len(at) - 1 for at in met.values()),
+        excess_meetings=sum(len(at) - max(1, sum(1 for i in at if i < first))
+                            for at in now.values()),
         theoretical_min_excess=_least_excess(schedule, history, order),
-        max_meetings=max((len(at) for at in met.values()), default=0),
+        max_meetings=max((len(at) for at in now.values()), default=0),
         repeated_pairs=repeated,
         wind_imbalances=tuple(WindImbalance(p, (c[0], c[1], c[2], c[3]))
-                              for p, c in winds.items() if _unbalanced(c)),
-        wind_spread=max((max(c) - min(c) for c in winds.values()), default=0),
+                              for p, c in counts.items() if _unbalanced(c)),
+        wind_spread=max((max(c) - min(c) for c in counts.values()), default=0),
         table_revisits=tuple(TableRevisit(player, number, tuple(at))
-                             for (player, number), at in tables.items() if len(at) > 1),
-        revisits_forced=any(sum(c) > most_tables for c in winds.values()),
+                             for (player, number), at in tables.items()
+                             if len(at) > 1 and at[-1] >= first),
+        revisits_forced=any(sum(c) > most_tables for c in counts.values()),
         forbidden_meetings=tuple(ForbiddenMeeting(pair, index) for pair in sorted(
-            forbidden & met.keys(), key=lambda pair: (order[pair[0]], order[pair[1]]))
-            for index in met[pair]),
+            forbidden & now.keys(), key=lambda pair: (order[pair[0]], order[pair[1]]))
+            for index in met[pair] if index >= first),
         indirect=_indirect(sessions, order, met),
     )
 
