@@ -419,7 +419,7 @@ def test_draw_all_tables_is_one_undo_and_keeps_tables_already_playing(
     assert _winds(window, first) == kept
     drawn = _winds(window, second)
     assert sorted(drawn.values()) == ["E", "N", "S", "W"]
-    assert "Winds drawn at 1 tables of session 1 (1 already playing kept theirs)" in \
+    assert "Winds drawn at 1 table of session 1 (1 already playing kept theirs)" in \
         window.message_bar.text()
     _select_cell(page, 1)
     assert page.pick_steps.text().startswith("Table 2, cycle 1:")
@@ -448,7 +448,7 @@ def test_draw_all_tables_keeps_a_draw_already_made_or_recorded(
     page.draw_all_button.click()
     assert _winds(window, first) == recorded
     assert sorted(_winds(window, second).values()) == ["E", "N", "S", "W"]
-    assert ("Winds drawn at 1 tables of session 1 (1 drawn or recorded already kept "
+    assert ("Winds drawn at 1 table of session 1 (1 drawn or recorded already kept "
             "theirs)") in window.message_bar.text()
 
     page.draw_all_button.click()  # every table drawn now: nothing is drawn again

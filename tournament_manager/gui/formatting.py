@@ -18,6 +18,14 @@ ISO_DATE_TIME = "yyyy-MM-dd HH:mm"
 ISO_TIME = "HH:mm"
 
 
+def by_count(count: int, one: str, many: str) -> str:
+    """`one` for a count of 1, else `many`: the caller translates both ("1 table",
+    "{n} tables"), where pyside6-lupdate finds them, and formats the one chosen. English
+    has two forms where Chinese has one; `tests/gui/test_counts.py` finds a count of
+    things in the catalogue without its form for one."""
+    return one if count == 1 else many
+
+
 def _local(moment: datetime) -> QDateTime:
     """Stored moments are UTC (or naive local, for file times); a judge reads the venue's
     clock."""

@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import HeadJudge
 from tournament_manager.domain.passphrase import MINIMUM_LENGTH
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
-from tournament_manager.gui.formatting import local_date_time, mark_negative
+from tournament_manager.gui.formatting import by_count, local_date_time, mark_negative
 from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.head_judge import (
     MINIMUM_REASON_LENGTH,
@@ -216,7 +216,8 @@ class HeadJudgeDialog(QDialog):
             self.count.setText(self.tr("{count} of at least {n} characters").format(
                 count=length, n=MINIMUM_REASON_LENGTH))
         else:
-            self.count.setText(self.tr("{count} characters").format(count=length))
+            self.count.setText(by_count(length, self.tr("1 character"),
+                                        self.tr("{count} characters")).format(count=length))
         self.ok_button.setEnabled(self._has_passphrase
                                   and length >= MINIMUM_REASON_LENGTH
                                   and bool(self.passphrase.text()))

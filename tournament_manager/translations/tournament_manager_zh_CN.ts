@@ -945,6 +945,10 @@
         <translation>{count} 个字符（至少 {n} 个）</translation>
     </message>
     <message>
+        <source>1 character</source>
+        <translation>1 个字符</translation>
+    </message>
+    <message>
         <source>{count} characters</source>
         <translation>{count} 个字符</translation>
     </message>
@@ -1047,12 +1051,28 @@
         <translation>第 {line} 行：{name} 疑似 {like}</translation>
     </message>
     <message>
+        <source>1 row needs fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
+        <translation>有 1 行需要在文件中修正（或改用其他列对应）；所有行都无误之前不会导入任何内容。</translation>
+    </message>
+    <message>
         <source>{bad} rows need fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
         <translation>有 {bad} 行需要在文件中修正（或改用其他列对应）；所有行都无误之前不会导入任何内容。</translation>
     </message>
     <message>
+        <source>1 player will be imported; it looks registered already.</source>
+        <translation>将导入 1 名选手，该选手似乎已报名。</translation>
+    </message>
+    <message>
+        <source>{n} players will be imported; 1 of them looks registered already.</source>
+        <translation>将导入 {n} 名选手，其中 1 名似乎已报名。</translation>
+    </message>
+    <message>
         <source>{n} players will be imported; {k} of them look registered already.</source>
         <translation>将导入 {n} 名选手，其中 {k} 名似乎已报名。</translation>
+    </message>
+    <message>
+        <source>1 player will be imported.</source>
+        <translation>将导入 1 名选手。</translation>
     </message>
     <message>
         <source>{n} players will be imported.</source>
@@ -2049,12 +2069,20 @@ Register {name} anyway, as a different player?</source>
         <translation>已保存 {name}（编号 {number}）的修改。</translation>
     </message>
     <message>
+        <source>Importing 1 player…</source>
+        <translation>正在导入 1 名选手…</translation>
+    </message>
+    <message>
         <source>Importing {n} players…</source>
         <translation>正在导入 {n} 名选手…</translation>
     </message>
     <message>
         <source>Nothing was imported.</source>
         <translation>未导入任何内容。</translation>
+    </message>
+    <message>
+        <source>Imported 1 player from {file}.</source>
+        <translation>已从 {file} 导入 1 名选手。</translation>
     </message>
     <message>
         <source>Imported {n} players from {file}.</source>
@@ -2559,8 +2587,16 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>已排座，尚未公布</translation>
     </message>
     <message>
+        <source>1 table</source>
+        <translation>1 桌</translation>
+    </message>
+    <message>
         <source>{n} tables</source>
         <translation>{n} 桌</translation>
+    </message>
+    <message>
+        <source>1 table planned</source>
+        <translation>已安排 1 桌</translation>
     </message>
     <message>
         <source>{n} tables planned</source>
@@ -2693,6 +2729,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Every table of session {n} that has not started has its winds drawn or recorded already. To draw a table&apos;s again, select it and simulate its draw.</source>
         <translation>第 {n} 场尚未开打的各桌均已抽定或记录风位。如需重新抽取某桌，请选中该桌并模拟其抽位。</translation>
+    </message>
+    <message>
+        <source>Winds drawn at 1 table of session {session}{skipped}. Select a table to read its draw.</source>
+        <translation>已为第 {session} 场的 1 桌抽位{skipped}。选择一桌即可查看其抽位过程。</translation>
     </message>
     <message>
         <source> ({k} drawn or recorded already kept theirs)</source>
@@ -3963,6 +4003,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>{n} with entries that differ</source>
         <translation>{n} 桌录入不一致</translation>
+    </message>
+    <message>
+        <source>1 table: {states}</source>
+        <translation>1 桌：{states}</translation>
     </message>
     <message>
         <source>{n} tables: {states}</source>

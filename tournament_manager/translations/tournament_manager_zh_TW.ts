@@ -945,6 +945,10 @@
         <translation>{count} 個字元（至少 {n} 個）</translation>
     </message>
     <message>
+        <source>1 character</source>
+        <translation>1 個字元</translation>
+    </message>
+    <message>
         <source>{count} characters</source>
         <translation>{count} 個字元</translation>
     </message>
@@ -1047,12 +1051,28 @@
         <translation>第 {line} 行：{name} 疑似 {like}</translation>
     </message>
     <message>
+        <source>1 row needs fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
+        <translation>有 1 列需要在檔案中修正（或改用其他欄位對應）；所有列都正確之前不會匯入任何資料。</translation>
+    </message>
+    <message>
         <source>{bad} rows need fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
         <translation>有 {bad} 列需要在檔案中修正（或改用其他欄位對應）；所有列都正確之前不會匯入任何資料。</translation>
     </message>
     <message>
+        <source>1 player will be imported; it looks registered already.</source>
+        <translation>將匯入 1 位選手，該選手似乎已報名。</translation>
+    </message>
+    <message>
+        <source>{n} players will be imported; 1 of them looks registered already.</source>
+        <translation>將匯入 {n} 位選手，其中 1 位似乎已報名。</translation>
+    </message>
+    <message>
         <source>{n} players will be imported; {k} of them look registered already.</source>
         <translation>將匯入 {n} 位選手，其中 {k} 位似乎已報名。</translation>
+    </message>
+    <message>
+        <source>1 player will be imported.</source>
+        <translation>將匯入 1 位選手。</translation>
     </message>
     <message>
         <source>{n} players will be imported.</source>
@@ -2049,12 +2069,20 @@ Register {name} anyway, as a different player?</source>
         <translation>已儲存 {name}（編號 {number}）的修改。</translation>
     </message>
     <message>
+        <source>Importing 1 player…</source>
+        <translation>正在匯入 1 位選手…</translation>
+    </message>
+    <message>
         <source>Importing {n} players…</source>
         <translation>正在匯入 {n} 位選手…</translation>
     </message>
     <message>
         <source>Nothing was imported.</source>
         <translation>未匯入任何選手。</translation>
+    </message>
+    <message>
+        <source>Imported 1 player from {file}.</source>
+        <translation>已從 {file} 匯入 1 位選手。</translation>
     </message>
     <message>
         <source>Imported {n} players from {file}.</source>
@@ -2559,8 +2587,16 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>已排座，尚未公佈</translation>
     </message>
     <message>
+        <source>1 table</source>
+        <translation>1 桌</translation>
+    </message>
+    <message>
         <source>{n} tables</source>
         <translation>{n} 桌</translation>
+    </message>
+    <message>
+        <source>1 table planned</source>
+        <translation>已規劃 1 桌</translation>
     </message>
     <message>
         <source>{n} tables planned</source>
@@ -2693,6 +2729,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Every table of session {n} that has not started has its winds drawn or recorded already. To draw a table&apos;s again, select it and simulate its draw.</source>
         <translation>第 {n} 場尚未開打的各桌均已抽定或記錄門風。如需重新抽取某桌，請選取該桌並模擬其抽位。</translation>
+    </message>
+    <message>
+        <source>Winds drawn at 1 table of session {session}{skipped}. Select a table to read its draw.</source>
+        <translation>已在第 {session} 場的 1 桌完成抽位{skipped}。選取一桌即可查看其抽位過程。</translation>
     </message>
     <message>
         <source> ({k} drawn or recorded already kept theirs)</source>
@@ -3963,6 +4003,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>{n} with entries that differ</source>
         <translation>{n} 桌輸入不一致</translation>
+    </message>
+    <message>
+        <source>1 table: {states}</source>
+        <translation>1 桌：{states}</translation>
     </message>
     <message>
         <source>{n} tables: {states}</source>

@@ -35,6 +35,7 @@ from tournament_manager.domain.player_rows import (
     guess_mapping,
     players_from_rows,
 )
+from tournament_manager.gui.formatting import by_count
 from tournament_manager.gui.item_data import add_choice, current_choice
 from tournament_manager.imports.tables import ENCODING_CHOICES, TableError, TextTable
 from tournament_manager.messages.players import (
@@ -226,16 +227,22 @@ class ImportDialog(QDialog):
         duplicates = [] if issues else self.duplicate_lines(players)
         self.show_duplicates(duplicates)
         if issues:
-            self.summary.setText(self.tr("{bad} rows need fixing in the file (or another "
-                                         "column mapping); nothing will be imported until "
-                                         "every row is fine.").format(bad=len(issues)))
+            self.summary.setText(by_count(len(issues), self.tr(
+                "1 row needs fixing in the file (or another column mapping); nothing will be "
+                "imported until every row is fine."), self.tr(
+                "{bad} rows need fixing in the file (or another column mapping); nothing "
+                "will be imported until every row is fine.")).format(bad=len(issues)))
         elif duplicates:
-            self.summary.setText(self.tr("{n} players will be imported; {k} of them look "
-                                         "registered already.").format(
-                                             n=len(players), k=len(duplicates)))
+            self.summary.setText(
+                self.tr("1 player will be imported; it looks registered already.")
+                if len(players) == 1 else by_count(len(duplicates), self.tr(
+                    "{n} players will be imported; 1 of them looks registered already."),
+                    self.tr("{n} players will be imported; {k} of them look registered "
+                            "already.")).format(n=len(players), k=len(duplicates)))
         else:
-            self.summary.setText(self.tr("{n} players will be imported.").format(
-                n=len(players)))
+            self.summary.setText(by_count(len(players), self.tr("1 player will be imported."),
+                                          self.tr("{n} players will be imported.")
+                                          ).format(n=len(players)))
         self.import_button.setEnabled(not issues and bool(players))
 
     def _import(self) -> None:

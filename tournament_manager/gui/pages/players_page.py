@@ -51,6 +51,7 @@ from tournament_manager.gui.commands.players import (
 from tournament_manager.gui.confirm import choose, confirm
 from tournament_manager.gui.document_dialogs import start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.formatting import by_count
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
 from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilter, PlayersModel
 from tournament_manager.gui.pages.import_dialog import ImportDialog
@@ -371,7 +372,9 @@ class PlayersPage(QWidget):
         dialog = self.import_dialog
         window = self.window()
         if isinstance(window, QMainWindow):
-            window.statusBar().showMessage(self.tr("Importing {n} players…").format(n=len(rows)))
+            window.statusBar().showMessage(by_count(
+                len(rows), self.tr("Importing 1 player…"),
+                self.tr("Importing {n} players…")).format(n=len(rows)))
         try:
             command = self._import_asking(rows, mapping, name)
         finally:
@@ -388,8 +391,9 @@ class PlayersPage(QWidget):
             return
         if dialog is not None:
             dialog.accept()
-        self._context.messages.show_info(self.tr("Imported {n} players from {file}.").format(
-            n=len(done.ids), file=name))
+        self._context.messages.show_info(by_count(
+            len(done.ids), self.tr("Imported 1 player from {file}."),
+            self.tr("Imported {n} players from {file}.")).format(n=len(done.ids), file=name))
 
     def _import_asking(self, rows: tuple[tuple[str, ...], ...],
                        mapping: dict[PlayerField, int], name: str

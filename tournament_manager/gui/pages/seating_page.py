@@ -60,6 +60,7 @@ from tournament_manager.gui.commands.seating import (
 )
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.formatting import by_count
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.seating_model import (
@@ -469,14 +470,18 @@ class SeatingPage(QWidget):
             # Both columns say it (the state said "provisional plan: not drawn yet").
             return SessionRow(session.id, session.number, summary.round_number,
                               translate("SeatingPage", "drawn, not published yet"),
-                              translate("SeatingPage", "{n} tables").format(
-                                  n=len(draw.seated.tables)), False)
+                              by_count(len(draw.seated.tables),
+                                       translate("SeatingPage", "1 table"),
+                                       translate("SeatingPage", "{n} tables")
+                                       ).format(n=len(draw.seated.tables)), False)
         if session.status in DRAWN and summary.tables:
             states = [row.state for row in table_progress(self._context.unit_of_work(),
                                                           session.id)]
             tables = progress_summary(states)
         elif provisional:
-            tables = translate("SeatingPage", "{n} tables planned").format(n=summary.tables)
+            tables = by_count(summary.tables, translate("SeatingPage", "1 table planned"),
+                              translate("SeatingPage", "{n} tables planned")
+                              ).format(n=summary.tables)
         else:
             tables = translate("SeatingPage", "not drawn")
         return SessionRow(session.id, session.number, summary.round_number,
@@ -1051,11 +1056,15 @@ class SeatingPage(QWidget):
             self._context.messages.show_problem("; ".join(problems))
         else:
             self._context.messages.show_info(
-                translate(
+                by_count(len(drawn), translate(
+                    "SeatingPage",
+                    "Winds drawn at 1 table of session {session}{skipped}. Select a "
+                    "table to read its draw.",
+                ), translate(
                     "SeatingPage",
                     "Winds drawn at {n} tables of session {session}{skipped}. Select a "
                     "table to read its draw.",
-                ).format(
+                )).format(
                     n=len(drawn),
                     session=summary.session.number,
                     skipped=(translate("SeatingPage", " ({k} already playing kept theirs)")

@@ -16,6 +16,7 @@ from PySide6.QtCore import QCoreApplication, QRect, Qt
 from PySide6.QtGui import QBrush, QColor, QResizeEvent
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from tournament_manager.gui.formatting import by_count
 from tournament_manager.gui.models.wording import table_state_label
 from tournament_manager.services.views import TableProgress, TableState
 
@@ -213,7 +214,8 @@ class TableProgressList(QWidget):
                 translate("TableProgress", "{n} with entries that differ").format(n=differing)
             )
         self.summary.setText(
-            translate("TableProgress", "{n} tables: {states}").format(
+            by_count(len(rows), translate("TableProgress", "1 table: {states}"),
+                     translate("TableProgress", "{n} tables: {states}")).format(
                 n=len(rows), states=", ".join(states)
             )
             if rows
