@@ -24,6 +24,7 @@ def test_a_session_from_draw_to_start(event: Path, capsys: pytest.CaptureFixture
     assert run_cli(["session", "draw", str(event), "1", "--seed", "3", "--json"]) == 0
     unpublished = json.loads(capsys.readouterr().out)
     assert not unpublished["published"] and len(unpublished["tables"]) == 4
+    assert unpublished["seated_by_rank"] is None  # drawn to keep apart who has met
     assert run_cli(["session", "show", str(event), "1"]) == 0  # says so, not silence
     assert capsys.readouterr().out.strip() == (
         "session 1: not drawn yet (a draw is kept only when published: "
@@ -128,3 +129,19 @@ def test_the_draw_reports_its_progress_sparingly(tmp_path: Path,
     for (stage, cost, at), (next_stage, next_cost, next_at) in itertools.pairwise(said):
         if (stage, cost) == (next_stage, next_cost):
             assert next_at - at >= 0.9, said
+
+
+def test_a_final_drawn_by_rank_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                       ) -> None:
+    """The final's four, seated by rank on the standings after session 1: the draw says
+    so, in words and in its JSON, where a report of repeats would otherwise read as a
+    poor draw."""
+    from tests.gui.event_files import cut_event_file
+
+    path, _ = cut_event_file(tmp_path / "cut.tmt")
+    assert run_cli(["session", "draw", str(path), "2", "--seed", "1"]) == 0
+    said = capsys.readouterr().out.splitlines()
+    assert said[1] == ("seated by rank (by_rank_snake) on the standings after session 1: "
+                       "players who have met before are not kept apart")
+    assert run_cli(["session", "draw", str(path), "2", "--seed", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["seated_by_rank"] == "by_rank_snake"

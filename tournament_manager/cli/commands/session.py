@@ -161,11 +161,16 @@ def run_draw(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"seed": draw.seed, "tables": tables, "byes": list(draw.byes),
                           "substitutes_missing": draw.substitutes_missing,
+                          "seated_by_rank": draw.by_rank.value if draw.by_rank else None,
                           "published": args.publish, "report": summary}))
         return 0
     for number, seats in enumerate(tables, start=1):
         print(_("table {number}: {seats}").format(
             number=number, seats=" ".join(str(p) for p in seats)))
+    if draw.by_rank is not None:
+        print(_("seated by rank ({order}) on the standings after session {before}: players "
+                "who have met before are not kept apart").format(
+                    order=draw.by_rank.value, before=draw.session_number - 1))
     if draw.byes:
         print(_("byes: {players}").format(players=" ".join(str(p) for p in draw.byes)))
     if draw.substitutes_missing:
