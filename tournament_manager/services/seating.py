@@ -34,11 +34,11 @@ from tournament_manager.domain.seating import (
     SeatedSession,
     SeatedTable,
     SwapEffect,
-    elimination_tables,
     plan_schedule,
     players_sitting_out,
     quality_report,
     repair_plan,
+    seat_by_rank,
     swap_effect,
 )
 from tournament_manager.domain.settings import (
@@ -333,9 +333,7 @@ def _by_rank(uow: UnitOfWork, session: Session, playing: Sequence[int],
     rows = compute_standings(uow, before).rows
     ranked = [row.player.id for row in rows if row.player.id in present]
     ranked += sorted(present - set(ranked))
-    grouping = elimination_tables(ranked, order)
-    return SeatedSession(tuple(SeatedTable(number, _four([_player_id(p) for p in group]))
-                               for number, group in enumerate(grouping, start=1)))
+    return seat_by_rank(ranked, order, history)
 
 
 def plan_round(uow: UnitOfWork, round_id: int, *, seed: int | None = None,

@@ -21,6 +21,8 @@ from tournament_manager.domain.seating import (
     orbit_solver,
     parse_schedule,
     positions,
+    quality_report,
+    seat_by_rank,
     swap_effect,
 )
 from tournament_manager.domain.seating.assignment import min_cost_assignment
@@ -48,6 +50,42 @@ def test_random_is_drawn_not_seated_by_rank() -> None:
     assert not FinalSeating.RANDOM.by_rank
     with pytest.raises(ValueError):
         elimination_tables(list(range(32)), FinalSeating.RANDOM)
+
+
+def _out_of_range(sessions: list[SeatedSession], players: set[int]) -> int:
+    return sum(1 for w in quality_report(sessions).wind_imbalances if w.player in players)
+
+
+@pytest.mark.parametrize("method", [FinalSeating.BY_RANK_SNAKE, FinalSeating.BY_RANK_BLOCKS])
+def test_sessions_by_rank_keep_their_tables_and_spread_the_winds(method: FinalSeating) -> None:
+    """Four sessions of 24 by rank, the standings changing between them, then the final's
+    four: each session holds the tables of its rank order in table order, and no other
+    order of a table's four leaves fewer of them outside floor(n/4)..ceil(n/4) after
+    their n sessions (the tables are fixed, so that is all a session can do: it may ask
+    two players for the one wind each still lacks). Over the five, the spread is less
+    than with seats in rank order, where each table's leader starts East."""
+    rng = random.Random(5)
+    ranked = list(range(1, 25))
+    seated: list[SeatedSession] = []
+    in_rank_order: list[SeatedSession] = []
+    for number in range(5):
+        field = ranked[:4] if number == 4 else ranked
+        session = seat_by_rank(field, method, seated)
+        tables = elimination_tables(field, method)
+        assert [set(table.seats) for table in session.tables] == [set(t) for t in tables]
+        assert [t.number for t in session.tables] == list(range(1, len(tables) + 1))
+        for table in session.tables:
+            four = set(table.seats)
+            chosen = _out_of_range([*seated, session], four)
+            for order in itertools.permutations(table.seats):
+                other = SeatedSession(tuple(
+                    SeatedTable(t.number, order) if t is table else t for t in session.tables))
+                assert chosen <= _out_of_range([*seated, other], four)
+        seated.append(session)
+        in_rank_order.append(SeatedSession(tuple(
+            SeatedTable(n, t) for n, t in enumerate(tables, start=1))))
+        rng.shuffle(ranked)
+    assert quality_report(seated).wind_spread < quality_report(in_rank_order).wind_spread
 
 
 def test_elimination_refuses_a_partial_table() -> None:

@@ -10,6 +10,8 @@ Public API (players are any hashable keys):
 - `quality_report(schedule, *, forbidden_groups, history) -> QualityReport`.
 - `swap_effect(session, history, a, b) -> SwapEffect` — a judge's manual swap.
 - `elimination_tables(ranked_players, method) -> Grouping` — by rank, for elimination rounds.
+- `seat_by_rank(ranked_players, method, history) -> SeatedSession` — those tables,
+  their seats balancing the winds of `history`.
 - `players_sitting_out(players, history, seed)` — who sits out a session seated by rank.
 
 A field that is not a multiple of four is drawn with byes: the rest sit out each session,
@@ -22,7 +24,7 @@ Invalid requests raise `SeatingError` carrying a `SeatingProblem` code; the word
 
 from tournament_manager.domain.seating.byes import players_sitting_out
 from tournament_manager.domain.seating.control import Progress, Stage
-from tournament_manager.domain.seating.elimination import elimination_tables
+from tournament_manager.domain.seating.elimination import elimination_tables, seat_by_rank
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
 from tournament_manager.domain.seating.grouping import Method
 from tournament_manager.domain.seating.model import (
@@ -53,5 +55,6 @@ __all__ = [
     "Player", "Progress", "QualityReport", "RepeatedPair", "Schedule", "Seat", "SeatedSession",
     "SeatedTable", "SeatingError", "SeatingProblem", "Stage", "SwapEffect", "TableRevisit",
     "WindImbalance", "elimination_tables", "format_schedule", "next_session", "parse_schedule",
-    "plan_schedule", "players_sitting_out", "quality_report", "repair_plan", "swap_effect",
+    "plan_schedule", "players_sitting_out", "quality_report", "repair_plan", "seat_by_rank",
+    "swap_effect",
 ]
