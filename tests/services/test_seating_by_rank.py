@@ -42,3 +42,33 @@ def test_each_round_after_a_cut_is_seated_by_the_rank_it_qualified_with(
                 by_draw = sorted(entrants, key=lambda p: uow.players.get(p).tiebreak_draw)
                 if len(entrants) > 4:  # the test tells the two seedings apart
                     assert seated != [set(g) for g in elimination_tables(by_draw, order)]
+
+
+def test_a_substitute_takes_the_last_seat_of_a_final_by_rank(tmp_path: Path) -> None:
+    """A finalist withdraws after the cut and the head judge registers a substitute: the
+    final seats the three finalists by the rank they qualified with, and the substitute,
+    whom the standings do not rank, in the last place. (The draw took only the ranked,
+    three players, and failed: not a multiple of four.)"""
+    from tests.gui.event_files import cut_event_file
+    from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
+    from tournament_manager.services.players import register_player, set_player_status
+    from tournament_manager.services.seating import draw_session
+    from tournament_manager.services.standings import standings
+    from tournament_manager.storage.document import open_document
+
+    path, _ = cut_event_file(tmp_path / "cut.tmt")
+    with open_document(path) as document:
+        uow = document.unit_of_work
+        with uow() as work:
+            final = work.sessions.list(number=2)[0]
+            finalists = [e.player_id for e in work.round_entries.list(
+                round_id=final.round_id)]
+        qualified = [row.player.id for row in standings(uow(), 1).rows
+                     if row.player.id in finalists]
+        set_player_status(uow(), qualified[1], PlayerStatus.WITHDRAWN)
+        substitute = register_player(uow(), Player(name="Stand-in",
+                                                   kind=PlayerKind.SUBSTITUTE)).id
+        draw = draw_session(uow(), final.id, seed=1)
+    (table,) = draw.seated.tables
+    assert set(table.seats) == {qualified[0], qualified[2], qualified[3], substitute}
+    assert draw.by_rank is FinalSeating.BY_RANK_SNAKE and draw.byes == ()
