@@ -750,3 +750,28 @@ def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
                                         "Player 03 (4), who withdrew after it was drawn")
     stack.redo()
     assert {n: _seats(window, n) for n in range(1, 6)} == redrawn
+
+
+def test_a_draw_held_when_a_player_withdraws_says_it_is_outdated(window: MainWindow,
+                                                                 tmp_path: Path) -> None:
+    """Session 1 drawn and held for reading; a player withdraws on the Players page: the
+    held draw, still seating him, says before Publish that it must be drawn again (it said
+    nothing, and Publish was refused); drawn again, it does not."""
+    assert window.controller.open(_event(tmp_path / "held.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    said = ("The field of session 1 changed since this draw was computed (a player "
+            "withdrew or was added, or an earlier session was seated again); draw it again.")
+    assert said not in page.state.text()
+    players = window.players_page
+    window.show_page(players)
+    names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
+    players.table.selectRow(names.index("Player 03"))
+    players.status_button.click()
+    window.show_page(page)
+    assert page.state.text().splitlines()[0] == "Draw of session 1: not published yet."
+    assert said in page.state.text().splitlines()
+    page.publish_button.click()
+    assert _seats(window, 1) == {}
+    page.draw(time_limit=5)
+    assert said not in page.state.text()

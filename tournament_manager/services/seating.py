@@ -372,6 +372,13 @@ def _store(uow: UnitOfWork, session: Session, seated: SeatedSession,
                                          wind=WIND_ORDER[arrival], arrival=arrival))
 
 
+def draw_is_current(uow: UnitOfWork, draw: SessionDraw) -> bool:
+    """Whether the record still holds what `draw` was computed on (`publish_draw` refuses
+    it otherwise), so a draw held for reading can say it is outdated before Publish."""
+    with uow:
+        return not draw.basis or _basis(uow, uow.sessions.get(draw.session_id)) == draw.basis
+
+
 def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
     """Store a computed draw: the session's tables become official (and replace a plan)."""
     rng = random.Random(draw.seed ^ 0x5EA7)
