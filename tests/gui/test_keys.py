@@ -205,7 +205,7 @@ def test_the_wheel_changes_no_field_it_only_passes_over(
     _wheel(rotation)
     _wheel(form.hands)
 
-    assert rotation.currentIndex() == before, "Seats between rounds changed under the wheel"
+    assert rotation.currentIndex() == before, "Seats between cycles changed under the wheel"
     assert form.hands.value() == 16
 
     rotation.setFocus()  # clicked or tabbed into: now the wheel is meant for it

@@ -53,7 +53,7 @@ def test_the_setup_form_reads_as_words_not_codes(window: MainWindow, tmp_path: P
     assert [item for item in items if not item[:1].isupper() and not item[:1].isdigit()] == []
     rotation = form.enums["seat_rotation"]
     assert [rotation.itemText(i) for i in range(rotation.count())] == [
-        "Drawn afresh each round", "MCR rotation: West deals third",
+        "As Seat pick says", "MCR rotation: West deals third",
         "MCR rotation: North deals third"]
     kind = form.round_kind(0)
     assert kind.currentText() == "Preliminary"
@@ -93,7 +93,7 @@ def test_the_defaults_shown_follow_the_rule_sets_customs(window: MainWindow,
     assert _hint(window, "setting_session_conversion") == "default: Match points"
     # back to the event's own rule set: its own values, not MCR's, are what Apply saves
     assert form.enums["session_conversion"].currentText() == "Match points"
-    assert form.enums["seat_rotation"].currentText() == "Drawn afresh each round"
+    assert form.enums["seat_rotation"].currentText() == "As Seat pick says"
     assert form.false_win_points.value() == 0
 
 

@@ -61,7 +61,7 @@ def _choices() -> dict[StrEnum, str]:
             "SettingWords", "Fill the last table with substitutes"
         ),
         OddFieldPolicy.BYES: translate("SettingWords", "Byes for the players left over"),
-        SeatRotation.NONE: translate("SettingWords", "Drawn afresh each round"),
+        SeatRotation.NONE: translate("SettingWords", "As Seat pick says"),
         SeatRotation.MCR_WEST_DEALS_THIRD: translate(
             "SettingWords", "MCR rotation: West deals third"
         ),

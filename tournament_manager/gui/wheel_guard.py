@@ -2,7 +2,7 @@
 
 A judge scrolling the Setup form with the wheel passes the pointer over a dozen combo
 boxes and spin boxes; Qt lets each one take the wheel and change its value on the way
-("Seats between rounds" became another rotation without anyone choosing it). With the
+("Seats between cycles" became another rotation without anyone choosing it). With the
 guard, such a field takes the wheel only once it has the keyboard focus (a click or Tab
 gives it), and the page scrolls on instead.
 

@@ -2853,8 +2853,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>多余的选手轮空</translation>
     </message>
     <message>
-        <source>Drawn afresh each round</source>
-        <translation>每圈重新抽位</translation>
+        <source>As Seat pick says</source>
+        <translation>按“抽位”设置</translation>
     </message>
     <message>
         <source>MCR rotation: West deals third</source>
@@ -3140,10 +3140,6 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>人数不是 4 的倍数</translation>
     </message>
     <message>
-        <source>Seats between rounds</source>
-        <translation>各圈间座位</translation>
-    </message>
-    <message>
         <source>Kind</source>
         <translation>类别</translation>
     </message>
@@ -3254,6 +3250,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Double entry:</source>
         <translation>双重录入：</translation>
+    </message>
+    <message>
+        <source>Seats between cycles</source>
+        <translation>各圈间座位</translation>
     </message>
     <message>
         <source>off</source>

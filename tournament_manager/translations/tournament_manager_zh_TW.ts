@@ -2853,8 +2853,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>多出的選手輪空</translation>
     </message>
     <message>
-        <source>Drawn afresh each round</source>
-        <translation>每圈重新抽位</translation>
+        <source>As Seat pick says</source>
+        <translation>依「抽位」設定</translation>
     </message>
     <message>
         <source>MCR rotation: West deals third</source>
@@ -3140,10 +3140,6 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>人數非 4 的倍數</translation>
     </message>
     <message>
-        <source>Seats between rounds</source>
-        <translation>各圈之間的座位</translation>
-    </message>
-    <message>
         <source>Kind</source>
         <translation>類型</translation>
     </message>
@@ -3254,6 +3250,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Double entry:</source>
         <translation>雙重輸入：</translation>
+    </message>
+    <message>
+        <source>Seats between cycles</source>
+        <translation>各圈之間的座位</translation>
     </message>
     <message>
         <source>off</source>

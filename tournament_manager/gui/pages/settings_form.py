@@ -71,7 +71,7 @@ ENUM_FIELDS: tuple[tuple[str, str, type[StrEnum]], ...] = (
     ("record_style", QT_TRANSLATE_NOOP("SettingsForm", "Score record"), RecordStyle),
     ("final_seating", QT_TRANSLATE_NOOP("SettingsForm", "Final seating"), FinalSeating),
     ("odd_field", QT_TRANSLATE_NOOP("SettingsForm", "Field not a multiple of 4"), OddFieldPolicy),
-    ("seat_rotation", QT_TRANSLATE_NOOP("SettingsForm", "Seats between rounds"), SeatRotation),
+    ("seat_rotation", QT_TRANSLATE_NOOP("SettingsForm", "Seats between cycles"), SeatRotation),
 )
 ROUND_COLUMNS = (
     QT_TRANSLATE_NOOP("SettingsForm", "Kind"),
