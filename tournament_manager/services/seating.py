@@ -372,11 +372,19 @@ def _store(uow: UnitOfWork, session: Session, seated: SeatedSession,
                                          wind=WIND_ORDER[arrival], arrival=arrival))
 
 
-def draw_is_current(uow: UnitOfWork, draw: SessionDraw) -> bool:
-    """Whether the record still holds what `draw` was computed on (`publish_draw` refuses
-    it otherwise), so a draw held for reading can say it is outdated before Publish."""
+def outdated(uow: UnitOfWork, draw: SessionDraw) -> ServiceError | None:
+    """The refusal `publish_draw` would give `draw` because the record no longer holds
+    what it was computed on, or None: a draw held for reading says so before Publish."""
     with uow:
-        return not draw.basis or _basis(uow, uow.sessions.get(draw.session_id)) == draw.basis
+        return _outdated(uow, uow.sessions.get(draw.session_id), draw)
+
+
+def _outdated(uow: UnitOfWork, session: Session, draw: SessionDraw) -> ServiceError | None:
+    if draw.basis and _basis(uow, session) != draw.basis:
+        # A player withdrew or was added, or an earlier session was re-seated, while
+        # the draw was being computed (at another station, perhaps).
+        return ServiceError(ServiceProblem.DRAW_OUTDATED, session=session.number)
+    return None
 
 
 def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
@@ -386,10 +394,9 @@ def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
         session = uow.sessions.get(draw.session_id)
         if session.status not in (StageStatus.PLANNED, StageStatus.PUBLISHED):
             raise ServiceError(ServiceProblem.SESSION_ALREADY_STARTED, session=session.number)
-        if draw.basis and _basis(uow, session) != draw.basis:
-            # A player withdrew or was added, or an earlier session was re-seated, while
-            # the draw was being computed (at another station, perhaps).
-            raise ServiceError(ServiceProblem.DRAW_OUTDATED, session=session.number)
+        refusal = _outdated(uow, session, draw)
+        if refusal is not None:
+            raise refusal
         _store(uow, session, draw.seated, rng)
         for planned, seated in zip(_to_draw(uow, session)[1:], draw.later_sessions):
             _store(uow, planned, seated, rng)

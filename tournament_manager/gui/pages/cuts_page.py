@@ -208,9 +208,13 @@ class CutsPage(QWidget):
                   + 2 * self.table.frameWidth())
         self.table.setMinimumHeight(height)
 
-    def selected_round(self) -> int | None:
+    def _selected(self) -> RoundSummary | None:
         row = self.table.currentRow()
-        return self._rounds[row].round.number if 0 <= row < len(self._rounds) else None
+        return self._rounds[row] if 0 <= row < len(self._rounds) else None
+
+    def selected_round(self) -> int | None:
+        summary = self._selected()
+        return summary.round.number if summary is not None else None
 
     # -- the preview -----------------------------------------------------------------------
     def show_preview(self) -> None:
@@ -220,8 +224,8 @@ class CutsPage(QWidget):
         if number is None or not self._context.has_document:
             self._show_nothing("")
             return
-        summary = self._rounds[self.table.currentRow()]
-        if number > 1 and not summary.entrants:
+        summary = self._selected()
+        if number > 1 and summary is not None and not summary.entrants:
             self._show_nothing(self.tr(
                 "Round {round} has no players yet: the cut after round {previous} takes them "
                 "on.").format(round=number, previous=number - 1))

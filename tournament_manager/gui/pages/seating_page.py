@@ -82,7 +82,7 @@ from tournament_manager.gui.wind_draw_words import (
 )
 from tournament_manager.gui.worker import WorkDialog, run_in_worker
 from tournament_manager.messages.sentence import sentence
-from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.errors import ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.seat_picks import (
     Authority,
@@ -95,8 +95,8 @@ from tournament_manager.services.seating import (
     PlanDrift,
     RoundOutlook,
     SessionDraw,
-    draw_is_current,
     draw_session,
+    outdated,
     plan_drift,
     preview_swap,
     round_outlook,
@@ -564,10 +564,9 @@ class SeatingPage(QWidget):
             self.report.setText(_paragraphs(describe_report(self._draw.report, self._names),
                                             describe_outlook(self._draw.outlook)))
             self.state.setText(describe_draw(self._draw, self._labels, self._draw_stopped))
-            if not draw_is_current(self._context.unit_of_work(), self._draw):
-                self.state.setText(self.state.text() + "\n" + sentence(describe_error(
-                    ServiceError(ServiceProblem.DRAW_OUTDATED,
-                                 session=self._draw.session_number))))
+            refusal = outdated(self._context.unit_of_work(), self._draw)
+            if refusal is not None:
+                self.state.setText(self.state.text() + "\n" + sentence(describe_error(refusal)))
         else:
             seating = session_seating(self._context.unit_of_work(), summary.session.id)
             self.model.set_tables([(t.table.number, [s.player.id for s in t.seats])
