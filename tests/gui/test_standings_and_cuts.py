@@ -15,6 +15,7 @@ from tournament_manager.domain.model import Player, PlayerStatus
 from tournament_manager.domain.settings import RoundKind, RoundPlan
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.gui.models.players_model import STATUS_COLUMN
 from tournament_manager.gui.models.standings_model import (
     PLAYER,
     RANK,
@@ -139,6 +140,43 @@ def test_the_cuts_page_opens_on_the_cut_that_is_due(window: MainWindow, tmp_path
     assert page.selected_round() == 2
     assert page.heading.text().startswith(
         "Cut after round 2: the top 4 of 8 ranked players go on to round 3")
+
+
+def test_the_players_page_says_who_a_cut_left_out(window: MainWindow, tmp_path: Path):
+    """Made on the Cuts page, a cut shows on the Players page at once: those it did not take
+    on read "Cut after round 1", not "Active", and have a filter of their own; a withdrawn
+    player stays "Withdrawn"; Undo of the cut makes them active again."""
+    page = _cut_window(window, tmp_path, finished=True, rounds=TWO_CUTS, players=12,
+                       select=False).cuts_page
+    players = window.players_page
+    assert page.preview is not None
+    foot = page.preview.rows[-1].player.id
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.cut_button.click()
+    status = {players.model.index(row, 0).data():
+              players.model.index(row, STATUS_COLUMN).data()
+              for row in range(players.model.rowCount())}
+    assert sorted(status.values()) == ["Active"] * 8 + ["Cut after round 1"] * 4
+    preview = page.preview
+    assert preview is not None
+    went_on = {row.player.name for row in preview.rows if row.player.id in preview.qualifiers}
+    assert {name for name, text in status.items() if text == "Active"} == went_on
+
+    players.status.setCurrentIndex(players.status.findText("Cut"))
+    assert players.proxy.rowCount() == 4
+    players.status.setCurrentIndex(players.status.findText("Active"))
+    assert players.proxy.rowCount() == 8
+
+    set_player_status(window.context.unit_of_work(), foot, PlayerStatus.WITHDRAWN)
+    window.context.hub.notify(Topic.PLAYERS)
+    players.status.setCurrentIndex(players.status.findText("Cut"))
+    assert players.proxy.rowCount() == 3
+
+    window.undo_stack.undo()  # the withdrawal was not on the stack: this undoes the cut
+    players.status.setCurrentIndex(players.status.findText("All players"))
+    texts = [players.model.index(row, STATUS_COLUMN).data()
+             for row in range(players.model.rowCount())]
+    assert sorted(texts) == ["Active"] * 11 + ["Withdrawn"]
 
 
 def test_the_cut_preview_waits_for_the_round_to_finish(window: MainWindow, tmp_path: Path):

@@ -47,7 +47,8 @@ VIEW_TOPICS: Mapping[str, frozenset[str]] = {
     # The overview counts players, tables, hands and penalties and says when the record
     # last changed; the head judge group shows his name.
     "setup_page": _RESULTS | {Topic.CLOCK, Topic.HEAD_JUDGE},
-    "players_page": frozenset({Topic.DOCUMENT, Topic.PLAYERS}),
+    # A player's status says whether a cut left him out.
+    "players_page": frozenset({Topic.DOCUMENT, Topic.PLAYERS, Topic.ROUNDS}),
     # The session list shows each table's progress and the grid the winds: both change
     # with the sheets (hands, signatures, wind draws and their undo).
     "seating_page": frozenset({Topic.DOCUMENT, Topic.SESSIONS, Topic.PLAYERS, Topic.ROUNDS,

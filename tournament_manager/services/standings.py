@@ -552,6 +552,24 @@ def cut_made_after(uow: UnitOfWork, round_id: int) -> MadeCut | None:
         return MadeCut(this.number, _next_round_drawn(uow, following))
 
 
+def cut_rounds(uow: UnitOfWork) -> dict[int, int]:
+    """Who has been cut, each by the round he was cut after: a player of round r whom the
+    cut after it did not take on. Withdrawn players are in it too when a cut left them out
+    (the cut takes on nobody withdrawn); the Players page says "Withdrawn" for them."""
+    with uow:
+        rounds = sorted(uow.rounds.list(), key=lambda r: r.number)
+        before = {p.id for p in uow.players.list() if p.kind is PlayerKind.REGULAR}
+        cut: dict[int, int] = {}
+        for this, following in pairwise(rounds):
+            entries = {e.player_id for e in uow.round_entries.list(round_id=following.id)}
+            if not entries:  # not cut into yet: nor is any round after it
+                break
+            if this.advance is not None:
+                cut.update((player, this.number) for player in before - entries)
+            before = entries
+        return cut
+
+
 def _next_round(uow: UnitOfWork, this: Round) -> Round | None:
     return next((r for r in uow.rounds.list() if r.number == this.number + 1), None)
 

@@ -1983,6 +1983,10 @@
         <translation>已退赛</translation>
     </message>
     <message>
+        <source>Cut</source>
+        <translation>已淘汰</translation>
+    </message>
+    <message>
         <source>New player</source>
         <translation>新选手</translation>
     </message>
@@ -4377,6 +4381,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 </context>
 <context>
     <name>Wording</name>
+    <message>
+        <source>Cut after round {round}</source>
+        <translation>第 {round} 轮后被淘汰</translation>
+    </message>
     <message>
         <source>Active</source>
         <translation>在赛</translation>

@@ -1983,6 +1983,10 @@
         <translation>已退賽</translation>
     </message>
     <message>
+        <source>Cut</source>
+        <translation>已淘汰</translation>
+    </message>
+    <message>
         <source>New player</source>
         <translation>新選手</translation>
     </message>
@@ -4377,6 +4381,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 </context>
 <context>
     <name>Wording</name>
+    <message>
+        <source>Cut after round {round}</source>
+        <translation>第 {round} 輪後被淘汰</translation>
+    </message>
     <message>
         <source>Active</source>
         <translation>參賽中</translation>

@@ -8,11 +8,12 @@ Names come from everywhere: "agnes" must find Ágnes and "lukasz" Łukasz (the d
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCollator, QLocale, QSortFilterProxyModel, Qt
 
-from tournament_manager.domain.model import Player, PlayerKind
+from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
 from tournament_manager.domain.names import matches
 from tournament_manager.gui.models.row_list import Index, RowListModel
 from tournament_manager.gui.models.wording import status_label
@@ -31,6 +32,8 @@ REGISTRATION_COLUMN = 2
 STATUS_COLUMN = 7
 PLAYER_ROLE = Qt.ItemDataRole.UserRole
 STATUS_ROLE = Qt.ItemDataRole.UserRole + 1
+CUT = "cut"
+"""The STATUS_ROLE of an active player whom a cut did not take on."""
 
 
 LONG_TEXT = 30
@@ -40,7 +43,14 @@ LONG_TEXT = 30
 class PlayersModel(RowListModel[Player]):
     columns = COLUMNS
 
-    def set_players(self, players: tuple[Player, ...]) -> None:
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self._cut_after: Mapping[int, int] = {}
+
+    def set_players(self, players: tuple[Player, ...],
+                    cut_after: Mapping[int, int] | None = None) -> None:
+        """`cut_after`: the round each player who has been cut was cut after."""
+        self._cut_after = dict(cut_after or {})
         self._set_rows(players)
 
     def player_at(self, row: int) -> Player:
@@ -54,13 +64,15 @@ class PlayersModel(RowListModel[Player]):
             kind = self.tr("Substitute") if player.kind is PlayerKind.SUBSTITUTE else ""
             text = (player.name, player.native_name, player.registration_id, player.country,
                     player.club, player.team, kind,
-                    status_label(player.status))[index.column()]
+                    status_label(player.status, self._cut_after.get(player.id)))[index.column()]
             if role == Qt.ItemDataRole.ToolTipRole:  # the whole of a long name, cut in view
                 return text if len(text) > LONG_TEXT else None
             return text
         if role == PLAYER_ROLE:
             return player.id
         if role == STATUS_ROLE:
+            if player.status is PlayerStatus.ACTIVE and player.id in self._cut_after:
+                return CUT
             return player.status.value
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == REGISTRATION_COLUMN:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

@@ -39,7 +39,11 @@ def reason_label(reason: PenaltyReason) -> str:
     return said(REASON_TEXT, reason)
 
 
-def status_label(status: PlayerStatus) -> str:
+def status_label(status: PlayerStatus, cut_after: int | None = None) -> str:
+    """A player's status; an active player whom a cut did not take on says after which
+    round (he is not withdrawn, but he plays no more)."""
+    if status is PlayerStatus.ACTIVE and cut_after is not None:
+        return translate("Wording", "Cut after round {round}").format(round=cut_after)
     return {
         PlayerStatus.ACTIVE: translate("Wording", "Active"),
         PlayerStatus.WITHDRAWN: translate("Wording", "Withdrawn"),

@@ -53,7 +53,12 @@ from tournament_manager.gui.document_dialogs import start_folder
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import by_count
 from tournament_manager.gui.item_data import NO_CHOICE, add_choice, current_choice
-from tournament_manager.gui.models.players_model import PLAYER_ROLE, PlayerFilter, PlayersModel
+from tournament_manager.gui.models.players_model import (
+    CUT,
+    PLAYER_ROLE,
+    PlayerFilter,
+    PlayersModel,
+)
 from tournament_manager.gui.pages.import_dialog import ImportDialog
 from tournament_manager.imports.tables import TableError, read_table
 from tournament_manager.messages.players import describe_table_error
@@ -61,6 +66,7 @@ from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.errors import ServiceProblem
 from tournament_manager.services.players import possible_duplicates
 from tournament_manager.services.setup import all_players
+from tournament_manager.services.standings import cut_rounds
 
 IMPORTABLE = (".csv", ".xlsx", ".xlsm", ".txt", ".tsv")
 FORM_FIELDS = (
@@ -112,6 +118,7 @@ class PlayersPage(QWidget):
         add_choice(self.status, self.tr("All players"), NO_CHOICE)
         add_choice(self.status, self.tr("Active"), PlayerStatus.ACTIVE.value)
         add_choice(self.status, self.tr("Withdrawn"), PlayerStatus.WITHDRAWN.value)
+        add_choice(self.status, self.tr("Cut"), CUT)
         self.status.currentIndexChanged.connect(
             lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None))
         self.table = QTableView(self)
@@ -185,12 +192,14 @@ class PlayersPage(QWidget):
     def reload(self) -> None:
         chosen = self._current()
         players: tuple[Player, ...] = ()
+        cut: dict[int, int] = {}
         if self._context.has_document:
             try:
                 players = all_players(self._context.unit_of_work())
+                cut = cut_rounds(self._context.unit_of_work())
             except EXPECTED_ERRORS as error:
                 self._context.messages.show_problem(describe_error(error))
-        self.model.set_players(players)
+        self.model.set_players(players, cut)
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):  # a 200-character name is cut,
             if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:  # not every other column
