@@ -14,6 +14,9 @@ K + 1 times, over the meetings it adds (the history's own repeats, if any, come 
 
     .venv/bin/python tools/seating_search/cut_sat.py --case 48,5,24,4 --excess 1
 
+By default the question goes to `pair_sat.PairModel` (who meets whom); `--model tables`
+asks it in the table model below.
+
 The case is the benchmark's (players, sessions before, players kept, sessions after),
 rebuilt as `benchmarks.bench_seating.cut_field` builds it. Run it with the development venv
 after `.venv/bin/pip install python-sat` (the application does not need it).
@@ -34,6 +37,7 @@ from pysat.solvers import Solver
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.bench_seating import cut_field
+from tools.seating_search.pair_sat import PairModel
 from tools.seating_search.sat_excess import excess_clauses
 
 
@@ -72,7 +76,9 @@ def main() -> None:
     parser.add_argument("--case", required=True,
                         help="players,sessions before,players kept,sessions after")
     parser.add_argument("--excess", type=int, required=True)
-    parser.add_argument("--solver", default="cadical153")
+    parser.add_argument("--model", choices=("pairs", "tables"), default="pairs",
+                        help="who meets whom (`pair_sat.py`, the faster) or who sits where")
+    parser.add_argument("--solver", default="cadical195")
     args = parser.parse_args()
     players, before, kept, after = (int(v) for v in args.case.split(","))
     history, survivors = cut_field((players, before, kept, after), 20.0)
@@ -80,8 +86,11 @@ def main() -> None:
     met = {pair for session in history for table in session.tables
            for pair in itertools.combinations(sorted(index[p] for p in table.seats
                                                      if p in index), 2)}
-    cnf, _ = clauses(kept, after, met, args.excess)
     started = time.monotonic()
+    if args.model == "pairs":
+        cnf = PairModel(kept, after, met, args.excess, most_out=0).cnf
+    else:
+        cnf, _ = clauses(kept, after, met, args.excess)
     with Solver(name=args.solver, bootstrap_with=cnf) as solver:
         found = solver.solve()
     print(f"{args.case} at most {args.excess} excess: {'SAT' if found else 'UNSAT'} "

@@ -16,6 +16,10 @@ repair of the case repeats at least K + 1 times on top of the history's own repe
 
     .venv/bin/python tools/seating_search/repair_sat.py --case 32,10,3,2,0 --excess 0
 
+By default the question goes to `pair_sat.PairModel` (who meets whom), far faster on every
+case measured; `--model tables` asks it in the table model below. A seating found is
+checked against the history before it is believed or written.
+
 The case is the benchmark's (players, sessions, sessions played, players withdrawn, late
 entries), rebuilt as `benchmarks.bench_seating.measure_repair` builds it (late entries are
 not modelled: with them the repair keeps the plan, see `planner._stand_ins`). Run it with
@@ -29,6 +33,8 @@ import argparse
 import itertools
 import sys
 import time
+from collections import Counter
+from collections.abc import Collection
 from pathlib import Path
 
 from pysat.card import CardEnc, EncType
@@ -37,6 +43,7 @@ from pysat.solvers import Solver
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from tools.seating_search.pair_sat import PairModel
 from tools.seating_search.sat_excess import excess_clauses
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.planner import plan_schedule
@@ -118,7 +125,9 @@ def main() -> None:
     parser.add_argument("--least", action="store_true",
                         help="try K = --excess, K + 1, ... until a repair is found")
     parser.add_argument("--most-out", type=int)
-    parser.add_argument("--solver", default="cadical153")
+    parser.add_argument("--model", choices=("pairs", "tables"), default="pairs",
+                        help="who meets whom (`pair_sat.py`, the faster) or who sits where")
+    parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--write", type=Path)
     args = parser.parse_args()
     players, sessions, played, withdrawn, late = (int(v) for v in args.case.split(","))
@@ -134,25 +143,51 @@ def main() -> None:
     excess = args.excess if args.excess is not None else (
         forced_repeats(fixed, remaining, [0] * len(left)) if args.least else 0)
     while True:
-        cnf, pool = clauses(len(left), remaining, met, excess, most_out)
         started = time.monotonic()
-        with Solver(name=args.solver, bootstrap_with=cnf) as solver:
-            found = solver.solve()
-            model = {v for v in solver.get_model() or () if v > 0}
+        found = solve(args.model, args.solver, len(left), remaining, met, excess, most_out)
         print(f"{args.case} at most {excess} excess: {'SAT' if found else 'UNSAT'} "
               f"in {time.monotonic() - started:.1f} s", flush=True)
         if found or not args.least:
             break
         excess += 1
-    if found and args.write:
-        tables = len(left) // 4
-        lines = []
-        for s in range(remaining):
-            session = [[left[p] for p in range(len(left)) if pool.id(("x", p, s, t)) in model]
-                       for t in range(tables)]
-            lines.append(repr(session))
-        args.write.write_text("\n".join(lines) + "\n")
+    if found:
+        assert added_excess(met, found) <= excess, "the solver's seating breaks the model"
+        if args.write:
+            args.write.write_text("".join(repr([[left[p] for p in table] for table in session])
+                                          + "\n" for session in found))
 
+
+def solve(model: str, solver: str, players: int, sessions: int, met: set[tuple[int, int]],
+          excess: int, most_out: int) -> list[list[list[int]]] | None:
+    """The sessions of a seating with at most `excess` excess meetings, or None."""
+    if model == "pairs":
+        pairs = PairModel(players, sessions, met, excess, most_out)
+        cnf, decode = pairs.cnf, pairs.tables
+    else:
+        cnf, pool = clauses(players, sessions, met, excess, most_out)
+
+        def decode(true: Collection[int]) -> list[list[list[int]]]:
+            chosen = set(true)
+            return [[[p for p in range(players) if pool.id(("x", p, s, t)) in chosen]
+                     for t in range(players // 4)] for s in range(sessions)]
+    with Solver(name=solver, bootstrap_with=cnf) as sat:
+        if not sat.solve():
+            return None
+        return decode([v for v in sat.get_model() or () if v > 0])
+
+
+def added_excess(met: set[tuple[int, int]], sessions: list[list[list[int]]]) -> int:
+    """The excess meetings a seating adds to a history whose pairs are `met` (checked on
+    every seating found: the model is trusted for its UNSAT only as far as its SAT is
+    right)."""
+    meetings = Counter({pair: 1 for pair in met})
+    for session in sessions:
+        assert all(len(table) == 4 for table in session)
+        seated = [p for table in session for p in table]
+        assert len(seated) == len(set(seated))
+        for table in session:
+            meetings.update(itertools.combinations(sorted(table), 2))
+    return sum(count - 1 for count in meetings.values() if count > 1)
 
 if __name__ == "__main__":
     main()
