@@ -106,6 +106,38 @@ def test_a_planned_round_is_repaired_after_a_drop_out(open_event: Document) -> N
     assert not _pairs(open_event, sessions[3]) & met
 
 
+def test_a_player_who_withdraws_after_session_1_of_20_x_6_leaves_no_repeat(
+        tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """20 players planned over six sessions, one withdrawn after the first, the other five
+    drawn and published in turn as the window does: nobody meets anyone twice and nobody
+    sits out twice. The repaired plan kept one repeat before (its search stops there in 20
+    s and in 60 s), where the shipped repair of that history has none (`repair_library`)."""
+    document = create_document(tmp_path / "twenty.tmt")
+    try:
+        settings = dataclasses.replace(preset_settings(Preset.OPEN, 6),
+                                       odd_field=OddFieldPolicy.BYES)
+        create_tournament(document.unit_of_work(), "Twenty", settings)
+        players = _register(document, 20)
+        with document.unit_of_work() as uow:
+            round_id = uow.rounds.list()[0].id
+        plan_round(document.unit_of_work(), round_id, seed=3, time_limit=5)
+        sessions = _sessions(document)
+        publish_draw(document.unit_of_work(),
+                     draw_session(document.unit_of_work(), sessions[0], seed=1))
+        set_player_status(document.unit_of_work(), players[7], PlayerStatus.WITHDRAWN)
+        sat_out: list[int] = []
+        for number, session_id in enumerate(sessions[1:], start=2):
+            draw = draw_session(document.unit_of_work(), session_id, seed=number, time_limit=5)
+            assert draw.report.repeated_pairs == (), f"a repeat in session {number}"
+            publish_draw(document.unit_of_work(), draw)
+            sat_out += draw.byes
+        met = [pair for s in sessions for pair in _pairs(document, s)]
+        assert len(met) == len(set(met)) == 30 + 5 * 24
+        assert len(sat_out) == len(set(sat_out)) == 15 and players[7] not in sat_out
+    finally:
+        document.close(backup=False)
+
+
 def test_late_entries_take_the_withdrawn_players_places_in_the_plan(tmp_path) -> None:  # type: ignore[no-untyped-def]
     """32 players planned over 10 sessions (the bound, every pair but 16 meets once), 4
     withdrawn after 3 sessions and 4 entered late: the rest of the event is the plan with

@@ -25,6 +25,13 @@ entries), rebuilt as `benchmarks.bench_seating.measure_repair` builds it (late e
 not modelled: with them the repair keeps the plan, see `planner._stand_ins`). Run it with
 the development venv after `.venv/bin/pip install python-sat` (the application does not
 need it). `--write FILE` saves a schedule found, one session a line, as Python literals.
+
+After one session, `--entry` adds a repair found without a repeat to the draw's shipped
+repairs (`domain/seating/repair_library.py`: every history of one session is the same up
+to the players' numbers), and `--first-session N,R --lost 1[,1...]` asks the question of
+the library's own numbering of that history instead of a benchmark case's:
+
+    .venv/bin/python tools/seating_search/repair_sat.py --case 20,6,1,1,0 --excess 0 --entry
 """
 
 from __future__ import annotations
@@ -34,7 +41,7 @@ import itertools
 import sys
 import time
 from collections import Counter
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 from pathlib import Path
 
 from pysat.card import CardEnc, EncType
@@ -45,8 +52,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.seating_search.pair_sat import PairModel
 from tools.seating_search.sat_excess import excess_clauses
+from tools.seating_search.shipped_entries import written
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.planner import plan_schedule
+from tournament_manager.domain.seating.repair_library import (
+    REPAIRS_FILE,
+    first_session,
+    shipped_repair,
+)
 from tournament_manager.domain.seating.shortfall import forced_repeats
 
 
@@ -115,10 +128,36 @@ def case_history(players: int, sessions: int, played: int,
     return met, left
 
 
+def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[tuple[int, int]],
+                                                                       list[int]]:
+    """The pairs that met in one session of `players` at tables of four, the players of the
+    tables that lost `lost` (1, 2 or 3 each) withdrawn: the canonical history of
+    `repair_library` (broken tables first, most lost first, then the whole ones), numbered
+    0.. as the library numbers those left."""
+    sizes = [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
+    met: set[tuple[int, int]] = set()
+    start = 0
+    for size in sizes:
+        met |= set(itertools.combinations(range(start, start + size), 2))
+        start += size
+    return met, list(range(start))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--case", required=True,
+    parser.add_argument("--case",
                         help="players,sessions,sessions played,players withdrawn,late entries")
+    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS",
+                        help="instead of --case: the canonical history of `repair_library`, "
+                             "one session of PLAYERS played, then players withdrawn from the "
+                             "tables --lost says")
+    parser.add_argument("--lost", default="1",
+                        help="with --first-session: how many withdrew from each broken "
+                             "table, e.g. 1 or 2 or 1,1")
+    parser.add_argument("--entry", action="store_true",
+                        help="one session played, --excess 0: add the repair found to the "
+                             "shipped repairs (tournament_manager/domain/seating/repairs.json, "
+                             "`repair_library`)")
     parser.add_argument("--excess", type=int,
                         help="at most this many (with --least: the first K tried; by default "
                              "the players' shortfalls, `shortfall.forced_repeats`)")
@@ -130,10 +169,19 @@ def main() -> None:
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--write", type=Path)
     args = parser.parse_args()
-    players, sessions, played, withdrawn, late = (int(v) for v in args.case.split(","))
-    if late:
-        parser.error("late entries take the drop-outs' chairs: nothing to decide")
-    met, left = case_history(players, sessions, played, withdrawn)
+    if args.first_session:
+        players, sessions = (int(v) for v in args.first_session.split(","))
+        played = 1
+        met, left = first_session_history(players, [int(v) for v in args.lost.split(",")])
+    elif args.case:
+        players, sessions, played, withdrawn, late = (int(v) for v in args.case.split(","))
+        if late:
+            parser.error("late entries take the drop-outs' chairs: nothing to decide")
+        met, left = case_history(players, sessions, played, withdrawn)
+    else:
+        parser.error("--case or --first-session")
+    if args.entry and not (played == 1 and args.excess == 0):
+        parser.error("--entry needs one session played and --excess 0")
     remaining = sessions - played
     byes = len(left) % 4 * remaining
     most_out = args.most_out if args.most_out is not None else -(-byes // len(left))
@@ -142,16 +190,20 @@ def main() -> None:
         fixed.add_table((p, q))
     excess = args.excess if args.excess is not None else (
         forced_repeats(fixed, remaining, [0] * len(left)) if args.least else 0)
+    name = args.case or f"{args.first_session} less {args.lost} after 1"
     while True:
         started = time.monotonic()
         found = solve(args.model, args.solver, len(left), remaining, met, excess, most_out)
-        print(f"{args.case} at most {excess} excess: {'SAT' if found else 'UNSAT'} "
-              f"in {time.monotonic() - started:.1f} s", flush=True)
+        seconds = time.monotonic() - started
+        print(f"{name} at most {excess} excess: {'SAT' if found else 'UNSAT'} "
+              f"in {seconds:.1f} s", flush=True)
         if found or not args.least:
             break
         excess += 1
     if found:
         assert added_excess(met, found) <= excess, "the solver's seating breaks the model"
+        if args.entry:
+            add_entry(len(left), met, found, " ".join(sys.argv[1:]), seconds)
         if args.write:
             args.write.write_text("".join(repr([[left[p] for p in table] for table in session])
                                           + "\n" for session in found))
@@ -174,6 +226,31 @@ def solve(model: str, solver: str, players: int, sessions: int, met: set[tuple[i
         if not sat.solve():
             return None
         return decode([v for v in sat.get_model() or () if v > 0])
+
+
+def add_entry(left: int, met: set[tuple[int, int]], sessions: list[list[list[int]]],
+              arguments: str, seconds: float) -> None:
+    """Add a repair found for a history of one session (`left` players met as `met` says)
+    to the shipped file, its players named as the library names them, after checking it
+    as the draw will (`repair_library.shipped_repair`): refused if the draw would refuse
+    it."""
+    fixed = MeetingCounts(left)
+    for pair in met:
+        fixed.add_table(pair)
+    history = first_session(fixed)
+    if history is None:
+        sys.exit("the history is not one session's: no entry")
+    players, lost, names = history
+    number = {p: i for i, p in enumerate(names)}
+    entry = {"players": players, "lost": lost, "sessions": len(sessions),
+             "schedule": [[[number[p] for p in table] for table in session]
+                          for session in sessions],
+             "command": f"tools/seating_search/repair_sat.py {arguments}",
+             "seconds": round(seconds, 1)}
+    if shipped_repair(fixed, [0] * left, len(sessions), entries=(entry,)) != sessions:
+        sys.exit("the repair found is not one the draw would accept")
+    written(Path(__file__).resolve().parents[2] / "tournament_manager/domain/seating"
+            / REPAIRS_FILE, entry, ("players", "lost"))
 
 
 def added_excess(met: set[tuple[int, int]], sessions: list[list[list[int]]]) -> int:

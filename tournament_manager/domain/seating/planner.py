@@ -2,8 +2,8 @@
 
 All three are the same pipeline: map players to indices, fold history and forbidden pairs
 into fixed meeting counts, group (see `grouping`; `byes` where the field is not a multiple
-of four), then give tables and winds (see `positions`) against the history's own tables
-and winds.
+of four; a repair found offline where `repair_library` has one for the history), then give
+tables and winds (see `positions`) against the history's own tables and winds.
 """
 
 from __future__ import annotations
@@ -17,7 +17,14 @@ from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
 from tournament_manager.domain.seating.greedy import greedy_session
-from tournament_manager.domain.seating.grouping import GroupingRequest, Method, draw_groups
+from tournament_manager.domain.seating.grouping import (
+    GroupingRequest,
+    GroupingResult,
+    Method,
+    cost_of,
+    draw_groups,
+    repeats,
+)
 from tournament_manager.domain.seating.model import (
     Player,
     Schedule,
@@ -32,6 +39,7 @@ from tournament_manager.domain.seating.pairs import (
     forbidden_index_pairs,
 )
 from tournament_manager.domain.seating.positions import balance_winds, number_tables
+from tournament_manager.domain.seating.repair_library import shipped_repair
 from tournament_manager.domain.seating.rotation import byes_fair
 from tournament_manager.domain.seating.wind_groups import unseatable_tables, wanted_winds
 
@@ -141,14 +149,32 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
     request = GroupingRequest(len(field.players), sessions, field.fixed, field.forbidden,
                               start, fresh)
     share = budget.slice(_GROUPING_SHARE)
-    if len(field.players) % 4:
+    result = None if fresh else _shipped_repair(field, request, seed)
+    if result is None and len(field.players) % 4:
         result = draw_with_byes(request, field.absences, seed=seed, budget=share)
-    else:
+    elif result is None:
         result = draw_groups(request, seed=seed, budget=share)
     grouped = _cleanest_first(_seats_as_planned(result.sessions, start), field.fixed,
                               field.absences, field.winds)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
+
+
+def _shipped_repair(field: _Field, request: GroupingRequest,
+                    seed: int) -> GroupingResult | None:
+    """A shipped repair of the history after one session (`repair_library`), where the plan
+    at hand repeats: the search is not run. Club mates are kept apart as far as renaming
+    the repair's players can; a repeat weighs more than club mates seated together, as the
+    spec orders them, and the search cannot reach none where a repair is shipped."""
+    if request.start is not None and repeats(request, request.start) == 0:
+        return None
+    met = field.fixed.copy()
+    for pair in field.forbidden:
+        met.add_table(pair, times=-1)
+    sessions = shipped_repair(met, field.absences, request.sessions,
+                              forbidden=field.forbidden, seed=seed)
+    return None if sessions is None else GroupingResult(
+        sessions, Method.LIBRARY, cost_of(request, sessions), 0)
 
 
 def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSessions:
@@ -270,7 +296,10 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     Tables untouched by drop-outs keep their players, substitutes and late entries take the
     empty seats (each the same drop-out's, session after session: `_stand_ins`), and broken
     tables are regrouped; the search then removes whatever repeats against the real history
-    this created, changing the plan only as much as it must.
+    this created, changing the plan only as much as it must. Where the history is one
+    session and the plan so adapted repeats, a repair shipped for that history replaces it
+    if there is one (`repair_library`: 20 x 6 less one after session 1, where the search
+    stops at one repeat).
     """
     field = _field(players, history, forbidden_groups)
     rng = random.Random(seed)
