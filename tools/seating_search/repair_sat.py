@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import random
 import sys
 import time
 from collections import Counter
@@ -143,6 +144,17 @@ def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[tuple[
     return met, list(range(start))
 
 
+def shuffled(met: set[tuple[int, int]], left: list[int],
+             seed: int) -> tuple[set[tuple[int, int]], list[int]]:
+    """The same history with those left renumbered by a random permutation (`left` keeps
+    naming each new number's original player, as `--write` reports them)."""
+    order = list(range(len(left)))
+    random.Random(seed).shuffle(order)
+    new = {old: i for i, old in enumerate(order)}
+    return ({(min(new[p], new[q]), max(new[p], new[q])) for p, q in met},
+            [left[old] for old in order])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--case",
@@ -167,6 +179,11 @@ def main() -> None:
     parser.add_argument("--model", choices=("pairs", "tables"), default="pairs",
                         help="who meets whom (`pair_sat.py`, the faster) or who sits where")
     parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--shuffle", type=int, metavar="SEED",
+                        help="renumber the players at random (this seed) before asking: the "
+                             "model's symmetry breaking follows the numbers and its running "
+                             "time with them, so several runs with different seeds make a "
+                             "portfolio")
     parser.add_argument("--write", type=Path)
     args = parser.parse_args()
     if args.first_session:
@@ -180,6 +197,8 @@ def main() -> None:
         met, left = case_history(players, sessions, played, withdrawn)
     else:
         parser.error("--case or --first-session")
+    if args.shuffle is not None:
+        met, left = shuffled(met, left, args.shuffle)
     if args.entry and not (played == 1 and args.excess == 0):
         parser.error("--entry needs one session played and --excess 0")
     remaining = sessions - played
@@ -191,6 +210,8 @@ def main() -> None:
     excess = args.excess if args.excess is not None else (
         forced_repeats(fixed, remaining, [0] * len(left)) if args.least else 0)
     name = args.case or f"{args.first_session} less {args.lost} after 1"
+    if args.shuffle is not None:
+        name += f" (numbering {args.shuffle})"
     while True:
         started = time.monotonic()
         found = solve(args.model, args.solver, len(left), remaining, met, excess, most_out)
