@@ -84,6 +84,8 @@ class Method(Enum):
     HOWELL_DESIGN = "howell_design"
     PRODUCT = "product"
     SYMMETRIC_SOLVER = "symmetric_solver"
+    EXACT = "exact"
+    """A repair without a repeat that CP-SAT found for a small field (`exact_repair`)."""
     LOCAL_SEARCH = "local_search"
 
 

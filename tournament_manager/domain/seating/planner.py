@@ -2,7 +2,8 @@
 
 All three are the same pipeline: map players to indices, fold history and forbidden pairs
 into fixed meeting counts, group (see `grouping`; `byes` where the field is not a multiple
-of four; a repair found offline where `repair_library` has one for the history), then give
+of four; a repair found offline where `repair_library` has one for the history, or one
+CP-SAT finds for a small field, `exact_repair`), then give
 tables and winds (see `positions`) against the history's own tables and winds.
 """
 
@@ -10,12 +11,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tournament_manager.domain.seating.assignment import min_cost_assignment
 from tournament_manager.domain.seating.byes import draw_with_byes, sitting_out
 from tournament_manager.domain.seating.control import Budget, CancelCheck, ProgressCallback, Stage
 from tournament_manager.domain.seating.errors import SeatingError, SeatingProblem
+from tournament_manager.domain.seating.exact_repair import ExactAnswer, exact_repair, fits
 from tournament_manager.domain.seating.greedy import greedy_session
 from tournament_manager.domain.seating.grouping import (
     GroupingRequest,
@@ -49,6 +51,10 @@ _GROUPING_SHARE = 0.9
 winds, which run a fixed number of steps (so a seed gives the same seats on every machine)
 and take a second or two on the largest fields. The limit is the whole draw's, as the
 window promises ("at most 20 s"), not only the search's."""
+
+_EXACT_SHARE = 0.6
+"""Of the grouping's time, what asking CP-SAT for a repair without a repeat may use (a small
+field after history; it stops sooner at its own work limit, `exact_repair.WORK_LIMIT`)."""
 
 
 @dataclass(frozen=True)
@@ -150,10 +156,18 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
                               start, fresh)
     share = budget.slice(_GROUPING_SHARE)
     result = None if fresh else _shipped_repair(field, request, seed)
+    exact = ExactAnswer()
+    if result is None and not fresh:
+        exact = _exact_repair(field, request, seed, share.slice(_EXACT_SHARE))
+        if exact.sessions is not None:
+            result = GroupingResult(exact.sessions, Method.EXACT,
+                                    cost_of(request, exact.sessions), 0)
     if result is None and len(field.players) % 4:
         result = draw_with_byes(request, field.absences, seed=seed, budget=share)
     elif result is None:
         result = draw_groups(request, seed=seed, budget=share)
+    if exact.impossible:  # a repeat costs 1 at least
+        result = replace(result, lower_bound=max(result.lower_bound, 1))
     grouped = _cleanest_first(_seats_as_planned(result.sessions, start), field.fixed,
                               field.absences, field.winds)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
@@ -175,6 +189,22 @@ def _shipped_repair(field: _Field, request: GroupingRequest,
                               forbidden=field.forbidden, seed=seed)
     return None if sessions is None else GroupingResult(
         sessions, Method.LIBRARY, cost_of(request, sessions), 0)
+
+
+def _exact_repair(field: _Field, request: GroupingRequest, seed: int,
+                  budget: Budget) -> ExactAnswer:
+    """For a small field after history whose plan at hand repeats, CP-SAT's answer to
+    whether the rest can go without a repeat (`exact_repair`): a repair, or a proof that
+    there is none, or nothing in its work limit; the search runs after it unless it found
+    one. As for a shipped repair, the meetings are the history's, club mates' not."""
+    if not fits(request.players, request.sessions) or (
+            request.start is not None and repeats(request, request.start) == 0):
+        return ExactAnswer()
+    met = field.fixed.copy()
+    for pair in field.forbidden:
+        met.add_table(pair, times=-1)
+    return exact_repair(met, field.absences, request.sessions, forbidden=field.forbidden,
+                        seed=seed, budget=budget)
 
 
 def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSessions:
@@ -299,7 +329,8 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     this created, changing the plan only as much as it must. Where the history is one
     session and the plan so adapted repeats, a repair shipped for that history replaces it
     if there is one (`repair_library`: 20 x 6 less one after session 1, where the search
-    stops at one repeat).
+    stops at one repeat); in a small field, one CP-SAT finds without a repeat, or its proof
+    that none exists raises the bound (`exact_repair`).
     """
     field = _field(players, history, forbidden_groups)
     rng = random.Random(seed)

@@ -59,7 +59,7 @@ def shipped_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *
             renamed = _renamed(schedule, [p for table in tables for p in table])
         except (KeyError, TypeError, IndexError):
             continue
-        if len(renamed) == sessions and _sound(renamed, met, absences):
+        if len(renamed) == sessions and clean_repair(renamed, met, absences):
             if forbidden:
                 renamed = min((_renamed(schedule, names) for names in
                                _namings(tables, random.Random(seed), RENAMINGS)),
@@ -129,7 +129,7 @@ def _first_session_tables(met: MeetingCounts) -> list[list[int]] | None:
     return tables
 
 
-def _sound(sessions: IntSessions, met: MeetingCounts, absences: Sequence[int]) -> bool:
+def clean_repair(sessions: IntSessions, met: MeetingCounts, absences: Sequence[int]) -> bool:
     """Every session seats all but n mod 4 of the players, each once, at tables of four; no
     pair meets that met before or meets twice; nobody sits out out of turn."""
     n = met.n

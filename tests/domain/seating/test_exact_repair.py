@@ -1,0 +1,110 @@
+"""CP-SAT's exact answer for a small field after history (`exact_repair`): a repair without
+a repeat where one exists, a proof where none does, byes in turn, and the draw using both
+(20 players, one withdrawn after session 2: the search alone stops at two excess meetings;
+16 players, two withdrawn after session 1: the search alone reports a bound of 0 for a
+draw that cannot reach it)."""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+
+import pytest
+
+from tournament_manager.domain.seating import plan_schedule, repair_plan
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.exact_repair import exact_repair, fits
+from tournament_manager.domain.seating.grouping import Method
+from tournament_manager.domain.seating.model import SeatedSession, SeatedTable
+from tournament_manager.domain.seating.pairs import MeetingCounts
+
+Tables = list[list[int]]
+
+
+def _twenty_two_sessions() -> list[Tables]:
+    """Two sessions of 20 without a repeat: five tables, then five tables each taking one
+    player from four of the first five."""
+    first = [list(range(4 * g, 4 * g + 4)) for g in range(5)]
+    second = [[4 * g + sorted(set(range(5)) - {g}).index(j) for g in range(5) if g != j]
+              for j in range(5)]
+    return [first, second]
+
+
+def _met(history: Sequence[Tables], left: Sequence[int]) -> MeetingCounts:
+    index = {p: i for i, p in enumerate(left)}
+    counts = MeetingCounts(len(left))
+    for session in history:
+        for table in session:
+            counts.add_table([index[p] for p in table if p in index])
+    return counts
+
+
+def _meetings(sessions: Sequence[Sequence[Sequence[int]]]) -> Counter[tuple[int, int]]:
+    return Counter(pair for session in sessions for table in session
+                   for pair in itertools.combinations(sorted(table), 2))
+
+
+def _seated(sessions: Sequence[Tables]) -> list[SeatedSession]:
+    return [SeatedSession(tuple(SeatedTable(t + 1, tuple(table))  # type: ignore[arg-type]
+                                for t, table in enumerate(session))) for session in sessions]
+
+
+def test_a_repair_without_a_repeat_is_found_where_one_exists() -> None:
+    history = _twenty_two_sessions()
+    left = list(range(1, 20))
+    met = _met(history, left)
+    answer = exact_repair(met, [0] * 19, 4, budget=Budget(300))
+    assert answer.sessions is not None and not answer.impossible
+    named = [[[left[p] for p in table] for table in session] for session in answer.sessions]
+    assert all(len(table) == 4 for session in named for table in session)
+    assert max(_meetings(history + named).values()) == 1
+    out = Counter(p for session in named for p in left
+                  if p not in {q for table in session for q in table})
+    assert sorted(out.values()) == [1] * 12  # three a session, nobody twice
+
+
+@pytest.mark.parametrize("withdrawn", [(0, 1), (0, 4)], ids=["one table", "two tables"])
+def test_a_repair_that_cannot_be_is_proved_impossible(withdrawn: tuple[int, int]) -> None:
+    history = [[list(range(4 * g, 4 * g + 4)) for g in range(4)]]
+    left = [p for p in range(16) if p not in withdrawn]
+    answer = exact_repair(_met(history, left), [0] * 14, 3, budget=Budget(300))
+    assert answer.impossible and answer.sessions is None
+
+
+def test_byes_go_in_turn_after_the_absences_so_far() -> None:
+    """Three who have already sat out once are not out again while anyone else is in."""
+    history = _twenty_two_sessions()
+    left = list(range(1, 20))
+    absences = [1, 1, 1] + [0] * 16
+    answer = exact_repair(_met(history, left), absences, 4, budget=Budget(300))
+    assert answer.sessions is not None
+    for session in answer.sessions:
+        seated = {p for table in session for p in table}
+        assert {0, 1, 2} <= seated
+
+
+def test_only_small_fields_are_asked() -> None:
+    assert fits(19, 4) and fits(26, 6)
+    assert not fits(40, 6) and not fits(100, 2)
+
+
+def test_the_draw_repairs_20_less_one_after_session_2_without_a_repeat() -> None:
+    history = _seated(_twenty_two_sessions())
+    field = list(range(20))
+    plan = plan_schedule(field, 4, seed=0, history=history, time_limit=5).schedule
+    left = field[1:]
+    repaired = repair_plan(plan, history, left, seed=0, time_limit=120)
+    assert repaired.method is Method.EXACT
+    played = [[list(table.seats) for table in session.tables]
+              for session in history + list(repaired.schedule.sessions)]
+    assert max(_meetings(played).values()) == 1
+
+
+def test_the_draw_knows_when_16_less_two_after_session_1_must_repeat() -> None:
+    history = _seated([[list(range(4 * g, 4 * g + 4)) for g in range(4)]])
+    field = list(range(16))
+    plan = plan_schedule(field, 3, seed=0, history=history, time_limit=5).schedule
+    repaired = repair_plan(plan, history, field[2:], seed=0, time_limit=5)
+    assert repaired.lower_bound >= 1
+    assert repaired.repeat_cost >= repaired.lower_bound

@@ -1,0 +1,158 @@
+"""An exact answer, for a small field after history, to "can the rest go without a repeat?".
+
+The search repairs a plan move by move and stops in local minima: after withdrawals in
+fields of an everyday size it left repeats where none were needed (20 x 6, one withdrawn
+after session 2: two excess meetings in 20 s, where a repair with none exists), and it
+spent its whole time looking for a repair that does not exist (16 x 4, two withdrawn after
+session 1, 18 s for six excess meetings). Asked as a constraint problem over who meets
+whom, CP-SAT settles many such cases in a second or two either way: it returns a repair
+without a repeat, or proves that none exists, which raises the draw's lower bound to one.
+
+The model (the offline `tools/seating_search/pair_sat.py` has it as CNF): y[p, q, s] says
+that p and q share a table in remaining session s, only for pairs that have not met; a
+player seated has exactly three partners and none when he sits out; partners are closed
+under "at the same table", so every session falls into tables of four without table
+numbers to choose; each pair meets at most once; the byes go in turn (nobody sits out while
+a player seated has missed fewer sessions, `rotation`). Club mates may meet (repeats come
+first, as the spec orders them); where there are any, the model seats the fewest together.
+
+Only small fields are asked (`fits`): the model grows with the cube of the field. One
+worker, a seed and a deterministic work limit keep the answer reproducible wherever the
+limit comes before the deadline (`cp_sat`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from tournament_manager.domain.seating.control import Budget
+from tournament_manager.domain.seating.cp_sat import Outcome, solve_outcome
+from tournament_manager.domain.seating.pairs import IntSession, IntSessions, MeetingCounts
+from tournament_manager.domain.seating.repair_library import clean_repair
+
+if TYPE_CHECKING:
+    from ortools.sat.python import cp_model
+
+MOST_PAIR_SESSIONS = 3000
+"""The largest model asked: pairs of players times sessions (32 players over 6 sessions is
+2,976; larger fields are the search's)."""
+
+WORK_LIMIT = 15.0
+"""CP-SAT's deterministic time for one question (up to about ten seconds on this machine):
+20 x 6 less one after session 2 took 1.3 to 8.9 s to answer yes over six seeds, 24 x 6 less
+three after session 3 1.9 to 3.4 s to answer no, 16 x 4 less two after session 1 0.1 s."""
+
+
+@dataclass(frozen=True)
+class ExactAnswer:
+    """`sessions` without a repeat; or `impossible`, proved; or neither (not settled)."""
+
+    sessions: IntSessions | None = None
+    impossible: bool = False
+
+
+def fits(players: int, sessions: int) -> bool:
+    """Whether a field is small enough to ask."""
+    return 4 <= players and players * (players - 1) // 2 * sessions <= MOST_PAIR_SESSIONS
+
+
+def exact_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *,
+                 forbidden: Collection[tuple[int, int]] = (), seed: int = 0,
+                 budget: Budget, work_limit: float = WORK_LIMIT) -> ExactAnswer:
+    """`sessions` more sessions for the players of `met` (the history's meetings, club
+    mates' not counted) in which no pair meets that has met or meets twice, the byes going
+    in turn after `absences`; with `forbidden` pairs, the fewest of them together."""
+    from ortools.sat.python import cp_model
+
+    n = met.n
+    byes = n % 4
+    model = cp_model.CpModel()
+    fresh = [(p, q) for p, q in itertools.combinations(range(n), 2) if not met.get(p, q)]
+    allowed = set(fresh)
+    y = {(p, q, s): model.new_bool_var(f"y{p}_{q}_{s}") for p, q in fresh
+         for s in range(sessions)}
+    out = {(p, s): model.new_bool_var(f"out{p}_{s}") for p in range(n)
+           for s in range(sessions)} if byes else {}
+
+    def meets(p: int, q: int, s: int) -> cp_model.IntVar | None:
+        return y.get((min(p, q), max(p, q), s))
+
+    for s in range(sessions):
+        if byes:
+            model.add(sum(out[p, s] for p in range(n)) == byes)
+        for p in range(n):
+            partners = [v for q in range(n) if q != p and (v := meets(p, q, s)) is not None]
+            seated = 3 - 3 * out[p, s] if byes else 3
+            model.add(sum(partners) == seated)
+        for q in range(n):
+            around = [p for p in range(n) if p != q and (min(p, q), max(p, q)) in allowed]
+            for p, r in itertools.combinations(around, 2):
+                pq, qr, pr = meets(p, q, s), meets(q, r, s), meets(p, r, s)
+                assert pq is not None and qr is not None
+                model.add_bool_or([~pq, ~qr] + ([pr] if pr is not None else []))
+    for p, q in fresh:
+        model.add_at_most_one(y[p, q, s] for s in range(sessions))
+    for p in range(n):  # implied: a player plays no more sessions than his unmet allow
+        unmet = sum(1 for q in range(n) if q != p and (min(p, q), max(p, q)) in allowed)
+        if unmet < 3 * sessions:
+            if not byes:
+                return ExactAnswer(impossible=True)
+            model.add(sum(out[p, s] for s in range(sessions)) >= sessions - unmet // 3)
+        elif unmet == 3 * sessions:  # seated throughout, he meets every one he has not met
+            seated_throughout = [~out[p, s] for s in range(sessions)] if byes else []
+            for q in range(n):
+                if q != p and (min(p, q), max(p, q)) in allowed:
+                    pair = (min(p, q), max(p, q))
+                    model.add_bool_or([y[*pair, s] for s in range(sessions)]
+                                      ).only_enforce_if(seated_throughout)
+    if byes:
+        total = byes * sessions
+        level = next(level for level in itertools.count(min(absences))
+                     if sum(max(0, level - a) for a in absences) >= total)
+        for p in range(n):  # implied by the turns, stated for the solver
+            model.add(sum(out[p, s] for s in range(sessions)) <= max(0, level - absences[p]))
+        if len(set(absences)) == 1 and total <= n:
+            # The turns are then "nobody out twice", which the line above says, and the
+            # sessions can come in any order: the lowest player out rises session by session.
+            for s in range(sessions - 1):
+                for b in range(n):
+                    model.add_bool_or([~out[b, s + 1]] + [out[a, s] for a in range(b)])
+        else:
+            _byes_in_turn(model, out, absences, n, sessions)
+    club = [y[p, q, s] for p, q in forbidden if (p, q) in allowed for s in range(sessions)]
+    if club:
+        model.minimize(sum(club))
+    outcome, solver = solve_outcome(model, seed=seed, budget=budget, work_limit=work_limit,
+                                    pure_sat=True)
+    if outcome is Outcome.INFEASIBLE:
+        return ExactAnswer(impossible=True)
+    if solver is None:
+        return ExactAnswer()
+    together = {key for key, var in y.items() if solver.boolean_value(var)}
+    found = [_tables(n, s, together) for s in range(sessions)]
+    return ExactAnswer(found if clean_repair(found, met, absences) else None)
+
+
+def _byes_in_turn(model: cp_model.CpModel, out: dict[tuple[int, int], cp_model.IntVar],
+                  absences: Sequence[int], n: int, sessions: int) -> None:
+    """Nobody sits out in a session while someone seated has missed fewer sessions."""
+    for s in range(sessions):
+        missed = [absences[p] + sum(out[p, e] for e in range(s)) for p in range(n)]
+        for p, q in itertools.permutations(range(n), 2):
+            model.add(missed[p] <= missed[q]).only_enforce_if([out[p, s], ~out[q, s]])
+
+
+def _tables(n: int, s: int, together: Collection[tuple[int, int, int]]) -> IntSession:
+    """Session `s`'s tables from who shares a table with whom in it."""
+    tables: IntSession = []
+    placed: set[int] = set()
+    for p in range(n):
+        if p not in placed:
+            table = [p] + [q for q in range(p + 1, n) if (p, q, s) in together]
+            if len(table) > 1:
+                tables.append(table)
+                placed.update(table)
+    return tables
