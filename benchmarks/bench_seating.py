@@ -144,6 +144,17 @@ WITHDRAWALS = ((32, 9, 3, 1, 0), (40, 13, 4, 4, 0), (48, 15, 5, 2, 0), (64, 12, 
 """(players, sessions, sessions played before the change, players withdrawn, late entries)"""
 
 
+def everyday_withdrawals() -> list[Case]:
+    """Withdrawals in fields of an everyday size (16 to 64 players, 4 to 8 sessions as the
+    bound allows): 1, 2, 3 or 5 players out after session 1, session 2, and two sessions
+    before the end."""
+    return [(players, sessions, played, out, 0)
+            for players in (16, 20, 24, 28, 32, 36, 40, 48, 64)
+            for sessions in range(4, min(8, (players - 1) // 3) + 1)
+            for played in sorted({1, 2, sessions - 2}) if 1 <= played <= sessions - 2
+            for out in (1, 2, 3, 5)]
+
+
 def measure_repair(case: Case, time_limit: float) -> str:
     players, sessions, played, withdrawn, late = case
     field = list(range(players))
@@ -327,6 +338,8 @@ def main() -> None:
                              "at its core's bound")
     parser.add_argument("--withdrawals", action="store_true",
                         help="repairs after players withdraw mid-event, not the grid")
+    parser.add_argument("--everyday-withdrawals", action="store_true",
+                        help="withdrawals in fields of 16 to 64 players over 4 to 8 sessions")
     parser.add_argument("--cuts", action="store_true",
                         help="draws for the players who went through a cut, not the grid")
     parser.add_argument("--event", action="store_true",
@@ -334,8 +347,10 @@ def main() -> None:
     parser.add_argument("--countries", type=int, default=0,
                         help="draw for a field of this many countries, kept apart")
     args = parser.parse_args()
-    if args.withdrawals:
-        cases(REPAIR_HEADER, measure_repair, WITHDRAWALS, args.jobs, args.time_limit)
+    if args.withdrawals or args.everyday_withdrawals:
+        cases(REPAIR_HEADER, measure_repair,
+              everyday_withdrawals() if args.everyday_withdrawals else WITHDRAWALS,
+              args.jobs, args.time_limit)
         return
     if args.cuts:
         cases(CUT_HEADER, measure_cut, CUTS, args.jobs, args.time_limit)

@@ -85,8 +85,8 @@ def test_byes_go_in_turn_after_the_absences_so_far() -> None:
 
 
 def test_only_small_fields_are_asked() -> None:
-    assert fits(19, 4) and fits(26, 6)
-    assert not fits(40, 6) and not fits(100, 2)
+    assert fits(19, 4) and fits(27, 2) and fits(14, 3)
+    assert not fits(26, 6) and not fits(40, 6) and not fits(100, 2)
 
 
 def test_the_draw_repairs_20_less_one_after_session_2_without_a_repeat() -> None:

@@ -16,7 +16,8 @@ numbers to choose; each pair meets at most once; the byes go in turn (nobody sit
 a player seated has missed fewer sessions, `rotation`). Club mates may meet (repeats come
 first, as the spec orders them); where there are any, the model seats the fewest together.
 
-Only small fields are asked (`fits`): the model grows with the cube of the field. One
+Only small questions are asked (`fits`): beyond them CP-SAT rarely settles in its work
+limit, and the time is the search's. One
 worker, a seed and a deterministic work limit keep the answer reproducible wherever the
 limit comes before the deadline (`cp_sat`).
 """
@@ -36,9 +37,13 @@ from tournament_manager.domain.seating.repair_library import clean_repair
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-MOST_PAIR_SESSIONS = 3000
-"""The largest model asked: pairs of players times sessions (32 players over 6 sessions is
-2,976; larger fields are the search's)."""
+MOST_PAIR_SESSIONS = 1000
+"""The largest model asked: pairs of players times sessions. The survey of everyday
+withdrawals (`bench_seating.py --everyday-withdrawals`, 2026-12-06) had every model it
+settled at 702 or less (20 x 6 less one after session 2: 684, found; the proofs at 702 or
+less), and none above 1,000, where the time it took cost the search: 28 x 7 less two after
+session 1 (1,950) came to one excess meeting where the search alone, with all the time,
+reaches none; 28 x 8 less three after 1 to 13 from 11."""
 
 WORK_LIMIT = 15.0
 """CP-SAT's deterministic time for one question (up to about ten seconds on this machine):
