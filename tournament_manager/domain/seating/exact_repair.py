@@ -17,9 +17,8 @@ a player seated has missed fewer sessions, `rotation`). Club mates may meet (rep
 first, as the spec orders them); where there are any, the model seats the fewest together.
 
 Only small questions are asked (`fits`): beyond them CP-SAT rarely settles in its work
-limit, and the time is the search's. One
-worker, a seed and a deterministic work limit keep the answer reproducible wherever the
-limit comes before the deadline (`cp_sat`).
+limit, and the time is the search's. One worker, a seed and a deterministic work limit keep
+the answer reproducible wherever the limit comes before the deadline (`cp_sat`).
 """
 
 from __future__ import annotations
@@ -113,20 +112,21 @@ def exact_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *,
                     pair = (min(p, q), max(p, q))
                     model.add_bool_or([y[*pair, s] for s in range(sessions)]
                                       ).only_enforce_if(seated_throughout)
-    if byes:
-        total = byes * sessions
-        level = next(level for level in itertools.count(min(absences))
-                     if sum(max(0, level - a) for a in absences) >= total)
-        for p in range(n):  # implied by the turns, stated for the solver
-            model.add(sum(out[p, s] for s in range(sessions)) <= max(0, level - absences[p]))
-        if len(set(absences)) == 1 and total <= n:
-            # The turns are then "nobody out twice", which the line above says, and the
-            # sessions can come in any order: the lowest player out rises session by session.
+    if byes and len(set(absences)) == 1:
+        # From level ground the turns keep everyone's byes within one of each other, and
+        # where there are no more byes than players, they are "nobody out twice", in any
+        # session order: the lowest player out rises session by session.
+        most = -(-byes * sessions // n)
+        for p in range(n):
+            model.add(sum(out[p, s] for s in range(sessions)) <= most)
+        if most == 1:
             for s in range(sessions - 1):
                 for b in range(n):
                     model.add_bool_or([~out[b, s + 1]] + [out[a, s] for a in range(b)])
         else:
             _byes_in_turn(model, out, absences, n, sessions)
+    elif byes:
+        _byes_in_turn(model, out, absences, n, sessions)
     club = [y[p, q, s] for p, q in forbidden if (p, q) in allowed for s in range(sessions)]
     if club:
         model.minimize(sum(club))
