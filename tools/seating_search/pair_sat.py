@@ -17,7 +17,10 @@ the question admits, so it narrows the search and never the answer:
 - with K allowed, a player seated every session meets again at least 3 x sessions less
   his unmet players, counted among the K (each excess meeting counts at both players);
 - sessions are interchangeable: with byes, in the order of their lowest player out; without
-  them, in the order of player 0's lowest partner.
+  them, in the order of player 0's lowest partner;
+- with no repeat allowed, players who met each other and the same others (twins: after one
+  session, the players of a table) are interchangeable: in session 0 they sit in the order
+  of their tables' lowest players (`_order_twins`), the sessions after it ordered as above.
 
 Measured on 2026-12-06, one core, against the table model (`--model tables`) on the same
 cases: 24 x 6 less 2 after 3 at 0, SAT in 1.8 s (8.8 s); 24 x 6 less 3 after 3 at 0, UNSAT
@@ -41,7 +44,7 @@ class PairModel:
     meeting after its first), nobody out more than `most_out` times."""
 
     def __init__(self, players: int, sessions: int, met: Collection[Pair], excess: int,
-                 most_out: int) -> None:
+                 most_out: int, *, twins: bool = True) -> None:
         self.players = players
         self.sessions = sessions
         self.met = {(min(p, q), max(p, q)) for p, q in met}
@@ -56,7 +59,12 @@ class PairModel:
             self._session(s)
         self._excess()
         self._turns(most_out)
-        self._order_sessions()
+        blocks = self._twin_blocks() if twins and not excess else []
+        if any(len(block) > 1 for block in blocks):
+            self._order_twins(blocks)
+            self._order_sessions(first=1)
+        else:
+            self._order_sessions()
 
     def y(self, p: int, q: int, s: int) -> int:
         return self.pool.id(("y", min(p, q), max(p, q), s))
@@ -143,8 +151,39 @@ class PairModel:
             if plays < self.sessions:
                 self._card(away, self.sessions - plays, "atleast")
 
-    def _order_sessions(self) -> None:
-        for s in range(self.sessions - 1):
+    def _twin_blocks(self) -> list[list[int]]:
+        """Runs of consecutive players who met each other and the same others: after one
+        session, the tables of the history (`repair_sat.first_session_history` numbers them
+        so)."""
+        near = [{p} | {q for q in range(self.players) if (min(p, q), max(p, q)) in self.met}
+                for p in range(self.players)]
+        blocks: list[list[int]] = []
+        for p in range(self.players):
+            if blocks and p - 1 in near[p] and near[p] == near[p - 1]:
+                blocks[-1].append(p)
+            else:
+                blocks.append([p])
+        return blocks
+
+    def _order_twins(self, blocks: list[list[int]]) -> None:
+        """In session 0, twins sit in the order of their tables' lowest players, those out
+        last. Any seating can be renamed so, block by block in increasing numbers: twins
+        never share a table, so a table's lowest player is from an earlier block (a name
+        the renaming leaves alone) or is the twin himself; give the block's lowest numbers
+        to those at tables led from earlier blocks, in those leaders' order, then to those
+        who lead their own, then to those out."""
+        for block in blocks:
+            for a, b in itertools.pairwise(block):
+                if self.byes:
+                    self.cnf.append([-self.out(a, 0), self.out(b, 0)])
+                for q in range(a):
+                    if self._allowed(q, b):
+                        self.cnf.append([-self.y(q, b, 0)] + [self.y(r, a, 0) for r in range(q)
+                                                              if self._allowed(r, a)])
+
+    def _order_sessions(self, first: int = 0) -> None:
+        """Sessions `first`.. in order: any seating's can be put so."""
+        for s in range(first, self.sessions - 1):
             if self.byes:  # the lowest player out rises session by session
                 for b in range(self.players):
                     self.cnf.append([-self.out(b, s + 1)]

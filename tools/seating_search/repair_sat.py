@@ -178,6 +178,9 @@ def main() -> None:
     parser.add_argument("--most-out", type=int)
     parser.add_argument("--model", choices=("pairs", "tables"), default="pairs",
                         help="who meets whom (`pair_sat.py`, the faster) or who sits where")
+    parser.add_argument("--no-twins", action="store_true",
+                        help="without ordering the twins of session 0 (`PairModel._order_twins`)"
+                             ", to measure what it saves")
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--shuffle", type=int, metavar="SEED",
                         help="renumber the players at random (this seed) before asking: the "
@@ -214,7 +217,8 @@ def main() -> None:
         name += f" (numbering {args.shuffle})"
     while True:
         started = time.monotonic()
-        found = solve(args.model, args.solver, len(left), remaining, met, excess, most_out)
+        found = solve(args.model, args.solver, len(left), remaining, met, excess, most_out,
+                      twins=not args.no_twins)
         seconds = time.monotonic() - started
         print(f"{name} at most {excess} excess: {'SAT' if found else 'UNSAT'} "
               f"in {seconds:.1f} s", flush=True)
@@ -231,10 +235,10 @@ def main() -> None:
 
 
 def solve(model: str, solver: str, players: int, sessions: int, met: set[tuple[int, int]],
-          excess: int, most_out: int) -> list[list[list[int]]] | None:
+          excess: int, most_out: int, *, twins: bool = True) -> list[list[list[int]]] | None:
     """The sessions of a seating with at most `excess` excess meetings, or None."""
     if model == "pairs":
-        pairs = PairModel(players, sessions, met, excess, most_out)
+        pairs = PairModel(players, sessions, met, excess, most_out, twins=twins)
         cnf, decode = pairs.cnf, pairs.tables
     else:
         cnf, pool = clauses(players, sessions, met, excess, most_out)
