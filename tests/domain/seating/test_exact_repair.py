@@ -10,13 +10,20 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
 from tournament_manager.domain.seating import plan_schedule, repair_plan
+from tournament_manager.domain.seating.byes import draw_with_byes
 from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.exact_repair import exact_repair, fits, twin_blocks
-from tournament_manager.domain.seating.grouping import Method
+from tournament_manager.domain.seating.grouping import (
+    GroupingRequest,
+    Method,
+    draw_groups,
+    lower_bound,
+)
 from tournament_manager.domain.seating.model import Schedule, SeatedSession, SeatedTable
 from tournament_manager.domain.seating.pairs import MeetingCounts
 
@@ -157,3 +164,23 @@ def test_the_draw_knows_when_16_less_two_after_session_1_must_repeat() -> None:
     repaired = repair_plan(plan, history, field[2:], seed=0, time_limit=5)
     assert repaired.lower_bound >= 1
     assert repaired.repeat_cost >= repaired.lower_bound
+
+
+@pytest.mark.parametrize("players", [15, 16])
+def test_the_search_stops_at_a_least_cost_proved_before_it(players: int) -> None:
+    """A plan that repeats once, where a proof said one repeat at least: nothing is left to
+    search for. Without the proof the search would spend the whole budget on less, and its
+    own bound (0 here) is what it would report."""
+    fixed = MeetingCounts(players)
+    fixed.add_table((0, 1))
+    plan = [[list(range(t, t + 4)) for t in range(0, 12, 4)] + ([[12, 13, 14, 15]]
+                                                                 if players == 16 else [])]
+    request = GroupingRequest(players, 1, fixed, set(), plan, False)
+    assert lower_bound(request, [0] * players) == 0
+    proved = replace(request, proved=1)
+    if players % 4:
+        result = draw_with_byes(proved, [0] * players, seed=0, budget=Budget(60))
+    else:
+        result = draw_groups(proved, seed=0, budget=Budget(60))
+    assert result.lower_bound == 1 and result.cost == 1
+    assert result.sessions == plan

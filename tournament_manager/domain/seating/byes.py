@@ -87,7 +87,7 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     number of players in every session: its byes are kept.
     """
     rng = random.Random(seed)
-    bound = lower_bound(request, absences)
+    bound = max(lower_bound(request, absences), request.proved)
     if request.fresh:  # a repeat costs 1 in `pair_cost`, so excess is cost here
         bound = max(bound, proved_least_excess(request.players, request.sessions))
     start, built = request.start, None

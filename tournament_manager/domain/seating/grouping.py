@@ -100,6 +100,9 @@ class GroupingRequest:
     """A schedule to improve (a plan being repaired); None to draw from scratch."""
     fresh: bool
     """No history: constructions are valid."""
+    proved: int = 0
+    """A least cost proved before the search (`exact_repair`: no repair without a repeat,
+    so 1): the search stops where it reaches it instead of spending its time on less."""
 
     @property
     def sample(self) -> int | None:
@@ -233,7 +236,7 @@ def _solved(request: GroupingRequest, seed: int, budget: Budget) -> IntSessions 
 
 def draw_groups(request: GroupingRequest, *, seed: int, budget: Budget) -> GroupingResult:
     rng = random.Random(seed)
-    bound = lower_bound(request)
+    bound = max(lower_bound(request), request.proved)
     if request.fresh:  # a repeat costs at least 1 in `pair_cost`, so excess bounds cost
         bound = max(bound, proved_least_excess(request.players, request.sessions))
     start = request.start

@@ -162,6 +162,8 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
         if exact.sessions is not None:
             result = GroupingResult(exact.sessions, Method.EXACT,
                                     cost_of(request, exact.sessions), 0)
+        elif exact.impossible:  # a repeat costs 1 at least: the search may stop there
+            request = replace(request, proved=1)
     if result is None and len(field.players) % 4:
         result = draw_with_byes(request, field.absences, seed=seed, budget=share)
     elif result is None:
