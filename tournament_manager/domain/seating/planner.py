@@ -82,6 +82,14 @@ class _Field:
     """Sessions of the history each player was not seated in (byes, or before he entered):
     who sits out next, where the field is not a multiple of four."""
 
+    def met(self) -> MeetingCounts:
+        """The history's meetings alone: `fixed` less the club mates' count (a repair from
+        the library or from CP-SAT keeps club mates apart as a preference, not a rule)."""
+        met = self.fixed.copy()
+        for pair in self.forbidden:
+            met.add_table(pair, times=-1)
+        return met
+
 
 def validate_players(players: Sequence[Player]) -> None:
     """Any field of four or more distinct players: beyond a multiple of four, the rest sit
@@ -184,10 +192,7 @@ def _shipped_repair(field: _Field, request: GroupingRequest,
     spec orders them, and the search cannot reach none where a repair is shipped."""
     if request.start is not None and repeats(request, request.start) == 0:
         return None
-    met = field.fixed.copy()
-    for pair in field.forbidden:
-        met.add_table(pair, times=-1)
-    sessions = shipped_repair(met, field.absences, request.sessions,
+    sessions = shipped_repair(field.met(), field.absences, request.sessions,
                               forbidden=field.forbidden, seed=seed)
     return None if sessions is None else GroupingResult(
         sessions, Method.LIBRARY, cost_of(request, sessions), 0)
@@ -202,10 +207,7 @@ def _exact_repair(field: _Field, request: GroupingRequest, seed: int,
     if not fits(request.players, request.sessions) or (
             request.start is not None and repeats(request, request.start) == 0):
         return ExactAnswer()
-    met = field.fixed.copy()
-    for pair in field.forbidden:
-        met.add_table(pair, times=-1)
-    return exact_repair(met, field.absences, request.sessions, forbidden=field.forbidden,
+    return exact_repair(field.met(), field.absences, request.sessions, forbidden=field.forbidden,
                         seed=seed, budget=budget)
 
 
