@@ -106,6 +106,20 @@ def test_a_planned_round_is_repaired_after_a_drop_out(open_event: Document) -> N
     assert not _pairs(open_event, sessions[3]) & met
 
 
+def _twenty_planned(document: Document) -> tuple[list[int], list[int]]:
+    """20 players registered and planned over six sessions (byes for an odd field): the
+    players and the sessions, in order."""
+    settings = dataclasses.replace(preset_settings(Preset.OPEN, 6),
+                       odd_field=OddFieldPolicy.BYES)
+    create_tournament(document.unit_of_work(), "Twenty", settings)
+    players = _register(document, 20)
+    with document.unit_of_work() as uow:
+        round_id = uow.rounds.list()[0].id
+    plan_round(document.unit_of_work(), round_id, seed=3, time_limit=5)
+    sessions = _sessions(document)
+    return players, sessions
+
+
 def test_a_player_who_withdraws_after_session_1_of_20_x_6_leaves_no_repeat(
         tmp_path) -> None:  # type: ignore[no-untyped-def]
     """20 players planned over six sessions, one withdrawn after the first, the other five
@@ -114,14 +128,7 @@ def test_a_player_who_withdraws_after_session_1_of_20_x_6_leaves_no_repeat(
     s and in 60 s), where the shipped repair of that history has none (`repair_library`)."""
     document = create_document(tmp_path / "twenty.tmt")
     try:
-        settings = dataclasses.replace(preset_settings(Preset.OPEN, 6),
-                                       odd_field=OddFieldPolicy.BYES)
-        create_tournament(document.unit_of_work(), "Twenty", settings)
-        players = _register(document, 20)
-        with document.unit_of_work() as uow:
-            round_id = uow.rounds.list()[0].id
-        plan_round(document.unit_of_work(), round_id, seed=3, time_limit=5)
-        sessions = _sessions(document)
+        players, sessions = _twenty_planned(document)
         publish_draw(document.unit_of_work(),
                      draw_session(document.unit_of_work(), sessions[0], seed=1))
         set_player_status(document.unit_of_work(), players[7], PlayerStatus.WITHDRAWN)
@@ -561,14 +568,7 @@ def test_a_player_who_withdraws_after_session_2_of_20_x_6_leaves_no_repeat(
     repair without a repeat (`exact_repair`), and the four sessions left follow it."""
     document = create_document(tmp_path / "twenty.tmt")
     try:
-        settings = dataclasses.replace(preset_settings(Preset.OPEN, 6),
-                                       odd_field=OddFieldPolicy.BYES)
-        create_tournament(document.unit_of_work(), "Twenty", settings)
-        players = _register(document, 20)
-        with document.unit_of_work() as uow:
-            round_id = uow.rounds.list()[0].id
-        plan_round(document.unit_of_work(), round_id, seed=3, time_limit=5)
-        sessions = _sessions(document)
+        players, sessions = _twenty_planned(document)
         for session_id in sessions[:2]:
             publish_draw(document.unit_of_work(),
                          draw_session(document.unit_of_work(), session_id, seed=1))
