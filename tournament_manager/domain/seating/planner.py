@@ -207,8 +207,8 @@ def _exact_repair(field: _Field, request: GroupingRequest, seed: int,
     if not fits(request.players, request.sessions) or (
             request.start is not None and repeats(request, request.start) == 0):
         return ExactAnswer()
-    return exact_repair(field.met(), field.absences, request.sessions, forbidden=field.forbidden,
-                        seed=seed, budget=budget)
+    return exact_repair(field.met(), field.absences, request.sessions,
+                        forbidden=field.forbidden, seed=seed, budget=budget)
 
 
 def _seats_as_planned(sessions: IntSessions, start: IntSessions | None) -> IntSessions:
