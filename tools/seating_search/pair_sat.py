@@ -25,6 +25,10 @@ the question admits, so it narrows the search and never the answer:
 Measured on 2026-12-06, one core, against the table model (`--model tables`) on the same
 cases: 24 x 6 less 2 after 3 at 0, SAT in 1.8 s (8.8 s); 24 x 6 less 3 after 3 at 0, UNSAT
 in 1.9 s (132.7 s); 16 x 5 less 2 after 1 at 3, UNSAT in 34 s (undecided in 5 minutes).
+With the twins ordered against without (`repair_sat.py --first-session ... --no-twins`), the
+same day, one core: 20 x 6 less 1 after 1 at 0, SAT in 56 s (undecided after 400 s); 24 x 6
+less 1 from each of two tables after 1, SAT in 38 s (undecided after 60 s). 24 x 6 less 3
+after 1, from one table or from two, stays undecided after 15 minutes with them.
 """
 
 from __future__ import annotations
