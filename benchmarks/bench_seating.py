@@ -159,8 +159,40 @@ def measure_repair(case: Case, time_limit: float) -> str:
     players, sessions, played, withdrawn, late = case
     field = list(range(players))
     plan = plan_schedule(field, sessions, seed=0, time_limit=time_limit).schedule
-    history = plan.sessions[:played]
     left = field[withdrawn:] + list(range(players, players + late))
+    return _repair_line(plan, played, left, time_limit,
+                        f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {late:>4}")
+
+
+def first_session_withdrawals() -> list[Case]:
+    """After session 1, every way 1, 2 or 3 players can leave its tables (one from a table;
+    two from one or from two; three from one, two or three), in fields of 16 to 32 over 4
+    to 8 sessions as the bound allows: after one session every history is one of these up
+    to the players' names, so a shipped repair (`repair_library`) covers all its events."""
+    return [(players, sessions, *lost) for players in (16, 20, 24, 28, 32)
+            for sessions in range(4, min(8, (players - 1) // 3) + 1)
+            for lost in ((1,), (2,), (1, 1), (3,), (2, 1), (1, 1, 1))]
+
+
+def measure_first_session_repair(case: Case, time_limit: float) -> str:
+    """`case`: players, sessions, then how many leave each broken table of session 1 (the
+    plan's first tables in order, the last seats of each)."""
+    players, sessions, *lost = case
+    plan = plan_schedule(list(range(players)), sessions, seed=0, time_limit=time_limit).schedule
+    tables = plan.sessions[0].tables
+    gone = {p for table, k in zip(tables, lost) for p in table.seats[4 - k:]}
+    left = [p for p in range(players) if p not in gone]
+    pattern = ",".join(map(str, lost))
+    return _repair_line(plan, 1, left, time_limit,
+                        f"{players:>4} {sessions:>3} {1:>6} {pattern:>5} {0:>4}")
+
+
+def _repair_line(plan: Schedule, played: int, left: list[int], time_limit: float,
+                 label: str) -> str:
+    """The plan's first `played` sessions as history, the rest repaired for `left`: the
+    whole event's excess meetings, the draw's bound, the byes and whether they went in
+    turn, and the repair's time."""
+    history = plan.sessions[:played]
     started = time.monotonic()
     repaired = repair_plan(Schedule(plan.sessions[played:]), history, left, seed=1,
                            time_limit=time_limit)
@@ -176,7 +208,7 @@ def measure_repair(case: Case, time_limit: float) -> str:
             meetings.update(combinations(sorted(table.seats), 2))
     excess = sum(count - 1 for count in meetings.values() if count > 1)
     missed = Counter(p for session in history for p in left if p not in set(session.players()))
-    return (f"{players:>4} {sessions:>3} {played:>6} {withdrawn:>4} {late:>4} {len(left):>5} "
+    return (f"{label} {len(left):>5} "
             f"{excess:>6} {repaired.lower_bound:>6} {max(meetings.values()):>3} "
             f"{min(byes.values()):>4}..{max(byes.values()):<4} "
             f"{out_of_turn(repaired.schedule.sessions, left, missed):>5} {seconds:>7.2f}")
@@ -340,6 +372,9 @@ def main() -> None:
                         help="repairs after players withdraw mid-event, not the grid")
     parser.add_argument("--everyday-withdrawals", action="store_true",
                         help="withdrawals in fields of 16 to 64 players over 4 to 8 sessions")
+    parser.add_argument("--first-session-withdrawals", action="store_true",
+                        help="every way 1 to 3 players can leave after session 1, 16 to 32 "
+                             "players")
     parser.add_argument("--cuts", action="store_true",
                         help="draws for the players who went through a cut, not the grid")
     parser.add_argument("--event", action="store_true",
@@ -351,6 +386,10 @@ def main() -> None:
         cases(REPAIR_HEADER, measure_repair,
               everyday_withdrawals() if args.everyday_withdrawals else WITHDRAWALS,
               args.jobs, args.time_limit)
+        return
+    if args.first_session_withdrawals:
+        cases(REPAIR_HEADER.replace(" out", "  out", 1), measure_first_session_repair,
+              first_session_withdrawals(), args.jobs, args.time_limit)
         return
     if args.cuts:
         cases(CUT_HEADER, measure_cut, CUTS, args.jobs, args.time_limit)
