@@ -39,6 +39,9 @@ from collections.abc import Collection
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 
+from tournament_manager.domain.seating.exact_repair import twin_blocks
+from tournament_manager.domain.seating.pairs import MeetingCounts
+
 Pair = tuple[int, int]
 
 
@@ -156,18 +159,20 @@ class PairModel:
                 self._card(away, self.sessions - plays, "atleast")
 
     def _twin_blocks(self) -> list[list[int]]:
-        """Runs of consecutive players who met each other and the same others: after one
-        session, the tables of the history (`repair_sat.first_session_history` numbers them
-        so)."""
-        near = [{p} | {q for q in range(self.players) if (min(p, q), max(p, q)) in self.met}
-                for p in range(self.players)]
-        blocks: list[list[int]] = []
-        for p in range(self.players):
-            if blocks and p - 1 in near[p] and near[p] == near[p - 1]:
-                blocks[-1].append(p)
-            else:
-                blocks.append([p])
-        return blocks
+        """The classes of twins (`exact_repair.twin_blocks`: after one session, the tables
+        of the history), each cut into runs of consecutive players, as `_order_twins` needs
+        them; `repair_sat.first_session_history` numbers each table so."""
+        counts = MeetingCounts(self.players)
+        for pair in self.met:
+            counts.add_table(pair)
+        runs: list[list[int]] = []
+        for block in twin_blocks(counts, [0] * self.players, ()):
+            for p in block:
+                if runs and runs[-1][-1] == p - 1 and p - 1 in block:
+                    runs[-1].append(p)
+                else:
+                    runs.append([p])
+        return sorted(runs)
 
     def _order_twins(self, blocks: list[list[int]]) -> None:
         """In session 0, twins sit in the order of their tables' lowest players, those out
