@@ -161,7 +161,7 @@ class PairModel:
     def _twin_blocks(self) -> list[list[int]]:
         """The classes of twins (`exact_repair.twin_blocks`: after one session, the tables
         of the history), each cut into runs of consecutive players, as `_order_twins` needs
-        them; `repair_sat.first_session_history` numbers each table so."""
+        them; `repair_entries.first_session_history` numbers each table so."""
         counts = MeetingCounts(self.players)
         for pair in self.met:
             counts.add_table(pair)

@@ -41,8 +41,7 @@ import itertools
 import random
 import sys
 import time
-from collections import Counter
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
 from pathlib import Path
 
 from pysat.card import CardEnc, EncType
@@ -52,15 +51,10 @@ from pysat.solvers import Solver
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.seating_search.pair_sat import PairModel
+from tools.seating_search.repair_entries import add_entry, added_excess, first_session_history
 from tools.seating_search.sat_excess import excess_clauses
-from tools.seating_search.shipped_entries import written
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.planner import plan_schedule
-from tournament_manager.domain.seating.repair_library import (
-    REPAIRS_FILE,
-    first_session,
-    shipped_repair,
-)
 from tournament_manager.domain.seating.shortfall import forced_repeats
 
 
@@ -127,21 +121,6 @@ def case_history(players: int, sessions: int, played: int,
            for pair in itertools.combinations(sorted(index[p] for p in table.seats
                                                      if p in index), 2)}
     return met, left
-
-
-def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[tuple[int, int]],
-                                                                       list[int]]:
-    """The pairs that met in one session of `players` at tables of four, the players of the
-    tables that lost `lost` (1, 2 or 3 each) withdrawn: the canonical history of
-    `repair_library` (broken tables first, most lost first, then the whole ones), numbered
-    0.. as the library numbers those left."""
-    sizes = [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
-    met: set[tuple[int, int]] = set()
-    start = 0
-    for size in sizes:
-        met |= set(itertools.combinations(range(start, start + size), 2))
-        start += size
-    return met, list(range(start))
 
 
 def shuffled(met: set[tuple[int, int]], left: list[int],
@@ -228,7 +207,8 @@ def main() -> None:
     if found:
         assert added_excess(met, found) <= excess, "the solver's seating breaks the model"
         if args.entry:
-            add_entry(len(left), met, found, " ".join(sys.argv[1:]), seconds)
+            add_entry(len(left), met, found,
+                      "tools/seating_search/repair_sat.py " + " ".join(sys.argv[1:]), seconds)
         if args.write:
             args.write.write_text("".join(repr([[left[p] for p in table] for table in session])
                                           + "\n" for session in found))
@@ -252,44 +232,6 @@ def solve(model: str, solver: str, players: int, sessions: int, met: set[tuple[i
             return None
         return decode([v for v in sat.get_model() or () if v > 0])
 
-
-def add_entry(left: int, met: set[tuple[int, int]], sessions: list[list[list[int]]],
-              arguments: str, seconds: float) -> None:
-    """Add a repair found for a history of one session (`left` players met as `met` says)
-    to the shipped file, its players named as the library names them, after checking it
-    as the draw will (`repair_library.shipped_repair`): refused if the draw would refuse
-    it."""
-    fixed = MeetingCounts(left)
-    for pair in met:
-        fixed.add_table(pair)
-    history = first_session(fixed)
-    if history is None:
-        sys.exit("the history is not one session's: no entry")
-    players, lost, names = history
-    number = {p: i for i, p in enumerate(names)}
-    entry = {"players": players, "lost": lost, "sessions": len(sessions),
-             "schedule": [[[number[p] for p in table] for table in session]
-                          for session in sessions],
-             "command": f"tools/seating_search/repair_sat.py {arguments}",
-             "seconds": round(seconds, 1)}
-    if shipped_repair(fixed, [0] * left, len(sessions), entries=(entry,)) != sessions:
-        sys.exit("the repair found is not one the draw would accept")
-    written(Path(__file__).resolve().parents[2] / "tournament_manager/domain/seating"
-            / REPAIRS_FILE, entry, ("players", "lost"))
-
-
-def added_excess(met: set[tuple[int, int]], sessions: list[list[list[int]]]) -> int:
-    """The excess meetings a seating adds to a history whose pairs are `met` (checked on
-    every seating found: the model is trusted for its UNSAT only as far as its SAT is
-    right)."""
-    meetings = Counter({pair: 1 for pair in met})
-    for session in sessions:
-        assert all(len(table) == 4 for table in session)
-        seated = [p for table in session for p in table]
-        assert len(seated) == len(set(seated))
-        for table in session:
-            meetings.update(itertools.combinations(sorted(table), 2))
-    return sum(count - 1 for count in meetings.values() if count > 1)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,89 @@
+"""How a repair found offline becomes a shipped one (`tools/seating_search/repair_entries.py`,
+shared by `repair_sat.py` and `repair_search.py`): the entry is written in the library's
+numbering of the history, whatever numbering the tool found it in, and the draw reads it
+back as a repair of that history; a seating that repeats is refused. And `repair_search`'s
+CP-SAT polish takes a seating full of repeats to one without, byes in turn."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tools.seating_search.repair_entries import add_entry, added_excess, first_session_history
+from tools.seating_search.repair_search import polish
+from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.repair_library import clean_repair, shipped_repair
+from tournament_manager.domain.seating.shipped import shipped_entries
+
+Seating = list[list[list[int]]]
+
+
+def _counts(players: int, met: set[tuple[int, int]]) -> MeetingCounts:
+    counts = MeetingCounts(players)
+    for pair in met:
+        counts.add_table(pair)
+    return counts
+
+
+def _renamed(met: set[tuple[int, int]], sessions: Seating,
+             name: list[int]) -> tuple[set[tuple[int, int]], Seating]:
+    return ({(min(name[p], name[q]), max(name[p], name[q])) for p, q in met},
+            [[[name[p] for p in table] for table in session] for session in sessions])
+
+
+def test_the_canonical_history_numbers_the_broken_tables_first_most_lost_first() -> None:
+    met, left = first_session_history(24, [1, 2])
+    assert left == list(range(21))
+    assert {(0, 1), (2, 3), (2, 4), (3, 4), (5, 8), (17, 20)} <= met
+    assert not {(1, 2), (4, 5), (8, 9)} & met
+    assert len(met) == 1 + 3 + 4 * 6
+
+
+def test_an_entry_found_in_any_numbering_is_shipped_in_the_librarys(tmp_path: Path) -> None:
+    shipped = next(e for e in shipped_entries("repairs.json")
+                   if (e["players"], e["lost"]) == (20, [1]))
+    met, left = first_session_history(20, [1])
+    name = list(range(len(left)))
+    random.Random(5).shuffle(name)
+    found_met, found = _renamed(met, shipped["schedule"], name)
+    assert added_excess(found_met, found) == 0
+    path = tmp_path / "repairs.json"
+    path.write_text('{"entries": []}\n', encoding="utf-8")
+
+    add_entry(len(left), found_met, found, "tools/seating_search/x.py --y", 2.0, path=path)
+
+    entries = json.loads(path.read_text(encoding="utf-8"))["entries"]
+    assert [(e["players"], e["lost"], e["sessions"], e["command"], e["seconds"])
+            for e in entries] == [(20, [1], 5, "tools/seating_search/x.py --y", 2.0)]
+    history = _counts(len(left), found_met)
+    repaired = shipped_repair(history, [0] * len(left), 5, entries=entries)
+    assert repaired is not None and clean_repair(repaired, history, [0] * len(left))
+    # written in the library's numbering (the broken table 0, 1, 2 first), not the finder's
+    assert entries[0]["schedule"] != found
+
+
+def test_a_seating_that_repeats_is_not_shipped(tmp_path: Path) -> None:
+    met, left = first_session_history(20, [1])
+    shipped = next(e for e in shipped_entries("repairs.json")
+                   if (e["players"], e["lost"]) == (20, [1]))
+    repeating = [shipped["schedule"][0]] * 2
+    path = tmp_path / "repairs.json"
+    path.write_text('{"entries": []}\n', encoding="utf-8")
+    with pytest.raises(SystemExit, match="not one the draw would accept"):
+        add_entry(len(left), met, repeating, "cmd", 1.0, path=path)
+    assert json.loads(path.read_text(encoding="utf-8")) == {"entries": []}
+
+
+def test_the_polish_takes_a_seating_full_of_repeats_to_none_byes_in_turn() -> None:
+    met, left = first_session_history(16, [1])  # 15 players: three out each session
+    tables = [[p for p in range(3 + 4 * t, 7 + 4 * t)] for t in range(3)]
+    hint = [tables, tables]  # every pair of the three tables meets three times
+    assert added_excess(met, hint) == 2 * 3 * 6
+
+    found = polish(len(left), met, hint, seconds=300.0, workers=1, seed=0)
+
+    assert added_excess(met, found) == 0
+    assert clean_repair(found, _counts(len(left), met), [0] * len(left))

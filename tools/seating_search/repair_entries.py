@@ -1,0 +1,78 @@
+"""The draw's shipped repairs after session 1 (`repairs.json`, `repair_library`) as the
+offline tools build them: the canonical history of one session, and an entry checked as the
+draw will check it before it is written. Shared by `repair_sat.py` (a SAT solver's repair)
+and `repair_search.py` (the draw's own search, given more time and seeds); neither needs the
+other's solver."""
+
+from __future__ import annotations
+
+import itertools
+import sys
+from collections import Counter
+from collections.abc import Sequence
+from pathlib import Path
+
+from tools.seating_search.shipped_entries import written
+from tournament_manager.domain.seating.pairs import MeetingCounts
+from tournament_manager.domain.seating.repair_library import (
+    REPAIRS_FILE,
+    first_session,
+    shipped_repair,
+)
+
+Pair = tuple[int, int]
+
+
+def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[Pair], list[int]]:
+    """The pairs that met in one session of `players` at tables of four, the players of the
+    tables that lost `lost` (1, 2 or 3 each) withdrawn: the canonical history of
+    `repair_library` (broken tables first, most lost first, then the whole ones), numbered
+    0.. as the library numbers those left."""
+    sizes = [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
+    met: set[Pair] = set()
+    start = 0
+    for size in sizes:
+        met |= set(itertools.combinations(range(start, start + size), 2))
+        start += size
+    return met, list(range(start))
+
+
+SHIPPED = Path(__file__).resolve().parents[2] / "tournament_manager/domain/seating" / REPAIRS_FILE
+
+
+def add_entry(left: int, met: set[Pair], sessions: list[list[list[int]]], command: str,
+              seconds: float, path: Path = SHIPPED) -> None:
+    """Add a repair found for a history of one session (`left` players met as `met` says)
+    to the shipped file, its players named as the library names them, after checking it
+    as the draw will (`repair_library.shipped_repair`): refused if the draw would refuse
+    it. `command` rebuilds it (from the repository's root), in `seconds`; `path` is the
+    shipped file unless told."""
+    fixed = MeetingCounts(left)
+    for pair in met:
+        fixed.add_table(pair)
+    history = first_session(fixed)
+    if history is None:
+        sys.exit("the history is not one session's: no entry")
+    players, lost, tables = history
+    number = {p: i for i, p in enumerate(p for table in tables for p in table)}
+    entry = {"players": players, "lost": lost, "sessions": len(sessions),
+             "schedule": [[[number[p] for p in table] for table in session]
+                          for session in sessions],
+             "command": command, "seconds": round(seconds, 1)}
+    if shipped_repair(fixed, [0] * left, len(sessions), entries=(entry,)) != sessions:
+        sys.exit("the repair found is not one the draw would accept")
+    written(path, entry, ("players", "lost"))
+
+
+def added_excess(met: set[Pair], sessions: list[list[list[int]]]) -> int:
+    """The excess meetings a seating adds to a history whose pairs are `met` (checked on
+    every seating found: the model is trusted for its UNSAT only as far as its SAT is
+    right)."""
+    meetings = Counter(dict.fromkeys(met, 1))
+    for session in sessions:
+        assert all(len(table) == 4 for table in session)
+        seated = [p for table in session for p in table]
+        assert len(seated) == len(set(seated))
+        for table in session:
+            meetings.update(itertools.combinations(sorted(table), 2))
+    return sum(count - 1 for count in meetings.values() if count > 1)
