@@ -34,7 +34,7 @@ after 1, from one table or from two, stays undecided after 15 minutes with them.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Collection
+from collections.abc import Collection, Sequence
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
@@ -51,7 +51,8 @@ class PairModel:
     meeting after its first), nobody out more than `most_out` times."""
 
     def __init__(self, players: int, sessions: int, met: Collection[Pair], excess: int,
-                 most_out: int, *, twins: bool = True) -> None:
+                 most_out: int, *, twins: bool = True,
+                 first: Sequence[Sequence[int]] | None = None) -> None:
         self.players = players
         self.sessions = sessions
         self.met = {(min(p, q), max(p, q)) for p, q in met}
@@ -66,8 +67,11 @@ class PairModel:
             self._session(s)
         self._excess()
         self._turns(most_out)
-        blocks = self._twin_blocks() if twins and not excess else []
-        if any(len(block) > 1 for block in blocks):
+        blocks = self._twin_blocks() if twins and not excess and first is None else []
+        if first is not None:  # session 0 given (`first_split.py`); the others in order
+            self._fix_first(first)
+            self._order_sessions(first=1)
+        elif any(len(block) > 1 for block in blocks):
             self._order_twins(blocks)
             self._order_sessions(first=1)
         else:
@@ -189,6 +193,20 @@ class PairModel:
                     if self._allowed(q, b):
                         self.cnf.append([-self.y(q, b, 0)] + [self.y(r, a, 0) for r in range(q)
                                                               if self._allowed(r, a)])
+
+    def _fix_first(self, tables: Sequence[Sequence[int]]) -> None:
+        """Session 0 is `tables`, those at none of them out."""
+        together = {(min(p, q), max(p, q)) for table in tables
+                    for p, q in itertools.combinations(table, 2)}
+        seated = {p for table in tables for p in table}
+        for p, q in itertools.combinations(range(self.players), 2):
+            if self._allowed(p, q):
+                self.cnf.append([self.y(p, q, 0) if (p, q) in together else -self.y(p, q, 0)])
+            elif (p, q) in together:
+                never = self.pool.id(("never", p, q))  # a pair the model cannot seat
+                self.cnf += [[never], [-never]]
+        self.cnf += [[self.out(p, 0) if p not in seated else -self.out(p, 0)]
+                     for p in range(self.players)]
 
     def _order_sessions(self, first: int = 0) -> None:
         """Sessions `first`.. in order: any seating's can be put so."""
