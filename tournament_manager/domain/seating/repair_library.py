@@ -9,7 +9,10 @@ excess meeting in 20 s and in 60 s alike, where a SAT solver finds one with none
 (`tools/seating_search/repair_sat.py --first-session 20,6 --lost 1 --excess 0`); 24 x 6
 less two from one table and one from another was repaired by the search without a repeat
 in 16 s of its 20, too near the limit to rely on, and is shipped from a longer search
-(`tools/seating_search/repair_search.py`). Each entry keeps its command and seconds.
+(`tools/seating_search/repair_search.py`); 24 x 6 less one from each of three tables
+stopped at one excess meeting, where SAT, told the shapes the next session can take,
+found a repair with none (`tools/seating_search/first_split.py`). Each entry keeps its
+command and seconds.
 
 An entry's players are numbered as its history is: the broken tables first (most lost
 first), then the whole ones, each table's players consecutively. The history at hand is
