@@ -28,10 +28,11 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import multiprocessing
 import sys
-import threading
 import time
 from collections.abc import Iterator, Sequence
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -130,21 +131,29 @@ def seating(sizes: Sequence[int], shape: Shape) -> list[list[int]]:
 
 
 def solve(model: PairModel, solver: str, seconds: float) -> tuple[str, list[list[list[int]]]]:
-    """"SAT" with the seating, "UNSAT", or "undecided" after `seconds`."""
+    """"SAT" with the seating, "UNSAT", or "undecided" after `seconds`. The solver runs in
+    a child process, stopped at the time: CaDiCaL ignores python-sat's interrupt."""
+    receiving, sending = multiprocessing.Pipe(duplex=False)
+    child = multiprocessing.Process(target=_answer, args=(model, solver, sending))
+    child.start()
+    sending.close()
+    if not receiving.poll(seconds):
+        child.kill()
+        child.join()
+        return "undecided", []
+    verdict, found = receiving.recv()
+    child.join()
+    return verdict, found
+
+
+def _answer(model: PairModel, solver: str, sending: Connection) -> None:
     from pysat.solvers import Solver
 
     with Solver(name=solver, bootstrap_with=model.cnf) as sat:
-        timer = threading.Timer(seconds, sat.interrupt)
-        timer.start()
-        try:
-            answer = sat.solve_limited(expect_interrupt=True)
-        finally:
-            timer.cancel()
-        if answer is None:
-            return "undecided", []
-        if not answer:
-            return "UNSAT", []
-        return "SAT", model.tables([v for v in sat.get_model() or () if v > 0])
+        if sat.solve():
+            sending.send(("SAT", model.tables([v for v in sat.get_model() or () if v > 0])))
+        else:
+            sending.send(("UNSAT", []))
 
 
 def main() -> None:
