@@ -68,9 +68,11 @@ def shapes(sizes: Sequence[int]) -> list[Shape]:
 
 
 def _byes(sizes: Sequence[int], byes: int) -> Iterator[tuple[int, ...]]:
-    """How many of each history table sit out, `byes` in all."""
+    """How many of each history table sit out, `byes` in all: one of each class under
+    exchanges of tables of a size (most out first among tables of a size)."""
     for out in itertools.product(*(range(size + 1) for size in sizes)):
-        if sum(out) == byes:
+        if sum(out) == byes and all(out[i] >= out[i + 1] for i in range(len(sizes) - 1)
+                                    if sizes[i] == sizes[i + 1]):
             yield out
 
 
