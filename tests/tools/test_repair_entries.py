@@ -1,8 +1,7 @@
 """How a repair found offline becomes a shipped one (`tools/seating_search/repair_entries.py`,
-shared by `repair_sat.py` and `repair_search.py`): the entry is written in the library's
+shared by `repair_sat.py`, `repair_search.py` and `first_split.py`): the entry is written in the library's
 numbering of the history, whatever numbering the tool found it in, and the draw reads it
-back as a repair of that history; a seating that repeats is refused. And `repair_search`'s
-CP-SAT polish takes a seating full of repeats to one without, byes in turn."""
+back as a repair of that history; a seating that repeats is refused."""
 
 from __future__ import annotations
 
@@ -13,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from tools.seating_search.repair_entries import add_entry, added_excess, first_session_history
-from tools.seating_search.repair_search import polish
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.repair_library import clean_repair, shipped_repair
 from tournament_manager.domain.seating.shipped import shipped_entries
@@ -75,15 +73,3 @@ def test_a_seating_that_repeats_is_not_shipped(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="not one the draw would accept"):
         add_entry(len(left), met, repeating, "cmd", 1.0, path=path)
     assert json.loads(path.read_text(encoding="utf-8")) == {"entries": []}
-
-
-def test_the_polish_takes_a_seating_full_of_repeats_to_none_byes_in_turn() -> None:
-    met, left = first_session_history(16, [1])  # 15 players: three out each session
-    tables = [[p for p in range(3 + 4 * t, 7 + 4 * t)] for t in range(3)]
-    hint = [tables, tables]  # every pair of the three tables meets three times
-    assert added_excess(met, hint) == 2 * 3 * 6
-
-    found = polish(len(left), met, hint, seconds=300.0, workers=1, seed=0)
-
-    assert added_excess(met, found) == 0
-    assert clean_repair(found, _counts(len(left), met), [0] * len(left))

@@ -8,17 +8,14 @@ draw's own repair reached no repeat in 16.1 s of its 20 s (`bench_seating.py
 --first-session-withdrawals`, 2026-12-06), close enough to its limit that a slower machine
 would not. Shipped in `repairs.json`, that repair no longer depends on the machine.
 
-Two searches, in turn:
-
-1. The draw's own, as the window runs it and the benchmark measures it
-   (`bench_seating.measure_first_session_repair`): the seed-0 plan of the whole field, its
-   first session played, the last seats of its first tables withdrawn as `--lost` says,
-   the rest repaired by `repair_plan` with seeds `--seeds`, `--time-limit` each.
-2. With `--polish SECONDS`, where the best of those still repeats: CP-SAT over who meets
-   whom (the model of `exact_repair`, every pair allowed and each excess meeting counted),
-   minimising the excess from the best seating as a hint, on `--workers` workers. Its
-   large-neighbourhood workers change a few tables at a time, which is the move the draw's
-   search lacks near a local minimum.
+The search is the draw's own, as the window runs it and the benchmark measures it
+(`bench_seating.measure_first_session_repair`): the seed-0 plan of the whole field, its
+first session played, the last seats of its first tables withdrawn as `--lost` says, the
+rest repaired by `repair_plan` with seeds `--seeds`, `--time-limit` each. (CP-SAT over who
+meets whom, minimising the excess meetings from the search's best as a hint, was tried
+and not kept: on 24 x 6 less 3 from a table it stayed at the search's one excess meeting
+for 600 s on eight workers, and after the cut 48 -> 24 x 4 it kept the draw's 8 for 120 s
+on two, and reached 16 without the hint.)
 
 A seating reaching no repeat is checked against the history (`repair_entries.added_excess`)
 and, with `--entry`, added to the shipped repairs after the check the draw makes on use:
@@ -61,73 +58,6 @@ def draw_search(players: int, sessions: int, lost: list[int], seed: int,
                  for session in repaired.sessions]
 
 
-def polish(players: int, met: set[Pair], hint: Seating, seconds: float, workers: int,
-           seed: int) -> Seating:
-    """The fewest excess meetings CP-SAT finds in `seconds` from `hint`: y[p, q, s] for every
-    pair, three partners for each player seated, partners closed under "at the same table",
-    nobody out twice (from level ground, with no more byes than players, the byes in turn)."""
-    from ortools.sat.python import cp_model
-
-    sessions = len(hint)
-    byes = players % 4
-    if byes * sessions > players:
-        sys.exit("--polish models byes only where nobody sits out twice")
-    model = cp_model.CpModel()
-    y = {(p, q, s): model.new_bool_var(f"y{p}_{q}_{s}")
-         for p, q in itertools.combinations(range(players), 2) for s in range(sessions)}
-    out = {(p, s): model.new_bool_var(f"out{p}_{s}") for p in range(players)
-           for s in range(sessions)}
-
-    def meets(p: int, q: int, s: int) -> cp_model.IntVar:
-        return y[min(p, q), max(p, q), s]
-
-    for s in range(sessions):
-        model.add(sum(out[p, s] for p in range(players)) == byes)
-        for p in range(players):
-            model.add(sum(meets(p, q, s) for q in range(players) if q != p)
-                      == 3 - 3 * out[p, s])
-        for q in range(players):
-            for p, r in itertools.combinations([p for p in range(players) if p != q], 2):
-                model.add_bool_or([~meets(p, q, s), ~meets(q, r, s), meets(p, r, s)])
-    for p in range(players):
-        model.add(sum(out[p, s] for s in range(sessions)) <= 1)
-    together = {(min(p, q), max(p, q), s) for s, session in enumerate(hint)
-                for table in session for p, q in itertools.combinations(table, 2)}
-    excess = []
-    for p, q in itertools.combinations(range(players), 2):
-        times = sum(y[p, q, s] for s in range(sessions)) + int((p, q) in met)
-        extra = model.new_int_var(0, sessions, f"e{p}_{q}")
-        model.add(extra >= times - 1)
-        model.add_hint(extra, max(0, sum((p, q, s) in together for s in range(sessions))
-                                  + int((p, q) in met) - 1))
-        excess.append(extra)
-    model.minimize(sum(excess))
-    seated = [{p for table in session for p in table} for session in hint]
-    for key, var in y.items():
-        model.add_hint(var, key in together)
-    for (p, s), var in out.items():
-        model.add_hint(var, p not in seated[s])
-    solver = cp_model.CpSolver()
-    solver.parameters.max_time_in_seconds = seconds
-    solver.parameters.num_workers = workers
-    solver.parameters.random_seed = seed
-    status = solver.solve(model)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return hint
-    chosen = {key for key, var in y.items() if solver.boolean_value(var)}
-    found: Seating = []
-    for s in range(sessions):
-        placed: set[int] = set()
-        tables = []
-        for p in range(players):
-            if p not in placed and not solver.boolean_value(out[p, s]):
-                table = [p] + [q for q in range(p + 1, players) if (p, q, s) in chosen]
-                placed.update(table)
-                tables.append(table)
-        found.append(tables)
-    return found
-
-
 def seeds(text: str) -> list[int]:
     """"3" or "1-8"."""
     first, _, last = text.partition("-")
@@ -142,9 +72,6 @@ def main() -> None:
     parser.add_argument("--seeds", default="1", help="the repair's seeds, e.g. 1-8")
     parser.add_argument("--time-limit", type=float, default=60.0,
                         help="seconds for the plan and for each repair")
-    parser.add_argument("--polish", type=float, metavar="SECONDS",
-                        help="then CP-SAT from the best seating, this long")
-    parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--entry", action="store_true",
                         help="add a repair without a repeat to repairs.json")
     args = parser.parse_args()
@@ -164,12 +91,6 @@ def main() -> None:
             break
     assert best is not None
     excess, met, found = best
-    if excess and args.polish:
-        found = polish(players - sum(lost), met, found, args.polish, args.workers,
-                       seeds(args.seeds)[0])
-        excess = added_excess(met, found)
-        print(f"{name}, polished: {excess} excess "
-              f"({time.monotonic() - started:.1f} s so far)", flush=True)
     seconds = time.monotonic() - started
     if excess:
         sys.exit(f"{name}: the best found repeats {excess} times; no entry")
