@@ -1,8 +1,8 @@
 """The draw's shipped repairs after session 1 (`repairs.json`, `repair_library`) as the
 offline tools build them: the canonical history of one session, and an entry checked as the
-draw will check it before it is written. Shared by `repair_sat.py` (a SAT solver's repair)
-and `repair_search.py` (the draw's own search, given more time and seeds); neither needs the
-other's solver."""
+draw will check it before it is written. Shared by `repair_sat.py` and `first_split.py` (a
+SAT solver's repair) and `repair_search.py` (the draw's own search, given more time and
+seeds), which needs no python-sat."""
 
 from __future__ import annotations
 
