@@ -56,6 +56,12 @@ def history_sizes(players: int, lost: Sequence[int]) -> list[int]:
 def shapes(sizes: Sequence[int]) -> list[Shape]:
     """Every shape of a next session without a repeat, one of each class under exchanges of
     history tables of a size."""
+    return sorted(new_shapes(sizes))
+
+
+def new_shapes(sizes: Sequence[int]) -> Iterator[Shape]:
+    """The shapes of `shapes` as they are found, each once: the listing takes minutes from
+    28 players, and a repair may be found at the first."""
     n = sum(sizes)
     tables, byes = n // 4, n % 4
     rows = list(itertools.combinations(range(len(sizes)), 4))
@@ -63,8 +69,10 @@ def shapes(sizes: Sequence[int]) -> list[Shape]:
     for out in _byes(sizes, byes):
         seated = tuple(size - k for size, k in zip(sizes, out, strict=True))
         for chosen in _rows(rows, tables, list(seated), 0):
-            found.add(_canonical(sizes, seated, chosen))
-    return sorted(found)
+            shape = _canonical(sizes, seated, chosen)
+            if shape not in found:
+                found.add(shape)
+                yield shape
 
 
 def _byes(sizes: Sequence[int], byes: int) -> Iterator[tuple[int, ...]]:
@@ -166,6 +174,9 @@ def main() -> None:
                         help="for each shape, before it is left undecided")
     parser.add_argument("--only", type=int, nargs="*",
                         help="ask these shapes (their numbers in the list) and no others")
+    parser.add_argument("--as-found", action="store_true",
+                        help="ask each shape as it is found, numbered in that order, instead "
+                             "of listing them all first (in order) and counting them")
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--entry", action="store_true")
     args = parser.parse_args()
@@ -179,8 +190,12 @@ def main() -> None:
     remaining = sessions - 1
     most_out = -(-(n % 4) * remaining // n)
     name = f"{players} x {sessions} less {args.lost} after 1"
-    every = shapes(sizes)
-    print(f"{name}: {len(every)} shapes of the next session", flush=True)
+    if args.as_found:
+        every: Iterator[Shape] = new_shapes(sizes)
+    else:
+        listed = shapes(sizes)
+        print(f"{name}: {len(listed)} shapes of the next session", flush=True)
+        every = iter(listed)
     started = time.monotonic()
     undecided = 0
     for number, shape in enumerate(every):
