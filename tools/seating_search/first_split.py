@@ -200,6 +200,8 @@ def main() -> None:
     undecided = 0
     for number, shape in enumerate(every):
         if args.only is not None and number not in args.only:
+            if number > max(args.only, default=-1):
+                break
             continue
         first = seating(sizes, shape)
         model = PairModel(n, remaining, met, 0, most_out, first=first)
