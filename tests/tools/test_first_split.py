@@ -11,8 +11,8 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from tools.seating_search.first_split import Shape, _canonical, history_sizes, seating, shapes
-from tools.seating_search.repair_entries import first_session_history
+from tools.seating_search.first_split import Shape, _canonical, seating, shapes
+from tools.seating_search.repair_entries import first_session_history, history_sizes
 
 
 def _partitions(players: Sequence[int], met: set[tuple[int, int]]) -> Iterator[list[list[int]]]:

@@ -38,7 +38,12 @@ from typing import TYPE_CHECKING
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.seating_search.repair_entries import add_entry, added_excess, first_session_history
+from tools.seating_search.repair_entries import (
+    add_entry,
+    added_excess,
+    first_session_history,
+    history_sizes,
+)
 
 if TYPE_CHECKING:  # python-sat only where a question is asked: the shapes need none
     from tools.seating_search.pair_sat import PairModel
@@ -46,11 +51,6 @@ if TYPE_CHECKING:  # python-sat only where a question is asked: the shapes need 
 Shape = tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]
 """(players each history table has seated, the tables: each the sorted history tables it
 draws from), tables sorted."""
-
-
-def history_sizes(players: int, lost: Sequence[int]) -> list[int]:
-    """The history tables' sizes in `first_session_history`'s order."""
-    return [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
 
 
 def shapes(sizes: Sequence[int]) -> list[Shape]:

@@ -23,15 +23,19 @@ from tournament_manager.domain.seating.repair_library import (
 Pair = tuple[int, int]
 
 
+def history_sizes(players: int, lost: Sequence[int]) -> list[int]:
+    """The sizes of the history's tables in `first_session_history`'s order."""
+    return [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
+
+
 def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[Pair], list[int]]:
     """The pairs that met in one session of `players` at tables of four, the players of the
     tables that lost `lost` (1, 2 or 3 each) withdrawn: the canonical history of
     `repair_library` (broken tables first, most lost first, then the whole ones), numbered
     0.. as the library numbers those left."""
-    sizes = [4 - k for k in sorted(lost, reverse=True)] + [4] * (players // 4 - len(lost))
     met: set[Pair] = set()
     start = 0
-    for size in sizes:
+    for size in history_sizes(players, lost):
         met |= set(itertools.combinations(range(start, start + size), 2))
         start += size
     return met, list(range(start))
