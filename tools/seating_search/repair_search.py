@@ -22,6 +22,9 @@ and, with `--entry`, added to the shipped repairs after the check the draw makes
 
     .venv/bin/python tools/seating_search/repair_search.py --first-session 24,6 --lost 2,1 \
         --seeds 1-8 --time-limit 60 --entry
+
+The draw takes a shipped repair before it searches, so to rebuild an entry this way,
+remove it from `repairs.json` first (otherwise the command finds the entry itself).
 """
 
 from __future__ import annotations
