@@ -140,6 +140,24 @@ def seating(sizes: Sequence[int], shape: Shape) -> list[list[int]]:
     return tables
 
 
+def later_byes_barred(sizes: Sequence[int], shape: Shape) -> list[int]:
+    """With one bye a session, the players who cannot sit out after session 0: any repair
+    can take as its session 0 the session of least shape, and a shape's first part is
+    the players each history table seats, so no later session's bye leaves a seated
+    tuple below session 0's (for 24 less 3 from a table: where player 0, alone at his
+    history table, plays session 0, he plays them all)."""
+    if sum(sizes) % 4 != 1:
+        return []
+    starts = list(itertools.accumulate([0, *sizes]))
+    barred = []
+    for i, size in enumerate(sizes):
+        out = tuple(int(j == i) for j in range(len(sizes)))
+        seated = tuple(s - k for s, k in zip(sizes, out, strict=True))
+        if _canonical(sizes, seated, [])[0] < shape[0]:
+            barred += range(starts[i], starts[i] + size)
+    return barred
+
+
 def solve(model: PairModel, solver: str, seconds: float) -> tuple[str, list[list[list[int]]]]:
     """"SAT" with the seating, "UNSAT", or "undecided" after `seconds`. The solver runs in
     a child process, stopped at the time: CaDiCaL ignores python-sat's interrupt."""
@@ -205,6 +223,8 @@ def main() -> None:
             continue
         first = seating(sizes, shape)
         model = PairModel(n, remaining, met, 0, most_out, first=first)
+        model.cnf += [[-model.out(p, s)] for p in later_byes_barred(sizes, shape)
+                      for s in range(1, remaining)]
         began = time.monotonic()
         verdict, found = solve(model, args.solver, args.seconds)
         print(f"  shape {number} {shape}: {verdict} in {time.monotonic() - began:.1f} s",
