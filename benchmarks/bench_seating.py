@@ -178,13 +178,20 @@ def measure_first_session_repair(case: Case, time_limit: float) -> str:
     """`case`: players, sessions, then how many leave each broken table of session 1 (the
     plan's first tables in order, the last seats of each)."""
     players, sessions, *lost = case
-    plan = plan_schedule(list(range(players)), sessions, seed=0, time_limit=time_limit).schedule
-    tables = plan.sessions[0].tables
-    gone = {p for table, k in zip(tables, lost) for p in table.seats[4 - k:]}
-    left = [p for p in range(players) if p not in gone]
+    plan, left = first_session_case(players, sessions, lost, time_limit)
     pattern = ",".join(map(str, lost))
     return _repair_line(plan, 1, left, time_limit,
                         f"{players:>4} {sessions:>3} {1:>6} {pattern:>5} {0:>4}")
+
+
+def first_session_case(players: int, sessions: int, lost: Sequence[int],
+                       time_limit: float) -> tuple[Schedule, list[int]]:
+    """The seed-0 plan of `players` x `sessions` and those left after `lost[i]` leave the
+    last seats of its session-1 table i (shared with `tools/seating_search/repair_search.py`,
+    which repairs the same case with more seeds and time)."""
+    plan = plan_schedule(list(range(players)), sessions, seed=0, time_limit=time_limit).schedule
+    gone = {p for table, k in zip(plan.sessions[0].tables, lost) for p in table.seats[4 - k:]}
+    return plan, [p for p in range(players) if p not in gone]
 
 
 def _repair_line(plan: Schedule, played: int, left: list[int], time_limit: float,

@@ -37,9 +37,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
+from benchmarks.bench_seating import first_session_case
 from tools.seating_search.repair_entries import Pair, add_entry, added_excess
 from tournament_manager.domain.seating import Schedule, repair_plan
-from tournament_manager.domain.seating.planner import plan_schedule
 
 Seating = list[list[list[int]]]
 
@@ -48,12 +48,9 @@ def draw_search(players: int, sessions: int, lost: list[int], seed: int,
                 time_limit: float) -> tuple[set[Pair], Seating]:
     """The history (pairs of those left, numbered 0..) and the draw's repair of the rest for
     `seed`, in the benchmark's way (`bench_seating.measure_first_session_repair`)."""
-    plan = plan_schedule(list(range(players)), sessions, seed=0, time_limit=time_limit).schedule
-    tables = plan.sessions[0].tables
-    gone = {p for table, k in zip(tables, lost, strict=False) for p in table.seats[4 - k:]}
-    left = [p for p in range(players) if p not in gone]
+    plan, left = first_session_case(players, sessions, lost, time_limit)
     index = {p: i for i, p in enumerate(left)}
-    met = {pair for table in tables for pair in itertools.combinations(
+    met = {pair for table in plan.sessions[0].tables for pair in itertools.combinations(
         sorted(index[p] for p in table.seats if p in index), 2)}
     repaired = repair_plan(Schedule(plan.sessions[1:]), plan.sessions[:1], left, seed=seed,
                            time_limit=time_limit).schedule
