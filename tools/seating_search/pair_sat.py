@@ -52,7 +52,8 @@ class PairModel:
 
     def __init__(self, players: int, sessions: int, met: Collection[Pair], excess: int,
                  most_out: int, *, twins: bool = True,
-                 first: Sequence[Sequence[int]] | None = None) -> None:
+                 first: Sequence[Sequence[int]] | None = None,
+                 automorphism: tuple[Sequence[int], Sequence[int]] | None = None) -> None:
         self.players = players
         self.sessions = sessions
         self.met = {(min(p, q), max(p, q)) for p, q in met}
@@ -67,6 +68,9 @@ class PairModel:
             self._session(s)
         self._excess()
         self._turns(most_out)
+        if automorphism is not None:  # `sym_repair.py`: the seating it moves, no ordering
+            self._keep(*automorphism)
+            return
         blocks = self._twin_blocks() if twins and not excess and first is None else []
         if first is not None:  # session 0 given (`first_split.py`); the others in order
             self._fix_first(first)
@@ -207,6 +211,21 @@ class PairModel:
                 self.cnf += [[never], [-never]]
         self.cnf += [[self.out(p, 0) if p not in seated else -self.out(p, 0)]
                      for p in range(self.players)]
+
+    def _keep(self, players: Sequence[int], sessions: Sequence[int]) -> None:
+        """The seating is its own image when player p becomes `players[p]` and session s
+        `sessions[s]`. Orderings that break the symmetry of renaming are left out: they
+        may contradict this one."""
+        n = self.players
+        for s in range(self.sessions):
+            t = sessions[s]
+            for p in range(n):
+                self.cnf += [[-self.out(p, s), self.out(players[p], t)],
+                             [self.out(p, s), -self.out(players[p], t)]]
+            for p, q in itertools.combinations(range(n), 2):
+                if self._allowed(p, q):
+                    a, b = self.y(p, q, s), self.y(players[p], players[q], t)
+                    self.cnf += [[-a, b], [a, -b]]
 
     def _order_sessions(self, first: int = 0) -> None:
         """Sessions `first`.. in order: any seating's can be put so."""

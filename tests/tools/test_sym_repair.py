@@ -1,0 +1,80 @@
+"""`tools/seating_search/sym_repair.py` asks for a repair after session 1 that a symmetry of
+the history keeps, one symmetry of each kind. Its list is checked here against every
+symmetry of small histories, found by brute force: each candidate keeps the history and
+has the order it claims, and every symmetry of a prime order is of the kind of one
+candidate (so a kind left out cannot hide a repair from the tool)."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+import pytest
+
+from tools.seating_search.repair_entries import first_session_history, history_sizes
+from tools.seating_search.sym_repair import candidates
+
+
+def _power(sigma: Sequence[int], k: int) -> list[int]:
+    image = list(range(len(sigma)))
+    for _ in range(k):
+        image = [sigma[p] for p in image]
+    return image
+
+
+def _kind(sigma: Sequence[int], sizes: Sequence[int], order: int) -> tuple[object, ...]:
+    """What fixes a symmetry of prime `order` up to conjugacy: per size, how many tables it
+    moves, and the p-cycles within each table it keeps, sorted."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    table_of = {p: i for i, size in enumerate(sizes) for p in range(starts[i], starts[i] + size)}
+    kind = []
+    for size in sorted(set(sizes), reverse=True):
+        tables = [i for i, s in enumerate(sizes) if s == size]
+        moved = [i for i in tables if table_of[sigma[starts[i]]] != i]
+        within = sorted((sum(1 for p in range(starts[i], starts[i] + size) if sigma[p] != p)
+                         // order for i in tables if i not in moved), reverse=True)
+        kind.append((size, len(moved) // order, tuple(within)))
+    return tuple(kind)
+
+
+def _symmetries(sizes: Sequence[int]) -> Iterator[list[int]]:
+    """Every renaming that keeps a history of tables of `sizes`: tables of a size exchanged,
+    players renamed within their tables."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    classes = [[i for i, s in enumerate(sizes) if s == size] for size in sorted(set(sizes))]
+    for orders in itertools.product(*(itertools.permutations(c) for c in classes)):
+        target = {}
+        for cls, order in zip(classes, orders, strict=True):
+            target.update(zip(cls, order, strict=True))
+        for inner in itertools.product(*(itertools.permutations(range(s)) for s in sizes)):
+            sigma = [0] * sum(sizes)
+            for i, size in enumerate(sizes):
+                for k in range(size):
+                    sigma[starts[i] + k] = starts[target[i]] + inner[i][k]
+            yield sigma
+
+
+CASES = [(12, [1]), (12, [2]), (16, [2, 1]), (16, [3])]
+
+
+@pytest.mark.parametrize(("players", "lost"), CASES)
+@pytest.mark.parametrize("order", [2, 3])
+def test_every_symmetry_of_a_prime_order_is_of_a_listed_kind(
+        players: int, lost: list[int], order: int) -> None:
+    sizes = history_sizes(players, lost)
+    met, left = first_session_history(players, lost)
+    listed = list(candidates(sizes, 4, order))
+    kinds = {_kind(sigma, sizes, order) for _, sigma, _ in listed}
+    identity = list(range(len(left)))
+    seen = set()
+    for sigma in _symmetries(sizes):
+        if sigma != identity and _power(sigma, order) == identity:
+            seen.add(_kind(sigma, sizes, order))
+    assert seen and seen == kinds
+    for text, sigma, pi in listed:
+        assert sorted(sigma) == identity and sigma != identity, text
+        assert _power(sigma, order) == identity, text
+        assert {(min(sigma[p], sigma[q]), max(sigma[p], sigma[q])) for p, q in met} == met
+        assert sorted(pi) == list(range(4)) and _power(pi, order) == list(range(4)), text
+    # each kind once for each number of session cycles (0 .. 4 // order)
+    assert len(listed) == len(kinds) * (4 // order + 1)

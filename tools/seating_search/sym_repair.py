@@ -1,0 +1,145 @@
+"""Look for a repair after session 1 that a symmetry of the history keeps (offline tool).
+
+`first_split.py` decides a case; where SAT cannot (24 x 6 less 3 from a table, 24 x 7 less
+2, 28 players and more), a repair may still be found by asking for one with more
+structure. After one session, every renaming within a history table and every exchange of
+history tables of a size keeps the history. Take such a renaming `sigma` of prime order p
+and a permutation `pi` of the sessions to come whose p-th power is the identity, and ask
+for a repair that `sigma` maps onto itself, session s onto session `pi(s)`
+(`PairModel(..., automorphism=...)`). The solver then chooses a fraction of the seating and
+the rest follows; a refusal says nothing of the case, only of that symmetry.
+
+Up to conjugacy (renaming the history's players the history keeps; the sessions to come
+have no order), `sigma` is fixed by how many p-cycles of tables it makes among the tables
+of each size and the cycle type within each table it keeps, and `pi` by its number of
+p-cycles. `candidates` lists them, the most symmetric first.
+
+    .venv/bin/python tools/seating_search/sym_repair.py --first-session 24,6 --lost 3
+
+A repair found is checked against the history and, with `--entry`, shipped as
+`first_split.py --entry`'s (`repair_entries.add_entry`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools.seating_search.first_split import solve
+from tools.seating_search.repair_entries import (
+    add_entry,
+    added_excess,
+    first_session_history,
+    history_sizes,
+)
+
+Candidate = tuple[str, list[int], list[int]]
+"""(a description, sigma on the players, pi on the sessions to come)."""
+
+
+def _within(size: int, order: int) -> list[int]:
+    """How many p-cycles a renaming of order dividing p can make within a table."""
+    return list(range(size // order + 1))
+
+
+def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Candidate]:
+    """Each (sigma, pi) of prime `order` up to conjugacy, sigma not the identity; those
+    moving more tables and sessions first."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    by_size: dict[int, list[int]] = {}
+    for i, size in enumerate(sizes):
+        by_size.setdefault(size, []).append(i)
+    classes = sorted(by_size.items(), reverse=True)
+    choices = []  # per size: (table cycles, the p-cycles within each kept table)
+    for size, tables in classes:
+        options = []
+        for cycles in range(len(tables) // order, -1, -1):
+            kept = len(tables) - order * cycles
+            for inner in itertools.combinations_with_replacement(
+                    sorted(_within(size, order), reverse=True), kept):
+                options.append((cycles, inner))
+        choices.append(options)
+    found = []
+    for picked in itertools.product(*choices):
+        sigma = list(range(sum(sizes)))
+        words = []
+        for (size, tables), (cycles, inner) in zip(classes, picked, strict=True):
+            for c in range(cycles):
+                ring = tables[order * c:order * (c + 1)]
+                for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+                    for k in range(size):
+                        sigma[starts[a] + k] = starts[b] + k
+            for table, count in zip(tables[order * cycles:], inner, strict=True):
+                for c in range(count):
+                    ring = [starts[table] + order * c + k for k in range(order)]
+                    for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+                        sigma[a] = b
+            if cycles or any(inner):
+                words.append(f"size {size}: {cycles} table cycles, within {list(inner)}")
+        if sigma == list(range(sum(sizes))):
+            continue
+        moved = sum(p != q for p, q in enumerate(sigma))
+        for rings in range(sessions // order, -1, -1):
+            pi = list(range(sessions))
+            for c in range(rings):
+                ring = list(range(order * c, order * (c + 1)))
+                for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+                    pi[a] = b
+            found.append((-moved, -rings,
+                          (f"order {order}; {'; '.join(words)}; {rings} session cycles",
+                           sigma, pi)))
+    for *_, candidate in sorted(found, key=lambda item: (item[0], item[1])):
+        yield candidate
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
+    parser.add_argument("--lost", default="1")
+    parser.add_argument("--orders", default="5,3,2", help="the prime orders to try, in turn")
+    parser.add_argument("--seconds", type=float, default=60.0,
+                        help="for each symmetry, before it is left undecided")
+    parser.add_argument("--only", type=int, nargs="*",
+                        help="ask these symmetries (their numbers as printed) and no others")
+    parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--entry", action="store_true")
+    args = parser.parse_args()
+    from tools.seating_search.pair_sat import PairModel
+
+    players, sessions = (int(v) for v in args.first_session.split(","))
+    lost = [int(v) for v in args.lost.split(",")]
+    sizes = history_sizes(players, lost)
+    met, left = first_session_history(players, lost)
+    n = len(left)
+    remaining = sessions - 1
+    most_out = -(-(n % 4) * remaining // n)
+    name = f"{players} x {sessions} less {args.lost} after 1"
+    started = time.monotonic()
+    every = [candidate for order in (int(v) for v in args.orders.split(","))
+             for candidate in candidates(sizes, remaining, order)]
+    for number, (text, sigma, pi) in enumerate(every):
+        if args.only is None or number in args.only:
+            model = PairModel(n, remaining, met, 0, most_out, automorphism=(sigma, pi))
+            began = time.monotonic()
+            verdict, found = solve(model, args.solver, args.seconds)
+            print(f"  {number}. {text}: {verdict} in {time.monotonic() - began:.1f} s",
+                  flush=True)
+            if verdict == "SAT":
+                assert added_excess(met, found) == 0, "the solver's seating breaks the model"
+                print(f"{name}: {found}")
+                if args.entry:
+                    add_entry(n, met, found, "tools/seating_search/sym_repair.py "
+                              + " ".join(sys.argv[1:]), time.monotonic() - started)
+                    print(f"{name}: added to repairs.json")
+                return
+    print(f"{name}: no symmetric repair found ({time.monotonic() - started:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
