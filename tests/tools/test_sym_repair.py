@@ -78,3 +78,37 @@ def test_every_symmetry_of_a_prime_order_is_of_a_listed_kind(
         assert sorted(pi) == list(range(4)) and _power(pi, order) == list(range(4)), text
     # each kind once for each number of session cycles (0 .. 4 // order)
     assert len(listed) == len(kinds) * (4 // order + 1)
+
+
+def test_a_whole_schedule_of_those_left_is_renamed_into_a_repair() -> None:
+    """32 less 3 from a table: a schedule of 29 without a repeat (the planner's, from its
+    library) is, renamed about any of its sessions, a repair after that history."""
+    from tools.seating_search.repair_entries import added_excess
+    from tools.seating_search.sym_repair import repair_from_whole
+    from tournament_manager.domain.seating.planner import plan_schedule
+
+    plan = plan_schedule(list(range(29)), 8, seed=0, time_limit=5).schedule
+    whole = [[list(table.seats) for table in session.tables] for session in plan.sessions]
+    assert added_excess(set(), whole) == 0
+    repair = repair_from_whole(whole, 32, 3)
+    assert repair is not None and len(repair) == 7
+    met, left = first_session_history(32, [3])
+    assert added_excess(met, repair) == 0
+    out = [p for session in repair for p in left if all(p not in t for t in session)]
+    assert sorted(out) == sorted(set(out)) and len(out) == 7  # one a session, nobody twice
+
+
+def test_a_whole_schedule_whose_players_out_meet_gives_no_repair() -> None:
+    """20 less 2 from a table: the two who stay met in session 1; a session of the smaller
+    field is the history only if its two out never meet in the schedule."""
+    from tools.seating_search.repair_entries import added_excess
+    from tools.seating_search.sym_repair import repair_from_whole
+
+    first = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17]]
+    apart = [first, [[0, 2, 6, 10], [1, 3, 7, 14], [4, 8, 11, 15], [5, 9, 12, 16]]]
+    repair = repair_from_whole(apart, 20, 2)
+    met, _ = first_session_history(20, [2])
+    assert repair is not None and added_excess(met, repair) == 0
+    # those out meet in every session: 0 and 1 in session 2, 16 and 17 in session 1
+    together = [first, [[0, 1, 6, 10], [2, 7, 11, 14], [3, 8, 12, 15], [4, 5, 9, 13]]]
+    assert repair_from_whole(together, 20, 2) is None

@@ -18,6 +18,17 @@ p-cycles. `candidates` lists them, the most symmetric first.
 
 A repair found is checked against the history and, with `--entry`, shipped as
 `first_split.py --entry`'s (`repair_entries.add_entry`).
+
+`--whole` asks instead for a whole schedule of the players left, the history's session
+among its sessions: where those who withdrew sat at one table, the history is whole tables
+and that table's rest (one, two or three players), the shape of a session of the smaller
+field with those players out; if they never meet in the schedule, renaming that session to
+the history makes the others a repair (`repair_from_whole`). Byes are then one a player at
+most over the whole schedule, the history's rest included. The symmetry need not keep the
+history, only the schedule: up to conjugacy it is k p-cycles of players, any, and a
+permutation of the sessions (`whole_candidates`).
+
+    .venv/bin/python tools/seating_search/sym_repair.py --first-session 28,8 --lost 3 --whole
 """
 
 from __future__ import annotations
@@ -98,6 +109,49 @@ def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Cand
         yield candidate
 
 
+def whole_candidates(players: int, sessions: int, order: int) -> Iterator[Candidate]:
+    """Each (sigma, pi) of prime `order` on a whole schedule up to conjugacy: sigma k
+    p-cycles of players (k >= 1), pi r p-cycles of sessions; more cycles first."""
+    for cycles in range(players // order, 0, -1):
+        sigma = list(range(players))
+        for c in range(cycles):
+            ring = list(range(order * c, order * (c + 1)))
+            for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+                sigma[a] = b
+        for rings in range(sessions // order, -1, -1):
+            pi = list(range(sessions))
+            for c in range(rings):
+                ring = list(range(order * c, order * (c + 1)))
+                for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+                    pi[a] = b
+            yield (f"whole, order {order}: {cycles} player cycles, {rings} session cycles",
+                   sigma, pi)
+
+
+def repair_from_whole(whole: list[list[list[int]]], players: int,
+                      lost: int) -> list[list[list[int]]] | None:
+    """The repair a schedule of the `players - lost` left gives after the history of
+    `first_session_history(players, [lost])`: one of its sessions, its players out
+    renamed to the broken table's rest and its tables to the whole ones, and the others
+    renamed alike; None if no session has players out who never meet in it."""
+    rest = 4 - lost
+    n = players - lost
+    together = {pair for session in whole for table in session
+                for pair in itertools.combinations(sorted(table), 2)}
+    for index, session in enumerate(whole):
+        seated = {p for table in session for p in table}
+        out = [p for p in range(n) if p not in seated]
+        if len(out) != rest or any(pair in together for pair in itertools.combinations(out, 2)):
+            continue
+        name = dict(zip(out, range(rest), strict=True))
+        for number, table in enumerate(session):
+            name.update(zip(table, range(rest + 4 * number, rest + 4 * number + 4),
+                            strict=True))
+        return [[sorted(name[p] for p in table) for table in other]
+                for k, other in enumerate(whole) if k != index]
+    return None
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
@@ -108,6 +162,9 @@ def main() -> None:
     parser.add_argument("--only", type=int, nargs="*",
                         help="ask these symmetries (their numbers as printed) and no others")
     parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--whole", action="store_true",
+                        help="a whole schedule of those left, the history one of its "
+                             "sessions (all who withdrew from one table)")
     parser.add_argument("--entry", action="store_true")
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
@@ -121,13 +178,23 @@ def main() -> None:
     most_out = -(-(n % 4) * remaining // n)
     name = f"{players} x {sessions} less {args.lost} after 1"
     started = time.monotonic()
-    every = [candidate for order in (int(v) for v in args.orders.split(","))
-             for candidate in candidates(sizes, remaining, order)]
+    orders = [int(v) for v in args.orders.split(",")]
+    if args.whole and len(lost) != 1:
+        sys.exit("--whole needs those who withdrew to have sat at one table (--lost 1, 2 or 3)")
+    every = [candidate for order in orders for candidate in (
+        whole_candidates(n, sessions, order) if args.whole
+        else candidates(sizes, remaining, order))]
     for number, (text, sigma, pi) in enumerate(every):
         if args.only is None or number in args.only:
-            model = PairModel(n, remaining, met, 0, most_out, automorphism=(sigma, pi))
+            if args.whole:
+                model = PairModel(n, sessions, set(), 0, 1, automorphism=(sigma, pi))
+            else:
+                model = PairModel(n, remaining, met, 0, most_out, automorphism=(sigma, pi))
             began = time.monotonic()
             verdict, found = solve(model, args.solver, args.seconds)
+            if verdict == "SAT" and args.whole:
+                found = repair_from_whole(found, players, lost[0]) or []
+                verdict = "SAT" if found else "SAT, those out meet"
             print(f"  {number}. {text}: {verdict} in {time.monotonic() - began:.1f} s",
                   flush=True)
             if verdict == "SAT":
