@@ -112,3 +112,19 @@ def test_a_whole_schedule_whose_players_out_meet_gives_no_repair() -> None:
     # those out meet in every session: 0 and 1 in session 2, 16 and 17 in session 1
     together = [first, [[0, 1, 6, 10], [2, 7, 11, 14], [3, 8, 12, 15], [4, 5, 9, 13]]]
     assert repair_from_whole(together, 20, 2) is None
+
+
+@pytest.mark.parametrize("order", [2, 3, 4, 6, 8])
+def test_whole_schedule_symmetries_have_their_order(order: int) -> None:
+    """Each (sigma, pi) for `--whole` is a pair of permutations whose order-th powers are
+    the identity, sigma moving players in cycles of the order, pi sessions in cycles of one
+    length dividing it; every count of player cycles is offered."""
+    from tools.seating_search.sym_repair import whole_candidates
+
+    listed = list(whole_candidates(25, 8, order))
+    for text, sigma, pi in listed:
+        assert sorted(sigma) == list(range(25)) and sigma != list(range(25)), text
+        assert _power(sigma, order) == list(range(25)), text
+        assert sorted(pi) == list(range(8)) and _power(pi, order) == list(range(8)), text
+    counts = {sum(p != q for p, q in enumerate(sigma)) // order for _, sigma, _ in listed}
+    assert counts == set(range(1, 25 // order + 1))

@@ -109,23 +109,32 @@ def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Cand
         yield candidate
 
 
+def _cycles(size: int, length: int, count: int) -> list[int]:
+    """The permutation of 0..size - 1 with `count` cycles of `length` on its first
+    players, the rest fixed."""
+    image = list(range(size))
+    for c in range(count):
+        ring = list(range(length * c, length * (c + 1)))
+        for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
+            image[a] = b
+    return image
+
+
 def whole_candidates(players: int, sessions: int, order: int) -> Iterator[Candidate]:
-    """Each (sigma, pi) of prime `order` on a whole schedule up to conjugacy: sigma k
-    p-cycles of players (k >= 1), pi r p-cycles of sessions; more cycles first."""
+    """(sigma, pi) on a whole schedule: sigma k cycles of `order` on the players (k >= 1),
+    the rest fixed; pi r cycles of one length dividing `order` on the sessions, the rest
+    fixed; more cycles first. For a prime order that is every kind up to conjugacy; for
+    another, the kinds whose cycles are all of one length."""
+    lengths = [m for m in range(order, 1, -1) if order % m == 0]
     for cycles in range(players // order, 0, -1):
-        sigma = list(range(players))
-        for c in range(cycles):
-            ring = list(range(order * c, order * (c + 1)))
-            for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
-                sigma[a] = b
-        for rings in range(sessions // order, -1, -1):
-            pi = list(range(sessions))
-            for c in range(rings):
-                ring = list(range(order * c, order * (c + 1)))
-                for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
-                    pi[a] = b
-            yield (f"whole, order {order}: {cycles} player cycles, {rings} session cycles",
-                   sigma, pi)
+        sigma = _cycles(players, order, cycles)
+        for length in lengths:
+            for rings in range(sessions // length, 0, -1):
+                text = (f"whole, order {order}: {cycles} player cycles, {rings} session "
+                        f"cycles of {length}")
+                yield text, sigma, _cycles(sessions, length, rings)
+        yield (f"whole, order {order}: {cycles} player cycles, 0 session cycles",
+               sigma, list(range(sessions)))
 
 
 def repair_from_whole(whole: list[list[list[int]]], players: int,
