@@ -26,7 +26,8 @@ field with those players out; if they never meet in the schedule, renaming that 
 the history makes the others a repair (`repair_from_whole`). Byes are then one a player at
 most over the whole schedule, the history's rest included. The symmetry need not keep the
 history, only the schedule: up to conjugacy it is k p-cycles of players, any, and a
-permutation of the sessions (`whole_candidates`).
+permutation of the sessions (`whole_candidates`; there an order may also be composite,
+its cycles then all of one length).
 
     .venv/bin/python tools/seating_search/sym_repair.py --first-session 28,8 --lost 3 --whole
 """
@@ -165,7 +166,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
     parser.add_argument("--lost", default="1")
-    parser.add_argument("--orders", default="5,3,2", help="the prime orders to try, in turn")
+    parser.add_argument("--orders", default="5,3,2",
+                        help="the orders to try, in turn: primes (any order with --whole)")
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="for each symmetry, before it is left undecided")
     parser.add_argument("--only", type=int, nargs="*",
@@ -190,6 +192,10 @@ def main() -> None:
     orders = [int(v) for v in args.orders.split(",")]
     if args.whole and len(lost) != 1:
         sys.exit("--whole needs those who withdrew to have sat at one table (--lost 1, 2 or 3)")
+    composite = [o for o in orders if o < 2 or any(o % d == 0 for d in range(2, o))]
+    if composite and not args.whole:
+        sys.exit(f"orders {composite} are not prime: the kinds of a symmetry keeping the "
+                 "history are listed for prime orders only (--whole takes any)")
     every = [candidate for order in orders for candidate in (
         whole_candidates(n, sessions, order) if args.whole
         else candidates(sizes, remaining, order))]
