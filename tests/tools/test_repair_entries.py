@@ -11,7 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from tools.seating_search.repair_entries import add_entry, added_excess, first_session_history
+from tools.seating_search.repair_entries import (
+    add_entry,
+    added_excess,
+    first_session_case,
+    first_session_history,
+)
 from tournament_manager.domain.seating.pairs import MeetingCounts
 from tournament_manager.domain.seating.repair_library import clean_repair, shipped_repair
 from tournament_manager.domain.seating.shipped import shipped_entries
@@ -73,3 +78,16 @@ def test_a_seating_that_repeats_is_not_shipped(tmp_path: Path) -> None:
     with pytest.raises(SystemExit, match="not one the draw would accept"):
         add_entry(len(left), met, repeating, "cmd", 1.0, path=path)
     assert json.loads(path.read_text(encoding="utf-8")) == {"entries": []}
+
+
+def test_a_case_is_read_as_the_tools_name_it() -> None:
+    """`--first-session 24,6 --lost 3`: 21 left (the broken table's one first), five
+    sessions to come with one out each, nobody out twice; `--lost 1,1` at 24 x 7: 22 left,
+    two out a session over six, so nobody out more than once."""
+    case = first_session_case("24,6", "3")
+    assert (case.sizes, case.left, case.remaining, case.most_out) == ([1, 4, 4, 4, 4, 4], 21, 5, 1)
+    assert case.met == first_session_history(24, [3])[0]
+    assert case.name == "24 x 6 less 3 after 1"
+    other = first_session_case("24,7", "1,1")
+    assert (other.sizes, other.left, other.remaining, other.most_out) == (
+        [3, 3, 4, 4, 4, 4], 22, 6, 1)

@@ -41,8 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.seating_search.repair_entries import (
     add_entry,
     added_excess,
-    first_session_history,
-    history_sizes,
+    first_session_case,
 )
 
 if TYPE_CHECKING:  # python-sat only where a question is asked: the shapes need none
@@ -200,14 +199,9 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    players, sessions = (int(v) for v in args.first_session.split(","))
-    lost = [int(v) for v in args.lost.split(",")]
-    sizes = history_sizes(players, lost)
-    met, left = first_session_history(players, lost)
-    n = len(left)
-    remaining = sessions - 1
-    most_out = -(-(n % 4) * remaining // n)
-    name = f"{players} x {sessions} less {args.lost} after 1"
+    case = first_session_case(args.first_session, args.lost)
+    sizes, met, n, remaining, most_out, name = (case.sizes, case.met, case.left,
+                                                case.remaining, case.most_out, case.name)
     if args.as_found:
         every: Iterator[Shape] = new_shapes(sizes)
     else:

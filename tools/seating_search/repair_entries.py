@@ -10,6 +10,7 @@ import itertools
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from tools.seating_search.shipped_entries import written
@@ -39,6 +40,34 @@ def first_session_history(players: int, lost: Sequence[int]) -> tuple[set[Pair],
         met |= set(itertools.combinations(range(start, start + size), 2))
         start += size
     return met, list(range(start))
+
+
+@dataclass(frozen=True)
+class Case:
+    """A repair question after session 1 as the tools' `--first-session PLAYERS,SESSIONS
+    --lost K,..` name it: the history of `first_session_history`, the `left` players
+    (0..left - 1) and the sessions to come, nobody out more than `most_out` of them."""
+
+    players: int
+    sessions: int
+    lost: list[int]
+    sizes: list[int]
+    met: set[Pair]
+    left: int
+    remaining: int
+    most_out: int
+    name: str
+
+
+def first_session_case(first_session: str, lost_text: str) -> Case:
+    """The `Case` of "PLAYERS,SESSIONS" and "K,.." (how many left each broken table)."""
+    players, sessions = (int(v) for v in first_session.split(","))
+    lost = [int(v) for v in lost_text.split(",")]
+    met, left = first_session_history(players, lost)
+    n = len(left)
+    remaining = sessions - 1
+    return Case(players, sessions, lost, history_sizes(players, lost), met, n, remaining,
+                -(-(n % 4) * remaining // n), f"{players} x {sessions} less {lost_text} after 1")
 
 
 SHIPPED = Path(__file__).resolve().parents[2] / "tournament_manager/domain/seating" / REPAIRS_FILE

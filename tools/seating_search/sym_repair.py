@@ -47,8 +47,7 @@ from tools.seating_search.first_split import solve
 from tools.seating_search.repair_entries import (
     add_entry,
     added_excess,
-    first_session_history,
-    history_sizes,
+    first_session_case,
 )
 
 Candidate = tuple[str, list[int], list[int]]
@@ -180,14 +179,10 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    players, sessions = (int(v) for v in args.first_session.split(","))
-    lost = [int(v) for v in args.lost.split(",")]
-    sizes = history_sizes(players, lost)
-    met, left = first_session_history(players, lost)
-    n = len(left)
-    remaining = sessions - 1
-    most_out = -(-(n % 4) * remaining // n)
-    name = f"{players} x {sessions} less {args.lost} after 1"
+    case = first_session_case(args.first_session, args.lost)
+    players, sessions, lost, sizes = case.players, case.sessions, case.lost, case.sizes
+    met, n, remaining, most_out, name = (case.met, case.left, case.remaining, case.most_out,
+                                         case.name)
     started = time.monotonic()
     orders = [int(v) for v in args.orders.split(",")]
     if args.whole and len(lost) != 1:
