@@ -11,8 +11,9 @@ from collections.abc import Iterator, Sequence
 
 import pytest
 
-from tools.seating_search.repair_entries import first_session_history, history_sizes
-from tools.seating_search.sym_repair import candidates
+from tools.seating_search.repair_entries import added_excess, first_session_history, history_sizes
+from tools.seating_search.sym_repair import candidates, repair_from_whole, whole_candidates
+from tournament_manager.domain.seating.planner import plan_schedule
 
 
 def _power(sigma: Sequence[int], k: int) -> list[int]:
@@ -83,10 +84,6 @@ def test_every_symmetry_of_a_prime_order_is_of_a_listed_kind(
 def test_a_whole_schedule_of_those_left_is_renamed_into_a_repair() -> None:
     """32 less 3 from a table: a schedule of 29 without a repeat (the planner's, from its
     library) is, renamed about any of its sessions, a repair after that history."""
-    from tools.seating_search.repair_entries import added_excess
-    from tools.seating_search.sym_repair import repair_from_whole
-    from tournament_manager.domain.seating.planner import plan_schedule
-
     plan = plan_schedule(list(range(29)), 8, seed=0, time_limit=5).schedule
     whole = [[list(table.seats) for table in session.tables] for session in plan.sessions]
     assert added_excess(set(), whole) == 0
@@ -101,9 +98,6 @@ def test_a_whole_schedule_of_those_left_is_renamed_into_a_repair() -> None:
 def test_a_whole_schedule_whose_players_out_meet_gives_no_repair() -> None:
     """20 less 2 from a table: the two who stay met in session 1; a session of the smaller
     field is the history only if its two out never meet in the schedule."""
-    from tools.seating_search.repair_entries import added_excess
-    from tools.seating_search.sym_repair import repair_from_whole
-
     first = [[2, 3, 4, 5], [6, 7, 8, 9], [10, 11, 12, 13], [14, 15, 16, 17]]
     apart = [first, [[0, 2, 6, 10], [1, 3, 7, 14], [4, 8, 11, 15], [5, 9, 12, 16]]]
     repair = repair_from_whole(apart, 20, 2)
@@ -119,8 +113,6 @@ def test_whole_schedule_symmetries_have_their_order(order: int) -> None:
     """Each (sigma, pi) for `--whole` is a pair of permutations whose order-th powers are
     the identity, sigma moving players in cycles of the order, pi sessions in cycles of one
     length dividing it; every count of player cycles is offered."""
-    from tools.seating_search.sym_repair import whole_candidates
-
     listed = list(whole_candidates(25, 8, order))
     for text, sigma, pi in listed:
         assert sorted(sigma) == list(range(25)) and sigma != list(range(25)), text
