@@ -120,3 +120,67 @@ def test_whole_schedule_symmetries_have_their_order(order: int) -> None:
         assert sorted(pi) == list(range(8)) and _power(pi, order) == list(range(8)), text
     counts = {sum(p != q for p, q in enumerate(sigma)) // order for _, sigma, _ in listed}
     assert counts == set(range(1, 25 // order + 1))
+
+
+def _class(sigma: Sequence[int], sizes: Sequence[int]) -> tuple[object, ...]:
+    """A renaming's class under conjugacy in the history's symmetry: per size, its cycles
+    on the tables, each with the cycle type it makes of a table's players coming back."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    table_of = {p: i for i, size in enumerate(sizes) for p in range(starts[i], starts[i] + size)}
+    found = []
+    for size in sorted(set(sizes), reverse=True):
+        seen: set[int] = set()
+        cycles = []
+        for table in (i for i, s in enumerate(sizes) if s == size):
+            if table in seen:
+                continue
+            length, at = 0, table
+            while True:
+                seen.add(at)
+                length += 1
+                at = table_of[sigma[starts[at]]]
+                if at == table:
+                    break
+            image = [starts[table] + k for k in range(size)]
+            for _ in range(length):
+                image = [sigma[p] for p in image]
+            kind = []
+            done: set[int] = set()
+            for k in range(size):
+                run, q = 0, k
+                while q not in done:
+                    done.add(q)
+                    q = image[q] - starts[table]
+                    run += 1
+                if run:
+                    kind.append(run)
+            cycles.append((length, tuple(sorted(kind, reverse=True))))
+        found.append((size, tuple(sorted(cycles))))
+    return tuple(found)
+
+
+def _order(sigma: Sequence[int]) -> int:
+    k, image = 1, list(sigma)
+    while image != list(range(len(sigma))):
+        image = [sigma[p] for p in image]
+        k += 1
+    return k
+
+
+@pytest.mark.parametrize(("players", "lost"), [(12, [1]), (16, [2, 1]), (16, [3])])
+@pytest.mark.parametrize("order", [4, 6])
+def test_every_symmetry_of_a_composite_order_is_of_a_listed_class(
+        players: int, lost: list[int], order: int) -> None:
+    """As for prime orders: every renaming of exactly `order` that keeps the history is
+    conjugate to a listed one (the same cycles of tables, the same types coming back), and
+    each listed one keeps the history and has that order."""
+    sizes = history_sizes(players, lost)
+    met, _ = first_session_history(players, lost)
+    listed = list(candidates(sizes, 3, order))
+    classes = {_class(sigma, sizes) for _, sigma, _ in listed}
+    seen = {_class(sigma, sizes) for sigma in _symmetries(sizes) if _order(sigma) == order}
+    assert seen and seen == classes
+    for text, sigma, pi in listed:
+        assert _order(sigma) == order, text
+        assert {(min(sigma[p], sigma[q]), max(sigma[p], sigma[q])) for p, q in met} == met
+        assert sorted(pi) == [0, 1, 2] and _power(pi, order) == [0, 1, 2], text

@@ -12,7 +12,9 @@ the rest follows; a refusal says nothing of the case, only of that symmetry.
 Up to conjugacy (renaming the history's players the history keeps; the sessions to come
 have no order), `sigma` is fixed by how many p-cycles of tables it makes among the tables
 of each size and the cycle type within each table it keeps, and `pi` by its number of
-p-cycles. `candidates` lists them, the most symmetric first.
+p-cycles. `candidates` lists them, the most symmetric first. An order need not be prime
+(`composite_candidates`): then sigma's cycles on the tables may have any length dividing
+it, each with the renaming it makes of a table when it comes back round.
 
     .venv/bin/python tools/seating_search/sym_repair.py --first-session 24,6 --lost 3
 
@@ -35,7 +37,9 @@ its cycles then all of one length).
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
+import math
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -60,8 +64,11 @@ def _within(size: int, order: int) -> list[int]:
 
 
 def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Candidate]:
-    """Each (sigma, pi) of prime `order` up to conjugacy, sigma not the identity; those
-    moving more tables and sessions first."""
+    """Each (sigma, pi) of `order` up to conjugacy, sigma not the identity; those moving
+    more tables and sessions first (`composite_candidates` for an order not prime)."""
+    if order < 2 or any(order % d == 0 for d in range(2, order)):
+        yield from composite_candidates(sizes, sessions, order)
+        return
     starts = list(itertools.accumulate([0, *sizes]))
     by_size: dict[int, list[int]] = {}
     for i, size in enumerate(sizes):
@@ -107,6 +114,104 @@ def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Cand
                            sigma, pi)))
     for *_, candidate in sorted(found, key=lambda item: (item[0], item[1])):
         yield candidate
+
+
+def _partitions(total: int, parts: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """`total` as a sum of `parts` (each as often as wanted), largest first."""
+    if total == 0:
+        yield ()
+        return
+    for index, part in enumerate(parts):
+        if part <= total:
+            for rest in _partitions(total - part, parts[index:]):
+                yield (part, *rest)
+
+
+def _lcm(values: Sequence[int]) -> int:
+    return functools.reduce(math.lcm, values, 1)
+
+
+def _cycle_type_permutation(kind: Sequence[int]) -> list[int]:
+    """A permutation of 0..sum(kind) - 1 with cycles of the lengths `kind`."""
+    image, start = [], 0
+    for length in kind:
+        image += [start + (k + 1) % length for k in range(length)]
+        start += length
+    return image
+
+
+def composite_candidates(sizes: Sequence[int], sessions: int,
+                         order: int) -> Iterator[Candidate]:
+    """Each (sigma, pi) of `order` up to conjugacy, any order. In the history's symmetry
+    (for each size, renamings within its tables and exchanges of them), a renaming is
+    fixed up to conjugacy by its cycles on the tables of each size, each with the cycle
+    type of the renaming it makes of a table of the cycle when it comes back (its length
+    times that type's order dividing `order`); pi by its cycle type, lengths dividing
+    `order`. Only sigma of exactly `order` are listed (the others are of a smaller one)."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    by_size: dict[int, list[int]] = {}
+    for i, size in enumerate(sizes):
+        by_size.setdefault(size, []).append(i)
+    classes = sorted(by_size.items(), reverse=True)
+    divisors = [d for d in range(order, 0, -1) if order % d == 0]
+    choices = []  # per size: tuples of (table cycle length, cycle type back at a table)
+    for size, tables in classes:
+        types = [kind for kind in _partitions(size, list(range(size, 0, -1)))
+                 if order % _lcm(kind) == 0]
+        options = []
+        for lengths in _partitions(len(tables), divisors):
+            per_length = [[(length, kind) for kind in types if order % (length * _lcm(kind)) == 0]
+                          for length in lengths]
+            groups = [(length, sum(1 for v in lengths if v == length))
+                      for length in dict.fromkeys(lengths)]
+            for picked in itertools.product(*(
+                    itertools.combinations_with_replacement(per_length[lengths.index(length)],
+                                                            count)
+                    for length, count in groups)):
+                options.append(tuple(cycle for group in picked for cycle in group))
+        choices.append(options)
+    found = []
+    for picked_all in itertools.product(*choices):
+        sigma = list(range(sum(sizes)))
+        words = []
+        for (size, tables), cycles in zip(classes, picked_all, strict=True):
+            next_table = 0
+            for length, kind in cycles:
+                ring = tables[next_table:next_table + length]
+                next_table += length
+                back = _cycle_type_permutation(kind)
+                for a, b in itertools.pairwise(ring):
+                    for k in range(size):
+                        sigma[starts[a] + k] = starts[b] + k
+                for k in range(size):
+                    sigma[starts[ring[-1]] + k] = starts[ring[0]] + back[k]
+            moving = [f"{length}{list(kind)}" for length, kind in cycles
+                      if length > 1 or any(v > 1 for v in kind)]
+            if moving:
+                words.append(f"size {size}: {' '.join(moving)}")
+        if _order_of(sigma) != order:
+            continue
+        moved = sum(p != q for p, q in enumerate(sigma))
+        for kind in _partitions(sessions, divisors):
+            pi = _cycle_type_permutation(kind)
+            found.append((-moved, -sum(v for v in kind if v > 1),
+                          (f"order {order}; {'; '.join(words)}; sessions {list(kind)}",
+                           sigma, pi)))
+    for *_, candidate in sorted(found, key=lambda item: (item[0], item[1])):
+        yield candidate
+
+
+def _order_of(permutation: Sequence[int]) -> int:
+    lengths, seen = [], set()
+    for start in range(len(permutation)):
+        length, p = 0, start
+        while p not in seen:
+            seen.add(p)
+            p = permutation[p]
+            length += 1
+        if length:
+            lengths.append(length)
+    return _lcm(lengths)
 
 
 def _cycles(size: int, length: int, count: int) -> list[int]:
@@ -166,7 +271,7 @@ def main() -> None:
     parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
     parser.add_argument("--lost", default="1")
     parser.add_argument("--orders", default="5,3,2",
-                        help="the orders to try, in turn: primes (any order with --whole)")
+                        help="the orders of the symmetries to try, in turn")
     parser.add_argument("--seconds", type=float, default=60.0,
                         help="for each symmetry, before it is left undecided")
     parser.add_argument("--only", type=int, nargs="*",
@@ -187,10 +292,8 @@ def main() -> None:
     orders = [int(v) for v in args.orders.split(",")]
     if args.whole and len(lost) != 1:
         sys.exit("--whole needs those who withdrew to have sat at one table (--lost 1, 2 or 3)")
-    composite = [o for o in orders if o < 2 or any(o % d == 0 for d in range(2, o))]
-    if composite and not args.whole:
-        sys.exit(f"orders {composite} are not prime: the kinds of a symmetry keeping the "
-                 "history are listed for prime orders only (--whole takes any)")
+    if min(orders) < 2:
+        sys.exit("an order is 2 or more")
     every = [candidate for order in orders for candidate in (
         whole_candidates(n, sessions, order) if args.whole
         else candidates(sizes, remaining, order))]
