@@ -14,7 +14,7 @@ import pytest
 from tools.seating_search.repair_entries import (
     add_entry,
     added_excess,
-    first_session_case,
+    case_from_arguments,
     first_session_history,
 )
 from tournament_manager.domain.seating.pairs import MeetingCounts
@@ -84,10 +84,10 @@ def test_a_case_is_read_as_the_tools_name_it() -> None:
     """`--first-session 24,6 --lost 3`: 21 left (the broken table's one first), five
     sessions to come with one out each, nobody out twice; `--lost 1,1` at 24 x 7: 22 left,
     two out a session over six, so nobody out more than once."""
-    case = first_session_case("24,6", "3")
+    case = case_from_arguments("24,6", "3")
     assert (case.sizes, case.left, case.remaining, case.most_out) == ([1, 4, 4, 4, 4, 4], 21, 5, 1)
     assert case.met == first_session_history(24, [3])[0]
     assert case.name == "24 x 6 less 3 after 1"
-    other = first_session_case("24,7", "1,1")
+    other = case_from_arguments("24,7", "1,1")
     assert (other.sizes, other.left, other.remaining, other.most_out) == (
         [3, 3, 4, 4, 4, 4], 22, 6, 1)

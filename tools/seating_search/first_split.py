@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from tools.seating_search.repair_entries import (
     add_entry,
     added_excess,
-    first_session_case,
+    case_from_arguments,
 )
 
 if TYPE_CHECKING:  # python-sat only where a question is asked: the shapes need none
@@ -199,7 +199,7 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    case = first_session_case(args.first_session, args.lost)
+    case = case_from_arguments(args.first_session, args.lost)
     sizes, met, n, remaining, most_out, name = (case.sizes, case.met, case.left,
                                                 case.remaining, case.most_out, case.name)
     if args.as_found:

@@ -59,8 +59,10 @@ class Case:
     name: str
 
 
-def first_session_case(first_session: str, lost_text: str) -> Case:
-    """The `Case` of "PLAYERS,SESSIONS" and "K,.." (how many left each broken table)."""
+def case_from_arguments(first_session: str, lost_text: str) -> Case:
+    """The `Case` of "PLAYERS,SESSIONS" and "K,.." (how many left each broken table), as
+    the tools' arguments give them (`bench_seating.first_session_case` is the benchmark's
+    seed-0 plan of the same field, with the players left)."""
     players, sessions = (int(v) for v in first_session.split(","))
     lost = [int(v) for v in lost_text.split(",")]
     met, left = first_session_history(players, lost)

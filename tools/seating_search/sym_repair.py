@@ -51,7 +51,7 @@ from tools.seating_search.first_split import solve
 from tools.seating_search.repair_entries import (
     add_entry,
     added_excess,
-    first_session_case,
+    case_from_arguments,
 )
 
 Candidate = tuple[str, list[int], list[int]]
@@ -104,14 +104,9 @@ def candidates(sizes: Sequence[int], sessions: int, order: int) -> Iterator[Cand
             continue
         moved = sum(p != q for p, q in enumerate(sigma))
         for rings in range(sessions // order, -1, -1):
-            pi = list(range(sessions))
-            for c in range(rings):
-                ring = list(range(order * c, order * (c + 1)))
-                for a, b in zip(ring, ring[1:] + ring[:1], strict=True):
-                    pi[a] = b
             found.append((-moved, -rings,
                           (f"order {order}; {'; '.join(words)}; {rings} session cycles",
-                           sigma, pi)))
+                           sigma, _cycles(sessions, order, rings))))
     for *_, candidate in sorted(found, key=lambda item: (item[0], item[1])):
         yield candidate
 
@@ -284,7 +279,7 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    case = first_session_case(args.first_session, args.lost)
+    case = case_from_arguments(args.first_session, args.lost)
     players, sessions, lost, sizes = case.players, case.sessions, case.lost, case.sizes
     met, n, remaining, most_out, name = (case.met, case.left, case.remaining, case.most_out,
                                          case.name)
