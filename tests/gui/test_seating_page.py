@@ -783,7 +783,9 @@ def test_three_withdrawn_from_a_table_of_session_1_are_repaired_without_a_repeat
     tables withdraw on the Players page. Session 2, drawn on the page, repairs the rest of
     the round for the 25 left without a pair meeting twice (the draw's own search stopped at
     two or three; the repair shipped in repairs.json is renamed onto this history), one
-    player sitting out each session and nobody twice."""
+    player sitting out each session and nobody twice. Before it is published, the session
+    list says the later sessions are re-planned with it (they read "7 tables planned", the
+    old plan, until then)."""
     assert window.controller.open(_event(tmp_path / "withdrawn.tmt", players=28, sessions=7))
     page = window.seating_page
     page.draw(time_limit=5)
@@ -804,7 +806,12 @@ def test_three_withdrawn_from_a_table_of_session_1_are_repaired_without_a_repeat
     assert draw is not None and len(draw.byes) == 1
     assert ("The round as planned, sessions 2 to 7: no pair meets twice."
             in page.report.text()), page.report.text()
+    # While the draw is held the later sessions still store the plan for 28; the list
+    # says what publishing brings them, and says it again once stored.
+    assert [_row_texts(page, row)[3] for row in range(2, 7)] == [
+        "6 tables planned with the draw"] * 5
     page.publish()
+    assert [_row_texts(page, row)[3] for row in range(2, 7)] == ["6 tables planned"] * 5
     stored = [first] + [_seats(window, n) for n in range(2, 8)]
     assert _excess(stored) == (0, 0)
     left = set(names) - set(first[1][1:])

@@ -387,6 +387,22 @@ def _outdated(uow: UnitOfWork, session: Session, draw: SessionDraw) -> ServiceEr
     return None
 
 
+def _later_plans(uow: UnitOfWork, session: Session,
+                 draw: SessionDraw) -> list[tuple[Session, SeatedSession]]:
+    """The later sessions of the round whose plans publishing `draw` replaces, each with
+    the plan it gets (its round's sessions still planned after `session`, in order)."""
+    return list(zip(_to_draw(uow, session)[1:], draw.later_sessions))
+
+
+def replanned_by(uow: UnitOfWork, draw: SessionDraw) -> dict[int, SeatedSession]:
+    """By session id, the plans that publishing the held `draw` would give the later
+    sessions of its round: while it is held, their stored plans are the old ones (a repair
+    after a withdrawal seats one table fewer), and the Seating page says what is coming."""
+    with uow:
+        session = uow.sessions.get(draw.session_id)
+        return {planned.id: seated for planned, seated in _later_plans(uow, session, draw)}
+
+
 def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
     """Store a computed draw: the session's tables become official (and replace a plan)."""
     rng = random.Random(draw.seed ^ 0x5EA7)
@@ -398,7 +414,7 @@ def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
         if refusal is not None:
             raise refusal
         _store(uow, session, draw.seated, rng)
-        for planned, seated in zip(_to_draw(uow, session)[1:], draw.later_sessions):
+        for planned, seated in _later_plans(uow, session, draw):
             _store(uow, planned, seated, rng)
         published = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, draw_seed=draw.seed))

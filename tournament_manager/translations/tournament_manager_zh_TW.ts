@@ -2599,6 +2599,14 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>{n} 桌</translation>
     </message>
     <message>
+        <source>1 table planned with the draw</source>
+        <translation>隨本次分桌規劃 1 桌</translation>
+    </message>
+    <message>
+        <source>{n} tables planned with the draw</source>
+        <translation>隨本次分桌規劃 {n} 桌</translation>
+    </message>
+    <message>
         <source>1 table planned</source>
         <translation>已規劃 1 桌</translation>
     </message>

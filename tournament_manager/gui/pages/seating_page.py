@@ -44,7 +44,7 @@ from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.names import isolated, name_order
 from tournament_manager.domain.rotation import HANDS_PER_CYCLE
 from tournament_manager.domain.seat_pick import SeatPick
-from tournament_manager.domain.seating import Progress, QualityReport
+from tournament_manager.domain.seating import Progress, QualityReport, SeatedSession
 from tournament_manager.domain.settings import FinalSeating, SeatPickMode, TournamentSettings
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
@@ -99,6 +99,7 @@ from tournament_manager.services.seating import (
     outdated,
     plan_drift,
     preview_swap,
+    replanned_by,
     round_outlook,
     seated_by_rank,
     session_quality,
@@ -464,7 +465,8 @@ class SeatingPage(QWidget):
         with uow() as work:
             self._settings = current_tournament(work).settings
 
-    def _session_row(self, summary: SessionSummary) -> SessionRow:
+    def _session_row(self, summary: SessionSummary,
+                     replanned: dict[int, SeatedSession]) -> SessionRow:
         session = summary.session
         provisional = session.status is StageStatus.PLANNED and summary.tables > 0
         draw = self._draw
@@ -480,6 +482,11 @@ class SeatingPage(QWidget):
             states = [row.state for row in table_progress(self._context.unit_of_work(),
                                                           session.id)]
             tables = progress_summary(states)
+        elif session.id in replanned:  # the held draw re-plans it (a withdrawal, say)
+            count = len(replanned[session.id].tables)
+            tables = by_count(count, translate("SeatingPage", "1 table planned with the draw"),
+                              translate("SeatingPage", "{n} tables planned with the draw")
+                              ).format(n=count)
         elif provisional:
             tables = by_count(summary.tables, translate("SeatingPage", "1 table planned"),
                               translate("SeatingPage", "{n} tables planned")
@@ -490,8 +497,19 @@ class SeatingPage(QWidget):
                           session_state_label(session.status, provisional), tables,
                           provisional)
 
+    def _replanned(self) -> dict[int, SeatedSession]:
+        """The later sessions' plans the held draw brings (`replanned_by`); none where no
+        draw is held, or where the session it was drawn for is gone."""
+        if self._draw is None:
+            return {}
+        try:
+            return replanned_by(self._context.unit_of_work(), self._draw)
+        except EXPECTED_ERRORS:
+            return {}
+
     def _show_sessions(self) -> None:
-        rows = [self._session_row(summary) for summary in self._sessions]
+        replanned = self._replanned()
+        rows = [self._session_row(summary, replanned) for summary in self._sessions]
         ids = [row.session_id for row in rows]
         if self._chosen not in ids:
             self._chosen = self._default_session()
