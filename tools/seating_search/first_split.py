@@ -216,7 +216,7 @@ def main() -> None:
                 break
             continue
         first = seating(sizes, shape)
-        model = PairModel(n, remaining, met, 0, most_out, first=first)
+        model = PairModel(n, remaining, met, 0, most_out, fixed=[first])
         model.cnf += [[-model.out(p, s)] for p in later_byes_barred(sizes, shape)
                       for s in range(1, remaining)]
         began = time.monotonic()

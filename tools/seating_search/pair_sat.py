@@ -48,11 +48,15 @@ Pair = tuple[int, int]
 class PairModel:
     """The CNF for `players` (0..players - 1) over `sessions`, `met` the pairs that met
     before, at most `excess` excess meetings (a meeting of a pair in `met`, or a pair's
-    meeting after its first), nobody out more than `most_out` times."""
+    meeting after its first), nobody out more than `most_out` times.
+
+    `fixed` gives the first sessions outright; the `assumed` sessions after them are left
+    out of the session ordering, to be given as assumptions (`seating_literals`), so one
+    solver answers for many of them and keeps what it learns."""
 
     def __init__(self, players: int, sessions: int, met: Collection[Pair], excess: int,
                  most_out: int, *, twins: bool = True,
-                 first: Sequence[Sequence[int]] | None = None,
+                 fixed: Sequence[Sequence[Sequence[int]]] = (), assumed: int = 0,
                  automorphism: tuple[Sequence[int], Sequence[int]] | None = None) -> None:
         self.players = players
         self.sessions = sessions
@@ -71,10 +75,11 @@ class PairModel:
         if automorphism is not None:  # `sym_repair.py`: the seating it moves, no ordering
             self._keep(*automorphism)
             return
-        blocks = self._twin_blocks() if twins and not excess and first is None else []
-        if first is not None:  # session 0 given (`first_split.py`); the others in order
-            self._fix_first(first)
-            self._order_sessions(first=1)
+        blocks = self._twin_blocks() if twins and not excess and not fixed else []
+        if fixed:  # the first sessions given (`first_split.py`, `second_split.py`)
+            for s, tables in enumerate(fixed):
+                self._fix(s, tables)
+            self._order_sessions(first=len(fixed) + assumed)
         elif any(len(block) > 1 for block in blocks):
             self._order_twins(blocks)
             self._order_sessions(first=1)
@@ -198,19 +203,25 @@ class PairModel:
                         self.cnf.append([-self.y(q, b, 0)] + [self.y(r, a, 0) for r in range(q)
                                                               if self._allowed(r, a)])
 
-    def _fix_first(self, tables: Sequence[Sequence[int]]) -> None:
-        """Session 0 is `tables`, those at none of them out."""
+    def _fix(self, s: int, tables: Sequence[Sequence[int]]) -> None:
+        """Session s is `tables`, those at none of them out."""
+        self.cnf += [[literal] for literal in self.seating_literals(s, tables)]
+
+    def seating_literals(self, s: int, tables: Sequence[Sequence[int]]) -> list[int]:
+        """The literals that make session s `tables`, those at none of them out (a pair the
+        model cannot seat gives a literal and its negation)."""
         together = {(min(p, q), max(p, q)) for table in tables
                     for p, q in itertools.combinations(table, 2)}
         seated = {p for table in tables for p in table}
+        literals = []
         for p, q in itertools.combinations(range(self.players), 2):
             if self._allowed(p, q):
-                self.cnf.append([self.y(p, q, 0) if (p, q) in together else -self.y(p, q, 0)])
+                literals.append(self.y(p, q, s) if (p, q) in together else -self.y(p, q, s))
             elif (p, q) in together:
-                never = self.pool.id(("never", p, q))  # a pair the model cannot seat
-                self.cnf += [[never], [-never]]
-        self.cnf += [[self.out(p, 0) if p not in seated else -self.out(p, 0)]
-                     for p in range(self.players)]
+                never = self.pool.id(("never", p, q))
+                literals += [never, -never]
+        return literals + [self.out(p, s) if p not in seated else -self.out(p, s)
+                           for p in range(self.players)]
 
     def _keep(self, players: Sequence[int], sessions: Sequence[int]) -> None:
         """The seating is its own image when player p becomes `players[p]` and session s

@@ -1,0 +1,239 @@
+"""Decide a repair after session 1 over the shapes of its next session and, within one, over
+the classes of the session after it (offline tool).
+
+`first_split.py` splits the question over the shapes of the next session: each fixes that
+session up to the history's symmetry, and any repair has a next session of one of them.
+Where one shape stays undecided (24 x 6 less 3 from a table: shape 0 after 17 minutes),
+split it once more. The history and that session together have symmetries of their own
+(renamings of players that keep both: at 24 less 3 from a table, with the lone player out,
+the players form a grid of history tables by tables of the next session, and every
+exchange of indices made on both sides at once keeps it, 240 of them with the transpose).
+Every seating of the session after it without a repeat is listed and reduced to one of each
+class under those renamings (a canonical form of the graph of players, tables and byes,
+`igraph`'s BLISS). Sessions after the first are interchangeable, so any repair can be
+renamed to have its second session equal to one representative, and the rest are asked
+of SAT with both sessions fixed, the others in order. Every class refused proves the shape
+has no repair; every shape refused (here and by `first_split.py`) proves the case has
+none.
+
+    .venv/bin/python tools/seating_search/second_split.py --first-session 24,6 --lost 3 --shape 0
+
+Needs python-sat and python-igraph in the development venv (the application needs
+neither). A repair found is checked against the history and, with `--entry`, shipped like
+`first_split.py --entry`'s.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import multiprocessing
+import queue
+import sys
+import time
+from collections.abc import Collection, Iterator, Sequence
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+
+from tools.seating_search.first_split import later_byes_barred, seating, shapes
+from tools.seating_search.repair_entries import (
+    Case,
+    add_entry,
+    added_excess,
+    case_from_arguments,
+)
+
+Pair = tuple[int, int]
+Seating = list[list[int]]
+
+
+def sessions_without_repeat(players: int, met: Collection[Pair],
+                            may_sit_out: Collection[int]) -> Iterator[Seating]:
+    """Every seating of one session of `players` (0..players - 1) at tables of four, the
+    `players % 4` left over from `may_sit_out`, no pair of `met` together. Tables in order
+    of their lowest player, each table sorted."""
+    together = [0] * players
+    for p, q in met:
+        together[p] |= 1 << q
+        together[q] |= 1 << p
+    everyone = (1 << players) - 1
+
+    def tables(free: int) -> Iterator[Seating]:
+        if not free:
+            yield []
+            return
+        p = (free & -free).bit_length() - 1
+        rest = free & ~(1 << p) & ~together[p]
+        for q in _members(rest):
+            after_q = rest & ~together[q] & ~((1 << (q + 1)) - 1)
+            for r in _members(after_q):
+                after_r = after_q & ~together[r] & ~((1 << (r + 1)) - 1)
+                for s in _members(after_r):
+                    taken = (1 << p) | (1 << q) | (1 << r) | (1 << s)
+                    for others in tables(free & ~taken):
+                        yield [[p, q, r, s], *others]
+
+    for out in itertools.combinations(sorted(may_sit_out), players % 4):
+        free = everyone
+        for p in out:
+            free &= ~(1 << p)
+        yield from tables(free)
+
+
+def _members(mask: int) -> Iterator[int]:
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def canonical_form(players: int, history: Sequence[Sequence[int]],
+                   sessions: Sequence[Seating]) -> tuple[object, ...]:
+    """The same value for two lists of sessions exactly when a renaming of players keeps
+    the history's tables and maps each session onto the other list's session of its
+    number: a graph of players, history tables, each session's tables and a bye vertex a
+    session, coloured by kind, in BLISS's canonical labelling."""
+    import igraph
+
+    colours = [0] * players
+    edges: list[Pair] = []
+
+    def vertex(colour: int) -> int:
+        colours.append(colour)
+        return len(colours) - 1
+
+    for table in history:
+        v = vertex(1)
+        edges += [(p, v) for p in table]
+    for number, session in enumerate(sessions):
+        seated: set[int] = set()
+        for table in session:
+            v = vertex(2 + 2 * number)
+            edges += [(p, v) for p in table]
+            seated.update(table)
+        bye = vertex(3 + 2 * number)
+        edges += [(p, bye) for p in range(players) if p not in seated]
+    graph = igraph.Graph(n=len(colours), edges=edges, vertex_attrs={"colour": colours})
+    moved = graph.permute_vertices(graph.canonical_permutation(color=colours))
+    return (tuple(moved.vs["colour"]),
+            tuple(sorted((min(a, b), max(a, b)) for a, b in moved.get_edgelist())))
+
+
+def representatives(players: int, history: Sequence[Sequence[int]], met: Collection[Pair],
+                    first: Seating, may_sit_out: Collection[int]) -> list[Seating]:
+    """One seating of each class of the session after `first` (no repeat over the history
+    and `first`, byes from `may_sit_out`), under renamings that keep the history and
+    `first`, in the order found."""
+    together = set(met) | {(min(p, q), max(p, q)) for table in first
+                           for p, q in itertools.combinations(table, 2)}
+    seen: set[tuple[object, ...]] = set()
+    chosen = []
+    for second in sessions_without_repeat(players, together, may_sit_out):
+        key = canonical_form(players, history, [first, second])
+        if key not in seen:
+            seen.add(key)
+            chosen.append(second)
+    return chosen
+
+
+def history_tables(sizes: Sequence[int]) -> list[list[int]]:
+    """The history's tables as `repair_entries.first_session_history` numbers them."""
+    starts = list(itertools.accumulate([0, *sizes]))
+    return [list(range(starts[i], starts[i + 1])) for i in range(len(sizes))]
+
+
+def _ask(case: Case, first: Seating, barred: Collection[int], classes: Sequence[Seating],
+         numbers: Sequence[int], solver: str, answers: multiprocessing.Queue) -> None:
+    """Ask the classes `numbers` of one solver, session 1 given as assumptions: what it
+    learns of the history and session 0 serves them all. Puts (number, verdict, seating,
+    seconds) on `answers` for each, then (-1, "done", [], 0)."""
+    from pysat.solvers import Solver
+
+    from tools.seating_search.pair_sat import PairModel
+
+    model = PairModel(case.left, case.remaining, case.met, 0, case.most_out, fixed=[first],
+                      assumed=1)
+    model.cnf += [[-model.out(p, s)] for p in barred for s in range(1, case.remaining)]
+    with Solver(name=solver, bootstrap_with=model.cnf) as sat:
+        for number in numbers:
+            began = time.monotonic()
+            if sat.solve(assumptions=model.seating_literals(1, classes[number])):
+                found = model.tables([v for v in sat.get_model() or () if v > 0])
+                answers.put((number, "SAT", found, time.monotonic() - began))
+                break
+            answers.put((number, "UNSAT", [], time.monotonic() - began))
+    answers.put((-1, "done", [], 0.0))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
+    parser.add_argument("--lost", default="1")
+    parser.add_argument("--shape", type=int, required=True,
+                        help="the shape's number in `first_split.py`'s list")
+    parser.add_argument("--seconds", type=float, default=3600.0,
+                        help="for all the classes, before those left are undecided")
+    parser.add_argument("--jobs", type=int, default=1, help="solvers at once, one a core")
+    parser.add_argument("--solver", default="cadical195")
+    parser.add_argument("--entry", action="store_true")
+    args = parser.parse_args()
+
+    case = case_from_arguments(args.first_session, args.lost)
+    sizes, n = case.sizes, case.left
+    shape = shapes(sizes)[args.shape]
+    first = seating(sizes, shape)
+    barred = set(later_byes_barred(sizes, shape))
+    seated = {p for table in first for p in table}
+    may_sit_out = [p for p in range(n) if p not in barred
+                   and (case.most_out > 1 or p in seated)]
+    started = time.monotonic()
+    classes = representatives(n, history_tables(sizes), case.met, first, may_sit_out)
+    print(f"{case.name}, shape {args.shape} {shape}: {len(classes)} classes of the session "
+          f"after it ({time.monotonic() - started:.1f} s)", flush=True)
+    answers: multiprocessing.Queue = multiprocessing.Queue()
+    workers = [multiprocessing.Process(
+        target=_ask, args=(case, first, barred, classes,
+                           range(job, len(classes), args.jobs), args.solver, answers))
+        for job in range(args.jobs)]
+    for worker in workers:
+        worker.start()
+    refused, running, found = 0, len(workers), None
+    deadline = started + args.seconds
+    while running and found is None:
+        try:
+            number, verdict, seating_found, seconds = answers.get(
+                timeout=max(0.1, deadline - time.monotonic()))
+        except queue.Empty:
+            break
+        if verdict == "done":
+            running -= 1
+        elif verdict == "SAT":
+            found = seating_found
+            print(f"  class {number}: SAT in {seconds:.1f} s", flush=True)
+        else:
+            refused += 1
+            if seconds > 1 or refused % 500 == 0:
+                print(f"  class {number}: UNSAT in {seconds:.1f} s ({refused} refused)",
+                      flush=True)
+    for worker in workers:
+        worker.kill()
+        worker.join()
+    elapsed = time.monotonic() - started
+    if found is not None:
+        assert added_excess(case.met, found) == 0, "the solver's seating breaks the model"
+        print(f"{case.name}: a repair without a repeat ({elapsed:.1f} s)")
+        if args.entry:
+            add_entry(n, case.met, found, "tools/seating_search/second_split.py "
+                      + " ".join(sys.argv[1:]), elapsed)
+            print(f"{case.name}: added to repairs.json")
+    elif refused == len(classes):
+        print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair of "
+              f"this shape without a repeat ({elapsed:.1f} s)")
+    else:
+        print(f"{case.name}, shape {args.shape}: {refused} of {len(classes)} classes refused, "
+              f"the rest undecided after {elapsed:.1f} s")
+
+
+if __name__ == "__main__":
+    main()
