@@ -251,6 +251,27 @@ def test_the_cut_preview_and_its_confirmation(window: MainWindow, tmp_path: Path
     assert not page.cut_button.isEnabled()  # made: nothing more to cut
 
 
+def test_the_entrants_column_says_who_has_withdrawn_since(window: MainWindow, tmp_path: Path):
+    """A qualifier who withdraws after the cut stays an entrant of round 2 (the cut admitted
+    him), but the column says he no longer plays it, and round 1's says so too."""
+    page = _cut_window(window, tmp_path, finished=True).cuts_page
+    preview = page.preview
+    assert preview is not None
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.cut_button.click()
+    entrants = [page.table.item(row, 6).text() for row in range(2)]
+    assert entrants == ["8", "4"]
+    gone = next(row.player for row in preview.rows if row.player.id == preview.qualifiers[0])
+    players = window.players_page
+    window.show_page(players)
+    shown = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
+    players.table.selectRow(shown.index(gone.name))
+    players.status_button.click()
+    window.show_page(page)
+    assert [page.table.item(row, 6).text() for row in range(2)] == [
+        "8 (1 withdrawn)", "4 (1 withdrawn)"]
+
+
 def test_a_cut_that_keeps_more_than_are_ranked_says_so(window: MainWindow, tmp_path: Path):
     window = _cut_window(window, tmp_path, finished=True)
     with window.context.unit_of_work() as uow:

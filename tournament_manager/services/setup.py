@@ -14,6 +14,7 @@ from tournament_manager.domain.model import (
     NEW_ID,
     Player,
     PlayerKind,
+    PlayerStatus,
     Round,
     Session,
     StageStatus,
@@ -133,6 +134,8 @@ class RoundSummary:
     entrants: int
     """Players admitted to the round: by its cut, or, for the first round, every regular
     player registered (0 for a later round nobody has been cut into yet)."""
+    withdrawn: int = 0
+    """Of `entrants`, those withdrawn since: admitted, they no longer play it."""
 
 
 def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
@@ -147,16 +150,20 @@ def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
 def round_summaries(uow: UnitOfWork) -> tuple[RoundSummary, ...]:
     with uow:
         sessions = uow.sessions.list()
-        field = uow.players.count(kind=PlayerKind.REGULAR)
+        regular = {p.id: p.status for p in uow.players.list(kind=PlayerKind.REGULAR)}
 
-        def entrants(round_: Round) -> int:
-            admitted = uow.round_entries.count(round_id=round_.id)
-            return field if round_.number == 1 and not admitted else admitted
+        def entrants(round_: Round) -> list[int]:
+            admitted = [e.player_id for e in uow.round_entries.list(round_id=round_.id)]
+            return list(regular) if round_.number == 1 and not admitted else admitted
 
-        return tuple(
-            RoundSummary(r, tuple(sorted(s.number for s in sessions if s.round_id == r.id)),
-                         entrants(r))
-            for r in sorted(uow.rounds.list(), key=lambda r: r.number))
+        def summary(round_: Round) -> RoundSummary:
+            admitted = entrants(round_)
+            return RoundSummary(
+                round_, tuple(sorted(s.number for s in sessions if s.round_id == round_.id)),
+                len(admitted),
+                sum(regular.get(p) is PlayerStatus.WITHDRAWN for p in admitted))
+
+        return tuple(summary(r) for r in sorted(uow.rounds.list(), key=lambda r: r.number))
 
 
 def all_players(uow: UnitOfWork) -> tuple[Player, ...]:

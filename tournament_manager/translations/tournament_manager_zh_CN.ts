@@ -317,6 +317,10 @@
         <translation>晋级淘汰将已结束一轮的前列选手带入下一轮，并按下一轮的比例带入其总分。下一轮尚未分桌时可以撤回。</translation>
     </message>
     <message>
+        <source>{n} ({withdrawn} withdrawn)</source>
+        <translation>{n}（{withdrawn} 人已退赛）</translation>
+    </message>
+    <message>
         <source>1 (no. {n})</source>
         <translation>1（第 {n} 场）</translation>
     </message>

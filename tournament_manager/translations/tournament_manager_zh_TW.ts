@@ -317,6 +317,10 @@
         <translation>晉級淘汰將已結束一輪的前列選手帶入下一輪，並按下一輪的比例帶入其總分。下一輪尚未分桌時可以撤回。</translation>
     </message>
     <message>
+        <source>{n} ({withdrawn} withdrawn)</source>
+        <translation>{n}（{withdrawn} 人已退賽）</translation>
+    </message>
+    <message>
         <source>1 (no. {n})</source>
         <translation>1（第 {n} 場）</translation>
     </message>

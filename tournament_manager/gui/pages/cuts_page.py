@@ -173,7 +173,7 @@ class CutsPage(QWidget):
                       self._sessions_text(sessions),
                       "—" if plan.advance is None else str(plan.advance),
                       f"{plan.carry * 100:g}%", choice_label(plan.status),
-                      str(summary.entrants) if summary.entrants else "")
+                      self._entrants_text(summary))
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
                 item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -190,6 +190,16 @@ class CutsPage(QWidget):
         cuts = [i for i, s in enumerate(self._rounds[:-1]) if s.round.advance is not None]
         pending = [i for i in cuts if not self._rounds[i + 1].entrants]
         return pending[0] if pending else cuts[-1] if cuts else 0
+
+    def _entrants_text(self, summary: RoundSummary) -> str:
+        """"24", or "24 (1 withdrawn)" where some of them have withdrawn since: admitted
+        by the cut, they no longer play the round; empty before anyone is admitted."""
+        if not summary.entrants:
+            return ""
+        if not summary.withdrawn:
+            return str(summary.entrants)
+        return self.tr("{n} ({withdrawn} withdrawn)").format(
+            n=summary.entrants, withdrawn=summary.withdrawn)
 
     def _sessions_text(self, numbers: Sequence[int]) -> str:
         """How many sessions, as the Setup page counts them, and which: "4 (1–4)",
