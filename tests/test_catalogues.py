@@ -15,7 +15,7 @@ import pytest
 
 from tournament_manager.languages import LANGUAGE_ENV, DocumentLanguage, Language
 from tournament_manager.messages.documents import describe, describe_age
-from tournament_manager.messages.sentence import sentence
+from tournament_manager.messages.sentence import sentence, standing_alone
 from tournament_manager.messages.verification import sheets_in_doubt
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.words import (
@@ -143,6 +143,17 @@ def test_a_clause_stands_as_a_sentence_in_the_language(language: Language, said:
     use_language(language)
     assert sentence("the sheet of table 1 is signed by Ann McLeod and DE VRIES") == said
     assert sentence("  ") == ""
+
+
+def test_a_problem_for_the_message_bar_ends_once(chosen: None) -> None:
+    """The message bar shows a service's refusal as a sentence (it read "session 2 has
+    already started", lower case and no stop), and leaves a text written as sentences
+    with its own ending: no second stop after ".", "。", ":" or "?"."""
+    use_language(Language.EN)
+    assert standing_alone("session 2 has already started") == "Session 2 has already started."
+    for written in ("Saved.", "Two problems:", "会话 2 已开始。", "Keep it?", "done…"):
+        assert standing_alone(written) == written[0].upper() + written[1:]
+    assert standing_alone(" ") == ""
 
 
 def test_stations_and_rules_in_a_refusal_are_said_in_the_language(chosen: None) -> None:

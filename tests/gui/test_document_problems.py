@@ -165,7 +165,7 @@ def test_a_lock_from_another_computer_is_taken_over_only_on_confirmation(
     with answering(lambda box: click(box, "confirm_yes")):
         offer.click()
     assert window.controller.document is not None
-    assert "took over the lock" in window.message_bar.text()
+    assert "Took over the lock" in window.message_bar.text()
     assert "judge-laptop-2" in window.message_bar.text()
 
 

@@ -119,9 +119,9 @@ def test_plans_are_printed_only_when_the_menu_says_so(window: MainWindow,
 
     assert menu.export(ExportKind.TABLE_CARDS) is None
     assert window.message_bar.text() == (
-        "session 2 has no tables drawn yet: publish the seating first (its tables are only "
+        "Session 2 has no tables drawn yet: publish the seating first (its tables are only "
         "the round's plan: tick File ▸ Export ▸ Include Provisional Plans to print them, "
-        "marked provisional)")
+        "marked provisional).")
     assert not (tmp_path / "plan.pdf").exists()
 
     menu.include_provisional.setChecked(True)

@@ -52,7 +52,7 @@ def test_add_edit_withdraw_and_undo(event_window: MainWindow):
 def test_empty_name_is_refused_without_a_dialog(event_window: MainWindow):
     page = event_window.players_page
     page.add_button.click()
-    assert event_window.message_bar.text() == "a name cannot be empty"
+    assert event_window.message_bar.text() == "A name cannot be empty."
 
 
 def test_a_registration_number_already_held_is_refused_in_words(event_window: MainWindow):
@@ -65,8 +65,8 @@ def test_a_registration_number_already_held_is_refused_in_words(event_window: Ma
     QTest.keyClicks(page.fields["name"], "Anna Schmidt")
     QTest.keyClicks(page.fields["registration_id"], holder.registration_id.lower())
     page.add_button.click()
-    said = (f"registration number {holder.registration_id} is {holder.name}'s already: "
-            "each player needs his own")
+    said = (f"Registration number {holder.registration_id} is {holder.name}'s already: "
+            "each player needs his own.")
     assert event_window.message_bar.text() == said
     assert [(p.name, p.registration_id) for p in _players(event_window)] == before
 
@@ -191,7 +191,7 @@ def test_setup_is_fixed_once_seated_but_the_name_and_venue_are_not(event_window:
 
     form.name.setText("   ")
     page.apply_button.click()
-    assert window.message_bar.text() == "a name cannot be empty"
+    assert window.message_bar.text() == "A name cannot be empty."
 
 
 def test_setup_edits_before_the_draw(window: MainWindow, tmp_path: Path,

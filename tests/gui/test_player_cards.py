@@ -92,8 +92,8 @@ def test_four_cards_typed_compared_and_the_session_held_until_they_agree(
 
     _finish(window)
     assert window.message_bar.text() == (
-        "session 1 cannot close yet: table 1 still needs the player card of Player 2 and "
-        "Player 3")
+        "Session 1 cannot close yet: table 1 still needs the player card of Player 2 and "
+        "Player 3.")
 
     window.show_page(page)
     page.cards_button.click()

@@ -547,8 +547,8 @@ def test_a_later_cycle_repick_needs_the_head_judge_under_per_session(
     _select_cell(page, 0)
     table = seated.tables[0]
     carried = _winds(window, table, 2)
-    refusal = ("this event picks seats once per session: a new pick at table 1 for cycle 2 "
-               "needs the head judge")
+    refusal = ("This event picks seats once per session: a new pick at table 1 for cycle 2 "
+               "needs the head judge.")
 
     def decline(dialog) -> None:
         assert child(dialog, "head_judge_what").text().startswith(
@@ -700,8 +700,8 @@ def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_sta
     with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
         assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
     assert window.message_bar.text().endswith(
-        "session 1 seats Player 03, who withdrew after it was drawn: draw it again to seat the "
-        "players present before it starts")
+        "Session 1 seats Player 03, who withdrew after it was drawn: draw it again to seat the "
+        "players present before it starts.")
     page.draw(time_limit=5)
     page.publish()
     assert "withdrew" not in page.state.text()

@@ -833,7 +833,7 @@ def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(
 
 def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
         event_window: MainWindow):
-    """"the signature is empty" stayed up through the signatures that followed it (and
+    """"The signature is empty." stayed up through the signatures that followed it (and
     pushed the page down all the while); an answer to an act goes at the next act, but
     a message of the window's own (here, a server that does not answer) stays."""
     sheet = _sheet(event_window)
@@ -842,7 +842,7 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     sheet.show_tool(signatures)
     bar = event_window.message_bar
     signatures.sign_buttons[0].click()  # nothing drawn on the pad
-    assert bar.isVisible() and bar.text() == "the signature is empty"
+    assert bar.isVisible() and bar.text() == "The signature is empty."
     _scribble(signatures.pads[0])
     signatures.sign_buttons[0].click()
     assert not bar.isVisible() and len(_view(event_window).signatures) == 1
@@ -850,12 +850,12 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     assert signatures.lock_label.text() == "Complete: 1 of 4 players have signed this version"
 
     signatures.sign_buttons[1].click()  # empty again: said again
-    assert bar.text() == "the signature is empty"
+    assert bar.text() == "The signature is empty."
     event_window.action_undo.trigger()  # an undo is an act too
     assert not bar.isVisible() and _view(event_window).signatures == ()
 
     signatures.sign_buttons[1].click()  # empty: said; another page: the answer goes
-    assert bar.text() == "the signature is empty"
+    assert bar.text() == "The signature is empty."
     event_window.show_page(event_window.standings_page)
     assert not bar.isVisible()
     event_window.show_page(event_window.sheets_page)
@@ -863,7 +863,7 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     event_window.controller.problem_reported.emit("the server of x cannot be reached")
     _scribble(signatures.pads[0], lift=41)
     signatures.sign_buttons[0].click()
-    assert bar.isVisible() and bar.text() == "the server of x cannot be reached"
+    assert bar.isVisible() and bar.text() == "The server of x cannot be reached."
 
 
 def test_a_change_being_typed_when_the_sheet_locks_elsewhere_is_said_lost(

@@ -29,6 +29,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.messages.sentence import standing_alone
+
 ICON_SIZE = 24
 PROBLEM = "problem"
 INFORMATION = "information"
@@ -122,8 +124,9 @@ class MessageBar(QFrame):
         """Something went wrong or needs the user: the warning icon.
 
         `actions` run and then hide the bar; `details` (one line each) add a "Details…"
-        button that lists them and leaves the bar in place."""
-        self._show(PROBLEM, text, actions, details, details_title)
+        button that lists them and leaves the bar in place. A clause (a service's refusal,
+        as `describe_error` words it) is shown as a sentence (`standing_alone`)."""
+        self._show(PROBLEM, standing_alone(text), actions, details, details_title)
 
     def show_info(self, text: str,
                   actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
@@ -194,7 +197,7 @@ class Answers:
     """The message bar as the pages answer the judge with it: a refusal, or what came of
     what he just did. An answer goes at his next act (`forget`), where the window's own
     messages (the record in doubt, a server that does not answer) stay until dismissed:
-    "the signature is empty" stayed up through the signatures that followed it, and a
+    "The signature is empty." stayed up through the signatures that followed it, and a
     refused name through the next registration's dialog."""
 
     def __init__(self, bar: MessageBar) -> None:
@@ -205,13 +208,13 @@ class Answers:
                      actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
                      details: Sequence[str] = (), details_title: str = "") -> None:
         self._bar.show_problem(text, actions, details=details, details_title=details_title)
-        self._shown = text
+        self._shown = self._bar.text()  # as the bar words it (`standing_alone`)
 
     def show_info(self, text: str,
                   actions: Sequence[tuple[str, Callable[[], object]]] = (), *,
                   details: Sequence[str] = (), details_title: str = "") -> None:
         self._bar.show_info(text, actions, details=details, details_title=details_title)
-        self._shown = text
+        self._shown = self._bar.text()
 
     def clear(self) -> None:
         self._bar.clear()

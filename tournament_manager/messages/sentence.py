@@ -14,3 +14,17 @@ def sentence(clause: str) -> str:
     if not clause:
         return clause
     return _("{clause}.").format(clause=clause[0].upper() + clause[1:])
+
+
+ENDS = (".", "。", "?", "？", "!", "！", "…", ":", "：")
+"""How a text that is already a sentence (or leads into a list) ends."""
+
+
+def standing_alone(text: str) -> str:
+    """A problem as the message bar shows it: a clause of the messages layer ("session 2
+    has already started", what a refusal says) becomes a sentence (`sentence`); a text
+    written as sentences keeps its own ending, its first letter raised if need be."""
+    text = text.strip()
+    if not text or text.endswith(ENDS):
+        return text[:1].upper() + text[1:]
+    return sentence(text)
