@@ -109,3 +109,50 @@ def test_the_classes_are_the_orbits_of_the_renamings_that_keep_history_and_sessi
         assert len(every) > len(orbits) == len(chosen)
         assert {next(o for o in orbits
                      if frozenset(frozenset(t) for t in s) in o) for s in chosen} == orbits
+
+
+def _later_exist(players: int, met: set[Pair], may_sit_out: set[int], left: int,
+                 byes: int) -> bool:
+    """Whether `left` more sessions seat without a repeat, nobody out twice: by trying every
+    session without a repeat in turn (no order among them, unlike the search)."""
+    if not left:
+        return True
+    for session in sessions_without_repeat(players, met, sorted(may_sit_out)):
+        seated = {p for table in session for p in table}
+        if _later_exist(players, met | _pairs(session), may_sit_out & seated, left - 1, byes):
+            return True
+    return False
+
+
+@pytest.mark.parametrize("lost", [[3], [2, 1]], ids=["less 3", "less 2+1"])
+def test_the_exact_search_after_two_fixed_sessions_agrees_with_brute_force(
+        lost: list[int]) -> None:
+    """`later_sessions.c` through `second_split.exact`, on 20 x 5 after one session (two
+    sessions fixed, two to find), against trying every seating: the same verdict for each
+    of the first seatings of the next-but-one session, and a repair it finds repeats no
+    pair and seats nobody out twice."""
+    from tools.seating_search.repair_entries import added_excess, case_from_arguments
+    from tools.seating_search.second_split import exact
+
+    case = case_from_arguments("20,5", ",".join(map(str, lost)))
+    first = seating(case.sizes, shapes(case.sizes)[0])
+    together = case.met | _pairs(first)
+    out_first = {p for p in range(case.left) if all(p not in t for t in first)}
+    seconds = list(itertools.islice(sessions_without_repeat(
+        case.left, together, sorted(set(range(case.left)) - out_first)), 40))
+    verdicts = []
+    for second in seconds:
+        seated = {p for table in second for p in table}
+        refused, found = exact(case, first, (), [second], 1)
+        verdicts.append(found is not None)
+        assert refused == (found is None)
+        assert found is None or found[0] == second
+        if found is not None:
+            assert added_excess(case.met, [first, *found]) == 0
+            outs = [p for session in [first, *found] for p in range(case.left)
+                    if all(p not in table for table in session)]
+            assert len(outs) == len(set(outs))
+        may_sit_out = set(range(case.left)) - out_first - (set(range(case.left)) - seated)
+        assert verdicts[-1] == _later_exist(case.left, together | _pairs(second),
+                                            may_sit_out, case.remaining - 2, case.left % 4)
+    assert True in verdicts and False in verdicts

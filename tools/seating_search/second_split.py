@@ -26,17 +26,26 @@ neither). A repair found is checked against the history and, with `--entry`, shi
 from __future__ import annotations
 
 import argparse
+import functools
 import itertools
 import multiprocessing
 import queue
+import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Collection, Iterator, Sequence
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from tools.seating_search.first_split import later_byes_barred, seating, shapes
+from tools.seating_search.first_split import (
+    Shape,
+    _canonical,
+    later_byes_barred,
+    seating,
+    shapes,
+)
 from tools.seating_search.repair_entries import (
     Case,
     add_entry,
@@ -46,6 +55,9 @@ from tools.seating_search.repair_entries import (
 
 Pair = tuple[int, int]
 Seating = list[list[int]]
+Answer = tuple[int, str, list[Seating], float]
+"""A class's number, "SAT" / "UNSAT" (or "done": a solver has no more), the sessions found,
+the seconds taken."""
 
 
 def sessions_without_repeat(players: int, met: Collection[Pair],
@@ -121,20 +133,45 @@ def canonical_form(players: int, history: Sequence[Sequence[int]],
 
 
 def representatives(players: int, history: Sequence[Sequence[int]], met: Collection[Pair],
-                    first: Seating, may_sit_out: Collection[int]) -> list[Seating]:
+                    first: Seating, may_sit_out: Collection[int],
+                    least: Shape | None = None) -> list[Seating]:
     """One seating of each class of the session after `first` (no repeat over the history
     and `first`, byes from `may_sit_out`), under renamings that keep the history and
-    `first`, in the order found."""
+    `first`, in the order found; with `least`, only those of that shape or above (`first`
+    being a repair's session of least shape, `first_split`)."""
     together = set(met) | {(min(p, q), max(p, q)) for table in first
                            for p, q in itertools.combinations(table, 2)}
+    sizes = [len(table) for table in history]
+    home = {p: i for i, table in enumerate(history) for p in table}
     seen: set[tuple[object, ...]] = set()
     chosen = []
     for second in sessions_without_repeat(players, together, may_sit_out):
+        if least is not None and shape_of(sizes, home, second) < least:
+            continue
         key = canonical_form(players, history, [first, second])
         if key not in seen:
             seen.add(key)
             chosen.append(second)
     return chosen
+
+
+def shape_of(sizes: Sequence[int], home: dict[int, int], session: Seating) -> Shape:
+    """A session's shape (`first_split`): the players each history table seats and the
+    history tables each of its tables draws from, least under exchanges of tables."""
+    seated = [0] * len(sizes)
+    for table in session:
+        for p in table:
+            seated[home[p]] += 1
+    return _least(tuple(sizes), tuple(seated),
+                  tuple(sorted(tuple(sorted(home[p] for p in table)) for table in session)))
+
+
+@functools.cache
+def _least(sizes: tuple[int, ...], seated: tuple[int, ...],
+           rows: tuple[tuple[int, ...], ...]) -> Shape:
+    """`first_split._canonical`, remembered: a few hundred thousand sessions draw from the
+    history tables in a few hundred ways."""
+    return _canonical(sizes, seated, rows)
 
 
 def history_tables(sizes: Sequence[int]) -> list[list[int]]:
@@ -144,7 +181,7 @@ def history_tables(sizes: Sequence[int]) -> list[list[int]]:
 
 
 def _ask(case: Case, first: Seating, barred: Collection[int], classes: Sequence[Seating],
-         numbers: Sequence[int], solver: str, answers: multiprocessing.Queue) -> None:
+         numbers: Sequence[int], solver: str, answers: multiprocessing.Queue[Answer]) -> None:
     """Ask the classes `numbers` of one solver, session 1 given as assumptions: what it
     learns of the history and session 0 serves them all. Puts (number, verdict, seating,
     seconds) on `answers` for each, then (-1, "done", [], 0)."""
@@ -166,6 +203,60 @@ def _ask(case: Case, first: Seating, barred: Collection[int], classes: Sequence[
     answers.put((-1, "done", [], 0.0))
 
 
+SOURCE = Path(__file__).with_name("later_sessions.c")
+
+
+def exact(case: Case, first: Seating, barred: Collection[int], classes: Sequence[Seating],
+          jobs: int) -> tuple[int, list[Seating] | None]:
+    """Ask `later_sessions.c` (built here) for the sessions after each class, `jobs` of it
+    at once, each with every `jobs`-th class: (classes refused, the sessions after session 0
+    of a repair found, or None)."""
+    n = case.left
+    byes = n % 4
+    together = set(case.met) | {(min(p, q), max(p, q)) for table in first
+                                for p, q in itertools.combinations(table, 2)}
+    out_before = [p for p in range(n) if all(p not in table for table in first)]
+    no_more = sorted(set(barred) | (set(out_before) if case.most_out == 1 else set()))
+    with tempfile.TemporaryDirectory() as folder:
+        binary = Path(folder) / "later_sessions"
+        subprocess.run(["gcc", "-O2", "-o", str(binary), str(SOURCE)], check=True)
+        runs = []
+        for job in range(jobs):
+            mine = list(range(job, len(classes), jobs))
+            words = [n, case.remaining - 2, byes, len(together)]
+            words += [v for pair in sorted(together) for v in pair]
+            words += [len(no_more), *no_more, len(mine)]
+            for number in mine:
+                second = classes[number]
+                seated = {p for table in second for p in table}
+                words += [p for p in range(n) if p not in seated]
+                words += [p for table in second for p in table]
+            runs.append((mine, subprocess.Popen([str(binary)], stdin=subprocess.PIPE,
+                                                stdout=subprocess.PIPE, text=True)))
+            assert runs[-1][1].stdin is not None
+            runs[-1][1].stdin.write(" ".join(map(str, words)))
+            runs[-1][1].stdin.close()
+        refused, found = 0, None
+        for mine, run in runs:
+            assert run.stdout is not None
+            lines = run.stdout.read().splitlines()
+            run.wait()
+            at = 0
+            while at < len(lines) and lines[at].startswith("class"):
+                _, k, verdict = lines[at].split()
+                at += 1
+                if verdict == "UNSAT":
+                    refused += 1
+                    continue
+                later = []
+                for line in lines[at:at + case.remaining - 2]:
+                    order = [int(v) for v in line.split()]
+                    later.append([sorted(order[i:i + 4]) for i in range(0, n - byes, 4)])
+                at += case.remaining - 2
+                found = found or [classes[mine[int(k)]], *later]
+    return refused, found
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
@@ -175,6 +266,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=3600.0,
                         help="for all the classes, before those left are undecided")
     parser.add_argument("--jobs", type=int, default=1, help="solvers at once, one a core")
+    parser.add_argument("--exact", action="store_true",
+                        help="search the sessions after each class with later_sessions.c "
+                             "instead of asking a SAT solver (fast where few are left)")
     parser.add_argument("--solver", default="cadical195")
     parser.add_argument("--entry", action="store_true")
     args = parser.parse_args()
@@ -188,10 +282,20 @@ def main() -> None:
     may_sit_out = [p for p in range(n) if p not in barred
                    and (case.most_out > 1 or p in seated)]
     started = time.monotonic()
-    classes = representatives(n, history_tables(sizes), case.met, first, may_sit_out)
+    classes = representatives(n, history_tables(sizes), case.met, first, may_sit_out,
+                              least=shape)
     print(f"{case.name}, shape {args.shape} {shape}: {len(classes)} classes of the session "
           f"after it ({time.monotonic() - started:.1f} s)", flush=True)
-    answers: multiprocessing.Queue = multiprocessing.Queue()
+    if args.exact:
+        refused, later = exact(case, first, barred, classes, args.jobs)
+        elapsed = time.monotonic() - started
+        if later is not None:
+            _found(case, [first, *later], args.entry, elapsed)
+        elif refused == len(classes):
+            print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair "
+                  f"of this shape without a repeat ({elapsed:.1f} s)")
+        return
+    answers: multiprocessing.Queue[Answer] = multiprocessing.Queue()
     workers = [multiprocessing.Process(
         target=_ask, args=(case, first, barred, classes,
                            range(job, len(classes), args.jobs), args.solver, answers))
@@ -221,18 +325,22 @@ def main() -> None:
         worker.join()
     elapsed = time.monotonic() - started
     if found is not None:
-        assert added_excess(case.met, found) == 0, "the solver's seating breaks the model"
-        print(f"{case.name}: a repair without a repeat ({elapsed:.1f} s)")
-        if args.entry:
-            add_entry(n, case.met, found, "tools/seating_search/second_split.py "
-                      + " ".join(sys.argv[1:]), elapsed)
-            print(f"{case.name}: added to repairs.json")
+        _found(case, found, args.entry, elapsed)
     elif refused == len(classes):
         print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair of "
               f"this shape without a repeat ({elapsed:.1f} s)")
     else:
         print(f"{case.name}, shape {args.shape}: {refused} of {len(classes)} classes refused, "
               f"the rest undecided after {elapsed:.1f} s")
+
+
+def _found(case: Case, sessions: list[Seating], entry: bool, elapsed: float) -> None:
+    assert added_excess(case.met, sessions) == 0, "the seating found repeats"
+    print(f"{case.name}: a repair without a repeat ({elapsed:.1f} s)")
+    if entry:
+        add_entry(case.left, case.met, sessions, "tools/seating_search/second_split.py "
+                  + " ".join(sys.argv[1:]), elapsed)
+        print(f"{case.name}: added to repairs.json")
 
 
 if __name__ == "__main__":
