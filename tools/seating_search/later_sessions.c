@@ -17,7 +17,8 @@
  *   barred b ...             (may not sit out again)
  *   classes, each: the players out in it, then its tables, four players each
  * Output: a line per class, "class K UNSAT" or "class K SAT" followed by the sessions
- * found, each a line of tables; "nodes N" at the end.
+ * found, each a line of tables; "nodes N" at the end. Every 5,000 classes, a line on
+ * standard error says how far it is.
  */
 #include <stdint.h>
 #include <stdio.h>
@@ -156,6 +157,8 @@ int main(void) {
         /* session 1 of the class is fixed; the search orders the ones after it alone */
         int found = session(0, -1);
         printf("class %d %s\n", k, found ? "SAT" : "UNSAT");
+        if ((k + 1) % 5000 == 0)
+            fprintf(stderr, "later_sessions: %d of %d classes asked\n", k + 1, classes);
         if (found)
             for (int s = 0; s < left; s++) {
                 for (int i = 0; i < n; i++)

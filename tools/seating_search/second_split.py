@@ -221,7 +221,7 @@ def exact(case: Case, first: Seating, barred: Collection[int], classes: Sequence
         binary = Path(folder) / "later_sessions"
         subprocess.run(["gcc", "-O2", "-o", str(binary), str(SOURCE)], check=True)
         runs = []
-        for job in range(jobs):
+        for job in range(jobs):  # the questions and answers in files: no pipe fills up
             mine = list(range(job, len(classes), jobs))
             words = [n, case.remaining - 2, byes, len(together)]
             words += [v for pair in sorted(together) for v in pair]
@@ -231,16 +231,16 @@ def exact(case: Case, first: Seating, barred: Collection[int], classes: Sequence
                 seated = {p for table in second for p in table}
                 words += [p for p in range(n) if p not in seated]
                 words += [p for table in second for p in table]
-            runs.append((mine, subprocess.Popen([str(binary)], stdin=subprocess.PIPE,
-                                                stdout=subprocess.PIPE, text=True)))
-            assert runs[-1][1].stdin is not None
-            runs[-1][1].stdin.write(" ".join(map(str, words)))
-            runs[-1][1].stdin.close()
+            asked, answered = Path(folder) / f"asked{job}", Path(folder) / f"answered{job}"
+            asked.write_text(" ".join(map(str, words)))
+            with asked.open() as questions, answered.open("w") as answers:
+                runs.append((mine, answered, subprocess.Popen(
+                    [str(binary)], stdin=questions, stdout=answers)))
         refused, found = 0, None
-        for mine, run in runs:
-            assert run.stdout is not None
-            lines = run.stdout.read().splitlines()
-            run.wait()
+        for mine, answered, run in runs:
+            if run.wait():
+                sys.exit(f"later_sessions.c ended with {run.returncode}")
+            lines = answered.read_text().splitlines()
             at = 0
             while at < len(lines) and lines[at].startswith("class"):
                 _, k, verdict = lines[at].split()
