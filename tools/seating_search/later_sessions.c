@@ -102,9 +102,30 @@ static int choose_out(int s, uint64_t chosen, int count, int from, int after) {
     return 0;
 }
 
+/* Whether every player can still meet three new players in each session he plays: one
+ * who may sit out once more needs 3 x (sessions left - 1) players he has not met, one who
+ * may not 3 x sessions left; those short of the latter must sit out, and no more can
+ * than the byes left. Nobody at or below `after` sits out again (each later session's
+ * lowest player out is above the one before's). */
+static int enough_left(int s, int after) {
+    int rest = left - s, must = 0;
+    for (int p = 0; p < n; p++) {
+        int free = __builtin_popcountll(unmet[p]);
+        int may = (may_out >> p & 1) && p > after;
+        if (free >= 3 * rest)
+            continue;
+        if (!may || free < 3 * (rest - 1))
+            return 0;
+        must++;
+    }
+    return must <= byes * rest;
+}
+
 static int session(int s, int after) {
     if (s == left)
         return 1;
+    if (!enough_left(s, after))
+        return 0;
     if (byes)
         return choose_out(s, 0, 0, 0, after);
     return tables(s, n == 64 ? ~0ULL : (1ULL << n) - 1, 0, -1);
