@@ -18,7 +18,11 @@ from tests.helpers.byes import assert_byes_rotate
 from tournament_manager.domain.seating import plan_schedule, repair_plan
 from tournament_manager.domain.seating.model import Schedule, SeatedSession
 from tournament_manager.domain.seating.pairs import MeetingCounts
-from tournament_manager.domain.seating.repair_library import REPAIRS_FILE, shipped_repair
+from tournament_manager.domain.seating.repair_library import (
+    REPAIRS_FILE,
+    proved_unrepairable,
+    shipped_repair,
+)
 from tournament_manager.domain.seating.shipped import shipped_entries
 
 ENTRIES = list(shipped_entries(REPAIRS_FILE))
@@ -178,3 +182,23 @@ def test_shipped_repairs_after_session_1_leave_no_repeat(
                   if p not in session.players())
     byes = len(left) % 4  # so many a session, nobody twice
     assert sorted(out.values()) == [1] * (byes * (sessions - 1))
+
+
+def test_a_history_proved_to_repeat_is_repaired_to_one_repeat_with_that_bound() -> None:
+    """24 players over 6 sessions, three withdrawn from one table of session 1: no repair of
+    five sessions or more avoids a repeat (at 7 sessions the seats alone force seven) (`UNREPAIRABLE`, proved offline by `second_split.py`). The draw
+    says so in its bound, and may stop at one repeat (it had searched its whole time limit
+    for none, the bound 0); five sessions in all are not covered, nor a history with
+    someone absent."""
+    field = [f"player {i}" for i in range(24)]
+    plan = plan_schedule(field, 6, seed=0, time_limit=5).schedule
+    history = plan.sessions[:1]
+    left = [p for p in field if p not in history[0].tables[0].seats[1:]]
+    repaired = repair_plan(Schedule(plan.sessions[1:]), history, left, seed=1, time_limit=5)
+    assert repaired.lower_bound == 1 <= _all_excess(history, repaired.schedule)
+    met = MeetingCounts(21)
+    for table in history[0].tables:
+        met.add_table([left.index(p) for p in table.seats if p in left])
+    assert proved_unrepairable(met, [0] * 21, 5) and proved_unrepairable(met, [0] * 21, 6)
+    assert not proved_unrepairable(met, [0] * 21, 4)
+    assert not proved_unrepairable(met, [1] + [0] * 20, 5)

@@ -41,7 +41,7 @@ from tournament_manager.domain.seating.pairs import (
     forbidden_index_pairs,
 )
 from tournament_manager.domain.seating.positions import balance_winds, number_tables
-from tournament_manager.domain.seating.repair_library import shipped_repair
+from tournament_manager.domain.seating.repair_library import proved_unrepairable, shipped_repair
 from tournament_manager.domain.seating.rotation import byes_fair
 from tournament_manager.domain.seating.wind_groups import unseatable_tables, wanted_winds
 
@@ -203,7 +203,10 @@ def _exact_repair(field: _Field, request: GroupingRequest, seed: int,
     """For a small field after history whose plan at hand repeats, CP-SAT's answer to
     whether the rest can go without a repeat (`exact_repair`): a repair, or a proof that
     there is none, or nothing in its work limit; the search runs after it unless it found
-    one. As for a shipped repair, the meetings are the history's, club mates' not."""
+    one. As for a shipped repair, the meetings are the history's, club mates' not. A
+    history proved to repeat (`repair_library.UNREPAIRABLE`) is answered at once."""
+    if proved_unrepairable(field.met(), field.absences, request.sessions):
+        return ExactAnswer(impossible=True)
     if not fits(request.players, request.sessions) or (
             request.start is not None and repeats(request, request.start) == 0):
         return ExactAnswer()

@@ -25,7 +25,8 @@ pair meets that has met or meets twice, the byes in turn.
 from __future__ import annotations
 
 import random
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from tournament_manager.domain.seating.pairs import IntSessions, MeetingCounts
@@ -33,6 +34,20 @@ from tournament_manager.domain.seating.rotation import byes_fair
 from tournament_manager.domain.seating.shipped import shipped_entries
 
 REPAIRS_FILE = "repairs.json"
+
+UNREPAIRABLE: Mapping[tuple[int, tuple[int, ...]], int] = MappingProxyType({(24, (3,)): 5})
+"""(players of the first session, how many withdrew from each broken table, most first) ->
+the fewest sessions after it that no repair seats without a repeat, the byes in turn
+(nobody out twice): proved offline, so the draw stops at one repeat instead of searching
+its whole time for none.
+
+- 24 less 3 from one table, 5 sessions after (24 x 6 and longer): every shape of the next
+  session refused. `tools/seating_search/second_split.py --first-session 24,6 --lost 3
+  --shape K --exact` for K = 0, 1, 2: 5,136, 79,778 and 61,280 classes of the session
+  after it, each refused by `later_sessions.c` (103 s, 719 s and 548 s on 2026-12-07;
+  shape 0 also by CaDiCaL, 1,212 s). The live draw had searched 20 s for none and
+  stopped at one; SAT alone was undecided after 17 minutes.
+"""
 
 
 RENAMINGS = 200
@@ -71,6 +86,19 @@ def shipped_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *
                               key=lambda named: _together(named, forbidden))
             return renamed
     return None
+
+
+def proved_unrepairable(met: MeetingCounts, absences: Sequence[int], sessions: int) -> bool:
+    """Whether `sessions` more sessions after the history `met` (one session's, nobody
+    absent from it) are proved to repeat a pair (`UNREPAIRABLE`)."""
+    if sessions < 1 or any(absences):
+        return False
+    history = first_session(met)
+    if history is None:
+        return False
+    players, lost, _ = history
+    least = UNREPAIRABLE.get((players, tuple(lost)))
+    return least is not None and sessions >= least
 
 
 def first_session(met: MeetingCounts) -> tuple[int, list[int], list[list[int]]] | None:
