@@ -64,9 +64,7 @@ def shipped_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *
     a repeat, from a shipped repair of that history, renamed; None where the history is not
     one session's or no entry fits. With `forbidden` pairs (p < q: club mates), of
     `RENAMINGS` namings the one that seats the fewest of them together (`seed`)."""
-    if sessions < 1 or any(absences):
-        return None
-    history = first_session(met)
+    history = _after_one_session(met, absences, sessions)
     if history is None:
         return None
     players, lost, tables = history
@@ -91,14 +89,21 @@ def shipped_repair(met: MeetingCounts, absences: Sequence[int], sessions: int, *
 def proved_unrepairable(met: MeetingCounts, absences: Sequence[int], sessions: int) -> bool:
     """Whether `sessions` more sessions after the history `met` (one session's, nobody
     absent from it) are proved to repeat a pair (`UNREPAIRABLE`)."""
-    if sessions < 1 or any(absences):
-        return False
-    history = first_session(met)
+    history = _after_one_session(met, absences, sessions)
     if history is None:
         return False
     players, lost, _ = history
     least = UNREPAIRABLE.get((players, tuple(lost)))
     return least is not None and sessions >= least
+
+
+def _after_one_session(met: MeetingCounts, absences: Sequence[int],
+                       sessions: int) -> tuple[int, list[int], list[list[int]]] | None:
+    """`first_session(met)` where the question is one this module answers: sessions to
+    seat, after one session that everyone present played."""
+    if sessions < 1 or any(absences):
+        return None
+    return first_session(met)
 
 
 def first_session(met: MeetingCounts) -> tuple[int, list[int], list[list[int]]] | None:
