@@ -39,9 +39,10 @@ from typing import TYPE_CHECKING
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.seating_search.repair_entries import (
+    add_case_arguments,
     add_entry,
     added_excess,
-    case_from_arguments,
+    case_of,
 )
 
 if TYPE_CHECKING:  # python-sat only where a question is asked: the shapes need none
@@ -185,8 +186,7 @@ def _answer(model: PairModel, solver: str, sending: Connection) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
-    parser.add_argument("--lost", default="1")
+    add_case_arguments(parser)
     parser.add_argument("--seconds", type=float, default=600.0,
                         help="for each shape, before it is left undecided")
     parser.add_argument("--only", type=int, nargs="*",
@@ -199,7 +199,7 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    case = case_from_arguments(args.first_session, args.lost)
+    case = case_of(args)
     sizes, met, n, remaining, most_out, name = (case.sizes, case.met, case.left,
                                                 case.remaining, case.most_out, case.name)
     if args.as_found:

@@ -6,6 +6,7 @@ seeds), which needs no python-sat."""
 
 from __future__ import annotations
 
+import argparse
 import itertools
 import sys
 from collections import Counter
@@ -57,6 +58,18 @@ class Case:
     remaining: int
     most_out: int
     name: str
+
+
+def add_case_arguments(parser: argparse.ArgumentParser) -> None:
+    """The tools' `--first-session PLAYERS,SESSIONS` and `--lost K,..` (`case_of`)."""
+    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
+    parser.add_argument("--lost", default="1",
+                        help="how many withdraw from each broken table, e.g. 1 or 2,1")
+
+
+def case_of(args: argparse.Namespace) -> Case:
+    """The `Case` the arguments of `add_case_arguments` name."""
+    return case_from_arguments(args.first_session, args.lost)
 
 
 def case_from_arguments(first_session: str, lost_text: str) -> Case:

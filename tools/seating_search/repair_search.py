@@ -38,7 +38,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from benchmarks.bench_seating import first_session_case
-from tools.seating_search.repair_entries import Pair, add_entry, added_excess
+from tools.seating_search.repair_entries import Pair, add_case_arguments, add_entry, added_excess
 from tournament_manager.domain.seating import Schedule, repair_plan
 
 Seating = list[list[list[int]]]
@@ -66,9 +66,7 @@ def seeds(text: str) -> list[int]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
-    parser.add_argument("--lost", default="1",
-                        help="how many withdraw from each broken table, e.g. 1 or 2,1")
+    add_case_arguments(parser)
     parser.add_argument("--seeds", default="1", help="the repair's seeds, e.g. 1-8")
     parser.add_argument("--time-limit", type=float, default=60.0,
                         help="seconds for the plan and for each repair")

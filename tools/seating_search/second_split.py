@@ -48,9 +48,10 @@ from tools.seating_search.first_split import (
 )
 from tools.seating_search.repair_entries import (
     Case,
+    add_case_arguments,
     add_entry,
     added_excess,
-    case_from_arguments,
+    case_of,
 )
 
 Pair = tuple[int, int]
@@ -259,8 +260,7 @@ def exact(case: Case, first: Seating, barred: Collection[int], classes: Sequence
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
-    parser.add_argument("--lost", default="1")
+    add_case_arguments(parser)
     parser.add_argument("--shape", type=int, required=True,
                         help="the shape's number in `first_split.py`'s list")
     parser.add_argument("--seconds", type=float, default=3600.0,
@@ -273,7 +273,7 @@ def main() -> None:
     parser.add_argument("--entry", action="store_true")
     args = parser.parse_args()
 
-    case = case_from_arguments(args.first_session, args.lost)
+    case = case_of(args)
     sizes, n = case.sizes, case.left
     shape = shapes(sizes)[args.shape]
     first = seating(sizes, shape)
@@ -288,22 +288,34 @@ def main() -> None:
           f"after it ({time.monotonic() - started:.1f} s)", flush=True)
     if args.exact:
         refused, later = exact(case, first, barred, classes, args.jobs)
-        elapsed = time.monotonic() - started
-        if later is not None:
-            _found(case, [first, *later], args.entry, elapsed)
-        elif refused == len(classes):
-            print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair "
-                  f"of this shape without a repeat ({elapsed:.1f} s)")
-        return
+        found = None if later is None else [first, *later]
+    else:
+        refused, found = by_sat(case, first, barred, classes, args.jobs, args.solver,
+                                started + args.seconds)
+    elapsed = time.monotonic() - started
+    if found is not None:
+        _found(case, found, args.entry, elapsed)
+    elif refused == len(classes):
+        print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair of "
+              f"this shape without a repeat ({elapsed:.1f} s)")
+    else:
+        print(f"{case.name}, shape {args.shape}: {refused} of {len(classes)} classes refused, "
+              f"the rest undecided after {elapsed:.1f} s")
+
+
+def by_sat(case: Case, first: Seating, barred: Collection[int], classes: Sequence[Seating],
+           jobs: int, solver: str, deadline: float) -> tuple[int, list[Seating] | None]:
+    """Ask `jobs` incremental solvers (`_ask`), each every `jobs`-th class, until one finds
+    a repair, all are refused or `deadline` (a `time.monotonic()`) passes: (classes
+    refused, the sessions of a repair found, or None)."""
     answers: multiprocessing.Queue[Answer] = multiprocessing.Queue()
     workers = [multiprocessing.Process(
-        target=_ask, args=(case, first, barred, classes,
-                           range(job, len(classes), args.jobs), args.solver, answers))
-        for job in range(args.jobs)]
+        target=_ask, args=(case, first, barred, classes, range(job, len(classes), jobs),
+                           solver, answers))
+        for job in range(jobs)]
     for worker in workers:
         worker.start()
     refused, running, found = 0, len(workers), None
-    deadline = started + args.seconds
     while running and found is None:
         try:
             number, verdict, seating_found, seconds = answers.get(
@@ -323,15 +335,7 @@ def main() -> None:
     for worker in workers:
         worker.kill()
         worker.join()
-    elapsed = time.monotonic() - started
-    if found is not None:
-        _found(case, found, args.entry, elapsed)
-    elif refused == len(classes):
-        print(f"{case.name}, shape {args.shape}: all {refused} classes refused, no repair of "
-              f"this shape without a repeat ({elapsed:.1f} s)")
-    else:
-        print(f"{case.name}, shape {args.shape}: {refused} of {len(classes)} classes refused, "
-              f"the rest undecided after {elapsed:.1f} s")
+    return refused, found
 
 
 def _found(case: Case, sessions: list[Seating], entry: bool, elapsed: float) -> None:

@@ -49,9 +49,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 from tools.seating_search.first_split import solve
 from tools.seating_search.repair_entries import (
+    add_case_arguments,
     add_entry,
     added_excess,
-    case_from_arguments,
+    case_of,
 )
 
 Candidate = tuple[str, list[int], list[int]]
@@ -263,8 +264,7 @@ def repair_from_whole(whole: list[list[list[int]]], players: int,
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--first-session", metavar="PLAYERS,SESSIONS", required=True)
-    parser.add_argument("--lost", default="1")
+    add_case_arguments(parser)
     parser.add_argument("--orders", default="5,3,2",
                         help="the orders of the symmetries to try, in turn")
     parser.add_argument("--seconds", type=float, default=60.0,
@@ -279,7 +279,7 @@ def main() -> None:
     args = parser.parse_args()
     from tools.seating_search.pair_sat import PairModel
 
-    case = case_from_arguments(args.first_session, args.lost)
+    case = case_of(args)
     players, sessions, lost, sizes = case.players, case.sessions, case.lost, case.sizes
     met, n, remaining, most_out, name = (case.met, case.left, case.remaining, case.most_out,
                                          case.name)
