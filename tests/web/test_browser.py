@@ -53,7 +53,10 @@ def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_pat
     assert driver.find_element(By.ID, "problem").text == ""  # no complaint before a code
     code.send_keys("WRONG1")
     driver.find_element(By.ID, "enter").click()
-    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "no table"))
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "No table"))
+    # the server's refusal (a clause) stands alone as a sentence, as in the window
+    assert driver.find_element(By.ID, "problem").text == \
+        "No table of a running session has this code."
     code.clear()
     code.send_keys(served.codes[1])
     driver.find_element(By.ID, "enter").click()
@@ -183,6 +186,7 @@ def test_double_entry_the_recorder_types_and_a_second_player_confirms(
     driver.find_element(By.ID, "value").send_keys("25")
     driver.find_element(By.ID, "save").click()
     wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "who typed"))
+    assert driver.find_element(By.ID, "problem").text == "Choose who typed this hand."
     driver.find_element(By.CSS_SELECTOR, f"#entrants button[data-player='{players[0]}']").click()
     driver.find_element(By.ID, "save").click()
     wait.until(shown.visibility_of_element_located((By.ID, "confirm")))

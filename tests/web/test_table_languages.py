@@ -154,6 +154,7 @@ def test_a_phone_in_traditional_chinese_sees_no_english(served: Served, chinese_
     code.send_keys("WRONG1")
     driver.find_element(By.ID, "enter").click()
     wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "代碼"))
+    assert driver.find_element(By.ID, "problem").text.endswith("。")  # a sentence, in Chinese
     code.clear()
     code.send_keys(served.codes[1])
     driver.find_element(By.ID, "enter").click()
@@ -169,6 +170,7 @@ def test_a_phone_in_traditional_chinese_sees_no_english(served: Served, chinese_
     driver.find_element(By.ID, "calculator").click()
     driver.find_element(By.ID, "save").click()  # no winner chosen: refused in words
     wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "請選擇和牌者"))
+    assert driver.find_element(By.ID, "problem").text.endswith("。")
     sheet = driver.find_element(By.TAG_NAME, "body").text
     placeholder = driver.find_element(By.ID, "calc_melds").get_attribute("placeholder")
     flags = driver.find_element(By.ID, "calc_flags").text

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import Any
 
 from tournament_manager.languages import DocumentLanguage, parse_language
+from tournament_manager.messages.sentence import ENDS
 from tournament_manager.rules.result import Limit
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.words import N_, Nn_, _, n_, speaking
@@ -103,6 +104,8 @@ TEXTS = (
     N_("choose who discarded the winning tile"),
     N_("type the hand's value"),
     N_("choose who typed this hand"),
+    # the page's refusals stand alone as sentences (`messages.sentence`)
+    N_("{clause}."),
 )
 PLURALS = (Nn_("{n} entry", "{n} entries"),)
 LIMIT_TEXT = {Limit.COMPOUND: N_("compound limit"), Limit.LISTED: N_("listed limit")}
@@ -134,12 +137,13 @@ def limit_text(limit: str) -> str:
 
 def page_words() -> dict[str, Any]:
     """The page's dictionary in the current language: each text to its words, each pair
-    of plural forms (by its singular) to the forms for one and for many, and each seat's
-    letter to its mark."""
+    of plural forms (by its singular) to the forms for one and for many, each seat's
+    letter to its mark, and how a text already a sentence ends (`sentence:ends`)."""
     words: dict[str, Any] = {text: _(text) for text in TEXTS}
     words.update({singular: [n_(singular, plural, 1), n_(singular, plural, 2)]
                   for singular, plural in PLURALS})
     words.update({f"seat:{wind.value}": seat_mark(wind) for wind in Wind})
+    words["sentence:ends"] = "".join(ENDS)
     return words
 
 
