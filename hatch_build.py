@@ -4,9 +4,9 @@ pure Python.
 Scoring a hand walks a few dozen small functions over tuples and dictionaries; mypyc
 turns the modules listed under `[tool.hatch.build.targets.wheel.hooks.custom] modules` into
 C extensions, about twice as fast (benchmarks/bench_mcr.py and bench_scoring.py
---compiled), the way black, mypy and charset-normalizer ship. The `.py` files stay in the wheel beside them: Python imports
-an extension module before a source file of the same name, so a compiled wheel runs the
-compiled scorer and the sources document it.
+--compiled), the way black, mypy and charset-normalizer ship. The `.py` files stay in the
+wheel beside them: Python imports an extension module before a source file of the same
+name, so a compiled wheel runs the compiled scorer and the sources document it.
 
 Compiling is optional by design. It needs a C compiler and Python's headers (gcc and
 python3-dev on Debian, in installer/linux/system-packages.txt); without them, or with

@@ -104,7 +104,8 @@ def main() -> None:
             timings.append(time.perf_counter() - started)
         live = _live_timings(document, args.runs)
         document.close(backup=False)
-    print(f"standings of {len(table.rows)} players: median {statistics.median(timings) * 1000:.0f} ms,"
+    print(f"standings of {len(table.rows)} players:"
+          f" median {statistics.median(timings) * 1000:.0f} ms,"
           f" best {min(timings) * 1000:.0f} ms over {args.runs} runs (target < 150 ms)")
     print(f"a hand entry in the live standings: median {statistics.median(live) * 1000:.1f} ms,"
           f" worst {max(live) * 1000:.1f} ms over {args.runs} entries (target < 50 ms)")

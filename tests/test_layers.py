@@ -1,7 +1,7 @@
 """The import direction between layers, checked on the source of every module.
 
-rules <- domain <- services <- (storage, exports) <- application <- (gui, cli). The pure layers import
-neither Qt nor SQLAlchemy; services do not know which storage they run on.
+rules <- domain <- services <- (storage, exports) <- application <- (gui, cli). The pure
+layers import neither Qt nor SQLAlchemy; services do not know which storage they run on.
 """
 
 from __future__ import annotations

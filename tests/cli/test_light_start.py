@@ -1,7 +1,8 @@
 """The command line starts light: `score`, `--help` and `--version` import neither the
 storage stack (SQLAlchemy, alembic), nor the PDF and Excel writers, nor Qt; `info` of a
-current event file none of them either (`storage.glance_reader`). Checked on `sys.modules` after a real run, in a
-fresh interpreter (issue: every command took over two seconds before doing anything)."""
+current event file none of them either (`storage.glance_reader`). Checked on `sys.modules`
+after a real run, in a fresh interpreter (issue: every command took over two seconds before
+doing anything)."""
 
 from __future__ import annotations
 

@@ -156,7 +156,8 @@ def test_mcr_under_the_minimum_is_invalid(
     }
 
 
-def test_classic_profile(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+def test_classic_profile(capsys: pytest.CaptureFixture[str],
+                         monkeypatch: pytest.MonkeyPatch) -> None:
     hand = {**HAND, "concealed": "555m123p67p99s", "winning_tile": "8p",
             "melds": [{"type": "pung", "tiles": "RdRdRd"}]}  # fmt: skip
     monkeypatch.setattr(sys, "stdin", io.StringIO(json.dumps(hand)))

@@ -19,7 +19,8 @@ NAMES = {1: "E Ann", 2: "S Bo", 3: "W Cy", 4: "N Di"}
     # discarder_pays: the thrower pays 2V, the others nothing.
     (((1, 60), (2, 0), (3, -60), (4, 0)), "W Cy pays 60, S Bo and N Di nothing; E Ann gets 60"),
     # Two winners off one discard.
-    (((1, 30), (2, 40), (3, -70), (4, 0)), "W Cy pays 70, N Di nothing; E Ann gets 30, S Bo gets 40"),
+    (((1, 30), (2, 40), (3, -70), (4, 0)),
+     "W Cy pays 70, N Di nothing; E Ann gets 30, S Bo gets 40"),
     # Classical: everybody settles with everybody.
     (((1, 12), (2, -20), (3, 4), (4, 4)), "S Bo pays 20; E Ann gets 12, W Cy gets 4, N Di gets 4"),
     (((1, 0), (2, 0), (3, 0), (4, 0)), "nobody pays"),

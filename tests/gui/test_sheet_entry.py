@@ -283,7 +283,8 @@ def test_sign_lock_and_correct_with_the_head_judge(event_window: MainWindow):
     assert view.signatures[0].signature.image_png.startswith(b"\x89PNG")
     assert "Locked" in signatures.lock_label.text() and "🔒" not in signatures.lock_label.text()
     assert not sheet.entry.isEnabled()
-    assert sheet.signed_hash.text() == f"Signed hash (version 1): {view.signed_hash[:16]} · verified"
+    assert sheet.signed_hash.text() == (f"Signed hash (version 1): {view.signed_hash[:16]}"
+                                        " · verified")
     assert signatures.correct_button.isVisible()
     locked_note = ("Signed and locked. To change a hand or a penalty, the head judge unlocks "
                    "it for correction (Signatures and lock ▸ Unlock for correction…); its "

@@ -85,7 +85,8 @@ def test_frozen_app_builds_runs_and_its_installer_compiles(tmp_path: Path) -> No
 
     # Its scorers: compiled by mypyc where the build machine has a C compiler (always on
     # CI), and scoring the worked examples exactly as the pure scorers of this process do.
-    for rules, folder, module in (("mcr", "mcr", "fast_path"), ("zung-jung", "zung_jung", "search")):
+    for rules, folder, module in (("mcr", "mcr", "fast_path"),
+                                  ("zung-jung", "zung_jung", "search")):
         compiled = sorted((bundled / "rules" / folder).glob(f"{module}.*.so"))
         assert compiled or not os.environ.get("CI"), f"the bundle's {rules} scorer is not compiled"
         hands = tmp_path / f"{rules}-hands.json"

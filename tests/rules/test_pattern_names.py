@@ -91,8 +91,9 @@ def test_a_scored_hand_names_its_patterns_in_chinese(speaking: None) -> None:
     from tournament_manager.rules.hand_json import evaluate_hand
 
     rules = get_rule_set("classic")
-    hand = {"concealed": "123m456p789s9m", "melds": [{"type": "pung", "tiles": "RdRdRd"}], "winning_tile": "9m",
-            "win_type": "self_draw", "seat_wind": "E", "prevalent_wind": "E"}
+    hand = {"concealed": "123m456p789s9m", "melds": [{"type": "pung", "tiles": "RdRdRd"}],
+            "winning_tile": "9m", "win_type": "self_draw", "seat_wind": "E",
+            "prevalent_wind": "E"}
     result = evaluate_hand(hand, rules, rules.default_options()).result
     assert result.valid, result.problem
     use_language(Language.ZH_CN)

@@ -339,8 +339,8 @@ def test_wording_of_each_problem() -> None:
         return describe_value_problem(problem, name)
 
     assert said(ZJ.value_problem(26, ZJ_DEFAULT), "zung-jung") == (
-        "a Zung Jung (Asia Pacific Mahjong) hand is worth 1 (Chicken Hand) or a multiple of 5 from 5 to 320, "
-        "or a listed limit of 400 or 480; 26 is not possible"
+        "a Zung Jung (Asia Pacific Mahjong) hand is worth 1 (Chicken Hand) or a multiple of 5 "
+        "from 5 to 320, or a listed limit of 400 or 480; 26 is not possible"
     )
     assert said(ZJ.value_problem(12, ZJ.validate_options({"minimum_points": 8}))) == (
         "a hand is worth a multiple of 5 from 10 to 320, or a listed limit of 400 or 480; "

@@ -88,7 +88,8 @@ def test_each_card_is_compared_hand_by_hand_and_the_session_waits(cards: Seated)
     assert describe(caught.value) == ("session 1 cannot close yet: at table 1 the card of "
                                       "Player 2 is not signed by the three opponents")
     check = enter_card(uow(), table, c, paper, signed=True, typist="Desk 1")
-    assert check.mismatches == (CardMismatch(b, 2, (c, d)), CardMismatch(d, 4, (a, b, c, d), Mismatch.NOT_ON_CARD))
+    assert check.mismatches == (CardMismatch(b, 2, (c, d)),
+                                CardMismatch(d, 4, (a, b, c, d), Mismatch.NOT_ON_CARD))
     with pytest.raises(ServiceError) as caught:
         finish_session(uow(), cards.session_id)
     assert describe(caught.value) == ("session 1 cannot close yet: at table 1 the card of "

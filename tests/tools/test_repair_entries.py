@@ -1,7 +1,7 @@
 """How a repair found offline becomes a shipped one (`tools/seating_search/repair_entries.py`,
-shared by `repair_sat.py`, `repair_search.py` and `first_split.py`): the entry is written in the library's
-numbering of the history, whatever numbering the tool found it in, and the draw reads it
-back as a repair of that history; a seating that repeats is refused."""
+shared by `repair_sat.py`, `repair_search.py` and `first_split.py`): the entry is written in
+the library's numbering of the history, whatever numbering the tool found it in, and the draw
+reads it back as a repair of that history; a seating that repeats is refused."""
 
 from __future__ import annotations
 

@@ -34,7 +34,8 @@ def _brute_sessions(players: int, met: set[Pair], may_sit_out: Sequence[int]) ->
 
 
 def _pairs(session: Sequence[Sequence[int]]) -> set[Pair]:
-    return {(min(p, q), max(p, q)) for table in session for p, q in itertools.combinations(table, 2)}
+    return {(min(p, q), max(p, q))
+            for table in session for p, q in itertools.combinations(table, 2)}
 
 
 @pytest.mark.parametrize("players,lost,may_sit_out", [

@@ -11,8 +11,8 @@ The model (`byes.chair_rules`, the draw's own, with repeats forbidden instead of
 take[x, k, p] says extra x takes p's chair in session k (p then sits out). One chair a
 session for each extra; two extras never at one table; a core player gives his chair at
 most once; and for every extra x and core player q, the chairs beside q that x takes over
-all sessions number at most one. (Choosing a table and then a chair, with the meetings counted per table, is the
-same model; CP-SAT left 101 x 33 undecided in it after 600 s.)
+all sessions number at most one. (Choosing a table and then a chair, with the meetings
+counted per table, is the same model; CP-SAT left 101 x 33 undecided in it after 600 s.)
 
     .venv/bin/python tools/seating_search/chairs_search.py --players 42 --sessions 13
     .venv/bin/python tools/seating_search/chairs_search.py --players 101 --sessions 33 --write
@@ -279,10 +279,10 @@ def cover_rows(core: IntSessions, extras: int) -> Rows:
 def grouped_rows(core: IntSessions, extras: int,
                  groups: Callable[[int], list[list[tuple[int, int]]]],
                  missed: Callable[[int], list[list[int]]]) -> Rows:
-    """The chairs as an exact cover where a row is a group of chairs taken together: `groups(x)` lists
-    the groups (session, chair) extra x may take, `missed(x)` the groups of players he
-    may miss together. A group that would seat him twice in a session, or have him meet a
-    player twice, is no row; a group of s missed players takes s consecutive numbered
+    """The chairs as an exact cover where a row is a group of chairs taken together:
+    `groups(x)` lists the groups (session, chair) extra x may take, `missed(x)` the groups of
+    players he may miss together. A group that would seat him twice in a session, or have him
+    meet a player twice, is no row; a group of s missed players takes s consecutive numbered
     slots."""
     players = sorted(p for table in core[0] for p in table)
     misses = len(players) - 3 * len(core)

@@ -16,15 +16,18 @@ The quotient may carry a cyclic group as well: points (level, i) for i in Z_n pl
 points, `bases` base classes each moved by Z_n (so R = bases * n); a pair orbit of Z_n then
 takes the place of a pair. With n = 1 there is no group and the first class is fixed.
 
-    .venv/bin/python tools/seating_search/lift_search.py --cycle 1 --levels 16 --fixed 0 --bases 10 --lift 2
-    .venv/bin/python tools/seating_search/lift_search.py --cycle 51 --levels 1 --fixed 1 --bases 1 --lift 3
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 1 --levels 16 --fixed 0 \
+        --bases 10 --lift 2
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 51 --levels 1 --fixed 1 \
+        --bases 1 --lift 3
 
 With `--lift 1` there is no lift: the quotient is the seating itself, and `--leave` names the
 pair orbits that are never met (each of the others is met once). Four levels over Z_q, q =
 N / 4 odd, one base class and (q - 2) / 3 spread classes is the shape of the library's 100
 and 172 moved to N = 8 mod 12, where the missed pairs are (x, 0)-(x, 1) and (x, 2)-(x, 3):
 
-    .venv/bin/python tools/seating_search/lift_search.py --cycle 17 --levels 4 --fixed 0 --bases 1 --lift 1 --spread 5 --leave 0-1,2-3
+    .venv/bin/python tools/seating_search/lift_search.py --cycle 17 --levels 4 --fixed 0 \
+        --bases 1 --lift 1 --spread 5 --leave 0-1,2-3
 
 `--automorphism mu:levels:classes` (no lift, one base class) also asks that (level, i) ->
 (levels[level], mu i) keep the base class and take spread class c to class classes[c].
@@ -284,7 +287,8 @@ class Model:
                 sessions.append(tables)
         n = q.cycle
         for c in range(self.spread):
-            start = [next(i for i in range(n) if self.a(c, level, i) in model) for level in range(4)]
+            start = [next(i for i in range(n) if self.a(c, level, i) in model)
+                     for level in range(4)]
             volts = [next(v for v in range(m) if self._voltage(("sv", c, level), v) in model)
                      for level in range(4)]
             sessions.append([sorted(m * (level * n + (start[level] + g) % n)

@@ -39,10 +39,14 @@ entries, or `mirror_search.c` for the mirror's shape; gcc builds them): clause l
 little for "each difference once", and the mirror's (35, 7; 1, 1; 7) matrix, undecided after
 15 minutes of Kissat, came in 1.5 billion nodes (about 25 s).
 
-    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 --twist 0,3,6,12,18
-    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 --partial --multiplier 3 --cycles 0/1,2,3/4/5
-    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 3,3 --levels 2 --twist 0,1,2,3,4,5 --solver "/tmp/kissat/build/kissat -q --sat"
-    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 35 --blanks 7 --rows 7 --cycles 0,1,2,3,4,5,6 --mirror 1 --depth-first 10000000000
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 2,2,6 \
+        --twist 0,3,6,12,18
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 13 --blanks 1 \
+        --partial --multiplier 3 --cycles 0/1,2,3/4/5
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 3,3 --levels 2 \
+        --twist 0,1,2,3,4,5 --solver "/tmp/kissat/build/kissat -q --sat"
+    .venv/bin/python tools/seating_search/quasi_difference_search.py --group 35 --blanks 7 \
+        --rows 7 --cycles 0,1,2,3,4,5,6 --mirror 1 --depth-first 10000000000
 
 Prints the `square_rows.json` entry (`matrix`, or `rows` for a difference matrix), checked here
 as it is on use. Needs `.venv/bin/pip install python-sat`.

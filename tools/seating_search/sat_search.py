@@ -15,7 +15,8 @@ the bound (every open orbit is then needed).
 
     .venv/bin/python tools/seating_search/sat_search.py --cycle 10 --speeds 1,1,1 --fixed 2
     .venv/bin/python tools/seating_search/sat_search.py --cycle 10 --speeds 1,3,7 --fixed 2 --swap
-    .venv/bin/python tools/seating_search/sat_search.py --cycle 5 --speeds 1,1,1,1,1,1 --fixed 2 --bases 2
+    .venv/bin/python tools/seating_search/sat_search.py --cycle 5 --speeds 1,1,1,1,1,1 \
+        --fixed 2 --bases 2
 
 The structure is `OrbitStructure(cycle, speeds)` with the fixed players after the blocks;
 `--swap` makes the session step exchange the first two fixed players instead of keeping them.

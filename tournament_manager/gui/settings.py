@@ -1,10 +1,10 @@
 """User preferences of the desktop shell, kept out of the tournament documents.
 
-Preferences (window geometry, recent files, the projector's screen) belong to the person at this computer, not to
-a tournament, so they live in QSettings. IniFormat, because the native format on Windows
-is the registry, which a portable install on a USB stick cannot carry along. Tests inject
-their own QSettings (or redirect IniFormat with `QSettings.setPath`) so they never touch
-the real user configuration.
+Preferences (window geometry, recent files, the projector's screen) belong to the person at
+this computer, not to a tournament, so they live in QSettings. IniFormat, because the native
+format on Windows is the registry, which a portable install on a USB stick cannot carry
+along. Tests inject their own QSettings (or redirect IniFormat with `QSettings.setPath`) so
+they never touch the real user configuration.
 """
 
 from __future__ import annotations

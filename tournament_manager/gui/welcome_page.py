@@ -55,7 +55,8 @@ class WelcomePage(QWidget):
                                        self.tr("Name the event, choose its rules and format, "
                                                "and name its head judge."),
                                        self.new_requested)
-        self.open_button, open_note = self._button("welcome_open", self.tr("&Open a Tournament File…"),
+        self.open_button, open_note = self._button("welcome_open",
+                                        self.tr("&Open a Tournament File…"),
                                         self.tr("A .tmt file from this computer, a USB stick "
                                                 "or an e-mail."), self.open_requested)
         self.server_button, server_note = self._button(

@@ -3,10 +3,11 @@
 At an event with `double_entry` set, a hand typed at a table reaches the sheet only when two
 different players of that table typed the same hand: the recorder and a confirming player on
 one device, or two devices. At the results desk the same check takes two typists, each
-typing the paper sheet blind (an entry names its typist instead of a player). The first entry waits; a second that agrees enters the hand; a
-second that differs leaves both on record as a disagreement, which the head judge's progress
-board shows until the hand is on the sheet (the table types it again, or the head judge
-enters it). Without the setting a table-side hand is entered at once, as in the window.
+typing the paper sheet blind (an entry names its typist instead of a player). The first
+entry waits; a second that agrees enters the hand; a second that differs leaves both on
+record as a disagreement, which the head judge's progress board shows until the hand is on
+the sheet (the table types it again, or the head judge enters it). Without the setting a
+table-side hand is entered at once, as in the window.
 
 The check lives here, under every front end, so a page cannot skip it.
 """

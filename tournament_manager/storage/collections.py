@@ -295,7 +295,8 @@ class TournamentCollection(SqlCollection[Tournament]):
 
     def _load(self, rows: Sequence[Any]) -> list[Tournament]:
         plans = tuple(
-            RoundPlan(kind=RoundKind(row.kind), sessions=row.sessions, advance=row.advance, carry=row.carry)
+            RoundPlan(kind=RoundKind(row.kind), sessions=row.sessions, advance=row.advance,
+                      carry=row.carry)
             for row in self._connection.execute(
                 select(schema.round_).order_by(schema.round_.c.number)
             )

@@ -240,7 +240,8 @@ def create_server_event(address: ServerAddress) -> ServerEvent:
     engine = _engine(address)
     try:
         with _connect_checked(address, engine) as connection:
-            if schema_state(connection).current is not None or inspect(connection).get_table_names():
+            if (schema_state(connection).current is not None
+                    or inspect(connection).get_table_names()):
                 raise DocumentError(DocumentProblem.EXISTS, address.shown)
             connection.rollback()
             _upgrade(connection)

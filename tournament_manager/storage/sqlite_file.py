@@ -60,10 +60,10 @@ def connect_read_only(path: Path) -> sqlite3.Connection:
     Where the file and its folder can be written, it is a read-write connection in
     `query_only` mode: the last one to close then folds the journal back and removes the
     -wal and -shm files, as a writer would; but while a journal is there (another process
-    may be writing), a read-only one (`_reader_beside_a_writer`). Elsewhere it is opened read-only; on a
-    read-only disk or folder, where SQLite cannot make the shared-memory file a WAL reader
-    needs, as immutable (no other writer can reach it there either). A journal holding
-    changes never folded into the file cannot be read that way, so such a file is
+    may be writing), a read-only one (`_reader_beside_a_writer`). Elsewhere it is opened
+    read-only; on a read-only disk or folder, where SQLite cannot make the shared-memory file
+    a WAL reader needs, as immutable (no other writer can reach it there either). A journal
+    holding changes never folded into the file cannot be read that way, so such a file is
     refused rather than shown without its last changes.
     """
     uri = file_uri(path)

@@ -327,8 +327,9 @@ class TableSide:
                    read: Callable[[dict[str, Any]], Any],
                    do: Callable[[Request, int, Any], Response | None]) -> Response:
         """One change from a table's page: its token checked, its JSON read by `read`
-        (refused with 400 in the words of `unreadable`, marked `N_`, when it cannot be), `do` run with the table's id
-        (a service's refusal is 409 in the service's words); then the sheet as it is."""
+        (refused with 400 in the words of `unreadable`, marked `N_`, when it cannot be), `do`
+        run with the table's id (a service's refusal is 409 in the service's words); then the
+        sheet as it is."""
         known = self._changing(request)
         if isinstance(known, Response):
             return known

@@ -102,7 +102,8 @@ def test_a_damaged_entry_is_not_used() -> None:
     first, second = damaged[1][0], damaged[1][1]
     first[0], second[0] = second[0], first[0]
     assert shipped_repair(counts, [0] * 19, 5, entries=({**entry, "schedule": damaged},)) is None
-    assert shipped_repair(counts, [0] * 19, 5, entries=({**entry, "schedule": damaged[:1]},)) is None
+    assert shipped_repair(counts, [0] * 19, 5,
+                          entries=({**entry, "schedule": damaged[:1]},)) is None
     assert shipped_repair(counts, [0] * 19, 5, entries=({**entry, "lost": [2]},)) is None
     assert shipped_repair(counts, [0] * 19, 5, entries=({**entry, "schedule": "x"},)) is None
     assert shipped_repair(counts, [0] * 19, 5, entries=(entry,)) is not None
@@ -158,7 +159,8 @@ def test_20_players_less_one_after_session_1_are_repaired_without_a_repeat() -> 
 
 @pytest.mark.parametrize(("players", "sessions", "lost"),
                          [(24, 6, (2, 1)), (24, 6, (1, 1, 1)), (28, 7, (3,)), (28, 7, (2, 1)),
-                          (28, 7, (1, 1, 1)), (28, 8, (1, 1)), (32, 8, (3,)), (32, 8, (2, 1)), (32, 8, (1, 1, 1))],
+                          (28, 7, (1, 1, 1)), (28, 8, (1, 1)), (32, 8, (3,)), (32, 8, (2, 1)),
+                          (32, 8, (1, 1, 1))],
                          ids=lambda v: ",".join(map(str, v)) if isinstance(v, tuple) else str(v))
 def test_shipped_repairs_after_session_1_leave_no_repeat(
         players: int, sessions: int, lost: tuple[int, ...]) -> None:
@@ -186,10 +188,10 @@ def test_shipped_repairs_after_session_1_leave_no_repeat(
 
 def test_a_history_proved_to_repeat_is_repaired_to_one_repeat_with_that_bound() -> None:
     """24 players over 6 sessions, three withdrawn from one table of session 1: no repair of
-    five sessions or more avoids a repeat (at 7 sessions the seats alone force seven) (`UNREPAIRABLE`, proved offline by `second_split.py`). The draw
-    says so in its bound, and may stop at one repeat (it had searched its whole time limit
-    for none, the bound 0); five sessions in all are not covered, nor a history with
-    someone absent."""
+    five sessions or more avoids a repeat (at 7 sessions the seats alone force seven)
+    (`UNREPAIRABLE`, proved offline by `second_split.py`). The draw says so in its bound, and
+    may stop at one repeat (it had searched its whole time limit for none, the bound 0); five
+    sessions in all are not covered, nor a history with someone absent."""
     field = [f"player {i}" for i in range(24)]
     plan = plan_schedule(field, 6, seed=0, time_limit=5).schedule
     history = plan.sessions[:1]

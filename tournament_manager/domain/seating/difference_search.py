@@ -174,7 +174,8 @@ def _class_orbits(classes: list[list[int]], class_count: int, alpha: tuple[int, 
 
 def search_symmetric(field: BoundField, multiplier: int, *, seed: int, max_moves: int,
                      cyclic: bool = False, temperature: float = 0.3, focus: int = 3,
-                     cancelled: Cancel = lambda: False, improved: Callable[[int], None] | None = None
+                     cancelled: Cancel = lambda: False,
+                     improved: Callable[[int], None] | None = None
                      ) -> list[list[int]] | None:
     """Session 0 (tables of player indices) invariant under an order-3 symmetry, or None.
 

@@ -22,7 +22,8 @@ class SeatingProblem(Enum):
 
 
 class SeatingError(TournamentError, ValueError):
-    """A request the draw refuses; `detail` carries the values a message needs (count, player, line)."""
+    """A request the draw refuses; `detail` carries the values a message needs (count, player,
+    line)."""
 
     def __init__(self, problem: SeatingProblem, **detail: object) -> None:
         super().__init__(problem.value, detail)

@@ -4,10 +4,11 @@ For every field of 16..172 players it looks for a schedule at the bound R = floo
 first, where N = 3q + 1 (q a prime power ≡ 1 mod 4) or N = 3q + 3 (q ≡ 7 mod 12), with the
 multiplier-orbit search over GF(q) (`cyclotomic`: 88, 124, 160 in seconds); where N = 4q
 (q ≡ 1 mod 3), on four levels of GF(q) (`four_levels`: 172 in seconds, 100 by CP-SAT in
-about three minutes); then with the symmetric
-difference search (`difference_search`), trying each multiplier and a few seeds; the fields that search cannot reach (N = 8 mod 12 without a multiplier) go to the
-CP-SAT orbit solver at the session counts it reaches. Every entry found is written at once,
-so an interrupted run keeps what it found, and `library` checks each entry again on use.
+about three minutes); then with the symmetric difference search (`difference_search`),
+trying each multiplier and a few seeds; the fields that search cannot reach (N = 8 mod 12
+without a multiplier) go to the CP-SAT orbit solver at the session counts it reaches. Every
+entry found is written at once, so an interrupted run keeps what it found, and `library`
+checks each entry again on use.
 
 The 3q + 3 fields past 60 need the multiplier-orbit annealing kept warm (`WARM`) and longer:
 `--players 96 --moves 3000000` found 96 x 31 at seed 3 in 269 s (2026-11-26, one core; each

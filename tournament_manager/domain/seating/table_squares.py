@@ -102,8 +102,8 @@ def squares_schedule(players: int, sessions: int, rng: random.Random,
     where neither is: more sessions than tables, or too few of both (24 x 6: the file has
     five rows of order 6, four whole squares of order 6 do not exist, and no Howell design
     of side 6 can: its 24 players would be 24 permutations of six tables agreeing pairwise
-    in at most one place, and there are at most 18). `stop` ends the choice of rows early (the draw's
-    time limit: 500 players take 3 s of row exchanges)."""
+    in at most one place, and there are at most 18). `stop` ends the choice of rows early (the
+    draw's time limit: 500 players take 3 s of row exchanges)."""
     tables, rest = divmod(players, 4)
     if rest or not 1 <= sessions <= tables:
         return None

@@ -87,8 +87,9 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
         row = rows.get(number)
         data.append([str(number), *(f"{d:+d}" if row is not None else "" for d in
                                     (row.deltas if row is not None else (0,) * 4))])
-    data.append(["  ".join(headings(N_("Total"))), *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
-                            else [""] * 4)])
+    data.append(["  ".join(headings(N_("Total"))),
+                 *((f"{t:+d}" for t in view.hand_totals) if rows and not blank
+                   else [""] * 4)])
     own = players.index(owner) + 1
     last = len(data) - 1
     hand_w = 14 * mm

@@ -558,7 +558,8 @@ class _SheetPage:
                              None if self.blank else [plain(v) for v in self.view.hand_totals])
         y = self._penalties(y, penalty_h, penalty_rows)
         raw = None if self.blank else [plain(v) for v in self.view.raw_totals]
-        y = self._totals_row(y, 5.5 * mm, "  ".join(headings(N_("Session total (raw, after penalties)"))), raw,
+        y = self._totals_row(y, 5.5 * mm,
+                             "  ".join(headings(N_("Session total (raw, after penalties)"))), raw,
                              spans=True)
         conversion = _(CONVERSION_TEXT[self.view.tournament.settings.session_conversion])
         y = self._totals_row(y, 5.5 * mm, conversion,

@@ -94,7 +94,8 @@ def _ask_import_path(parent: QWidget, folder: Path) -> Path | None:
 
 class PlayersPage(QWidget):
     def __init__(self, context: AppContext, parent: QWidget | None = None,
-                 ask_import_path: Callable[[QWidget, Path], Path | None] = _ask_import_path) -> None:
+                 ask_import_path: Callable[[QWidget, Path], Path | None] = _ask_import_path
+                 ) -> None:
         super().__init__(parent)
         self.setObjectName("players_page")
         self.setAcceptDrops(True)

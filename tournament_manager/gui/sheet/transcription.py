@@ -159,7 +159,8 @@ class TranscriptionView(QWidget):
         self.prompt.setObjectName("transcription_prompt")
         self.line = QLineEdit(self)
         self.line.setObjectName("transcription_line")
-        self.line.setPlaceholderText(self.tr("EW30 · ST40 · D · EN30+W20 · EWIN40 · =90 -40 -25 -25"))
+        self.line.setPlaceholderText(
+            self.tr("EW30 · ST40 · D · EN30+W20 · EWIN40 · =90 -40 -25 -25"))
         self.line.textEdited.connect(self._edited)
         self.line.returnPressed.connect(self.commit)
         self.line.installEventFilter(self)
