@@ -331,3 +331,19 @@ def test_a_session_the_search_kept_whole_comes_back_in_its_planned_seats_and_tab
         [[4, 0, 1, 5], [2, 6, 7, 3]], [[3, 1, 2, 0], [7, 5, 6, 4]],
         [[0, 2, 4, 6], [1, 3, 5, 7]]]
     assert _seats_as_planned(searched, None) == searched
+
+
+def test_a_plan_drawn_again_with_nothing_changed_is_searched_for_a_count() -> None:
+    """A later session of a planned round drawn with nobody gone or come searches the plan
+    for as many swaps as a fresh draw weighs, not for the whole time limit: 20 x 6, whose
+    plan keeps repeats no search removes, gives the same draw twice at an hour's limit (each
+    in about 9 s here) and keeps the plan; cut by the clock alone, each would take the hour
+    and end wherever the clock found it."""
+    field = list(range(20))
+    plan = plan_schedule(field, 6, seed=1, time_limit=20)
+    assert plan.repeat_cost > plan.lower_bound  # the search cannot settle it
+    played, planned = plan.schedule.sessions[:1], Schedule(plan.schedule.sessions[1:])
+    first, second = (repair_plan(planned, played, field, seed=2, time_limit=3600)
+                     for _ in range(2))
+    assert first.schedule == second.schedule == planned
+    assert first.repeat_cost == plan.repeat_cost

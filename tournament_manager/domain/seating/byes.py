@@ -109,7 +109,7 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     counts = request.fixed.copy()
     counts.add_sessions(start)
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
-                             max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh else None,
+                             max_evaluations=FINAL_TABU_EVALUATIONS if request.counted else None,
                              absences=absences,
                              sample=request.sample)
     searched = GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)

@@ -103,6 +103,20 @@ class GroupingRequest:
     proved: int = 0
     """A least cost proved before the search (`exact_repair`: no repair without a repeat,
     so 1): the search stops where it reaches it instead of spending its time on less."""
+    intact: bool = False
+    """`start` is a plan as it was drawn, for the same players (nobody withdrew or came,
+    every table whole): a later session of a planned round drawn with nothing changed. Its
+    search is cut by a count, as a fresh draw's is (`counted`)."""
+
+    @property
+    def counted(self) -> bool:
+        """Whether the last search stops after `FINAL_TABU_EVALUATIONS` swaps weighed, not
+        only at the clock: a fresh draw, or a plan re-drawn intact. Where such a search
+        cannot reach its bound (20 x 6, a round past the bound), the clock alone would spend
+        the whole time limit for nothing (a plan re-drawn intact was searched when it was
+        drawn) and draw differently on a busier machine; a repair after a change keeps
+        the clock, and gains with the time (`planner.repair_plan`)."""
+        return self.fresh or self.intact
 
     @property
     def sample(self) -> int | None:
@@ -367,7 +381,7 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
                      rng: random.Random, budget: Budget) -> GroupingResult:
     if cost > bound:
         best, cost = _searched(request, best, bound, rng, budget,
-                               max_evaluations=FINAL_TABU_EVALUATIONS if request.fresh
+                               max_evaluations=FINAL_TABU_EVALUATIONS if request.counted
                                else None)
     return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
 

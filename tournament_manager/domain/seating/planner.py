@@ -154,14 +154,14 @@ def _seated(field: _Field, grouped: IntSessions, seed: int, budget: Budget) -> S
 
 def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, *, seed: int,
           time_limit: float, cancel: CancelCheck | None,
-          progress: ProgressCallback | None) -> Draw:
+          progress: ProgressCallback | None, intact: bool = False) -> Draw:
     if sessions < 1:
         raise SeatingError(SeatingProblem.NO_SESSIONS)
     if not time_limit > 0:
         raise SeatingError(SeatingProblem.INVALID_TIME_LIMIT)
     budget = Budget(time_limit, cancel, progress)
     request = GroupingRequest(len(field.players), sessions, field.fixed, field.forbidden,
-                              start, fresh)
+                              start, fresh, intact=intact)
     share = budget.slice(_GROUPING_SHARE)
     result = None if fresh else _shipped_repair(field, request, seed)
     exact = ExactAnswer()
@@ -333,7 +333,8 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     Tables untouched by drop-outs keep their players, substitutes and late entries take the
     empty seats (each the same drop-out's, session after session: `_stand_ins`), and broken
     tables are regrouped; the search then removes whatever repeats against the real history
-    this created, changing the plan only as much as it must. Where the history is one
+    this created, changing the plan only as much as it must (with nothing changed, for as
+    many swaps weighed as a fresh draw, `GroupingRequest.intact`). Where the history is one
     session and the plan so adapted repeats, a repair shipped for that history replaces it
     if there is one (`repair_library`: 20 x 6 less one after session 1, where the search
     stops at one repeat); in a small field, one CP-SAT finds without a repeat, or its proof
@@ -346,8 +347,11 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     adapted = [_adapted(session, field, absences, rng, stand_in)
                for session in remaining.sessions]
     start = _regrouped(adapted, field.fixed, rng)
+    # Every planned player here and every table whole: the plan as drawn, nothing changed.
+    intact = (all(p in field.index for session in remaining.sessions for p in session.players())
+              and not any(loose for _, loose in adapted))
     return _draw(field, len(start), start, not history, seed=seed, time_limit=time_limit,
-                 cancel=cancel, progress=progress)
+                 cancel=cancel, progress=progress, intact=intact)
 
 
 def _regrouped(adapted: Sequence[tuple[IntSession, list[int]]], fixed: MeetingCounts,
