@@ -36,6 +36,7 @@ from tournament_manager.services.seat_picks import (
     simulate_table_seat_pick,
 )
 from tournament_manager.services.seating import (
+    DEFAULT_TIME_LIMIT,
     draw_session,
     preview_swap,
     publish_draw,
@@ -60,7 +61,7 @@ def register(subparsers: Any) -> None:
 
     draw = action("draw", _("draw the tables and print the quality report"))
     draw.add_argument("--seed", type=int, default=None)
-    draw.add_argument("--time-limit", type=float, default=20.0)
+    draw.add_argument("--time-limit", type=float, default=DEFAULT_TIME_LIMIT)
     draw.add_argument("--publish", action="store_true", help=_("store the draw as official"))
     draw.add_argument("--json", action="store_true")
     draw.set_defaults(handler=run_draw)

@@ -92,6 +92,7 @@ from tournament_manager.services.seat_picks import (
     tables_with_winds_drawn,
 )
 from tournament_manager.services.seating import (
+    DEFAULT_TIME_LIMIT,
     PlanDrift,
     RoundOutlook,
     SessionDraw,
@@ -116,7 +117,7 @@ translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds
 __all__ = ["WIND_NAMES", "SeatingPage", "describe_report", "describe_seat_pick",
            "player_name", "with_registration"]
 
-DRAW_TIME_LIMIT = 20.0
+DRAW_TIME_LIMIT = DEFAULT_TIME_LIMIT
 DRAWN = (StageStatus.PUBLISHED, StageStatus.RUNNING, StageStatus.FINISHED)
 WINDS_OPEN = (StageStatus.PUBLISHED, StageStatus.RUNNING)
 """Sessions whose tables' winds may be picked (the service says which cycles)."""
