@@ -1,6 +1,6 @@
 """Long jobs (the seating draw, exports) in a worker thread, behind a progress dialog.
 
-A draw near the bound searches for twenty seconds and a big export lays out hundreds of
+A draw near the bound searches for up to a minute and a big export lays out hundreds of
 pages: run on the GUI thread, they froze the window (no repaint, a Cancel that answered
 only between two progress calls, "not responding" from the desktop). Here the job runs in
 a `QThread`; its progress comes back to the GUI thread as a queued signal, and the caller

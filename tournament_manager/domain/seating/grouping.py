@@ -63,7 +63,8 @@ whole time limit and drew differently on a faster or busier machine for the same
 million is about 10 s here at 20 x 6 (ten million, once 13.6 s, took 16.7 s on 2026-11-28:
 past the 18 s a 20 s draw gives the grouping, so the clock cut it). Five million draw the
 same 20 x 6 schedule as ten, and the grid's figures are unchanged; twenty million did no
-better at 20 x 6, nor at 68 x 22. A repair (history, withdrawals) keeps the clock alone:
+better at 20 x 6, nor at 68 x 22. A plan drawn again with nothing changed is cut so too
+(`GroupingRequest.intact`). A repair (history, withdrawals) keeps the clock alone:
 near the bound it goes on gaining with time (172 players, 12 sessions after 40 with six
 replaced: 248 excess meetings at ten million, 181 in 60 s; 100 players, 10 after 20: 70
 against 51; both on 2026-11-28, before a repair weighed a sample of its swaps, see
@@ -104,18 +105,22 @@ class GroupingRequest:
     """A least cost proved before the search (`exact_repair`: no repair without a repeat,
     so 1): the search stops where it reaches it instead of spending its time on less."""
     intact: bool = False
-    """`start` is a plan as it was drawn, for the same players (nobody withdrew or came,
-    every table whole): a later session of a planned round drawn with nothing changed. Its
-    search is cut by a count, as a fresh draw's is (`counted`)."""
+    """`start` is a plan as it was first drawn, for the same players (nobody has withdrawn
+    or come since the round began, every table whole): a later session of a planned round
+    drawn with nothing changed. Its search is cut by a count, as a fresh draw's is
+    (`counted`). A judge's swap in a played session leaves it intact: the count is a fresh
+    draw's whole search."""
 
     @property
     def counted(self) -> bool:
         """Whether the last search stops after `FINAL_TABU_EVALUATIONS` swaps weighed, not
         only at the clock: a fresh draw, or a plan re-drawn intact. Where such a search
         cannot reach its bound (20 x 6, a round past the bound), the clock alone would spend
-        the whole time limit for nothing (a plan re-drawn intact was searched when it was
-        drawn) and draw differently on a busier machine; a repair after a change keeps
-        the clock, and gains with the time (`planner.repair_plan`)."""
+        the whole time limit for nothing (a plan re-drawn intact was searched for that
+        count when it was drawn, and is kept where the search does not better it) and draw
+        differently on a busier machine. A repair after a change keeps the clock, and
+        gains with the time, when it is drawn and each time it is drawn again
+        (`planner.repair_plan`)."""
         return self.fresh or self.intact
 
     @property

@@ -50,7 +50,7 @@ _GROUPING_SHARE = 0.9
 """Of the time limit, what the grouping may use: the rest is kept for table numbers and
 winds, which run a fixed number of steps (so a seed gives the same seats on every machine)
 and take a second or two on the largest fields. The limit is the whole draw's, as the
-window promises ("at most 20 s"), not only the search's."""
+window promises ("at most 60 s"), not only the search's."""
 
 _EXACT_SHARE = 0.6
 """Of the grouping's time, what asking CP-SAT for a repair without a repeat may use (a small
@@ -347,8 +347,11 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     adapted = [_adapted(session, field, absences, rng, stand_in)
                for session in remaining.sessions]
     start = _regrouped(adapted, field.fixed, rng)
-    # Every planned player here and every table whole: the plan as drawn, nothing changed.
-    intact = (all(p in field.index for session in remaining.sessions for p in session.players())
+    # Everyone who has played and every planned player here, every table whole: the plan
+    # as first drawn. A plan repaired after a withdrawal (its search cut by the clock) has
+    # the drop-out in its history, and goes on gaining with the clock when drawn again.
+    intact = (all(p in field.index for session in (*history, *remaining.sessions)
+                  for p in session.players())
               and not any(loose for _, loose in adapted))
     return _draw(field, len(start), start, not history, seed=seed, time_limit=time_limit,
                  cancel=cancel, progress=progress, intact=intact)
