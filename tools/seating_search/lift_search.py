@@ -1,4 +1,4 @@
-"""Find a seating by lifting a smaller design with a SAT solver (offline tool).
+r"""Find a seating by lifting a smaller design with a SAT solver (offline tool).
 
 At the bound N = 3R + 2 every player misses exactly one other, and at N = 3R + 3 two others
 who miss each other too: the pairs never met are a perfect matching, or triangles. Suppose an

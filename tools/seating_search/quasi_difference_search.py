@@ -1,4 +1,4 @@
-"""Whole sets of four orthogonal squares of order T from a (quasi-)difference matrix (offline tool).
+r"""Whole sets of four orthogonal squares of order T from a quasi-difference matrix (offline tool).
 
 `table_squares` needs T rows of four orthogonal Latin squares of order T to draw T sessions
 with no table revisited. Where MacNeish's product has none, the literature has them for

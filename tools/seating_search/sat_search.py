@@ -1,4 +1,4 @@
-"""Decide a seating structure exactly with a SAT solver (offline tool).
+r"""Decide a seating structure exactly with a SAT solver (offline tool).
 
 The annealing programs beside this file find base sessions fast where a structure has room to
 spare, and stall one or two clashes short where it has none (the fields at the bound). Whether
