@@ -117,7 +117,6 @@ translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds
 __all__ = ["WIND_NAMES", "SeatingPage", "describe_report", "describe_seat_pick",
            "player_name", "with_registration"]
 
-DRAW_TIME_LIMIT = DEFAULT_TIME_LIMIT
 DRAWN = (StageStatus.PUBLISHED, StageStatus.RUNNING, StageStatus.FINISHED)
 WINDS_OPEN = (StageStatus.PUBLISHED, StageStatus.RUNNING)
 """Sessions whose tables' winds may be picked (the service says which cycles)."""
@@ -769,7 +768,7 @@ class SeatingPage(QWidget):
         )
 
     # -- the session -----------------------------------------------------------------------
-    def draw(self, *, time_limit: float = DRAW_TIME_LIMIT) -> SessionDraw | None:
+    def draw(self, *, time_limit: float = DEFAULT_TIME_LIMIT) -> SessionDraw | None:
         """Compute a draw in a worker thread; its dialog's Stop keeps the best found so far."""
         summary = self.current_session()
         if summary is None or not self._context.has_document:
