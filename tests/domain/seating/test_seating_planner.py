@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+import math
 import random
 from typing import NamedTuple
 
@@ -17,6 +18,7 @@ from tournament_manager.domain.seating import (
     SeatingProblem,
     next_session,
     plan_schedule,
+    planner,
     quality_report,
     repair_plan,
 )
@@ -352,14 +354,44 @@ def test_a_plan_drawn_again_with_nothing_changed_is_searched_for_a_count() -> No
         assert draw.schedule == planned and draw.repeat_cost == plan.repeat_cost
 
 
-def test_a_plan_repaired_after_a_withdrawal_keeps_the_clock_when_drawn_again() -> None:
-    """Once a player has withdrawn, the plan at hand is a repair the clock cut, and each
-    later draw of it searches on for the time it is given, where a plan drawn again intact
-    stops by its count. 16 x 5 less two from a table after session 1 repeats at least five
-    times and the draw stops at nine (`tools/seating_search/README.md`): the repair, played
-    for one session and drawn again with nothing more changed, is still searching when its
-    cancel check stops it, after 100,000 polls (drawn again intact, it stopped by its count
-    after about 27,000)."""
+@pytest.mark.parametrize("lost", [(2,), (2, 2)], ids=["byes", "tables-of-four"])
+def test_a_repair_is_searched_for_a_count_so_a_seed_repairs_alike(
+        monkeypatch: pytest.MonkeyPatch, lost: tuple[int, ...]) -> None:
+    """A repair that cannot reach its bound searches last for a count of swaps as long as
+    its time limit, not for the clock, so a seed gives the same tables on every machine that
+    keeps up. 16 x 5 less two from a table after session 1 (14 players, byes: at least five
+    excess meetings, the draw stops at nine) and less two from each of two tables (12, no
+    byes; above its bound too), at an hour's limit and 500 swaps a second (1.8 million),
+    are each repaired twice alike, stopping by the count after about 7,000 to 9,000 polls
+    of the cancel check. With no count (no limit, the clock alone), the same repair is
+    still searching when the check stops it at 50,000 polls."""
+    monkeypatch.setattr(planner, "REPAIR_SWAPS_PER_SECOND", 500)
+    field = list(range(16))
+    plan = plan_schedule(field, 5, seed=1, time_limit=20).schedule
+    gone = {p for table, k in zip(plan.sessions[0].tables, lost) for p in table.seats[4 - k:]}
+    left = [p for p in field if p not in gone]
+    repairs = []
+    for time_limit in (3600.0, 3600.0, math.inf):
+        polls = itertools.count()
+        repairs.append(repair_plan(Schedule(plan.sessions[1:]), plan.sessions[:1], left,
+                                   seed=2, time_limit=time_limit,
+                                   cancel=lambda polls=polls: next(polls) > 50_000))
+    counted, again, clocked = repairs
+    assert counted.repeat_cost > counted.lower_bound  # ended by its count, not its bound
+    assert not counted.cancelled and not again.cancelled
+    assert again.schedule == counted.schedule
+    assert clocked.cancelled
+
+
+def test_a_plan_repaired_after_a_withdrawal_is_searched_for_its_time_when_drawn_again() -> None:
+    """Once a player has withdrawn, the plan at hand is a repair, and each later draw of it
+    searches on for as long as its time limit (a count of swaps as long,
+    `REPAIR_SWAPS_PER_SECOND`: at an hour's limit, billions), where a plan drawn again
+    intact stops at a fresh draw's count. 16 x 5 less two from a table after session 1
+    repeats at least five times and the draw stops at nine (`tools/seating_search/README.md`):
+    the repair, played for one session and drawn again with nothing more changed, is still
+    searching when its cancel check stops it, after 100,000 polls (drawn again intact, it
+    stopped by its count after about 27,000)."""
     field = list(range(16))
     plan = plan_schedule(field, 5, seed=1, time_limit=20).schedule
     gone = set(plan.sessions[0].tables[0].seats[2:])

@@ -45,7 +45,6 @@ from tournament_manager.domain.seating.control import Budget
 from tournament_manager.domain.seating.cp_sat import solve
 from tournament_manager.domain.seating.greedy import greedy_session
 from tournament_manager.domain.seating.grouping import (
-    FINAL_TABU_EVALUATIONS,
     GroupingRequest,
     GroupingResult,
     Method,
@@ -109,7 +108,7 @@ def draw_with_byes(request: GroupingRequest, absences: Sequence[int], *, seed: i
     counts = request.fixed.copy()
     counts.add_sessions(start)
     best, cost = tabu_search(start, counts, target=bound, rng=rng, budget=budget,
-                             max_evaluations=FINAL_TABU_EVALUATIONS if request.counted else None,
+                             max_evaluations=request.last_evaluations,
                              absences=absences,
                              sample=request.sample)
     searched = GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)

@@ -64,11 +64,11 @@ million is about 10 s here at 20 x 6 (ten million, once 13.6 s, took 16.7 s on 2
 past the 18 s a 20 s draw gives the grouping, so the clock cut it). Five million draw the
 same 20 x 6 schedule as ten, and the grid's figures are unchanged; twenty million did no
 better at 20 x 6, nor at 68 x 22. A plan drawn again with nothing changed is cut so too
-(`GroupingRequest.intact`). A repair (history, withdrawals) keeps the clock alone:
-near the bound it goes on gaining with time (172 players, 12 sessions after 40 with six
-replaced: 248 excess meetings at ten million, 181 in 60 s; 100 players, 10 after 20: 70
-against 51; both on 2026-11-28, before a repair weighed a sample of its swaps, see
-`tabu.SAMPLED_SWAPS`)."""
+(`GroupingRequest.intact`). A repair (history, withdrawals) is cut by a count of its own,
+as long as its time limit (`GroupingRequest.swaps`): near the bound it goes on gaining with
+time (172 players, 12 sessions after 40 with six replaced: 248 excess meetings at ten
+million, 181 in 60 s; 100 players, 10 after 20: 70 against 51; both on 2026-11-28, before
+a repair weighed a sample of its swaps, see `tabu.SAMPLED_SWAPS`)."""
 _EXTENSION_SHARE = 0.5
 _EXTENSION_EVALUATIONS = 5_000_000
 """The search after a library prefix is cut by a count, so a seed gives the same draw on
@@ -107,21 +107,29 @@ class GroupingRequest:
     intact: bool = False
     """`start` is a plan as it was first drawn, for the same players (nobody has withdrawn
     or come since the round began, every table whole): a later session of a planned round
-    drawn with nothing changed. Its search is cut by a count, as a fresh draw's is
-    (`counted`). A judge's swap in a played session leaves it intact: the count is a fresh
-    draw's whole search."""
+    drawn with nothing changed. Its search is cut by a fresh draw's count
+    (`last_evaluations`). A judge's swap in a played session leaves it intact: the count is
+    a fresh draw's whole search."""
+    swaps: int | None = None
+    """The swaps the last search of a draw after history weighs at most, where it is not a
+    plan re-drawn intact: a count as long as the draw's time limit
+    (`planner.REPAIR_SWAPS_PER_SECOND`); None, the clock alone."""
 
     @property
-    def counted(self) -> bool:
-        """Whether the last search stops after `FINAL_TABU_EVALUATIONS` swaps weighed, not
-        only at the clock: a fresh draw, or a plan re-drawn intact. Where such a search
-        cannot reach its bound (20 x 6, a round past the bound), the clock alone would spend
-        the whole time limit for nothing (a plan re-drawn intact was searched for that
-        count when it was drawn, and is kept where the search does not better it) and draw
-        differently on a busier machine. A repair after a change keeps the clock, and
-        gains with the time, when it is drawn and each time it is drawn again
+    def last_evaluations(self) -> int | None:
+        """The swaps the last search weighs at most, the clock cutting it sooner on a
+        machine too slow or too busy: `FINAL_TABU_EVALUATIONS` for a fresh draw or a plan
+        re-drawn intact, `swaps` for a repair after a change.
+
+        A count, unlike the clock, is the same on every machine, so a seed draws the same
+        tables wherever the count comes first. Where a fresh or intact search cannot reach
+        its bound (20 x 6, a round past the bound), the clock alone would also spend the
+        whole time limit for nothing: a plan re-drawn intact was searched for that count
+        when it was drawn, and is kept where the search does not better it. A repair after
+        a change gains with the time near the bound, so its count is as long as the time
+        limit; it is searched so when it is drawn and each time it is drawn again
         (`planner.repair_plan`)."""
-        return self.fresh or self.intact
+        return FINAL_TABU_EVALUATIONS if self.fresh or self.intact else self.swaps
 
     @property
     def sample(self) -> int | None:
@@ -386,8 +394,7 @@ def _searched_result(request: GroupingRequest, best: IntSessions, cost: int, bou
                      rng: random.Random, budget: Budget) -> GroupingResult:
     if cost > bound:
         best, cost = _searched(request, best, bound, rng, budget,
-                               max_evaluations=FINAL_TABU_EVALUATIONS if request.counted
-                               else None)
+                               max_evaluations=request.last_evaluations)
     return GroupingResult(best, Method.LOCAL_SEARCH, cost, bound)
 
 

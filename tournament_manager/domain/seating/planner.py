@@ -9,6 +9,7 @@ tables and winds (see `positions`) against the history's own tables and winds.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Collection, Hashable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -51,6 +52,20 @@ _GROUPING_SHARE = 0.9
 winds, which run a fixed number of steps (so a seed gives the same seats on every machine)
 and take a second or two on the largest fields. The limit is the whole draw's, as the
 window promises ("at most 60 s"), not only the search's."""
+
+REPAIR_SWAPS_PER_SECOND = 800_000
+"""How long a draw after history (a repair after withdrawals, a round planned after a cut)
+searches last where it does not reach its bound: this many swaps weighed per second of its
+time limit (`GroupingRequest.swaps`), the clock cutting it sooner only on a machine too slow
+or too busy to keep up. So a seed gives the same repair on every machine that keeps up, as it
+gives the same fresh draw (`grouping.FINAL_TABU_EVALUATIONS`), where the clock alone drew
+differently with the machine's load; and the repair keeps what the time limit gives it, with
+which it gains near the bound. This machine weighs 1.2 to 1.4 million a second in a repair's
+search (28 x 8 less three after session 1, 136 x 40 less eight after 10; one core, the other
+busy), so a 60 s draw's 48 million end before the 54 s the grouping has, CP-SAT's question
+before them included (`exact_repair.WORK_LIMIT`, up to about 10 s here): the whole draw took
+36 s for the first, 47 s for the second, 44 s for 24 x 6 less three after 2, which asks
+CP-SAT first (`bench_seating.measure_repair`, 2026-12-07)."""
 
 _EXACT_SHARE = 0.6
 """Of the grouping's time, what asking CP-SAT for a repair without a repeat may use (a small
@@ -161,7 +176,8 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
         raise SeatingError(SeatingProblem.INVALID_TIME_LIMIT)
     budget = Budget(time_limit, cancel, progress)
     request = GroupingRequest(len(field.players), sessions, field.fixed, field.forbidden,
-                              start, fresh, intact=intact)
+                              start, fresh, intact=intact,
+                              swaps=_swaps(time_limit))
     share = budget.slice(_GROUPING_SHARE)
     result = None if fresh else _shipped_repair(field, request, seed)
     exact = ExactAnswer()
@@ -182,6 +198,12 @@ def _draw(field: _Field, sessions: int, start: IntSessions | None, fresh: bool, 
                               field.absences, field.winds)
     return Draw(_seated(field, grouped, seed, budget), result.method, result.cost,
                 result.lower_bound, budget.cancelled())
+
+
+def _swaps(time_limit: float) -> int | None:
+    """The count a draw after history searches last for (`REPAIR_SWAPS_PER_SECOND`); None
+    where the limit is no limit."""
+    return round(REPAIR_SWAPS_PER_SECOND * time_limit) if math.isfinite(time_limit) else None
 
 
 def _shipped_repair(field: _Field, request: GroupingRequest,
@@ -304,9 +326,9 @@ def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,
     by reaching its lower bound, which is the normal case below 3R <= N - 1, and for a fresh
     draw also where its searches end by their counts of swaps weighed (20 x 6, the fields
     above the forced minimum); the renaming that keeps clubs apart ends where no swap helps,
-    not at the clock (see `relabel`). A search cut short by `time_limit` or `cancel` returns
-    its best so far (a repair after history runs to its time limit where the bound is out
-    of reach, gaining with time).
+    not at the clock (see `relabel`); after history, where its last search ends by its count
+    as long as the time limit (`REPAIR_SWAPS_PER_SECOND`). A search cut short by
+    `time_limit` or `cancel` returns its best so far.
     """
     field = _field(players, history, forbidden_groups)
     return _draw(field, sessions, None, not history, seed=seed, time_limit=time_limit,
@@ -333,12 +355,14 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     Tables untouched by drop-outs keep their players, substitutes and late entries take the
     empty seats (each the same drop-out's, session after session: `_stand_ins`), and broken
     tables are regrouped; the search then removes whatever repeats against the real history
-    this created, changing the plan only as much as it must (with nothing changed, for as
-    many swaps weighed as a fresh draw, `GroupingRequest.intact`). Where the history is one
-    session and the plan so adapted repeats, a repair shipped for that history replaces it
-    if there is one (`repair_library`: 20 x 6 less one after session 1, where the search
-    stops at one repeat); in a small field, one CP-SAT finds without a repeat, or its proof
-    that none exists raises the bound (`exact_repair`).
+    this created, changing the plan only as much as it must: for as many swaps weighed as
+    its time limit allows (`REPAIR_SWAPS_PER_SECOND`: a seed repairs alike on any machine
+    that keeps up), or with nothing changed, for as many as a fresh draw weighs
+    (`GroupingRequest.intact`). Where the history is one session and the plan so adapted
+    repeats, a repair shipped for that history replaces it if there is one
+    (`repair_library`: 20 x 6 less one after session 1, where the search stops at one
+    repeat); in a small field, one CP-SAT finds without a repeat, or its proof that none
+    exists raises the bound (`exact_repair`).
     """
     field = _field(players, history, forbidden_groups)
     rng = random.Random(seed)
@@ -348,8 +372,8 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
                for session in remaining.sessions]
     start = _regrouped(adapted, field.fixed, rng)
     # Everyone who has played and every planned player here, every table whole: the plan
-    # as first drawn. A plan repaired after a withdrawal (its search cut by the clock) has
-    # the drop-out in its history, and goes on gaining with the clock when drawn again.
+    # as first drawn. A plan repaired after a withdrawal has the drop-out in its history, and
+    # goes on gaining, for a repair's count (as long as the time limit), when drawn again.
     intact = (all(p in field.index for session in (*history, *remaining.sessions)
                   for p in session.players())
               and not any(loose for _, loose in adapted))
