@@ -234,3 +234,26 @@ def test_the_import_shows_the_encoding_found_and_reads_again_in_the_one_chosen(
     assert dialog.encoding_note.text().endswith("is not Unicode (UTF-8) text (it would not "
                                                 "read back unchanged); choose another encoding")
     assert [dialog.preview.item(row, 0).text() for row in range(2)] == names
+
+
+def test_a_player_withdrawn_from_a_search_leaves_the_columns_fit_for_the_whole_list(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """A withdrawal reloads the list; measured then on the search's one row, every column
+    came out as narrow as that player's name and club, and once the search was cleared the
+    longer names wrapped. The columns are measured on the whole list only."""
+    page = _open(window, make_tournament_file, tmp_path)
+    register_player(window.context.unit_of_work(),
+                    Player(name="Maximilian Alexander von Hohenberg-Schwarzenstein",
+                           country="EU", club="Mahjong Club of the Upper Rhine Valley"))
+    window.context.hub.notify("players")
+    columns = range(page.model.columnCount() - 1)  # the last, Status, stretches
+    whole = [page.table.columnWidth(column) for column in columns]
+    QTest.keyClicks(page.search, "Anna Berg")
+    assert _shown(page) == ["Anna Berg"]
+    page.table.selectRow(0)
+    QTest.mouseClick(page.status_button, Qt.MouseButton.LeftButton)
+    assert [p.status.value for p in _players(window) if p.name == "Anna Berg"] == ["withdrawn"]
+    assert [page.table.columnWidth(column) for column in columns] == whole, "kept"
+    page.search.clear()
+    assert len(_shown(page)) == len(NAMES) + 1
+    assert [page.table.columnWidth(column) for column in columns] == whole, "the whole list's"

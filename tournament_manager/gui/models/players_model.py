@@ -123,6 +123,11 @@ class PlayerFilter(QSortFilterProxyModel):
         self._query = text
         self._changed()
 
+    @property
+    def narrowed(self) -> bool:
+        """Whether a search or a status leaves some players out."""
+        return bool(self._query.strip()) or self._status is not None
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
         model = self.sourceModel()
         if self._status is not None:

@@ -114,6 +114,7 @@ class PlayersPage(QWidget):
                                                "(accents and case aside)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_query)
+        self.search.textChanged.connect(self._fit_columns)
         self.status = QComboBox(self)
         self.status.setObjectName("player_status_filter")
         add_choice(self.status, self.tr("All players"), NO_CHOICE)
@@ -122,6 +123,7 @@ class PlayersPage(QWidget):
         add_choice(self.status, self.tr("Cut"), CUT)
         self.status.currentIndexChanged.connect(
             lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None))
+        self.status.currentIndexChanged.connect(self._fit_columns)
         self.table = QTableView(self)
         self.table.setObjectName("players_table")
         self.table.setModel(self.proxy)
@@ -190,6 +192,18 @@ class PlayersPage(QWidget):
     def _changed(self, _topic: str) -> None:
         self.reload()
 
+    def _fit_columns(self) -> None:
+        """Columns as wide as the whole list needs, a 200-character name cut rather than every
+        other column. Measured only while the list is shown whole: measured on a search's one
+        row, a player withdrawn from a search left every column as narrow as that player's
+        name and club, and the rest wrapped once the search was cleared."""
+        if self.proxy.narrowed:
+            return
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):
+            if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:
+                self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+
     def reload(self) -> None:
         chosen = self._current()
         players: tuple[Player, ...] = ()
@@ -201,10 +215,7 @@ class PlayersPage(QWidget):
             except EXPECTED_ERRORS as error:
                 self._context.messages.show_problem(describe_error(error))
         self.model.set_players(players, cut)
-        self.table.resizeColumnsToContents()
-        for column in range(self.model.columnCount()):  # a 200-character name is cut,
-            if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:  # not every other column
-                self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+        self._fit_columns()
         writable = self._context.has_document and not self._context.read_only
         self.form_box.setEnabled(writable)
         self.import_button.setEnabled(writable)
