@@ -171,8 +171,8 @@ def test_shipped_repairs_after_session_1_leave_no_repeat(
     meeting. 28 players over 7 sessions and 32 over 8, three in any pattern: it stopped at
     two or three; 28 over 8, one from each of two tables: at five; 32 over 8, one from
     each of five tables (`bench_seating --everyday-withdrawals`): at one, in 60 s too. Four
-    or five in any pattern (28 x 7; 32 x 8 but two from each of two tables) are shipped
-    too; two patterns of four here stand for them. The shipped repairs (`repair_search.py`,
+    or five in any pattern (28 x 7, 32 x 8) are shipped too; two patterns of four here
+    stand for them. The shipped repairs (`repair_search.py`,
     `first_split.py`, `sym_repair.py`) come from the file."""
     field = [f"player {i}" for i in range(players)]
     plan = plan_schedule(field, sessions, seed=0, time_limit=5).schedule
