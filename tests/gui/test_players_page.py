@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QLocale, Qt
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication, QPushButton
@@ -257,3 +258,41 @@ def test_a_player_withdrawn_from_a_search_leaves_the_columns_fit_for_the_whole_l
     page.search.clear()
     assert len(_shown(page)) == len(NAMES) + 1
     assert [page.table.columnWidth(column) for column in columns] == whole, "the whole list's"
+
+
+LONG = Player(name="Maximilian Alexander von Hohenberg-Schwarzenstein", country="EU",
+              club="Mahjong Club of the Upper Rhine Valley")
+
+
+@pytest.mark.parametrize("narrow", ["search", "status"])
+def test_columns_left_unfitted_under_a_filter_are_fitted_when_it_is_cleared(
+        window: MainWindow, tmp_path: Path, make_tournament_file, narrow: str) -> None:
+    """A player registered while a search or the status filter narrows the list: the
+    reload leaves the columns as they were, and clearing the filter fits them to the whole
+    list, the new long name and club included."""
+    page = _open(window, make_tournament_file, tmp_path)
+    columns = range(page.model.columnCount() - 1)
+    before = [page.table.columnWidth(column) for column in columns]
+    if narrow == "search":
+        QTest.keyClicks(page.search, "Anna Berg")
+    else:
+        page.status.setCurrentIndex(page.status.findText("Withdrawn"))
+    register_player(window.context.unit_of_work(), LONG)
+    window.context.hub.notify("players")
+    assert [page.table.columnWidth(column) for column in columns] == before
+    if narrow == "search":
+        page.search.clear()
+    else:
+        page.status.setCurrentIndex(page.status.findText("All players"))
+    assert LONG.name in _shown(page)
+    after = [page.table.columnWidth(column) for column in columns]
+    assert after[0] > before[0] and after[4] > before[4], "name and club fitted"
+
+
+def test_a_column_width_the_judge_set_outlasts_a_search(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.setColumnWidth(0, 400)
+    QTest.keyClicks(page.search, "Anna")
+    page.search.clear()
+    assert page.table.columnWidth(0) == 400

@@ -104,6 +104,9 @@ class PlayersPage(QWidget):
         self.import_dialog: ImportDialog | None = None
         self._shown: Player | None = None
         """The player whose stored values the form was last filled with."""
+        self._fit_owed = False
+        """A reload under a search or status filter left the columns unfitted
+        (`_fit_columns`)."""
 
         self.model = PlayersModel(self)
         self.proxy = PlayerFilter(self)
@@ -114,7 +117,7 @@ class PlayersPage(QWidget):
                                                "(accents and case aside)"))
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self.proxy.set_query)
-        self.search.textChanged.connect(self._fit_columns)
+        self.search.textChanged.connect(self._filter_changed)
         self.status = QComboBox(self)
         self.status.setObjectName("player_status_filter")
         add_choice(self.status, self.tr("All players"), NO_CHOICE)
@@ -123,7 +126,7 @@ class PlayersPage(QWidget):
         add_choice(self.status, self.tr("Cut"), CUT)
         self.status.currentIndexChanged.connect(
             lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None))
-        self.status.currentIndexChanged.connect(self._fit_columns)
+        self.status.currentIndexChanged.connect(self._filter_changed)
         self.table = QTableView(self)
         self.table.setObjectName("players_table")
         self.table.setModel(self.proxy)
@@ -198,11 +201,19 @@ class PlayersPage(QWidget):
         row, a player withdrawn from a search left every column as narrow as that player's
         name and club, and the rest wrapped once the search was cleared."""
         if self.proxy.narrowed:
+            self._fit_owed = True
             return
+        self._fit_owed = False
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):
             if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:
                 self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
+
+    def _filter_changed(self) -> None:
+        """The columns fitted now that the whole list shows, if a reload under the filter
+        left them unfitted; otherwise kept as they are, a width the judge dragged included."""
+        if self._fit_owed:
+            self._fit_columns()
 
     def reload(self) -> None:
         chosen = self._current()
