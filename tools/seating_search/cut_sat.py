@@ -2,8 +2,9 @@
 
 `benchmarks/bench_seating.py --cuts` plans the sessions after a cut for the players kept,
 with the sessions before it as history, and counts the excess meetings of the whole event.
-The live draw stops at its time limit with a count; whether fewer can exist is a question
-for an exact model, and a finished "no" is a lower bound worth recording beside the count.
+The live draw stops at its count of swaps (as long as its time limit) with some excess;
+whether fewer can exist is a question for an exact model, and a finished "no" is a lower
+bound worth recording beside the count.
 
 The model: x[p, s, t] seats kept player p at table t of after-session s (exactly one table
 each, four players a table; player p at a table no higher than p, since tables are

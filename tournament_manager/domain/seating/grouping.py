@@ -371,7 +371,7 @@ def kept_plan(request: GroupingRequest, searched: GroupingResult) -> GroupingRes
     well: a search never hands back more repeats than the plan had for fewer mates met, and
     a plan the search could not better is kept as it was, its seat order and the winds the
     sessions played since were chosen with included ("changing the plan only as much as it
-    must", `planner.repair_plan`). Beyond the bound the search runs its whole time and
+    must", `planner.repair_plan`). Beyond the bound the search runs its whole count and
     ends on some grouping of the same cost, which had replaced the plan."""
     if request.start is None:
         return searched

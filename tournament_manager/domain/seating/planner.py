@@ -53,19 +53,21 @@ winds, which run a fixed number of steps (so a seed gives the same seats on ever
 and take a second or two on the largest fields. The limit is the whole draw's, as the
 window promises ("at most 60 s"), not only the search's."""
 
-REPAIR_SWAPS_PER_SECOND = 800_000
+REPAIR_SWAPS_PER_SECOND = 1_000_000
 """How long a draw after history (a repair after withdrawals, a round planned after a cut)
-searches last where it does not reach its bound: this many swaps weighed per second of its
-time limit (`GroupingRequest.swaps`), the clock cutting it sooner only on a machine too slow
-or too busy to keep up. So a seed gives the same repair on every machine that keeps up, as it
+searches last where it does not reach its bound: this many swaps weighed (and seats scanned
+for conflicts, `tabu_search`'s `sample`) per second of its time limit
+(`GroupingRequest.swaps`), the clock cutting it sooner only on a machine too slow or too
+busy to keep up. So a seed gives the same repair on every machine that keeps up, as it
 gives the same fresh draw (`grouping.FINAL_TABU_EVALUATIONS`), where the clock alone drew
-differently with the machine's load; and the repair keeps what the time limit gives it, with
-which it gains near the bound. This machine weighs 1.2 to 1.4 million a second in a repair's
-search (28 x 8 less three after session 1, 136 x 40 less eight after 10; one core, the other
-busy), so a 60 s draw's 48 million end before the 54 s the grouping has, CP-SAT's question
-before them included (`exact_repair.WORK_LIMIT`, up to about 10 s here): the whole draw took
-36 s for the first, 47 s for the second, 44 s for 24 x 6 less three after 2, which asks
-CP-SAT first (`bench_seating.measure_repair`, 2026-12-07)."""
+differently with the machine's load; and the repair keeps most of what the time limit gives
+it, with which it gains near the bound. Measured at 60 s (`bench_seating.measure_repair`,
+2026-12-07, one core, the other busy), the last search took 29 to 38 s of the 54 s the
+grouping has, and the whole draw 31 to 44 s: 28 x 8 less three after session 1 (38 s),
+24 x 6 less three after 2, which asks CP-SAT first (`exact_repair.WORK_LIMIT`, 44 s in
+all), 100 x 30 less three after 20, 136 x 40 less eight after 10 and 172 x 52 less six
+after 10 (29 s; counting only the swaps, it ran out of time there at 0.85 million a
+second)."""
 
 _EXACT_SHARE = 0.6
 """Of the grouping's time, what asking CP-SAT for a repair without a repeat may use (a small
@@ -323,12 +325,12 @@ def plan_schedule(players: Sequence[Player], sessions: int, *, seed: int = 0,
     kept apart in every session where possible (counted like a first meeting), and where
     not (near the bound), a constructed schedule keeps them apart in its first session
     before anywhere else (see `relabel`). Reproducible for a seed whenever the search ends
-    by reaching its lower bound, which is the normal case below 3R <= N - 1, and for a fresh
-    draw also where its searches end by their counts of swaps weighed (20 x 6, the fields
-    above the forced minimum); the renaming that keeps clubs apart ends where no swap helps,
-    not at the clock (see `relabel`); after history, where its last search ends by its count
-    as long as the time limit (`REPAIR_SWAPS_PER_SECOND`). A search cut short by
-    `time_limit` or `cancel` returns its best so far.
+    by reaching its lower bound, which is the normal case below 3R <= N - 1, or by its count
+    of swaps weighed: a fresh draw's (20 x 6, the fields above the forced minimum), or after
+    history one as long as the time limit (`REPAIR_SWAPS_PER_SECOND`), on any machine that
+    reaches the count before the clock; the renaming that keeps clubs apart ends where no
+    swap helps, not at the clock (see `relabel`). A search cut short by `time_limit` or
+    `cancel` returns its best so far.
     """
     field = _field(players, history, forbidden_groups)
     return _draw(field, sessions, None, not history, seed=seed, time_limit=time_limit,
@@ -355,10 +357,11 @@ def repair_plan(remaining: Schedule, history: Sequence[SeatedSession],
     Tables untouched by drop-outs keep their players, substitutes and late entries take the
     empty seats (each the same drop-out's, session after session: `_stand_ins`), and broken
     tables are regrouped; the search then removes whatever repeats against the real history
-    this created, changing the plan only as much as it must: for as many swaps weighed as
-    its time limit allows (`REPAIR_SWAPS_PER_SECOND`: a seed repairs alike on any machine
-    that keeps up), or with nothing changed, for as many as a fresh draw weighs
-    (`GroupingRequest.intact`). Where the history is one session and the plan so adapted
+    this created, changing the plan only as much as it must: for `REPAIR_SWAPS_PER_SECOND`
+    swaps weighed a second of its time limit (a seed repairs alike on any machine that keeps
+    up), or with nothing changed, for as many as a fresh draw weighs
+    (`GroupingRequest.intact`). With no history yet it is a fresh draw's search, counted as
+    one. Where the history is one session and the plan so adapted
     repeats, a repair shipped for that history replaces it if there is one
     (`repair_library`: 20 x 6 less one after session 1, where the search stops at one
     repeat); in a small field, one CP-SAT finds without a repeat, or its proof that none
