@@ -54,6 +54,13 @@ sessions in 0.15 s)."""
 _WINDOW_WORK_LIMIT = 0.5
 """CP-SAT's deterministic time for `_exact_window` (its own unit): a count, so a seed gives
 the same winds on any machine that reaches it within the draw's time limit."""
+_END_WORK_LIMIT = 2.0
+"""CP-SAT's deterministic time for `_exact_window` over the whole plan (`_exact_end`): 28 x 8
+less three after session 1, its 42 tables repaired, had a player at East three times and
+South once after seven sessions, where the exchange and the seat swaps left him; this seats
+every player in range at the end at 1.0 and 2.0 (1.1 to 2.3 s here, one core busy)."""
+_END_SPARE = 5.0
+"""Seconds the draw must have left for `_exact_end` to run, half of them its own."""
 _ORDER_STALL = 200
 """Steps without a better order of a block's winds after which `_order_block` stops: a
 block is four sessions, and what 200 steps leave is what its tables force."""
@@ -250,7 +257,8 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     out of range after each of its sessions), then the end of the schedule, then the players
     out of range after each session of the plan, which the next draw seats again: a better
     window can cost the end of the plan, which the sessions after the window are then
-    exchanged again for (`_whole`), the window kept. The seats as given count as a
+    exchanged again for (`_whole`), the window kept; if the end is still out of range,
+    CP-SAT seats the whole plan (`_exact_end`, small plans). The seats as given count as a
     candidate: a plan drawn earlier, whose winds the sessions played since were chosen
     with, comes back as it was."""
     budget = Budget(seconds, stop)
@@ -298,7 +306,27 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         rest = kept + _whole(_copy(best[window:]), _counted(kept, winds), rng, stop)
         if score(rest) < score(best):
             best = rest
+    if (score(best)[2] and len(sessions) > window
+            and sum(map(len, sessions)) <= _WINDOW_MAX_TABLES
+            and budget.remaining() >= _END_SPARE):
+        end = _exact_end(sessions, winds, best, window_seed ^ 1, budget.slice(0.5))
+        if end is not None and score(end) < score(best):
+            best = end
     return best
+
+
+def _exact_end(sessions: IntSessions, winds: Sequence[Sequence[int]], best: IntSessions,
+               seed: int, budget: Budget) -> IntSessions | None:
+    """The whole plan seated by CP-SAT as `_exact_window` seats a window, from `best`, where
+    the end is still out of range after the exchanges and the seat swaps: they move one
+    chain or one swap at a time, and a player who needs a wind three sessions away for
+    another player who needs his can be left out of range (28 x 8 less three after
+    session 1: East three times and South once in seven sessions) where seating every
+    table at once puts everyone in range. Its objective weighs every session alike and
+    the end four times over, so it may seat the first sessions worse: `balance_winds` keeps
+    it only where it ranks better, the session played now first, then the window, then
+    the end."""
+    return _exact_window(sessions, winds, best, seed, budget, work_limit=_END_WORK_LIMIT)
 
 
 def _nearest_now(session: Sequence[list[int]],
@@ -456,7 +484,8 @@ def _window_spare(tables: int) -> float:
 
 
 def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: IntSessions,
-                  seed: int, budget: Budget) -> IntSessions | None:
+                  seed: int, budget: Budget,
+                  work_limit: float = _WINDOW_WORK_LIMIT) -> IntSessions | None:
     """The first sessions seated with the fewest players out of range after each of them
     (the window's end counted four times over, as in `_along`: a little apart from how
     `balance_winds` ranks windows, which counts every session once), by CP-SAT from `hint`
@@ -513,7 +542,7 @@ def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: Int
             out_of_range += last
         out_of_range += 3 * last
     model.minimize(sum(out_of_range))
-    solver = solve(model, seed=seed, budget=budget, work_limit=_WINDOW_WORK_LIMIT)
+    solver = solve(model, seed=seed, budget=budget, work_limit=work_limit)
     if solver is None:
         return None
     chosen = iter(choices)
