@@ -339,7 +339,7 @@ def test_a_plan_drawn_again_with_nothing_changed_is_searched_for_a_count() -> No
     """A later session of a planned round drawn with nobody gone or come searches the plan
     for as many swaps as a fresh draw weighs, not for the whole time limit: 20 x 6, whose
     plan keeps repeats no search removes, gives the plan back at an hour's limit after
-    about 13,000 polls of its cancel check (about 9 s here). Cut by the clock alone, it
+    about 11,000 polls of its cancel check (about 9 s here). Cut by the clock alone, it
     polled on for the hour: the check stops it at 200,000, and the draw says it was
     stopped."""
     field = list(range(20))
@@ -393,7 +393,7 @@ def test_a_plan_repaired_after_a_withdrawal_is_searched_for_its_time_when_drawn_
     repeats at least five times and the draw stops at nine (`tools/seating_search/README.md`):
     the repair, played for one session and drawn again with nothing more changed, is still
     searching when its cancel check stops it, after 100,000 polls (drawn again intact, it
-    stopped by its count after about 27,000)."""
+    stopped by its count after about 23,000)."""
     field = list(range(16))
     plan = plan_schedule(field, 5, seed=1, time_limit=20).schedule
     gone = set(plan.sessions[0].tables[0].seats[2:])

@@ -204,9 +204,9 @@ def tabu_search(sessions: IntSessions, counts: MeetingCounts, *, target: int,
     and a count meant to end within a time limit must follow the time taken. Where sessions
     leave players out and `absences` (sessions each player missed before these) is given, a
     bye may pass between two players whose counts of sessions missed it exchanges
-    (`_State.sitting_out_for`). `sample`: weigh about
-    that many swaps an iteration at most, the conflicted players whose swaps are weighed
-    drawn at random (see `SAMPLED_SWAPS`); None weighs every conflicted player's.
+    (`_State.sitting_out_for`). `sample`: weigh about that many swaps an iteration at most,
+    the conflicted players whose swaps are weighed drawn at random (see `SAMPLED_SWAPS`);
+    None weighs every conflicted player's.
     """
     state = _State(_snapshot(sessions), counts.copy(), absences)
     best, best_cost = _snapshot(state.sessions), state.cost
