@@ -39,9 +39,9 @@ _WINDOW = 4
 """Sessions seated by `_exact_window`: enough to end every run of four the history began,
 for a player who sits none of them out."""
 _WINDOW_MAX_TABLES = 200
-"""The most tables (over its sessions) `_exact_window` takes: 172 players' four sessions.
-Beyond, building the model alone takes about a second (1,000 players) and its search gives
-nothing within the work limit."""
+"""The most tables (over its sessions) `_exact_window` takes: 172 players' four sessions,
+or a whole small plan (`_exact_end`). Beyond, building the model alone takes about a second
+(1,000 players) and its search gives nothing within the work limit."""
 _WINDOW_SPARE = (0.5, 2.0)
 """Seconds the draw must have left for `_exact_window` to run, half of them its own, from
 the fewest tables to `_WINDOW_MAX_TABLES` (`_window_spare`): a draw whose grouping used its
@@ -54,13 +54,18 @@ sessions in 0.15 s)."""
 _WINDOW_WORK_LIMIT = 0.5
 """CP-SAT's deterministic time for `_exact_window` (its own unit): a count, so a seed gives
 the same winds on any machine that reaches it within the draw's time limit."""
-_END_WORK_LIMIT = 2.0
-"""CP-SAT's deterministic time for `_exact_window` over the whole plan (`_exact_end`): 28 x 8
-less three after session 1, its 42 tables repaired, had a player at East three times and
-South once after seven sessions, where the exchange and the seat swaps left him; this seats
-every player in range at the end at 1.0 and 2.0 (1.1 to 2.3 s here, one core busy)."""
-_END_SPARE = 5.0
-"""Seconds the draw must have left for `_exact_end` to run, half of them its own."""
+_END_WORK_LIMIT = 1.0
+"""CP-SAT's deterministic time for `_exact_window` over the whole plan (`_exact_end`), held
+to the session played now and the window as they are: 28 x 8 less three after session 1,
+its 42 tables repaired, had a player East three times and South once in his eight
+sessions, where the exchange and the seat swaps left him; this seats every player in range
+at the end (about 1.1 s here, one core busy; the model's objective alone, without the hold,
+traded the window for the end at 1.0 and was thrown away)."""
+_END_SPARE = (3.0, 10.0)
+"""Seconds the draw must have left for `_exact_end` to run, half of them its own, from the
+fewest tables to `_WINDOW_MAX_TABLES` (`_end_spare`): about twice what its work limit takes
+here (1.1 s at 42 tables, 2.3 s at 192), so that a machine somewhat slower or busier still
+reaches the work limit, and the same winds, before its share of the clock."""
 _ORDER_STALL = 200
 """Steps without a better order of a block's winds after which `_order_block` stops: a
 block is four sessions, and what 200 steps leave is what its tables force."""
@@ -238,9 +243,9 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     """Sessions with every table in starting-seat order E, S, W, N.
 
     `winds[p]` holds player p's count of each wind in earlier (fixed) sessions; `seconds`
-    is what the draw has left, which decides whether the one search here that runs by the
-    clock (`_exact_window`) runs at all (`_WINDOW_SPARE`); the rest runs a fixed number of
-    steps.
+    is what the draw has left, which decides whether the two searches here that can run
+    by the clock (`_exact_window`, `_exact_end`) run at all (`_WINDOW_SPARE`,
+    `_END_SPARE`); the rest runs a fixed number of steps.
 
     Every player's winds are kept within floor(n/4)..ceil(n/4) after each of his n sessions,
     not only at the end: the head judge reads the spread in every session's report, and a
@@ -306,27 +311,45 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
         rest = kept + _whole(_copy(best[window:]), _counted(kept, winds), rng, stop)
         if score(rest) < score(best):
             best = rest
-    if (score(best)[2] and len(sessions) > window
-            and sum(map(len, sessions)) <= _WINDOW_MAX_TABLES
-            and budget.remaining() >= _END_SPARE):
-        end = _exact_end(sessions, winds, best, window_seed ^ 1, budget.slice(0.5))
+    tables = sum(map(len, sessions))
+    if (score(best)[2] > _least_at_end(sessions, winds) and len(sessions) > window
+            and tables <= _WINDOW_MAX_TABLES and budget.remaining() >= _end_spare(tables)):
+        played_now, in_window = score(best)[:2]
+        end = _exact_window(sessions, winds, best, window_seed ^ 1, budget.slice(0.5),
+                            work_limit=_END_WORK_LIMIT, hold=((1, played_now), (window, in_window)))
         if end is not None and score(end) < score(best):
             best = end
     return best
 
 
-def _exact_end(sessions: IntSessions, winds: Sequence[Sequence[int]], best: IntSessions,
-               seed: int, budget: Budget) -> IntSessions | None:
-    """The whole plan seated by CP-SAT as `_exact_window` seats a window, from `best`, where
-    the end is still out of range after the exchanges and the seat swaps: they move one
-    chain or one swap at a time, and a player who needs a wind three sessions away for
-    another player who needs his can be left out of range (28 x 8 less three after
-    session 1: East three times and South once in seven sessions) where seating every
-    table at once puts everyone in range. Its objective weighs every session alike and
-    the end four times over, so it may seat the first sessions worse: `balance_winds` keeps
-    it only where it ranks better, the session played now first, then the window, then
-    the end."""
-    return _exact_window(sessions, winds, best, seed, budget, work_limit=_END_WORK_LIMIT)
+def _end_spare(tables: int) -> float:
+    """`_END_SPARE` for a plan of `tables` tables, in proportion between its ends."""
+    least, most = _END_SPARE
+    return least + (most - least) * min(tables, _WINDOW_MAX_TABLES) / _WINDOW_MAX_TABLES
+
+
+def _least_at_end(sessions: IntSessions, winds: Sequence[Sequence[int]]) -> int:
+    """The least the end of the plan can be out of range (as `_wind_score` counts it), each
+    player's winds chosen freely for the sessions he plays: a wind held more often than his
+    range allows stays above it, one held too rarely needs his sessions to catch up, and
+    sessions beyond what the range has room for go over it. Where the end is already there
+    (a player whose history gave him East five times), seating the whole plan by CP-SAT
+    (`_exact_end`) has nothing to gain and is not run: it took 0.8 s at 42 tables and 4.6 s
+    at 192 to find so."""
+    plays = [0] * len(winds)
+    for session in sessions:
+        for table in session:
+            for p in table:
+                plays[p] += 1
+    least = 0
+    for held, more in zip(winds, plays):
+        played = sum(held) + more
+        low, high = played // 4, -(-played // 4)
+        above = sum(max(0, c - high) for c in held)
+        short = sum(max(0, low - c) for c in held)
+        room = sum(max(0, high - c) for c in held)
+        least += above + max(0, short - more) + max(0, more - room)
+    return least
 
 
 def _nearest_now(session: Sequence[list[int]],
@@ -484,8 +507,8 @@ def _window_spare(tables: int) -> float:
 
 
 def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: IntSessions,
-                  seed: int, budget: Budget,
-                  work_limit: float = _WINDOW_WORK_LIMIT) -> IntSessions | None:
+                  seed: int, budget: Budget, work_limit: float = _WINDOW_WORK_LIMIT,
+                  hold: Sequence[tuple[int, int]] = ()) -> IntSessions | None:
     """The first sessions seated with the fewest players out of range after each of them
     (the window's end counted four times over, as in `_along`: a little apart from how
     `balance_winds` ranks windows, which counts every session once), by CP-SAT from `hint`
@@ -496,7 +519,11 @@ def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: Int
     move a run's end), the winds each player may still take form lists, and a table whose
     players' lists leave no way round needs a choice made sessions earlier: an exchange of
     seats cannot see it, a search over the whole window can (16 x 10 redrawn after session 1:
-    twelve seats out of range by the exchange where none need be)."""
+    twelve seats out of range by the exchange where none need be).
+
+    `hold`: pairs (k, most), the first k sessions held to at most `most` out of range,
+    summed after each of them, as `balance_winds` ranks them: seating a whole plan
+    (`_exact_end`) for its end must not cost the session played now or the window."""
     from ortools.sat.python import cp_model
 
     model = cp_model.CpModel()
@@ -518,6 +545,7 @@ def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: Int
     hinted_wind = {(p, s): w for s, session in enumerate(hint) for table in session
                    for w, p in enumerate(table)}
     out_of_range = []
+    after: list[list[cp_model.IntVar]] = [[] for _ in window]  # out of range, by session
     for p in sorted({p for session in window for group in session for p in group}):
         played = sum(winds[p])
         gained: list[list[cp_model.IntVar]] = [[], [], [], []]
@@ -540,7 +568,10 @@ def _exact_window(window: IntSessions, winds: Sequence[Sequence[int]], hint: Int
                 model.add_hint(low, max(0, played // 4 - counted[w]))
                 last += [high, low]
             out_of_range += last
+            after[s] += last
         out_of_range += 3 * last
+    for sessions, most in hold:
+        model.add(sum(term for terms in after[:sessions] for term in terms) <= most)
     model.minimize(sum(out_of_range))
     solver = solve(model, seed=seed, budget=budget, work_limit=work_limit)
     if solver is None:
