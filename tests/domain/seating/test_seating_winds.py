@@ -16,14 +16,30 @@ from tournament_manager.domain.seating import (
     Schedule,
     SeatedSession,
     plan_schedule,
+    positions,
     repair_plan,
 )
 from tournament_manager.domain.seating.positions import (
+    _least_at_end,
     _wind_score,
     balance_winds,
     violation,
     violation_after,
 )
+
+
+def _asked_exact(monkeypatch) -> list[object]:  # type: ignore[no-untyped-def]
+    """What CP-SAT's seating of winds (`positions._exact_window`) is asked from now on: the
+    `hold` of each question, None for a window's."""
+    asked: list[object] = []
+    exact_window = positions._exact_window
+
+    def recorded(*args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(kwargs.get("hold"))
+        return exact_window(*args, **kwargs)
+
+    monkeypatch.setattr(positions, "_exact_window", recorded)
+    return asked
 
 
 def _seats(sessions: tuple[SeatedSession, ...] | list[SeatedSession]) -> list[list[tuple]]:
@@ -156,16 +172,7 @@ def test_a_small_draw_with_two_seconds_left_seats_its_window_exactly(monkeypatch
     drop-out's chairs in the four sessions below (player 23, none played before) began East,
     South, West, West. Whether the window runs is what is checked first: it does not depend
     on the clock (the check comes 0.01 s into the 1.9 s), where its result could."""
-    from tournament_manager.domain.seating import positions
-
-    searched: list[int] = []
-    exact_window = positions._exact_window
-
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        searched.append(1)
-        return exact_window(*args, **kwargs)
-
-    monkeypatch.setattr(positions, "_exact_window", counted)
+    searched = _asked_exact(monkeypatch)
     sessions = [
         [[1, 15, 17, 9], [3, 4, 20, 11], [16, 2, 8, 10], [12, 23, 6, 21], [5, 7, 18, 19],
          [22, 14, 0, 13]],
@@ -232,19 +239,10 @@ def test_a_plan_whose_end_is_as_near_as_its_history_allows_is_not_seated_again(
     five sessions give him (three at least: two Easts too many, one wind short). Where the
     end is as near as that, seating the whole plan by CP-SAT (`_exact_end`) has nothing to
     gain: it is not asked (it cost up to 4.6 s a draw where it could not help)."""
-    from tournament_manager.domain.seating import positions
-
-    asked: list[object] = []
-    exact_window = positions._exact_window
-
-    def counted(*args, **kwargs):  # type: ignore[no-untyped-def]
-        asked.append(kwargs.get("hold"))
-        return exact_window(*args, **kwargs)
-
-    monkeypatch.setattr(positions, "_exact_window", counted)
+    asked = _asked_exact(monkeypatch)
     sessions = [[[0, 1, 2, 3], [4, 5, 6, 7]] for _ in range(5)]
     winds = [[5, 0, 0, 0]] + [[1, 1, 1, 1] for _ in range(7)]
     seated = balance_winds(sessions, winds, random.Random(1), seconds=60)
-    assert positions._least_at_end(sessions, winds) == 3
+    assert _least_at_end(sessions, winds) == 3
     assert _wind_score(seated, winds)[0] == 3
     assert not [hold for hold in asked if hold]

@@ -44,7 +44,7 @@ or a whole small plan (`_exact_end`). Beyond, building the model alone takes abo
 (1,000 players) and its search gives nothing within the work limit."""
 _WINDOW_SPARE = (0.5, 2.0)
 """Seconds the draw must have left for `_exact_window` to run, half of them its own, from
-the fewest tables to `_WINDOW_MAX_TABLES` (`_window_spare`): a draw whose grouping used its
+the fewest tables to `_WINDOW_MAX_TABLES` (`_spare`): a draw whose grouping used its
 share of the time (172 x 40 after withdrawals) ends within its limit without it, and one
 that reached its bound early has time to spare. Two seconds for every field left a small
 one that used its share without the window: 24 players with countries kept apart, session
@@ -63,7 +63,7 @@ at the end (about 1.1 s here, one core busy; the model's objective alone, withou
 traded the window for the end at 1.0 and was thrown away)."""
 _END_SPARE = (3.0, 10.0)
 """Seconds the draw must have left for `_exact_end` to run, half of them its own, from the
-fewest tables to `_WINDOW_MAX_TABLES` (`_end_spare`): about twice what its work limit takes
+fewest tables to `_WINDOW_MAX_TABLES` (`_spare`): about twice what its work limit takes
 here (1.1 s at 42 tables, 2.3 s at 192), so that a machine somewhat slower or busier still
 reaches the work limit, and the same winds, before its share of the clock."""
 _ORDER_STALL = 200
@@ -296,7 +296,7 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
     # here is the same on any machine.
     window_seed = rng.randrange(1 << 30)
     if (score(best)[1] and len(sessions[0]) * window <= _WINDOW_MAX_TABLES
-            and budget.remaining() >= _window_spare(len(sessions[0]) * window)):
+            and budget.remaining() >= _spare(_WINDOW_SPARE, len(sessions[0]) * window)):
         first = _exact_window(sessions[:window], winds, best[:window], window_seed,
                               budget.slice(0.5))
         if first is None:
@@ -313,19 +313,13 @@ def balance_winds(sessions: IntSessions, winds: Sequence[Sequence[int]], rng: ra
             best = rest
     tables = sum(map(len, sessions))
     if (score(best)[2] > _least_at_end(sessions, winds) and len(sessions) > window
-            and tables <= _WINDOW_MAX_TABLES and budget.remaining() >= _end_spare(tables)):
+            and tables <= _WINDOW_MAX_TABLES and budget.remaining() >= _spare(_END_SPARE, tables)):
         played_now, in_window = score(best)[:2]
         end = _exact_window(sessions, winds, best, window_seed ^ 1, budget.slice(0.5),
                             work_limit=_END_WORK_LIMIT, hold=((1, played_now), (window, in_window)))
         if end is not None and score(end) < score(best):
             best = end
     return best
-
-
-def _end_spare(tables: int) -> float:
-    """`_END_SPARE` for a plan of `tables` tables, in proportion between its ends."""
-    least, most = _END_SPARE
-    return least + (most - least) * min(tables, _WINDOW_MAX_TABLES) / _WINDOW_MAX_TABLES
 
 
 def _least_at_end(sessions: IntSessions, winds: Sequence[Sequence[int]]) -> int:
@@ -336,14 +330,10 @@ def _least_at_end(sessions: IntSessions, winds: Sequence[Sequence[int]]) -> int:
     (a player whose history gave him East five times), seating the whole plan by CP-SAT
     (`_exact_end`) has nothing to gain and is not run: it took 0.8 s at 42 tables and 4.6 s
     at 192 to find so."""
-    plays = [0] * len(winds)
-    for session in sessions:
-        for table in session:
-            for p in table:
-                plays[p] += 1
     least = 0
-    for held, more in zip(winds, plays):
-        played = sum(held) + more
+    for held, counts in zip(winds, _counted(sessions, winds)):
+        more = sum(counts) - sum(held)
+        played = sum(counts)
         low, high = played // 4, -(-played // 4)
         above = sum(max(0, c - high) for c in held)
         short = sum(max(0, low - c) for c in held)
@@ -500,9 +490,10 @@ def _balanced_runs(sessions: IntSessions, winds: Sequence[Sequence[int]],
     return [[[owner[run] for run in row] for row in session] for session in runs]
 
 
-def _window_spare(tables: int) -> float:
-    """`_WINDOW_SPARE` for a window of `tables` tables, in proportion between its ends."""
-    least, most = _WINDOW_SPARE
+def _spare(ends: tuple[float, float], tables: int) -> float:
+    """The seconds a CP-SAT seating of `tables` tables needs left (`_WINDOW_SPARE`,
+    `_END_SPARE`), in proportion between their ends."""
+    least, most = ends
     return least + (most - least) * min(tables, _WINDOW_MAX_TABLES) / _WINDOW_MAX_TABLES
 
 
