@@ -2,6 +2,11 @@
 
 SQLite's refusals that are the disk's doing (full, read-only, failing) leave it as a
 `DocumentError` with words, never as a driver error: the caller shows a sentence.
+
+On a file, every commit that wrote is checkpointed into the .tmt itself (see
+`SqlUnitOfWork._checkpoint`): head judges back up by copying the .tmt in a file manager,
+and a copy of the .tmt alone must hold what was committed before it, not lack the last
+minutes that sat in the -wal beside it.
 """
 
 from __future__ import annotations
@@ -104,6 +109,10 @@ class SqlUnitOfWork:
         """Sorts the driver's errors into worded problems (a full disk, a server that
         cannot be reached); None for an error that is a bug of ours."""
         self._connection: Connection | None = None
+        self._checkpoints = engine.dialect.name == "sqlite" and not read_only
+        """On a file, a commit that wrote is checkpointed into the .tmt (`_checkpoint`)."""
+        self._changes_checkpointed = 0
+        """The connection's `total_changes` at the last checkpoint (or on enter)."""
 
     @contextmanager
     def _disk_problems(self) -> Iterator[None]:
@@ -120,6 +129,8 @@ class SqlUnitOfWork:
             connection = self._engine.connect()
             self._begin(connection)
         self._connection = connection
+        if self._checkpoints:
+            self._changes_checkpointed = self._sqlite().total_changes
         audit = self._audit_writer = AuditWriter(connection, self._actor, self._clock)
 
         def flat(table: Table, cls: type[E]) -> SqlCollection[E]:
@@ -167,9 +178,43 @@ class SqlUnitOfWork:
         assert self._connection is not None, "commit outside the unit of work"
         with self._disk_problems():
             self._connection.commit()
+            self._checkpoint()
             self._begin(self._connection)
         if self._audit_writer is not None:
             self._audit_writer.generation += 1
+
+    def _sqlite(self) -> sqlite3.Connection:
+        assert self._connection is not None
+        return cast(sqlite3.Connection, self._connection.connection.dbapi_connection)
+
+    def _checkpoint(self) -> None:
+        """After a commit that wrote, copy the WAL into the .tmt (a PASSIVE checkpoint).
+
+        Otherwise SQLite copies it only once the -wal has grown to 4 MB, or when the last
+        connection closes: all through an event the .tmt lagged the record by up to 4 MB
+        of changes, and a copy of the .tmt alone (a file manager's, a backup tool's) lacked
+        them. PASSIVE never waits and never blocks a reader: what a reader of an older
+        state still needs stays in the -wal until the next commit's checkpoint. The cost
+        is one write and sync of the changed pages of the .tmt per commit that wrote; a
+        commit that wrote nothing costs nothing (`total_changes` counts every INSERT,
+        UPDATE and DELETE, and every write is audited by one).
+
+        Runs between the commit and the next BEGIN (a checkpoint is refused on a
+        connection inside a transaction). The commit is durable in the -wal by then, so a
+        checkpoint that fails (a full disk) is logged and the act stands: the next
+        commit's checkpoint, or the close, copies it."""
+        if not self._checkpoints:
+            return
+        connection = self._sqlite()
+        changes = connection.total_changes
+        if changes == self._changes_checkpointed:
+            return
+        self._changes_checkpointed = changes
+        try:
+            connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+        except sqlite3.Error as error:
+            _log.warning("%s: the committed changes stay in its -wal for now (%s)",
+                         self._path, error)
 
     def _begin(self, connection: Connection) -> None:
         """Begin a transaction; on a server, wait first for any other station's writing
