@@ -12,7 +12,7 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QCoreApplication, Qt, qVersion
+from PySide6.QtCore import QCoreApplication, QSize, Qt, qVersion
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager import __version__
+from tournament_manager.gui.user_text import as_shown
 
 translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
@@ -48,11 +49,6 @@ def on_a_keyboard(key: QKeySequence) -> bool:
     return value <= LAST_KEYBOARD_KEY
 
 
-def plain(text: str) -> str:
-    """A menu text as read: without its mnemonic marker and the "…" of a dialog."""
-    return text.replace("&&", "\0").replace("&", "").replace("\0", "&")
-
-
 def shortcut_rows(menus: Iterable[QMenu], extra: Sequence[tuple[str, Iterable[QAction]]] = ()
                   ) -> list[tuple[str, str, str]]:
     """(where, action, keys) for every action with a shortcut, menu by menu, submenus
@@ -66,7 +62,7 @@ def shortcut_rows(menus: Iterable[QMenu], extra: Sequence[tuple[str, Iterable[QA
                 continue
             submenu = action.menu()
             if isinstance(submenu, QMenu):
-                walk(submenu, f"{where} ▸ {plain(submenu.title())}")
+                walk(submenu, f"{where} ▸ {as_shown(submenu.title())}")
                 continue
             add(where, action)
 
@@ -75,10 +71,10 @@ def shortcut_rows(menus: Iterable[QMenu], extra: Sequence[tuple[str, Iterable[QA
                 if not k.isEmpty() and on_a_keyboard(k)]
         if keys and id(action) not in seen:
             seen.add(id(action))
-            rows.append((where, plain(action.text()), ", ".join(keys)))
+            rows.append((where, as_shown(action.text()), ", ".join(keys)))
 
     for menu in menus:
-        walk(menu, plain(menu.title()))
+        walk(menu, as_shown(menu.title()))
     for where, actions in extra:
         for action in actions:
             add(where, action)
@@ -174,8 +170,18 @@ one. <b>Help ▸ Keyboard Shortcuts</b> lists every key.</p>
 
 
 def show_about(parent: QWidget) -> None:
-    QMessageBox.about(parent, translate("HelpMenu", "About Tournament Manager"),
-                      about_text(parent))
+    """As `QMessageBox.about`, but asking for rich text by name: the window's labels are
+    plain text otherwise (`user_text`)."""
+    box = QMessageBox(QMessageBox.Icon.Information,
+                      translate("HelpMenu", "About Tournament Manager"), about_text(parent),
+                      QMessageBox.StandardButton.Ok, parent)
+    box.setTextFormat(Qt.TextFormat.RichText)
+    icon = box.windowIcon()
+    box.setIconPixmap(icon.pixmap(icon.actualSize(QSize(64, 64))))
+    try:
+        box.exec()
+    finally:
+        box.deleteLater()
 
 
 def about_text(parent: QWidget) -> str:

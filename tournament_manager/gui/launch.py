@@ -22,7 +22,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 from tournament_manager import __version__, crash, paths
 from tournament_manager.application.events import parse_address
 from tournament_manager.application.stations import station_from_environment
-from tournament_manager.gui import display_check, keyboard_return, undo_keys, wheel_guard
+from tournament_manager.gui import display_check, keyboard_return, undo_keys, user_text, wheel_guard
 from tournament_manager.gui.document_controller import DocumentController
 from tournament_manager.gui.document_dialogs import DocumentDialogs
 from tournament_manager.gui.main_window import MainWindow
@@ -176,6 +176,7 @@ def launch(args: list[str]) -> int:
     wheel_guard.install(app)
     keyboard_return.install(app)
     undo_keys.install(app)
+    user_text.install(app)
     window = start_main_window(_parse(args), settings,  # referenced while the loop runs
                                open_when_painted=True)
     log.info("started, version %s", __version__)

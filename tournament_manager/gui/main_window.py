@@ -48,7 +48,7 @@ from tournament_manager.application.stations import station_from_environment
 from tournament_manager.domain.model import StageStatus
 from tournament_manager.domain.presets import Preset, preset_rounds
 from tournament_manager.domain.settings import OnTimeOut
-from tournament_manager.gui import keyboard_return, undo_keys, wheel_guard
+from tournament_manager.gui import keyboard_return, undo_keys, user_text, wheel_guard
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
@@ -80,6 +80,7 @@ from tournament_manager.gui.room_clock import RoomClock
 from tournament_manager.gui.settings import AppSettings, recent_label
 from tournament_manager.gui.table_server import TableCodesDialog, TableServer
 from tournament_manager.gui.translation import window_language
+from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.gui.welcome_page import WelcomePage
 from tournament_manager.languages import LANGUAGE_ENV, Language, forced_language
 from tournament_manager.messages.sentence import sentence
@@ -122,6 +123,7 @@ class MainWindow(QMainWindow):
         wheel_guard.install()  # before any field exists: they get StrongFocus when polished
         keyboard_return.install()
         undo_keys.install()
+        user_text.install()  # every label plain text, as wheel_guard: when polished
         self.setObjectName("main_window")
         self._settings = settings
         self._dialogs = dialogs or DocumentDialogs()
@@ -457,7 +459,7 @@ class MainWindow(QMainWindow):
         for number, path in enumerate(recent, start=1):
             mnemonic = f"&{number}" if number < 10 else "1&0"
             action = menu.addAction(
-                f"{mnemonic}  " + recent_label(path, self._settings).replace("&", "&&"))
+                f"{mnemonic}  " + no_mnemonic(recent_label(path, self._settings)))
             action.setToolTip(str(path))
             action.setData(str(path))
             action.triggered.connect(lambda _checked=False, chosen=path: self.open_path(chosen))

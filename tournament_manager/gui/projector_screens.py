@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QActionGroup, QGuiApplication, QScreen
 from PySide6.QtWidgets import QMenu, QWidget
 
 from tournament_manager.gui.settings import AppSettings
+from tournament_manager.gui.user_text import no_mnemonic
 
 AUTOMATIC = ""
 """The stored choice meaning "the first screen that is not the desk's"."""
@@ -88,13 +89,13 @@ class ProjectorScreenMenu(QMenu):
         self.addSeparator()
         primary = QGuiApplication.primaryScreen()
         for screen in QGuiApplication.screens():
-            text = describe_screen(screen).replace("&", "&&")
+            text = no_mnemonic(describe_screen(screen))
             if screen is primary:
                 text = self.tr("{screen} (this desk)").format(screen=text)
             self._add(text, screen_key(screen), choice == screen_key(screen))
         if choice != AUTOMATIC and screen_named(choice) is None:
             missing = self._add(self.tr("{screen} (not connected)").format(
-                screen=choice.replace("&", "&&")), choice, True)
+                screen=no_mnemonic(choice)), choice, True)
             missing.setEnabled(False)
 
     def _add(self, text: str, name: str, checked: bool) -> QAction:

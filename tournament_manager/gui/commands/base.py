@@ -17,6 +17,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tournament_manager.errors import TournamentError
 from tournament_manager.gui.changes import ChangeHub
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
+from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.ports import UnitOfWork
 
@@ -63,9 +64,18 @@ class ServiceCommand(QUndoCommand):
     topic = "document"
 
     def __init__(self, context: CommandContext, text: str) -> None:
-        super().__init__(text)
+        super().__init__()
+        self.setText(text)
         self._context = context
         self._skip_redo = False
+
+    def setText(self, text: str) -> None:
+        """`text()` as written (the status bar's "Undone: …"); `actionText()`, which the
+        Edit menu's Undo and Redo show, with its '&' doubled (`user_text.no_mnemonic`):
+        "Add player Seán & Co" is no Alt+C. Qt takes the part after a newline as the
+        action text."""
+        line = text.replace("\n", " ")
+        super().setText(f"{line}\n{no_mnemonic(line)}" if line else "")
 
     def uow(self) -> UnitOfWork:
         return self._context.unit_of_work()

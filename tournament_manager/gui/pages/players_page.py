@@ -60,6 +60,7 @@ from tournament_manager.gui.models.players_model import (
     PlayersModel,
 )
 from tournament_manager.gui.pages.import_dialog import ImportDialog
+from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.imports.tables import TableError, read_table
 from tournament_manager.messages.players import describe_table_error
 from tournament_manager.messages.sentence import sentence
@@ -259,8 +260,8 @@ class PlayersPage(QWidget):
         if player is None:
             self.form_box.setTitle(self.tr("New player"))
             return
-        self.form_box.setTitle(self.tr("Editing {name} (no. {number})").format(
-            name=isolated(player.name), number=player.registration_id or "–"))
+        self.form_box.setTitle(no_mnemonic(self.tr("Editing {name} (no. {number})").format(
+            name=isolated(player.name), number=player.registration_id or "–")))
         self._fill(player)
         self.substitute.setChecked(player.kind is PlayerKind.SUBSTITUTE)
         self.status_button.setText(self.tr("Reins&tate") if player.status

@@ -5,7 +5,8 @@ or a four-character CJK name with its romanisation. A plain QLabel or QPushButto
 never narrower than its whole text, so one long name made the Score sheets page wider
 than a 1280-pixel laptop screen and pushed "Stop on time…" off to the right. These draw
 their text elided to the width they are given and show the whole of it in the tooltip;
-`text()` is still the whole text, so nothing that reads it changes.
+`text()` is still the whole text, so nothing that reads it changes. A button's text may
+hold a doubled '&' (`user_text.no_mnemonic`): it is elided and shown as the button reads.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from PySide6.QtWidgets import (
     QToolTip,
     QWidget,
 )
+
+from tournament_manager.gui.user_text import as_shown
 
 MIN_CHARACTERS = 6
 """How many average characters an elided widget keeps at its narrowest."""
@@ -103,7 +106,8 @@ class ElidedButton(QPushButton):
                                                self) // 2)
         if not option.icon.isNull():
             room -= option.iconSize.width() + 4
-        return self.fontMetrics().elidedText(self.text(), self._mode, max(room, 0))
+        return self.fontMetrics().elidedText(self.text(), self._mode, max(room, 0),
+                                             int(Qt.TextFlag.TextShowMnemonic))
 
     def is_elided(self) -> bool:
         return self.shown_text() != self.text()
@@ -116,4 +120,5 @@ class ElidedButton(QPushButton):
         painter.drawControl(QStyle.ControlElement.CE_PushButton, option)
 
     def event(self, event: QEvent) -> bool:
-        return _tooltip(self, event, self._elided, self.text()) or super().event(event)
+        return (_tooltip(self, event, self._elided, as_shown(self.text()))
+                or super().event(event))

@@ -51,6 +51,7 @@ from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase, SeatRefusal
 from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import blocked_note, can_change
+from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.messages.patterns import pattern_marks
 from tournament_manager.rules.registry import get_rule_set
@@ -755,7 +756,7 @@ class HandEntryBar(QFrame):
                    if wind is not None and column < 4 and wind.value != COLUMN_KEYS[column]
                    else "")
             button.setEnabled(True)
-            button.setText(f"{column + 1}  {self._name(player.id)}{now}{role}")
+            button.setText(no_mnemonic(f"{column + 1}  {self._name(player.id)}{now}{role}"))
             button.setChecked(player.id in winners or player.id == draft.discarder)
         self._show_winners_points()
         self._draw.setChecked(draft.draw)
