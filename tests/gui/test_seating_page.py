@@ -16,7 +16,7 @@ from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.models.seating_model import SeatingModel
 from tournament_manager.gui.pages.players_page import PlayersPage
 from tournament_manager.services.players import register_player
-from tournament_manager.services.score_sheets import starting_winds
+from tournament_manager.services.score_sheets import sign_sheet, starting_winds
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import create_document, open_document
 
@@ -702,7 +702,9 @@ def test_a_published_session_seating_a_withdrawn_player_says_so_and_does_not_sta
     assert window.message_bar.text().endswith(
         "Session 1 seats Player 03, who withdrew after it was drawn: draw it again to seat the "
         "players present before it starts.")
-    page.draw(time_limit=5)
+    with answering(lambda box: click(box, "confirm_yes")) as answers:
+        page.draw(time_limit=5)
+    assert answers.seen == ["Draw Session"]  # its tables may be posted: asked first
     page.publish()
     assert "withdrew" not in page.state.text()
     page.start_button.click()
@@ -735,7 +737,13 @@ def test_undoing_a_new_draw_of_a_published_session_puts_the_old_one_back(
     posted = {n: _seats(window, n) for n in range(1, 6)}
     window.show_page(page)
     page.choose_session(1)
-    page.draw(time_limit=5)
+
+    def draw_again(box) -> None:
+        assert box.text() == "Session 1 is published. Draw it again?"
+        click(box, "confirm_yes")
+
+    with answering(draw_again):
+        page.draw(time_limit=5)
     page.publish()
     redrawn = {n: _seats(window, n) for n in range(1, 6)}
     assert redrawn[1] != posted[1]
@@ -818,3 +826,103 @@ def test_three_withdrawn_from_a_table_of_session_1_are_repaired_without_a_repeat
     out = [p for session in stored[1:] for p in left
            if all(p not in table for table in session.values())]
     assert len(out) == 6 and len(set(out)) == 6
+
+
+def _drawn_tables(page) -> list[list[str]]:
+    return [[page.model.index(row, column).data() for column in range(1, 5)]
+            for row in range(page.model.rowCount())]
+
+
+def test_a_held_draw_outlives_a_look_at_another_session(window: MainWindow,
+                                                        tmp_path: Path) -> None:
+    """Session 1 drawn, not published; the head judge clicks session 2 in the list and
+    comes back: the draw is still held, listed and publishable as it was (it was dropped
+    without a word, the list still saying "drawn, not published yet", and a minute's
+    draw had to be made again)."""
+    assert window.controller.open(_event(tmp_path / "held.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    drawn = _drawn_tables(page)
+    page.choose_session(2)
+    assert page.current_session().session.number == 2
+    assert not page.publish_button.isEnabled() and not page.discard_button.isEnabled()
+    assert _row_texts(page, 0)[2:] == ["drawn, not published yet", "4 tables"]
+    assert not page.state.text().startswith("Draw of session 1")
+    page.choose_session(1)
+    assert page.publish_button.isEnabled() and page.discard_button.isEnabled()
+    assert _drawn_tables(page) == drawn
+    assert page.state.text().startswith("Draw of session 1: not published yet.")
+    page.publish_button.click()
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        assert uow.sessions.list(number=1)[0].status is StageStatus.PUBLISHED
+    assert len(_seats(window, 1)) == 4
+
+
+def test_drawing_another_session_asks_before_the_held_draw_goes(window: MainWindow,
+                                                                tmp_path: Path) -> None:
+    """One draw is held at a time: drawing session 2 while session 1's draw is held asks
+    first, and No keeps session 1's."""
+    assert window.controller.open(_event(tmp_path / "two.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.choose_session(2)
+
+    def keep(box) -> None:
+        assert box.text() == "Draw session 2 and discard the draw of session 1?"
+        assert box.defaultButton().objectName() == "confirm_no"
+        click(box, "confirm_no")
+
+    with answering(keep):
+        page.draw_button.click()
+    assert _row_texts(page, 0)[2] == "drawn, not published yet"
+    page.choose_session(1)
+    assert page.publish_button.isEnabled()
+
+
+def test_a_held_draw_is_discarded_only_when_confirmed(window: MainWindow,
+                                                      tmp_path: Path) -> None:
+    assert window.controller.open(_event(tmp_path / "discard.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    with answering(lambda box: click(box, "confirm_no")):
+        page.discard_button.click()
+    assert page.publish_button.isEnabled()
+
+    def discard(box) -> None:
+        assert box.text() == "Discard the draw of session 1?"
+        click(box, "confirm_yes")
+
+    with answering(discard):
+        page.discard_button.click()
+    assert not page.publish_button.isEnabled() and not page.discard_button.isEnabled()
+    assert _row_texts(page, 0)[2:] == ["planned", "not drawn"]
+    assert _seats(window, 1) == {}
+
+
+def test_a_published_session_is_drawn_again_only_when_confirmed_and_says_what_stands(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Draw… on a published session asks first (its tables may be posted); drawn again,
+    the list and the state say the published tables stand until the new draw is published,
+    and Discard draw brings the published session back, ready to start (it showed "drawn,
+    not published yet" with Start disabled and nothing to undo the new draw with)."""
+    assert window.controller.open(_event(tmp_path / "again.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish_button.click()
+    posted = _seats(window, 1)
+    with answering(lambda box: click(box, "confirm_no")) as answers:
+        page.draw_button.click()
+    assert answers.seen == ["Draw Session"]
+    assert not page.publish_button.isEnabled() and page.start_button.isEnabled()
+
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.draw(time_limit=5)
+    assert _row_texts(page, 0)[2] == "published; new draw not published yet"
+    assert ("The tables published before stand until this draw is published."
+            in page.state.text().splitlines())
+    assert not page.start_button.isEnabled() and page.publish_button.isEnabled()
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.discard_button.click()
+    assert _row_texts(page, 0)[2] == "published"
+    assert page.start_button.isEnabled()
+    assert _seats(window, 1) == posted

@@ -294,6 +294,12 @@ class SeatingPage(QWidget):
         self.publish_button = self._button(
             "publish_draw", translate("SeatingPage", "&Publish"), self.publish
         )
+        self.discard_button = self._button(
+            "discard_draw", translate("SeatingPage", "Dis&card draw…"), self.discard
+        )
+        self.discard_button.setToolTip(
+            translate("SeatingPage", "Throw the draw shown away without publishing it")
+        )
         self.start_button = self._button(
             "start_session", translate("SeatingPage", "&Start session"), self.start
         )
@@ -395,7 +401,8 @@ class SeatingPage(QWidget):
         left.addWidget(self.session_list, 2)
         left.addWidget(winds, 3)
         top = QHBoxLayout()
-        for widget in (self.draw_button, self.publish_button, self.start_button,
+        for widget in (self.draw_button, self.publish_button, self.discard_button,
+                       self.start_button,
                        self.finish_button, self.reopen_button):
             top.addWidget(widget)
         top.addStretch(1)
@@ -471,9 +478,12 @@ class SeatingPage(QWidget):
         provisional = session.status is StageStatus.PLANNED and summary.tables > 0
         draw = self._draw
         if draw is not None and draw.session_id == session.id:
-            # Both columns say it (the state said "provisional plan: not drawn yet").
-            return SessionRow(session.id, session.number, summary.round_number,
-                              translate("SeatingPage", "drawn, not published yet"),
+            # Both columns say it (the state said "provisional plan: not drawn yet"); a
+            # published session's posted tables stand until the new draw is published.
+            state = (translate("SeatingPage", "published; new draw not published yet")
+                     if session.status is StageStatus.PUBLISHED
+                     else translate("SeatingPage", "drawn, not published yet"))
+            return SessionRow(session.id, session.number, summary.round_number, state,
                               by_count(len(draw.seated.tables),
                                        translate("SeatingPage", "1 table"),
                                        translate("SeatingPage", "{n} tables")
@@ -546,8 +556,7 @@ class SeatingPage(QWidget):
         if chosen == self._chosen:
             return
         self._chosen = chosen if isinstance(chosen, int) else None
-        self._draw = None
-        self._table_id = None
+        self._table_id = None  # the held draw stays: it took up to a minute to compute
         self._show_session()
 
     def choose_session(self, number: int) -> None:
@@ -558,6 +567,12 @@ class SeatingPage(QWidget):
 
     def current_session(self) -> SessionSummary | None:
         return next((s for s in self._sessions if s.session.id == self._chosen), None)
+
+    def _held_draw(self) -> SessionDraw | None:
+        """The draw held unpublished for the session shown, if any: a draw of another
+        session stays held (and listed) while the head judge looks at this one."""
+        draw = self._draw
+        return draw if draw is not None and draw.session_id == self._chosen else None
 
     def _show_session(self) -> None:
         summary = self.current_session()
@@ -576,13 +591,19 @@ class SeatingPage(QWidget):
             self.state.clear()
             self._enable(None)
             return
-        if self._draw is not None and self._draw.session_id == summary.session.id:
-            tables = [(t.number, _ids(t.seats)) for t in self._draw.seated.tables]
+        held = self._held_draw()
+        if held is not None:
+            tables = [(t.number, _ids(t.seats)) for t in held.seated.tables]
             self.model.set_tables(tables, self._labels)
-            self.report.setText(_paragraphs(describe_report(self._draw.report, self._names),
-                                            describe_outlook(self._draw.outlook)))
-            self.state.setText(describe_draw(self._draw, self._labels, self._draw_stopped))
-            refusal = outdated(self._context.unit_of_work(), self._draw)
+            self.report.setText(_paragraphs(describe_report(held.report, self._names),
+                                            describe_outlook(held.outlook)))
+            self.state.setText(describe_draw(held, self._labels, self._draw_stopped))
+            if summary.session.status is StageStatus.PUBLISHED:
+                self.state.setText(self.state.text() + "\n" + translate(
+                    "SeatingPage",
+                    "The tables published before stand until this draw is published.",
+                ))
+            refusal = outdated(self._context.unit_of_work(), held)
             if refusal is not None:
                 self.state.setText(self.state.text() + "\n" + sentence(describe_error(refusal)))
         else:
@@ -670,9 +691,10 @@ class SeatingPage(QWidget):
 
     def _enable(self, summary: SessionSummary | None) -> None:
         status = summary.session.status if summary is not None else None
-        pending = self._draw is not None
+        pending = self._held_draw() is not None
         self.draw_button.setEnabled(status in (StageStatus.PLANNED, StageStatus.PUBLISHED))
         self.publish_button.setEnabled(pending)
+        self.discard_button.setEnabled(pending)
         self.start_button.setEnabled(status is StageStatus.PUBLISHED and not pending)
         self.finish_button.setEnabled(status is StageStatus.RUNNING)
         self.reopen_button.setEnabled(status is StageStatus.FINISHED)
@@ -728,7 +750,7 @@ class SeatingPage(QWidget):
         draw not published)."""
         rows = self._selected_rows()
         summary = self.current_session()
-        if len(rows) != 1 or summary is None or self._draw is not None:
+        if len(rows) != 1 or summary is None or self._held_draw() is not None:
             return None
         number = self.model.table_number(rows.pop())
         seating = session_seating(self._context.unit_of_work(), summary.session.id)
@@ -748,7 +770,7 @@ class SeatingPage(QWidget):
     def _update_swap(self) -> None:
         players = self._selected_players()
         summary = self.current_session()
-        can_swap = (len(players) == 2 and summary is not None and self._draw is None
+        can_swap = (len(players) == 2 and summary is not None and self._held_draw() is None
                     and summary.session.status is StageStatus.PUBLISHED)
         self.swap_button.setEnabled(can_swap)
         if not can_swap or summary is None:
@@ -775,6 +797,8 @@ class SeatingPage(QWidget):
             return None
         unit_of_work = self._context.unit_of_work()
         session_id, number = summary.session.id, summary.session.number
+        if not self._may_draw(summary):
+            return None
 
         def job(cancelled: Callable[[], bool], report: Callable[[object], None]
                 ) -> SessionDraw:
@@ -831,8 +855,49 @@ class SeatingPage(QWidget):
         self._show_session()
         return draw
 
+    def _may_draw(self, summary: SessionSummary) -> bool:
+        """Whether to draw `summary`'s session, asked where a draw would cost something
+        already there: a draw of another session held unpublished (one is held at a time),
+        or tables published, which may be posted in the hall already."""
+        number = summary.session.number
+        held = self._draw
+        if held is not None and held.session_id != summary.session.id and not confirm(
+                self, translate("SeatingPage", "Draw Session"),
+                translate("SeatingPage", "Draw session {n} and discard the draw of session "
+                          "{held}?").format(n=number, held=held.session_number),
+                translate("SeatingPage", "The draw of session {held} is not published. One "
+                          "draw is held at a time: drawing session {n} throws it away.").format(
+                              n=number, held=held.session_number),
+                translate("SeatingPage", "Draw Session {n}").format(n=number),
+                object_name="draw_discards_confirm"):
+            return False
+        if summary.session.status is not StageStatus.PUBLISHED:
+            return True
+        return confirm(
+            self, translate("SeatingPage", "Draw Session"),
+            translate("SeatingPage", "Session {n} is published. Draw it again?").format(n=number),
+            translate("SeatingPage", "Its tables may be printed and posted already. They stand "
+                      "until you publish the new draw; Discard draw keeps them."),
+            translate("SeatingPage", "Draw Again"), object_name="redraw_published_confirm")
+
+    def discard(self) -> None:
+        """Throw the held draw of the session shown away, after a confirmation (it may have
+        taken a minute to compute)."""
+        held = self._held_draw()
+        if held is None or not confirm(
+                self, translate("SeatingPage", "Discard Draw"),
+                translate("SeatingPage", "Discard the draw of session {n}?").format(
+                    n=held.session_number),
+                translate("SeatingPage", "It is not published; the session keeps what it "
+                          "had before the draw."),
+                translate("SeatingPage", "Discard Draw"), object_name="discard_draw_confirm"):
+            return
+        self._draw = None
+        self._show_sessions()
+        self._show_session()
+
     def publish(self) -> None:
-        draw = self._draw
+        draw = self._held_draw()
         if draw is None:
             return
         if self._context.run(PublishDraw(self._context.runner.context, draw, self._pending)):
@@ -1027,7 +1092,7 @@ class SeatingPage(QWidget):
         """Simulate cycle 1's wind draw at every table that has not started playing, as one
         entry of Edit ▸ Undo."""
         summary = self.current_session()
-        if summary is None or self._draw is not None:
+        if summary is None or self._held_draw() is not None:
             return
         progress = table_progress(self._context.unit_of_work(), summary.session.id)
         open_tables = [row.table for row in progress if row.hands == 0]
