@@ -296,3 +296,35 @@ def test_a_column_width_the_judge_set_outlasts_a_search(
     QTest.keyClicks(page.search, "Anna")
     page.search.clear()
     assert page.table.columnWidth(0) == 400
+
+
+def test_another_file_starts_with_an_empty_form_and_no_search(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """A player chosen in one file, a search typed, then File > Open of another: the form
+    headed "New player" held the first file's player, and "Add as new player" registered
+    him in the second event."""
+    page = _open(window, make_tournament_file, tmp_path)
+    page.search.setText("berg")
+    page.table.selectRow(0)
+    assert page.fields["name"].text() == "Anna Berg"
+    assert window.controller.open(make_tournament_file(tmp_path / "next.tmt", "Next"))
+    assert page.form_box.title() == "New player"
+    assert [edit.text() for edit in page.fields.values()] == [""] * len(page.fields)
+    assert page.search.text() == "" and page.status.currentIndex() == 0  # all players
+    page.add_button.click()  # an empty name: refused, nothing registered
+    assert _players(window) == ()
+
+
+def test_a_player_gone_from_the_list_leaves_the_form_empty(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """The player shown in the form has his registration undone: the form is a new
+    player's, empty, not his values under "New player"."""
+    page = _open(window, make_tournament_file, tmp_path)
+    page.fields["name"].setText("Mei Lin")
+    page.add_button.click()
+    page.table.selectRow(_shown(page).index("Mei Lin"))
+    assert page.fields["name"].text() == "Mei Lin"
+    window.context.runner.stack.undo()
+    assert "Mei Lin" not in _shown(page)
+    assert page.form_box.title() == "New player"
+    assert page.fields["name"].text() == ""

@@ -185,6 +185,7 @@ class PlayersPage(QWidget):
         layout.addLayout(left, 3)
         layout.addWidget(form_box, 1)
         context.hub.follow(self, self._changed)  # the topics gui.changes declares
+        context.controller.closing.connect(self._forget_document)
         self._new()
 
     def _button(self, name: str, text: str, slot: Callable[[], None]) -> QPushButton:
@@ -195,6 +196,14 @@ class PlayersPage(QWidget):
 
     def _changed(self, _topic: str) -> None:
         self.reload()
+
+    def _forget_document(self) -> None:
+        """The document is closed or replaced: its search and its player in the form do not
+        apply to the next one. Kept, the form headed "New player" held the last file's
+        player, and "Add as new player" registered him in the next event."""
+        self.search.clear()
+        self.status.setCurrentIndex(0)  # all players
+        self._new()
 
     def _fit_columns(self) -> None:
         """Columns as wide as the whole list needs, a 200-character name cut rather than every
@@ -258,6 +267,10 @@ class PlayersPage(QWidget):
         self.remove_button.setEnabled(player is not None and writable)
         self.substitute.setEnabled(player is None)
         if player is None:
+            if self._shown is not None:
+                # The player shown is gone from the list (removed here or elsewhere, or his
+                # registration undone): his values are not a new player's.
+                self._blank()
             self.form_box.setTitle(self.tr("New player"))
             return
         self.form_box.setTitle(no_mnemonic(self.tr("Editing {name} (no. {number})").format(
@@ -291,14 +304,18 @@ class PlayersPage(QWidget):
             club=text["club"], team=text["team"], kind=kind)
 
     def _new(self) -> None:
-        self._shown = None
         self.table.clearSelection()
         self.table.setCurrentIndex(self.proxy.index(-1, -1))
+        self._blank()
+        self._selected()
+        self.fields["name"].setFocus()
+
+    def _blank(self) -> None:
+        """An empty form, for a new player."""
+        self._shown = None
         for edit in self.fields.values():
             edit.clear()
         self.substitute.setChecked(False)
-        self._selected()
-        self.fields["name"].setFocus()
 
     def _add(self) -> None:
         """Register the form's player; a possible duplicate is asked about first. The
