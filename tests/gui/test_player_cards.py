@@ -29,13 +29,15 @@ def _yes(box: QWidget) -> None:
     click(box, "confirm_yes")
 
 
-def _finish(window: MainWindow) -> None:
+def _finish(window: MainWindow, *, refused: bool = False) -> None:
+    """Finish session 1 from the Seating page: confirmed, or `refused` at once (no
+    confirmation is asked for a finish the cards stop)."""
     page = window.seating_page
     window.show_page(page)
     page.choose_session(1)
-    with answering(_yes) as answers:
+    with answering(*([] if refused else [_yes])) as answers:
         page.finish_button.click()
-    assert answers.seen == ["Finish Session"]
+    assert answers.seen == ([] if refused else ["Finish Session"])
 
 
 def _type_card(dialog: PlayerCardsDialog, *lines: str) -> None:
@@ -90,7 +92,7 @@ def test_four_cards_typed_compared_and_the_session_held_until_they_agree(
     assert dialog.status.item(2, 1).text() == "not typed"
     dialog.close()
 
-    _finish(window)
+    _finish(window, refused=True)
     assert window.message_bar.text() == (
         "Session 1 cannot close yet: table 1 still needs the player card of Player 2 and "
         "Player 3.")

@@ -174,6 +174,37 @@ def test_finishing_asks_first_and_only_the_head_judge_reopens(event_window: Main
     assert page.finish_button.isEnabled()
 
 
+def test_a_finish_bound_to_be_refused_is_refused_before_any_confirmation(
+        event_window: MainWindow) -> None:
+    """Table 2's sheet unsigned: "Finish session…" asked "Finish session 1?" first, and
+    only after a yes said the session cannot close. Now the refusal comes at once, naming
+    the table, and no confirmation is asked; once it is signed, the confirmation is."""
+    from tests.gui.event_files import play_table
+
+    seated = event_window.seated  # type: ignore[attr-defined]
+    document = event_window.controller.document
+    play_table(document, seated.tables[0], seated.players[:4])
+    play_table(document, seated.tables[1], seated.players[4:8], sign=False)
+    page = event_window.seating_page
+    event_window.show_page(page)
+    page.refresh()
+    assert page.finish_button.isEnabled()
+
+    with answering() as answers:  # a dialog opened here fails the test
+        page.finish_button.click()
+    assert answers.seen == []
+    assert event_window.message_bar.text() == (
+        "Session 1 cannot close: the sheet of table 2 is not signed.")
+    assert _status(event_window, seated.session_id) is StageStatus.RUNNING
+
+    for column, player in enumerate(seated.players[4:8]):
+        sign_sheet(document.unit_of_work(), seated.tables[1], player, b"png %d" % column)
+    with answering(lambda box: click(box, "confirm_no")) as answers:
+        page.finish_button.click()
+    assert answers.seen == ["Finish Session"]
+    assert _status(event_window, seated.session_id) is StageStatus.RUNNING
+
+
 def test_tables_list_registration_numbers(event_window: MainWindow) -> None:
     page = event_window.seating_page
     event_window.show_page(page)

@@ -10,7 +10,7 @@ from tests.helpers.seated_event import Seated, seat_event
 from tournament_manager.domain.model import HandResult, StageStatus
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.score_sheets import HandEntry, enter_hand, sign_sheet
-from tournament_manager.services.sessions import finish_session, start_session
+from tournament_manager.services.sessions import check_finish, finish_session, start_session
 from tournament_manager.services.tables import publish_seating
 from tournament_manager.storage.backup import BackupReason
 from tournament_manager.storage.document import Document
@@ -50,6 +50,32 @@ def test_start_takes_a_backup_first_and_finish_needs_locked_sheets(seated: Seate
             sign_sheet(document.unit_of_work(), table, player, b"png of %d" % player)
     finished = finish_session(document.unit_of_work(), seated.session_id)
     assert finished.status is StageStatus.FINISHED and finished.ended_at is not None
+
+
+def test_check_finish_refuses_as_finish_would_and_changes_nothing(seated: Seated) -> None:
+    """The window asks before its confirmation: the same refusal, naming the tables."""
+    document = seated.document
+    _publish(seated)
+    start_session(document.unit_of_work(), seated.session_id, lambda: None)
+    table, players = seated.tables[0], seated.players[:4]
+    for _ in range(16):
+        enter_hand(document.unit_of_work(), table, HandEntry(HandResult.DRAW))
+    for player in players:
+        sign_sheet(document.unit_of_work(), table, player, b"png of %d" % player)
+    with pytest.raises(ServiceError) as checked:
+        check_finish(document.unit_of_work(), seated.session_id)
+    with pytest.raises(ServiceError) as finishing:
+        finish_session(document.unit_of_work(), seated.session_id)
+    assert checked.value.problem is finishing.value.problem is ServiceProblem.SHEETS_NOT_SIGNED
+    assert checked.value.details == finishing.value.details == {"session": 1, "tables": [2]}
+    for _ in range(16):
+        enter_hand(document.unit_of_work(), seated.tables[1], HandEntry(HandResult.DRAW))
+    for player in seated.players[4:8]:
+        sign_sheet(document.unit_of_work(), seated.tables[1], player, b"png of %d" % player)
+    assert check_finish(document.unit_of_work(), seated.session_id).status is (
+        StageStatus.RUNNING)
+    with document.unit_of_work() as uow:
+        assert uow.sessions.get(seated.session_id).status is StageStatus.RUNNING
 
 
 def test_tables_seated_by_hand_are_published_before_the_start(document: Document) -> None:

@@ -59,20 +59,38 @@ def finish_session(uow: UnitOfWork, session_id: int, *,
     """Close a running session once every table's sheet is signed and locked (and, where
     the event keeps player cards, every table's four cards agree with its sheet)."""
     with uow:
-        session = uow.sessions.get(session_id)
-        if session.status is not StageStatus.RUNNING:
-            raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
-        open_tables = [t.number for t in uow.tables.list(session_id=session_id)
-                       if t.sheet_state is not SheetState.LOCKED]
-        check_session_cards(uow, session)
-        if open_tables:
-            raise ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=session.number,
-                               tables=open_tables)
+        session = _finishable(uow, session_id)
         finished = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.FINISHED, ended_at=clock()))
         _round_follows_play(uow, session.round_id)
         uow.commit()
     return finished
+
+
+def check_finish(uow: UnitOfWork, session_id: int) -> Session:
+    """The session, when `finish_session` would close it now; otherwise the very refusal
+    it would raise (the tables whose sheets are not signed, a table's player cards that
+    disagree), and nothing changes.
+
+    Asked before a confirmation, so that a finish bound to be refused is refused first,
+    not after the head judge has said yes to it."""
+    with uow:
+        return _finishable(uow, session_id)
+
+
+def _finishable(uow: UnitOfWork, session_id: int) -> Session:
+    """Inside an open unit of work: the session, if it may be finished; the refusal
+    otherwise (`finish_session` and `check_finish` both ask here)."""
+    session = uow.sessions.get(session_id)
+    if session.status is not StageStatus.RUNNING:
+        raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
+    open_tables = [t.number for t in uow.tables.list(session_id=session_id)
+                   if t.sheet_state is not SheetState.LOCKED]
+    check_session_cards(uow, session)
+    if open_tables:
+        raise ServiceError(ServiceProblem.SHEETS_NOT_SIGNED, session=session.number,
+                           tables=open_tables)
+    return session
 
 
 def unstart_session(uow: UnitOfWork, session_id: int) -> Session:

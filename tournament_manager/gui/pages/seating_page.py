@@ -105,7 +105,7 @@ from tournament_manager.services.seating import (
     seated_by_rank,
     session_quality,
 )
-from tournament_manager.services.sessions import finish_session, reopen_session
+from tournament_manager.services.sessions import check_finish, finish_session, reopen_session
 from tournament_manager.services.setup import SessionSummary, all_players, session_summaries
 from tournament_manager.services.standings import session_byes
 from tournament_manager.services.tournaments import current_tournament
@@ -922,11 +922,16 @@ class SeatingPage(QWidget):
             lambda: document.backup(BackupReason.SESSION_START)))
 
     def finish(self) -> None:
-        """Close the running session once every sheet is signed, after a confirmation."""
+        """Close the running session once every sheet is signed, after a confirmation.
+
+        What stops it (a sheet not signed, naming the tables) is said first, without the
+        confirmation: a yes to a finish bound to be refused only delayed the refusal."""
         summary = self.current_session()
         if summary is None:
             return
-        number = summary.session.number
+        session_id, number = summary.session.id, summary.session.number
+        if self._context.call(lambda uow: check_finish(uow, session_id)) is None:
+            return  # refused: the message bar says why
         if not confirm(self, translate("SeatingPage", "Finish Session"),
                        translate("SeatingPage", "Finish session {n}?").format(n=number),
                        translate("SeatingPage",
@@ -937,7 +942,7 @@ class SeatingPage(QWidget):
                        translate("SeatingPage", "Finish Session"),
                        object_name="finish_session_confirm"):
             return
-        if self._context.call(lambda uow: finish_session(uow, summary.session.id),
+        if self._context.call(lambda uow: finish_session(uow, session_id),
                               Topic.SESSIONS) is not None:
             self._context.messages.clear()
 
