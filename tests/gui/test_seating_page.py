@@ -957,3 +957,29 @@ def test_a_published_session_is_drawn_again_only_when_confirmed_and_says_what_st
     assert _row_texts(page, 0)[2] == "published"
     assert page.start_button.isEnabled()
     assert _seats(window, 1) == posted
+
+
+def test_a_start_is_no_longer_offered_for_undo_once_a_hand_is_on_a_sheet(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Session 1 started here, then a hand entered at a table (the table's own page, or
+    another station): Edit offered "Undo Start session 1" only to refuse it."""
+    from PySide6.QtWidgets import QApplication
+
+    from tests.gui.event_files import play_table
+
+    assert window.controller.open(_event(tmp_path / "started.tmt", players=8))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish_button.click()
+    page.start_button.click()
+    stack = window.context.runner.stack
+    assert stack.undoText() == "Start session 1"
+    seats = _seats(window, 1)
+    with window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        table = uow.tables.list(number=1)[0]
+    play_table(window.controller.document, table.id, tuple(seats[1]), sign=False)
+    window.context.hub.notify(Topic.SHEET)
+    QApplication.processEvents()
+    assert stack.undoText() != "Start session 1"
+    assert not (window.action_undo.isEnabled()
+                and window.action_undo.text().startswith("&Undo Start"))

@@ -982,3 +982,31 @@ def test_a_value_typed_before_the_seats_is_refused_in_words(event_window: MainWi
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     [row] = _view(event_window).rows
     assert [win.value for win in row.hand.wins] == [30]
+
+
+def test_undoing_a_correction_takes_the_redo_of_what_was_done_in_it_away(
+        event_window: MainWindow):
+    """A correction opened, a hand changed in it, both undone: the correction leaves the
+    stack (its passphrase is not kept for a redo), and so does the change made inside it.
+    Edit offered "Redo Change hand" on the locked sheet, and refused it, blaming the head
+    judge for this desk's own Undo."""
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    _sign_all(sheet)
+    signatures = sheet.signatures
+    with answering(_unlock("hand 2 value misread", "wrong horse battery", PASSPHRASE)):
+        signatures.correct_button.click()
+    sheet.grid.setCurrentIndex(sheet.model.index(1, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    sheet.entry.value_edit.selectAll()
+    QTest.keyClicks(sheet.entry.value_edit, "45")
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    stack = event_window.context.runner.stack
+    assert stack.undoText().startswith("Change hand")
+    event_window.action_undo.trigger()
+    assert stack.undoText().startswith("Correct T")
+    event_window.action_undo.trigger()
+    QApplication.processEvents()  # the stack is tidied once the undo is over
+    assert _view(event_window).locked
+    assert not stack.canRedo() and not event_window.action_redo.isEnabled()
+    assert _view(event_window).rows[1].hand.wins[0].value != 45

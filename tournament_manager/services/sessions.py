@@ -93,13 +93,24 @@ def _finishable(uow: UnitOfWork, session_id: int) -> Session:
     return session
 
 
+def has_hands(uow: UnitOfWork, session_id: int) -> bool:
+    """Whether any sheet of the session holds a hand: from then on its start is no slip to
+    take back (`unstart_session` refuses, and the window's Undo no longer offers it)."""
+    with uow:
+        return _has_hands(uow, session_id)
+
+
+def _has_hands(uow: UnitOfWork, session_id: int) -> bool:
+    return any(uow.hands.count(table_id=t.id) for t in uow.tables.list(session_id=session_id))
+
+
 def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
     """Take back a start made by mistake (the undo of `start_session`), before any hand."""
     with uow:
         session = uow.sessions.get(session_id)
         if session.status is not StageStatus.RUNNING:
             raise ServiceError(ServiceProblem.SESSION_NOT_RUNNING, session=session.number)
-        if any(uow.hands.count(table_id=t.id) for t in uow.tables.list(session_id=session_id)):
+        if _has_hands(uow, session_id):
             raise ServiceError(ServiceProblem.SESSION_HAS_HANDS, session=session.number)
         back = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, started_at=None))

@@ -152,6 +152,17 @@ class CommandRunner(QObject):
         # inside the stack's own undo, which is where a refused undo notifies the hub.
         self.stack.indexChanged.connect(lambda _index: self._prune_soon.start(0))
         hub.changed.connect(lambda _topic: self._prune_soon.start(0))
+        self._redo_orphaned = False
+        """An undone command left the stack (`_left`): what it had under its redo goes too."""
+        self.moved.connect(self._left)
+
+    def _left(self, command: ServiceCommand, undone: bool) -> None:
+        """A command undone and made obsolete by its undo leaves the stack (a correction
+        opened by mistake: its passphrase is not kept for a redo). The commands done after
+        it were done on top of it, and are no redo without it: after "Undo Correct T5",
+        Edit offered "Redo Change hand T5 #16" on the locked sheet, only to refuse it."""
+        if undone and command.isObsolete():
+            self._redo_orphaned = True
 
     def prune(self) -> None:
         """Drop from the top of the stack every command the record no longer lets anyone
@@ -160,6 +171,9 @@ class CommandRunner(QObject):
         and used up, and the judge at table 3 met three refusals about table 1 before his
         own hand went. Dropped unseen: an obsolete command is removed, not undone."""
         stack = self.stack
+        if self._redo_orphaned:
+            self._redo_orphaned = False
+            self._drop_redo()
         while stack.index() > 0:
             command = stack.command(stack.index() - 1)
             if not isinstance(command, ServiceCommand):
@@ -171,6 +185,17 @@ class CommandRunner(QObject):
                 return  # unreadable now (a lost server, no event): an undo would say why
             command.setObsolete(True)
             stack.undo()
+
+    def _drop_redo(self) -> None:
+        """Empty the stack's redo area. QUndoStack keeps it until a push: one is made with
+        a command that does nothing, which then leaves as an obsolete command does."""
+        stack = self.stack
+        if stack.index() == stack.count():
+            return
+        marker = QUndoCommand()
+        stack.push(marker)
+        marker.setObsolete(True)
+        stack.undo()
 
     def run(self, command: ServiceCommand) -> str | None:
         """None when done, else the worded refusal (nothing was changed)."""

@@ -38,7 +38,7 @@ from tournament_manager.services.seating import (
     swap_players,
     unpublish_session,
 )
-from tournament_manager.services.sessions import start_session, unstart_session
+from tournament_manager.services.sessions import has_hands, start_session, unstart_session
 
 translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
@@ -137,6 +137,12 @@ class StartSession(ServiceCommand):
 
     def revert(self) -> None:
         unstart_session(self.uow(), self.session_id)
+
+    def spent(self, unit_of_work: Callable[[], UnitOfWork]) -> bool:
+        """Hands on its sheets (their own entries signed and gone from the stack, or
+        entered at another station): Edit offered "Undo Start session 1" over 80 hands,
+        only to refuse it."""
+        return has_hands(unit_of_work(), self.session_id)
 
 
 class _TableWinds(ServiceCommand):
