@@ -2543,6 +2543,14 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>发布(&amp;P)</translation>
     </message>
     <message>
+        <source>Dis&amp;card draw…</source>
+        <translation>放弃分桌(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Throw the draw shown away without publishing it</source>
+        <translation>不发布，放弃所示的分桌</translation>
+    </message>
+    <message>
         <source>&amp;Start session</source>
         <translation>开始本场(&amp;S)</translation>
     </message>
@@ -2591,6 +2599,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>单桌抽位</translation>
     </message>
     <message>
+        <source>published; new draw not published yet</source>
+        <translation>已发布；新分桌尚未发布</translation>
+    </message>
+    <message>
         <source>drawn, not published yet</source>
         <translation>已排座，尚未公布</translation>
     </message>
@@ -2625,6 +2637,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>Select two players (Ctrl+click) to see a swap&apos;s effect on repeated pairs.</source>
         <translation>选择两名选手（Ctrl+单击）可查看交换对重复相遇的影响。</translation>
+    </message>
+    <message>
+        <source>The tables published before stand until this draw is published.</source>
+        <translation>此前发布的桌位在本分桌发布之前保持有效。</translation>
     </message>
     <message>
         <source>No tables drawn yet.</source>
@@ -2693,6 +2709,42 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>Stop and Keep the Best</source>
         <translation>停止并保留最佳结果</translation>
+    </message>
+    <message>
+        <source>Draw Session</source>
+        <translation>抽签分桌</translation>
+    </message>
+    <message>
+        <source>Draw session {n} and discard the draw of session {held}?</source>
+        <translation>为第 {n} 场分桌，并放弃第 {held} 场的分桌？</translation>
+    </message>
+    <message>
+        <source>The draw of session {held} is not published. One draw is held at a time: drawing session {n} throws it away.</source>
+        <translation>第 {held} 场的分桌尚未发布。一次只保留一个分桌：为第 {n} 场分桌会放弃它。</translation>
+    </message>
+    <message>
+        <source>Session {n} is published. Draw it again?</source>
+        <translation>第 {n} 场已发布。要重新分桌吗？</translation>
+    </message>
+    <message>
+        <source>Its tables may be printed and posted already. They stand until you publish the new draw; Discard draw keeps them.</source>
+        <translation>其桌位可能已打印并张贴。在发布新的分桌之前，它们保持有效；“放弃分桌”会保留它们。</translation>
+    </message>
+    <message>
+        <source>Draw Again</source>
+        <translation>重新分桌</translation>
+    </message>
+    <message>
+        <source>Discard Draw</source>
+        <translation>放弃分桌</translation>
+    </message>
+    <message>
+        <source>Discard the draw of session {n}?</source>
+        <translation>放弃第 {n} 场的分桌？</translation>
+    </message>
+    <message>
+        <source>It is not published; the session keeps what it had before the draw.</source>
+        <translation>该分桌尚未发布；本场保留分桌前的安排。</translation>
     </message>
     <message>
         <source>Finish Session</source>

@@ -2543,6 +2543,14 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>公布(&amp;P)</translation>
     </message>
     <message>
+        <source>Dis&amp;card draw…</source>
+        <translation>放棄分桌(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Throw the draw shown away without publishing it</source>
+        <translation>不公布，放棄所示的分桌</translation>
+    </message>
+    <message>
         <source>&amp;Start session</source>
         <translation>開始本場(&amp;S)</translation>
     </message>
@@ -2591,6 +2599,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>單桌抽位</translation>
     </message>
     <message>
+        <source>published; new draw not published yet</source>
+        <translation>已公布；新分桌尚未公布</translation>
+    </message>
+    <message>
         <source>drawn, not published yet</source>
         <translation>已排座，尚未公佈</translation>
     </message>
@@ -2625,6 +2637,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>Select two players (Ctrl+click) to see a swap&apos;s effect on repeated pairs.</source>
         <translation>選取兩位選手（Ctrl+按一下）即可查看對調對重複同桌組合的影響。</translation>
+    </message>
+    <message>
+        <source>The tables published before stand until this draw is published.</source>
+        <translation>此前公布的桌位在本分桌公布之前保持有效。</translation>
     </message>
     <message>
         <source>No tables drawn yet.</source>
@@ -2693,6 +2709,42 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>Stop and Keep the Best</source>
         <translation>停止並保留最佳結果</translation>
+    </message>
+    <message>
+        <source>Draw Session</source>
+        <translation>分桌</translation>
+    </message>
+    <message>
+        <source>Draw session {n} and discard the draw of session {held}?</source>
+        <translation>為第 {n} 場分桌，並放棄第 {held} 場的分桌？</translation>
+    </message>
+    <message>
+        <source>The draw of session {held} is not published. One draw is held at a time: drawing session {n} throws it away.</source>
+        <translation>第 {held} 場的分桌尚未公布。一次只保留一個分桌：為第 {n} 場分桌會放棄它。</translation>
+    </message>
+    <message>
+        <source>Session {n} is published. Draw it again?</source>
+        <translation>第 {n} 場已公布。要重新分桌嗎？</translation>
+    </message>
+    <message>
+        <source>Its tables may be printed and posted already. They stand until you publish the new draw; Discard draw keeps them.</source>
+        <translation>其桌位可能已列印並張貼。在公布新的分桌之前，它們保持有效；「放棄分桌」會保留它們。</translation>
+    </message>
+    <message>
+        <source>Draw Again</source>
+        <translation>重新分桌</translation>
+    </message>
+    <message>
+        <source>Discard Draw</source>
+        <translation>放棄分桌</translation>
+    </message>
+    <message>
+        <source>Discard the draw of session {n}?</source>
+        <translation>放棄第 {n} 場的分桌？</translation>
+    </message>
+    <message>
+        <source>It is not published; the session keeps what it had before the draw.</source>
+        <translation>該分桌尚未公布；本場保留分桌前的安排。</translation>
     </message>
     <message>
         <source>Finish Session</source>
