@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 
 from tests.gui.mnemonics import clashes, letter
 from tests.gui.modal import answering, click
-from tournament_manager.domain.model import Player, PlayerKind
+from tournament_manager.domain.model import Player, PlayerKind, PlayerStatus
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.gui.models.players_model import (
     REGISTRATION_COLUMN,
@@ -328,3 +328,36 @@ def test_a_player_gone_from_the_list_leaves_the_form_empty(
     assert "Mei Lin" not in _shown(page)
     assert page.form_box.title() == "New player"
     assert page.fields["name"].text() == ""
+
+
+def test_withdrawing_a_player_seated_in_the_session_played_asks_and_says_so(
+        event_window: MainWindow) -> None:
+    """Session 1 running: withdrawing a player seated in it asks first, naming his table;
+    No keeps him. Done, the message bar says so (the status column alone changed) and how
+    to take it back; reinstated, likewise."""
+    page = event_window.players_page
+    event_window.show_page(page)
+    seated = event_window.seated  # type: ignore[attr-defined]
+    with event_window.controller.document.unit_of_work() as uow:  # type: ignore[union-attr]
+        player = uow.players.get(seated.players[0])
+    page.table.selectRow(_shown(page).index(player.name))
+    asked: list[str] = []
+
+    def keep(box) -> None:
+        asked.append(box.informativeText())
+        assert box.defaultButton().objectName() == "confirm_no"
+        click(box, "confirm_no")
+
+    with answering(keep):
+        page.status_button.click()
+    assert asked == [(f"{player.name} is seated at table 1 of session 1, which is being "
+                      "played. Its sheet keeps what he played; he is not seated again.")]
+    assert _players(event_window)[0].status is PlayerStatus.ACTIVE
+    with answering(lambda box: click(box, "confirm_yes")):
+        page.status_button.click()
+    assert _players(event_window)[0].status is PlayerStatus.WITHDRAWN
+    assert event_window.message_bar.text() == (
+        f"Withdrew {player.name}. Edit ▸ Undo takes it back.")
+    page.status_button.click()  # reinstating asks nothing
+    assert event_window.message_bar.text() == f"Reinstated {player.name}."
+    assert _players(event_window)[0].status is PlayerStatus.ACTIVE

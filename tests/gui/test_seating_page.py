@@ -752,7 +752,9 @@ def _publish_then_withdraw(window: MainWindow, name: str) -> PlayersPage:
     window.show_page(players)
     names = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
     players.table.selectRow(names.index(name))
-    players.status_button.click()
+    with answering(lambda box: click(box, "confirm_yes")) as answers:
+        players.status_button.click()  # seated in the session published: asked first
+    assert answers.seen == ["Withdraw Player"]
     return players
 
 
@@ -838,7 +840,8 @@ def test_three_withdrawn_from_a_table_of_session_1_are_repaired_without_a_repeat
     for gone in first[1][1:]:
         shown = [players.proxy.index(row, 0).data() for row in range(players.proxy.rowCount())]
         players.table.selectRow(shown.index(names[gone]))
-        players.status_button.click()
+        with answering(lambda box: click(box, "confirm_yes")):
+            players.status_button.click()
     window.show_page(page)
     page.choose_session(2)
     draw = page.draw(time_limit=5)

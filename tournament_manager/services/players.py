@@ -204,6 +204,32 @@ def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> 
     return player
 
 
+@dataclasses.dataclass(frozen=True)
+class SeatedNow:
+    """Where a player sits in a session published or being played."""
+
+    session_number: int
+    table_number: int
+    running: bool
+
+
+def seated_now(uow: UnitOfWork, player_id: int) -> SeatedNow | None:
+    """The seat of `player_id` in the latest session published or running, if any: a
+    withdrawal there leaves his table short (running) or its posted tables wrong
+    (published), which the head judge is told before he withdraws him."""
+    with uow:
+        sessions = sorted((s for s in uow.sessions.list()
+                           if s.status in (StageStatus.PUBLISHED, StageStatus.RUNNING)),
+                          key=lambda s: s.number, reverse=True)
+        for session in sessions:
+            for table in uow.tables.list(session_id=session.id):
+                if any(seat.player_id == player_id
+                       for seat in uow.seats.list(table_id=table.id, cycle=1)):
+                    return SeatedNow(session.number, table.number,
+                                     session.status is StageStatus.RUNNING)
+    return None
+
+
 def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],
                        mapping: Mapping[PlayerField, int], *,
                        rng: random.Random = _system_random,

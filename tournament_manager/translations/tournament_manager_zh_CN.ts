@@ -2077,6 +2077,34 @@ Register {name} anyway, as a different player?</source>
         <translation>已保存 {name}（编号 {number}）的修改。</translation>
     </message>
     <message>
+        <source>Withdrew {name}. Edit ▸ Undo takes it back.</source>
+        <translation>{name} 已退赛。可用 编辑 ▸ 撤销 取消。</translation>
+    </message>
+    <message>
+        <source>Reinstated {name}.</source>
+        <translation>已恢复 {name} 参赛。</translation>
+    </message>
+    <message>
+        <source>{name} is seated at table {table} of session {session}, which is being played. Its sheet keeps what he played; he is not seated again.</source>
+        <translation>{name} 坐在第 {session} 场第 {table} 桌，该场正在进行。计分表保留他已打的牌局；此后不再为他排座。</translation>
+    </message>
+    <message>
+        <source>{name} is seated at table {table} of session {session}, which is published: it must be drawn again before it starts.</source>
+        <translation>{name} 坐在第 {session} 场第 {table} 桌，该场已发布：开始前必须重新分桌。</translation>
+    </message>
+    <message>
+        <source>Withdraw Player</source>
+        <translation>选手退赛</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}?</source>
+        <translation>让 {name} 退赛？</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>退赛</translation>
+    </message>
+    <message>
         <source>Importing 1 player…</source>
         <translation>正在导入 1 名选手…</translation>
     </message>

@@ -2077,6 +2077,34 @@ Register {name} anyway, as a different player?</source>
         <translation>已儲存 {name}（編號 {number}）的修改。</translation>
     </message>
     <message>
+        <source>Withdrew {name}. Edit ▸ Undo takes it back.</source>
+        <translation>{name} 已退賽。可用 編輯 ▸ 復原 取消。</translation>
+    </message>
+    <message>
+        <source>Reinstated {name}.</source>
+        <translation>已恢復 {name} 參賽。</translation>
+    </message>
+    <message>
+        <source>{name} is seated at table {table} of session {session}, which is being played. Its sheet keeps what he played; he is not seated again.</source>
+        <translation>{name} 坐在第 {session} 場第 {table} 桌，該場正在進行。計分表保留他已打的牌局；此後不再為他排座。</translation>
+    </message>
+    <message>
+        <source>{name} is seated at table {table} of session {session}, which is published: it must be drawn again before it starts.</source>
+        <translation>{name} 坐在第 {session} 場第 {table} 桌，該場已公布：開始前必須重新分桌。</translation>
+    </message>
+    <message>
+        <source>Withdraw Player</source>
+        <translation>選手退賽</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}?</source>
+        <translation>讓 {name} 退賽？</translation>
+    </message>
+    <message>
+        <source>Withdraw</source>
+        <translation>退賽</translation>
+    </message>
+    <message>
         <source>Importing 1 player…</source>
         <translation>正在匯入 1 位選手…</translation>
     </message>

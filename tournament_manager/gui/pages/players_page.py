@@ -65,7 +65,7 @@ from tournament_manager.imports.tables import TableError, read_table
 from tournament_manager.messages.players import describe_table_error
 from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.errors import ServiceProblem
-from tournament_manager.services.players import possible_duplicates
+from tournament_manager.services.players import possible_duplicates, seated_now
 from tournament_manager.services.setup import all_players
 from tournament_manager.services.standings import cut_rounds
 
@@ -380,11 +380,41 @@ class PlayersPage(QWidget):
                     name=isolated(edited.name), number=edited.registration_id or "–"))
 
     def _toggle_status(self) -> None:
+        """Withdraw or reinstate the player chosen, and say so (the status column alone
+        changed, unremarked). Withdrawing a player seated in a session published or being
+        played asks first: that session's tables were made with him."""
         player = self._current()
-        if player is not None:
-            status = (PlayerStatus.ACTIVE if player.status is PlayerStatus.WITHDRAWN
-                      else PlayerStatus.WITHDRAWN)
-            self._context.run(SetPlayerStatus(self._context.runner.context, player, status))
+        if player is None:
+            return
+        withdraw = player.status is not PlayerStatus.WITHDRAWN
+        if withdraw and not self._withdraw_seated(player):
+            return
+        status = PlayerStatus.WITHDRAWN if withdraw else PlayerStatus.ACTIVE
+        if self._context.run(SetPlayerStatus(self._context.runner.context, player, status)):
+            done = (self.tr("Withdrew {name}. Edit ▸ Undo takes it back.") if withdraw
+                    else self.tr("Reinstated {name}."))
+            self._context.messages.show_info(done.format(name=player.name))
+
+    def _withdraw_seated(self, player: Player) -> bool:
+        """True unless the player sits in a session published or running and the head
+        judge, asked, keeps him."""
+        try:
+            seat = seated_now(self._context.unit_of_work(), player.id)
+        except EXPECTED_ERRORS as error:
+            self._context.messages.show_problem(describe_error(error))
+            return False
+        if seat is None:
+            return True
+        where = (self.tr("{name} is seated at table {table} of session {session}, which is "
+                         "being played. Its sheet keeps what he played; he is not seated "
+                         "again.") if seat.running
+                 else self.tr("{name} is seated at table {table} of session {session}, which "
+                              "is published: it must be drawn again before it starts."))
+        return confirm(self, self.tr("Withdraw Player"),
+                       self.tr("Withdraw {name}?").format(name=player.name),
+                       where.format(name=player.name, table=seat.table_number,
+                                    session=seat.session_number),
+                       self.tr("Withdraw"), object_name="withdraw_seated_confirm")
 
     def _remove(self) -> None:
         player = self._current()
