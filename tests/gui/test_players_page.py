@@ -307,10 +307,13 @@ def test_another_file_starts_with_an_empty_form_and_no_search(
     page.search.setText("berg")
     page.table.selectRow(0)
     assert page.fields["name"].text() == "Anna Berg"
+    page.status_button.click()  # withdrawn (seated nowhere: nothing asked)
+    assert page.status_button.text() == "Reins&tate"
     assert window.controller.open(make_tournament_file(tmp_path / "next.tmt", "Next"))
     assert page.form_box.title() == "New player"
     assert [edit.text() for edit in page.fields.values()] == [""] * len(page.fields)
     assert page.search.text() == "" and page.status.currentIndex() == 0  # all players
+    assert page.status_button.text() == "Wi&thdraw"  # not the withdrawn player's Reinstate
     page.add_button.click()  # an empty name: refused, nothing registered
     assert _players(window) == ()
 

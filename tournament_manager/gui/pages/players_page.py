@@ -272,6 +272,7 @@ class PlayersPage(QWidget):
                 # registration undone): his values are not a new player's.
                 self._blank()
             self.form_box.setTitle(self.tr("New player"))
+            self.status_button.setText(self.tr("Wi&thdraw"))  # not the last player's word
             return
         self.form_box.setTitle(no_mnemonic(self.tr("Editing {name} (no. {number})").format(
             name=isolated(player.name), number=player.registration_id or "–")))
