@@ -443,7 +443,7 @@ def test_between_sessions_the_projector_shows_the_next_published_seating(
             break
         projector.advance()
     assert projector.heading.text().endswith("Standings · after session 1")
-    assert projector.legend.text() == "5†: placed by the recorded draw"
+    assert projector.legend.text() == "5†: equal score and raw total, placed by the recorded draw"
     ranks = [feed.standings.index(row, 0).data() for row in range(feed.standings.rowCount())]
     assert any(rank.endswith("†") for rank in ranks)
     assert window.standings_page.model is not feed.standings

@@ -2195,8 +2195,8 @@ Register {name} anyway, as a different player?</source>
         <translation>第 {n} 场后</translation>
     </message>
     <message>
-        <source>5†: placed by the recorded draw</source>
-        <translation>5†：按记录在案的抽签结果排序</translation>
+        <source>5†: equal score and raw total, placed by the recorded draw</source>
+        <translation>5†：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
     </message>
 </context>
 <context>
@@ -3901,8 +3901,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{ranked} 人参与排名 · {withdrawn} 人已退赛</translation>
     </message>
     <message>
-        <source>{counts} · 5†: placed by the recorded draw</source>
-        <translation>{counts} · 5†：按记录在案的抽签结果排序</translation>
+        <source>{counts} · 5†: equal score and raw total, placed by the recorded draw</source>
+        <translation>{counts} · 5†：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
     </message>
 </context>
 <context>

@@ -2195,8 +2195,8 @@ Register {name} anyway, as a different player?</source>
         <translation>第 {n} 場後</translation>
     </message>
     <message>
-        <source>5†: placed by the recorded draw</source>
-        <translation>5†：依紀錄在案的抽籤結果排序</translation>
+        <source>5†: equal score and raw total, placed by the recorded draw</source>
+        <translation>5†：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
     </message>
 </context>
 <context>
@@ -3901,8 +3901,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{ranked} 人列入排名 · {withdrawn} 人已退賽</translation>
     </message>
     <message>
-        <source>{counts} · 5†: placed by the recorded draw</source>
-        <translation>{counts} · 5†：依紀錄在案的抽籤結果排序</translation>
+        <source>{counts} · 5†: equal score and raw total, placed by the recorded draw</source>
+        <translation>{counts} · 5†：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
     </message>
 </context>
 <context>
