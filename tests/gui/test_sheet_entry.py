@@ -1010,3 +1010,21 @@ def test_undoing_a_correction_takes_the_redo_of_what_was_done_in_it_away(
     assert _view(event_window).locked
     assert not stack.canRedo() and not event_window.action_redo.isEnabled()
     assert _view(event_window).rows[1].hand.wins[0].value != 45
+
+
+def test_a_letter_that_is_no_entry_key_is_refused_in_words(event_window: MainWindow):
+    """A Q typed in the entry bar did nothing, unsaid, where a digit typed too soon is
+    explained: the judge could not tell a key that means nothing from a bar that stopped
+    listening. It is said, with the keys that do mean something, and the hand goes on."""
+    sheet = _sheet(event_window)
+    entry = sheet.entry
+    QTest.keyClicks(entry.value_edit, "ESq")  # East wins off South, then a stray Q
+    assert entry.message.isVisible()
+    assert entry.message.text() == (
+        "Q is not an entry key: E S W N (or 1–4) choose seats, T a self-draw, D a draw, "
+        "K a kong, I the responsible player, + another winner.")
+    assert entry.value_edit.text() == ""
+    QTest.keyClicks(entry.value_edit, "30")
+    QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
+    [row] = _view(event_window).rows
+    assert [win.value for win in row.hand.wins] == [30]

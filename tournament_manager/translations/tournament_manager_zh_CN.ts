@@ -762,6 +762,10 @@
         <translation>{digit} 不是座位：请先按座位键（E S W N 或 1–4），再输入分值。</translation>
     </message>
     <message>
+        <source>{key} is not an entry key: E S W N (or 1–4) choose seats, T a self-draw, D a draw, K a kong, I the responsible player, + another winner.</source>
+        <translation>{key} 不是录入键：E S W N（或 1–4）选座位，T 自摸，D 流局，K 杠，I 负责的玩家，+ 另一位赢家。</translation>
+    </message>
+    <message>
         <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
         <translation>第 {number} 局未记录：{problem}。按 Backspace 修改分值，或按 Esc 清除本局后重新输入。</translation>
     </message>

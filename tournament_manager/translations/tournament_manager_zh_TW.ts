@@ -762,6 +762,10 @@
         <translation>{digit} 不是座位：請先按座位鍵（E S W N 或 1–4），再輸入分值。</translation>
     </message>
     <message>
+        <source>{key} is not an entry key: E S W N (or 1–4) choose seats, T a self-draw, D a draw, K a kong, I the responsible player, + another winner.</source>
+        <translation>{key} 不是輸入鍵：E S W N（或 1–4）選座位，T 自摸，D 流局，K 槓，I 負責的玩家，+ 另一位贏家。</translation>
+    </message>
+    <message>
         <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
         <translation>第 {number} 局未記錄：{problem}。按 Backspace 修改分值，或按 Esc 清除此局後重新輸入。</translation>
     </message>

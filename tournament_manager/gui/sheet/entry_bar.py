@@ -544,8 +544,17 @@ class HandEntryBar(QFrame):
                                       "(E S W N or 1–4), then type the value.").format(
                                           digit=text))
             return True
-        # Swallowed: letters never belong in the value, nor digits in a draw.
-        return text.isalpha() or (text.isdigit() and phase is not Phase.VALUE)
+        if text.isalpha():
+            # Swallowed, letters never belong in the value; said, as a digit typed too soon
+            # is: a key that did nothing unsaid looked like a bar that had stopped listening.
+            QApplication.beep()
+            self.show_problem(self.tr(
+                "{key} is not an entry key: E S W N (or 1–4) choose seats, T a self-draw, "
+                "D a draw, K a kong, I the responsible player, + another winner.").format(
+                    key=text))
+            return True
+        # Swallowed: nor digits in a draw.
+        return text.isdigit() and phase is not Phase.VALUE
 
     def _held_key(self, key: int, text: str) -> bool:
         """A key while a refused hand holds the bar; True when it is refused."""
