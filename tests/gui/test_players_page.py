@@ -364,3 +364,15 @@ def test_withdrawing_a_player_seated_in_the_session_played_asks_and_says_so(
     page.status_button.click()  # reinstating asks nothing
     assert event_window.message_bar.text() == f"Reinstated {player.name}."
     assert _players(event_window)[0].status is PlayerStatus.ACTIVE
+
+
+def test_another_file_opened_from_another_page_leaves_the_keyboard_there(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """Emptying the form for the next file took the keyboard into the hidden name field
+    of the Players page: a name typed then, and Return, registered a player unseen."""
+    _open(window, make_tournament_file, tmp_path)
+    window.show_page(window.seating_page)
+    assert window.controller.open(make_tournament_file(tmp_path / "next.tmt", "Next"))
+    focus = QApplication.focusWidget()
+    assert focus is None or focus.isVisible()
+    assert focus is not window.players_page.fields["name"]

@@ -203,7 +203,7 @@ class PlayersPage(QWidget):
         player, and "Add as new player" registered him in the next event."""
         self.search.clear()
         self.status.setCurrentIndex(0)  # all players
-        self._new()
+        self._empty_form()  # no focus taken: the page may be hidden (its Return registered)
 
     def _fit_columns(self) -> None:
         """Columns as wide as the whole list needs, a 200-character name cut rather than every
@@ -305,11 +305,15 @@ class PlayersPage(QWidget):
             club=text["club"], team=text["team"], kind=kind)
 
     def _new(self) -> None:
+        self._empty_form()
+        self.fields["name"].setFocus()
+
+    def _empty_form(self) -> None:
+        """No player chosen, the form empty for a new one."""
         self.table.clearSelection()
         self.table.setCurrentIndex(self.proxy.index(-1, -1))
         self._blank()
         self._selected()
-        self.fields["name"].setFocus()
 
     def _blank(self) -> None:
         """An empty form, for a new player."""
