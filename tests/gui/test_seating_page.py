@@ -986,3 +986,45 @@ def test_a_start_is_no_longer_offered_for_undo_once_a_hand_is_on_a_sheet(
     assert stack.undoText() != "Start session 1"
     assert not (window.action_undo.isEnabled()
                 and window.action_undo.text().startswith("&Undo Start"))
+
+
+def test_undoing_a_publish_keeps_another_sessions_held_draw(window: MainWindow,
+                                                            tmp_path: Path) -> None:
+    """Session 1 published, session 2 drawn and held, then Edit ▸ Undo of the publish: the
+    draw of session 2 stays held (it was replaced without a word by session 1's draw taken
+    back) and the message bar says why session 1's is not; Redo publishes it again."""
+    assert window.controller.open(_event(tmp_path / "undo-held.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish_button.click()
+    published = _seats(window, 1)
+    page.choose_session(2)
+    page.draw(time_limit=5)
+    second = _drawn_tables(page)
+    page.choose_session(1)
+    stack = window.context.runner.stack
+    assert stack.undoText() == "Publish the draw of session 1"
+    window.action_undo.trigger()
+    assert _seats(window, 1) == {}
+    assert window.message_bar.text() == ("The draw of session 1 taken back is not held: the "
+                                         "draw of session 2 is. Edit ▸ Redo publishes it "
+                                         "again.")
+    assert not page.publish_button.isEnabled()
+    page.choose_session(2)
+    assert page.publish_button.isEnabled() and _drawn_tables(page) == second
+    window.action_redo.trigger()
+    assert _seats(window, 1) == published
+
+
+def test_undoing_a_publish_holds_the_draw_whichever_session_is_shown(window: MainWindow,
+                                                                     tmp_path: Path) -> None:
+    assert window.controller.open(_event(tmp_path / "undo-other.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    drawn = _drawn_tables(page)
+    page.publish_button.click()
+    page.choose_session(3)
+    window.action_undo.trigger()
+    assert _row_texts(page, 0)[2] == "drawn, not published yet"
+    page.choose_session(1)
+    assert page.publish_button.isEnabled() and _drawn_tables(page) == drawn

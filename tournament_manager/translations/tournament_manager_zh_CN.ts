@@ -2779,6 +2779,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>该分桌尚未发布；本场保留分桌前的安排。</translation>
     </message>
     <message>
+        <source>The draw of session {n} taken back is not held: the draw of session {held} is. Edit ▸ Redo publishes it again.</source>
+        <translation>撤回的第 {n} 场分桌未被保留：保留的是第 {held} 场的分桌。“编辑 ▸ 重做”可再次发布它。</translation>
+    </message>
+    <message>
         <source>Finish Session</source>
         <translation>结束本场</translation>
     </message>

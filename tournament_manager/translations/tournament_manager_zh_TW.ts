@@ -2779,6 +2779,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>該分桌尚未公布；本場保留分桌前的安排。</translation>
     </message>
     <message>
+        <source>The draw of session {n} taken back is not held: the draw of session {held} is. Edit ▸ Redo publishes it again.</source>
+        <translation>撤回的第 {n} 場分桌未被保留：保留的是第 {held} 場的分桌。「編輯 ▸ 重做」可再次公布它。</translation>
+    </message>
+    <message>
         <source>Finish Session</source>
         <translation>結束本場</translation>
     </message>

@@ -905,11 +905,20 @@ class SeatingPage(QWidget):
             self.refresh()
 
     def _pending(self, draw: SessionDraw, pending: bool) -> None:
-        """A published draw taken back by Undo is held again, unpublished, while its session
-        is the one shown; published again by Redo, it is no longer pending."""
-        if pending and self._chosen == draw.session_id:
+        """A published draw taken back by Undo is held again, unpublished, whichever session
+        is shown, unless a draw of another session is held: one draw is held at a time, and
+        the one drawn since stays (it went without a word); Redo still publishes the draw
+        taken back. Published again by Redo, it is no longer pending."""
+        held = self._draw
+        if pending and (held is None or held.session_id == draw.session_id):
             self._draw, self._draw_stopped = draw, draw.cancelled
-        elif not pending and self._draw is draw:
+        elif pending and held is not None:
+            self._context.messages.show_info(translate(
+                "SeatingPage",
+                "The draw of session {n} taken back is not held: the draw of session {held} "
+                "is. Edit ▸ Redo publishes it again.").format(n=draw.session_number,
+                                                            held=held.session_number))
+        elif not pending and held is draw:
             self._draw = None
 
     def start(self) -> None:
