@@ -507,3 +507,26 @@ def test_a_country_code_is_kept_in_capitals(document) -> None:  # type: ignore[n
         == "GBR"
     assert register_player(document.unit_of_work(), Player(name="C", country="Japan")).country \
         == "Japan"
+
+
+def test_seated_now_names_the_session_being_played_before_one_published_after_it(
+        seated) -> None:
+    """A player at table 1 of running session 1 and at a table of session 2, published
+    already: the head judge is told of the session being played, where his table plays
+    on without him, not only of the newest session."""
+    from tournament_manager.services.players import SeatedNow, seated_now
+    from tournament_manager.services.tables import publish_seating, seat_table
+
+    document = seated.document
+    with document.unit_of_work() as uow:
+        second = next(s.id for s in uow.sessions.list() if s.number == 2)
+    players = seated.players
+    seat_table(document.unit_of_work(), second, 1, players[4:8])
+    seat_table(document.unit_of_work(), second, 2, players[:4])
+    publish_seating(document.unit_of_work(), second)
+    assert seated_now(document.unit_of_work(), players[0]) == SeatedNow(1, 1, True)
+    assert seated_now(document.unit_of_work(), players[5]) == SeatedNow(1, 2, True)
+    with document.unit_of_work() as uow:
+        newcomer = uow.players.add(Player(name="Nobody Seated", registration_id="99"))
+        uow.commit()
+    assert seated_now(document.unit_of_work(), newcomer.id) is None

@@ -214,20 +214,20 @@ class SeatedNow:
 
 
 def seated_now(uow: UnitOfWork, player_id: int) -> SeatedNow | None:
-    """The seat of `player_id` in the latest session published or running, if any: a
-    withdrawal there leaves his table short (running) or its posted tables wrong
+    """The seat of `player_id` in a session being played, else in the latest one published,
+    if any: a withdrawal there leaves his table short (running) or its posted tables wrong
     (published), which the head judge is told before he withdraws him."""
     with uow:
-        sessions = sorted((s for s in uow.sessions.list()
-                           if s.status in (StageStatus.PUBLISHED, StageStatus.RUNNING)),
-                          key=lambda s: s.number, reverse=True)
-        for session in sessions:
-            for table in uow.tables.list(session_id=session.id):
-                if any(seat.player_id == player_id
-                       for seat in uow.seats.list(table_id=table.id, cycle=1)):
-                    return SeatedNow(session.number, table.number,
-                                     session.status is StageStatus.RUNNING)
-    return None
+        sessions = {s.id: s for s in uow.sessions.list()
+                    if s.status in (StageStatus.PUBLISHED, StageStatus.RUNNING)}
+        if not sessions:
+            return None
+        seated = uow.seats.players_by_table(1)
+        found = [SeatedNow(sessions[table.session_id].number, table.number,
+                           sessions[table.session_id].status is StageStatus.RUNNING)
+                 for table in uow.tables.list() if table.session_id in sessions
+                 and player_id in seated.get(table.id, ())]
+    return max(found, key=lambda seat: (seat.running, seat.session_number), default=None)
 
 
 def import_player_rows(uow: UnitOfWork, rows: Sequence[Sequence[str]],

@@ -101,7 +101,9 @@ def has_hands(uow: UnitOfWork, session_id: int) -> bool:
 
 
 def _has_hands(uow: UnitOfWork, session_id: int) -> bool:
-    return any(uow.hands.count(table_id=t.id) for t in uow.tables.list(session_id=session_id))
+    """Two queries whatever the number of tables: the window asks after every change."""
+    tables = [t.id for t in uow.tables.list(session_id=session_id)]
+    return bool(tables) and bool(uow.hands.totals_by_table(tables))
 
 
 def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
