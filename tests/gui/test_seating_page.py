@@ -1028,3 +1028,23 @@ def test_undoing_a_publish_holds_the_draw_whichever_session_is_shown(window: Mai
     assert _row_texts(page, 0)[2] == "drawn, not published yet"
     page.choose_session(1)
     assert page.publish_button.isEnabled() and _drawn_tables(page) == drawn
+
+
+def test_a_later_session_shows_the_plan_the_held_draw_brings(window: MainWindow,
+                                                             tmp_path: Path) -> None:
+    """Session 1 drawn and held: session 3's row said "4 tables planned with the draw"
+    while its grid showed the stored plan those replace. The grid shows the plan the draw
+    brings, which publishing it stores."""
+    assert window.controller.open(_event(tmp_path / "later.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.choose_session(3)
+    assert _row_texts(page, 2)[3] == "4 tables planned with the draw"
+    assert page.state.text().startswith("Session 3: planned with the draw of session 1, not "
+                                        "published yet.")
+    shown = _drawn_tables(page)
+    page.choose_session(1)
+    page.publish_button.click()
+    page.choose_session(3)
+    assert _drawn_tables(page) == shown
+    assert page.state.text().startswith("Session 3: provisional plan, not drawn yet.")

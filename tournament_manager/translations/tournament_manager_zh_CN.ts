@@ -2679,6 +2679,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>尚未分桌。</translation>
     </message>
     <message>
+        <source>Session {n}: planned with the draw of session {held}, not published yet. These tables are its plan once that draw is published; the session itself is drawn later.</source>
+        <translation>第 {n} 场：按尚未发布的第 {held} 场分桌所做的安排。该分桌发布后，这些桌位即为本场的计划；本场本身稍后再抽签分桌。</translation>
+    </message>
+    <message>
         <source>Session {n}: provisional plan, not drawn yet. These tables come from the round&apos;s plan and change when the session is drawn: Draw, read the report, then Publish.</source>
         <translation>第 {n} 场：暂定安排，尚未分桌。这些桌次来自本轮的计划，正式分桌时会改变：先抽签分桌，阅读报告，然后发布。</translation>
     </message>

@@ -2679,6 +2679,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>尚未分桌。</translation>
     </message>
     <message>
+        <source>Session {n}: planned with the draw of session {held}, not published yet. These tables are its plan once that draw is published; the session itself is drawn later.</source>
+        <translation>第 {n} 場：依尚未公布的第 {held} 場分桌所做的安排。該分桌公布後，這些桌位即為本場的計畫；本場本身稍後再分桌。</translation>
+    </message>
+    <message>
         <source>Session {n}: provisional plan, not drawn yet. These tables come from the round&apos;s plan and change when the session is drawn: Draw, read the report, then Publish.</source>
         <translation>第 {n} 場：暫定安排，尚未分桌。這些分桌來自該輪的安排，正式分桌時會改變：請先「分桌」，閱讀報告，再「公布」。</translation>
     </message>

@@ -606,6 +606,8 @@ class SeatingPage(QWidget):
             refusal = outdated(self._context.unit_of_work(), held)
             if refusal is not None:
                 self.state.setText(self.state.text() + "\n" + sentence(describe_error(refusal)))
+        elif (replanned := self._replanned().get(summary.session.id)) is not None:
+            self._show_replanned(summary, replanned)
         else:
             seating = session_seating(self._context.unit_of_work(), summary.session.id)
             self.model.set_tables([(t.table.number, [s.player.id for s in t.seats])
@@ -628,6 +630,19 @@ class SeatingPage(QWidget):
         self._fill_cycles(summary)
         self._enable(summary)
         self._show_pick()
+
+    def _show_replanned(self, summary: SessionSummary, replanned: SeatedSession) -> None:
+        """A later session of the round of the draw held: the tables publishing it would
+        plan, as its list row counts them (the grid showed the stored plan they replace)."""
+        assert self._draw is not None
+        self.model.set_tables([(t.number, _ids(t.seats)) for t in replanned.tables],
+                              self._labels)
+        self.state.setText(translate(
+            "SeatingPage",
+            "Session {n}: planned with the draw of session {held}, not published yet. These "
+            "tables are its plan once that draw is published; the session itself is drawn "
+            "later.").format(n=summary.session.number, held=self._draw.session_number))
+        self.report.setText(describe_outlook(self._draw.outlook))
 
     def _state_text(self, summary: SessionSummary, provisional: bool) -> str:
         number = summary.session.number
