@@ -288,3 +288,29 @@ def test_every_pdf_is_drawn_on_the_canvas_that_orders_its_text() -> None:
                     getattr(base, "id", "") == "Canvas" for base in node.bases):
                 offenders.append(f"{path.name}:{node.lineno} derives from Canvas")
     assert offenders == []
+
+
+def test_a_long_name_on_a_table_card_is_wrapped_whole_at_a_readable_size(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    """A name too long for one line of a table card was shrunk to 7 points and cut before
+    its last word; it is wrapped whole, no smaller than 9 points, and a short name keeps
+    its 28."""
+    from tournament_manager.services.players import update_player
+
+    long_name = ("Maximiliana Wilhelmina Theodora von Hohenzollern-Sigmaringen-Auerbach-"
+                 "Lichtenstein III")
+    with document.unit_of_work() as uow:
+        player = uow.players.get(sample.players[0])
+    update_player(document.unit_of_work(), dataclasses.replace(player, name=long_name))
+    out = run_export(document.unit_of_work(), ExportKind.TABLE_CARDS, tmp_path / "cards.pdf")
+    runs = _runs(out)
+    pieces = [(size, text.strip()) for _x, size, text in runs
+              if text.strip() and any(part in text for part in ("Maximiliana", "Hohenzollern",
+                                                                "Lichtenstein", "III"))]
+    # His native name (王小明) follows it, as everywhere a name is displayed.
+    assert _squash(" ".join(text for _size, text in pieces)) == _squash(long_name + " 王小明")
+    assert len(pieces) >= 2 and min(size for size, _text in pieces) >= 9
+    assert "…" not in pdf_pages(out)[0]
+    others = [size for _x, size, text in runs
+              if text.strip() in {p.name for p in NAMES[1:4]}]
+    assert len(others) == 3 and all(round(size) == 28 for size in others)

@@ -212,19 +212,22 @@ def put_in_lines(c: Canvas, lines: Sequence[str], x: float, top: float, w: float
 
 
 def fitted_lines(text: str, w: float, h: float, size: float, pad: float = 1.0 * mm,
-                 minimum: float = 4.5) -> tuple[list[str], float, bool]:
+                 minimum: float = 4.5, *, listing: bool = True
+                 ) -> tuple[list[str], float, bool]:
     """`text` wrapped for a cell `w` by `h`: its lines, their size, and whether they hold
     all of it. A list ("concealed pung ×2, pair") is first broken between its items only,
     down to `READABLE` points; then at any space (never before a "×2", which would read as
     the next item's), down to `minimum`; when even that cannot hold it all, the lines that
-    fit, the last ending in an ellipsis."""
+    fit, the last ending in an ellipsis. A text that is no list (`listing` False: a name)
+    is broken at its spaces from the start, at the largest size that holds it."""
     room = w - 2 * pad
     usable = h - 0.6 * mm
 
     def fits(lines: list[str], at: float) -> bool:
         return len(lines) * at * 1.12 <= usable
 
-    passes = ((_ITEM_BREAKS, max(minimum, min(size, READABLE))), (_BREAKS, minimum))
+    passes = (((_ITEM_BREAKS, max(minimum, min(size, READABLE))),) if listing else ()) + (
+        (_BREAKS, minimum),)
     for breaks, floor in passes:
         current = size
         while True:
@@ -247,14 +250,14 @@ def fitted_lines(text: str, w: float, h: float, size: float, pad: float = 1.0 * 
 
 def put_in_fitted(c: Canvas, text: str, x: float, top: float, w: float, h: float,
                   size: float, align: str = "left", pad: float = 1.0 * mm,
-                  minimum: float = 4.5) -> bool:
+                  minimum: float = 4.5, *, listing: bool = True) -> bool:
     """All of `text` in a cell, wrapped over as many lines as the cell holds, at the largest
     size up to `size` where it fits (`fitted_lines`). A signed record must not lose words
     to an ellipsis, as a line shrunk to its width alone would (a classical win's pattern
     names, a long MCR fan list). Returns False when even `minimum` cannot hold it all."""
     if not text:
         return True
-    lines, current, whole = fitted_lines(text, w, h, size, pad, minimum)
+    lines, current, whole = fitted_lines(text, w, h, size, pad, minimum, listing=listing)
     if len(lines) == 1:
         put_in(c, lines[0], x, top, w, h, current, align, pad)
     else:

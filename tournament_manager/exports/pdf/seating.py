@@ -26,8 +26,9 @@ from tournament_manager.exports.pdf.common import (
     page_frame,
     page_size,
     put,
+    put_in_fitted,
 )
-from tournament_manager.exports.pdf.fonts import register_font
+from tournament_manager.exports.pdf.fonts import register_font, width
 from tournament_manager.exports.pdf.provisional import (
     BAND_GAP,
     BAND_H,
@@ -186,8 +187,8 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
                     put(canvas, wind_name(wind), MARGIN + 38 * mm, y, 25 * mm, 14)
                 seat = by_wind.get(wind)
                 if seat is not None:
-                    put(canvas, display_name(seat.player), MARGIN + 65 * mm, y,
-                        room - 120 * mm, 28)
+                    _card_name(canvas, display_name(seat.player), MARGIN + 65 * mm, y,
+                               room - 120 * mm)
                     put(canvas, clean(seat.player.registration_id), width - MARGIN - 55 * mm,
                         y, 45 * mm, 18, "right")
                     put(canvas, clean(seat.player.country), width - MARGIN - 55 * mm,
@@ -198,6 +199,25 @@ def render_table_cards(facts: EventFacts, seatings: Sequence[SessionSeating],
                 progress(done, total)
     canvas.save()
     return buffer.getvalue()
+
+
+CARD_NAME_SIZE = 28
+"""Points: a name on a table card, read from across the hall."""
+CARD_NAME_LEAST = 16
+"""Points: the least a name on one line is shrunk to; a longer name is wrapped instead."""
+
+
+def _card_name(canvas: Canvas, name: str, x: float, y: float, room: float) -> None:
+    """A player's name on his line of a table card, baseline at `y`: shrunk to its width
+    down to `CARD_NAME_LEAST`, beyond that wrapped over two or three lines centred on the
+    line. Shrunk to one line, "Maximiliana Wilhelmina Theodora von Hohenzollern-
+    Sigmaringen-Auerbach-Lichtenstein III" was set in 7 points and cut before its "III"."""
+    if width(name, CARD_NAME_LEAST) <= room:
+        put(canvas, name, x, y, room, CARD_NAME_SIZE)
+        return
+    middle = y + CARD_NAME_SIZE * 0.35
+    put_in_fitted(canvas, name, x, middle + 10 * mm, room, 20 * mm, CARD_NAME_LEAST,
+                  pad=0, minimum=9, listing=False)
 
 
 def _card_footer(canvas: Canvas, report: VerificationReport, width: float) -> None:
