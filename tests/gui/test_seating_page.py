@@ -1048,3 +1048,23 @@ def test_a_later_session_shows_the_plan_the_held_draw_brings(window: MainWindow,
     page.choose_session(3)
     assert _drawn_tables(page) == shown
     assert page.state.text().startswith("Session 3: provisional plan, not drawn yet.")
+
+
+def test_the_report_counts_the_repeated_pairs_it_does_not_name() -> None:
+    """Twelve repeated pairs are named; the rest were left out without a word under
+    "Repeated pairs: 23"."""
+    from tournament_manager.domain.seating.model import SeatedSession, SeatedTable
+    from tournament_manager.domain.seating.quality import quality_report
+    from tournament_manager.gui.pages.seating_page import LISTED_PAIRS, describe_report
+
+    same = SeatedSession((SeatedTable(1, (0, 1, 2, 3)), SeatedTable(2, (4, 5, 6, 7))))
+    report = quality_report([same, same, same])  # twelve pairs met thrice
+    names = {player: f"P{player}" for player in range(8)}
+    assert len(report.repeated_pairs) == LISTED_PAIRS
+    assert "more" not in describe_report(report, names)
+    swapped = SeatedSession((SeatedTable(1, (0, 1, 4, 5)), SeatedTable(2, (2, 3, 6, 7))))
+    report = quality_report([same, same, swapped, swapped])
+    lines = describe_report(report, names).splitlines()
+    named = [line for line in lines if line.endswith(("meet again", "(back to back)"))]
+    assert len(named) == LISTED_PAIRS
+    assert f"  … and {len(report.repeated_pairs) - LISTED_PAIRS} more" in lines

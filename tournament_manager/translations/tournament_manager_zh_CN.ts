@@ -2507,6 +2507,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>（连续两场）</translation>
     </message>
     <message>
+        <source>  … and {n} more</source>
+        <translation>  …… 另有 {n} 对</translation>
+    </message>
+    <message>
         <source>Most meetings of one pair: {n}</source>
         <translation>同一对选手最多相遇次数：{n}</translation>
     </message>

@@ -2507,6 +2507,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>（連續兩場）</translation>
     </message>
     <message>
+        <source>  … and {n} more</source>
+        <translation>  …… 另有 {n} 對</translation>
+    </message>
+    <message>
         <source>Most meetings of one pair: {n}</source>
         <translation>同一對選手最多同桌次數：{n}</translation>
     </message>

@@ -132,6 +132,11 @@ def _ids(players: Iterable[object]) -> list[int]:
     return [p for p in players if isinstance(p, int)]
 
 
+LISTED_PAIRS = 12
+"""Repeated pairs named in the report; beyond, their count (the list stopped at twelve of
+23 without a word)."""
+
+
 def describe_report(report: QualityReport, names: dict[int, str]) -> str:
     """The quality report in words, for the head judge before publishing."""
     def name(player: object) -> str:
@@ -152,7 +157,12 @@ def describe_report(report: QualityReport, names: dict[int, str]) -> str:
                 b=name(pair.players[1]),
                 back=translate("SeatingPage", " (back to back)") if pair.back_to_back else "",
             )
-            for pair in report.repeated_pairs[:12]
+            for pair in report.repeated_pairs[:LISTED_PAIRS]
+        ),
+        *(
+            [translate("SeatingPage", "  … and {n} more").format(
+                n=len(report.repeated_pairs) - LISTED_PAIRS)]
+            if len(report.repeated_pairs) > LISTED_PAIRS else []
         ),
         translate("SeatingPage", "Most meetings of one pair: {n}").format(n=report.max_meetings),
         translate("SeatingPage", "Wind spread: {n} ({state})").format(
