@@ -17,6 +17,7 @@ from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import create_document
 
 from .canned import CannedDialogs
+from .modal import stray_dialogs
 
 # Importing Qt modules is harmless; the platform must be chosen before pytest-qt's qapp exists.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -37,6 +38,14 @@ def user_config_dir(tmp_path: Path) -> Path:
     folder = tmp_path / "config"
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(folder))
     return folder
+
+
+@pytest.fixture(autouse=True)
+def no_stray_dialogs(qapp) -> Iterator[None]:
+    """Every GUI test fails, rather than hangs, on a modal dialog it did not answer."""
+    with stray_dialogs() as strays:
+        yield
+    assert not strays, f"dialogs nobody answered: {strays}"
 
 
 @pytest.fixture

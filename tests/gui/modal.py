@@ -22,6 +22,11 @@ from tournament_manager.gui.worker import WorkDialog
 
 Handler = Callable[[QWidget], object]
 POLL_MS = 10
+STRAY_MS = 500
+"""How often `stray_dialogs` looks for a dialog that no `answering` block expects."""
+
+_answering = [0]
+"""How many `answering` blocks are open: while one is, its own poll answers every dialog."""
 
 
 @dataclass
@@ -69,9 +74,11 @@ def answering(*handlers: Handler) -> Iterator[Answers]:
 
     timer.timeout.connect(poll)
     timer.start()
+    _answering[0] += 1
     try:
         yield answers
     finally:
+        _answering[0] -= 1
         timer.stop()
         timer.deleteLater()
     if answers.errors:
@@ -111,3 +118,35 @@ def as_head_judge(reason: str, passphrase: str, said: list[str] | None = None) -
         type_into(dialog, "head_judge_passphrase", passphrase)
         click(dialog, "head_judge_ok")
     return answer
+
+
+@contextmanager
+def stray_dialogs() -> Iterator[list[str]]:
+    """Close any modal dialog left open outside `answering` (seen on two polls running, so
+    a test's own answer comes first), listing its title: a test that opens a question it
+    did not expect fails, where it used to hang the suite until CI's time ran out."""
+    strays: list[str] = []
+    seen: list[QWidget] = []
+    timer = QTimer()
+    timer.setInterval(STRAY_MS)
+
+    def poll() -> None:
+        widget = QApplication.activeModalWidget()
+        if (_answering[0] or widget is None or not widget.isVisible()
+                or isinstance(widget, WorkDialog)):
+            seen.clear()
+            return
+        if widget not in seen:
+            seen[:] = [widget]
+            return
+        seen.clear()
+        strays.append(widget.windowTitle())
+        _close(widget)
+
+    timer.timeout.connect(poll)
+    timer.start()
+    try:
+        yield strays
+    finally:
+        timer.stop()
+        timer.deleteLater()
