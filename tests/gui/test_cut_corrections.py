@@ -94,9 +94,13 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
     assert _entrants(window) == set()
     assert page.cut_button.isEnabled() and not page.take_back_button.isVisible()
 
-    window.action_undo.trigger()  # Edit ▸ Undo: the cut as it was, same players
+    with answering(take_back) as seen:  # Edit ▸ Undo: the cut as it was, same players
+        window.action_undo.trigger()
+    assert seen.seen == ["Make the Cut"] and asked[-1] == "Make the cut after round 1 again?"
     assert _entrants(window) == went_on
-    window.action_redo.trigger()
+    with answering(take_back):
+        window.action_redo.trigger()
+    assert asked[-1] == "Take back the cut after round 1?"
     assert _entrants(window) == set()
 
     with answering(lambda box: click(box, "confirm_yes")):

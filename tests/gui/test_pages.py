@@ -15,6 +15,8 @@ from tournament_manager.gui.models.standings_model import RAW
 from tournament_manager.services.setup import all_players
 from tournament_manager.services.tournaments import current_tournament
 
+from .modal import answering, click
+
 
 def _players(window: MainWindow):
     return all_players(window.controller.document.unit_of_work())
@@ -103,7 +105,9 @@ def test_import_preview_mapping_and_row_errors(event_window: MainWindow, tmp_pat
     names = [p.name for p in _players(event_window)]
     assert names[-2:] == ["王小明", "Zoë"]
     assert event_window.action_undo.text() == "&Undo Import players from good.csv"
-    event_window.action_undo.trigger()
+    with answering(lambda box: click(box, "confirm_yes")) as seen:
+        event_window.action_undo.trigger()
+    assert seen.seen == ["Remove Imported Players"]
     assert len(_players(event_window)) == 8
     event_window.action_redo.trigger()
     assert len(_players(event_window)) == 10

@@ -1004,7 +1004,9 @@ def test_undoing_a_publish_keeps_another_sessions_held_draw(window: MainWindow,
     page.choose_session(1)
     stack = window.context.runner.stack
     assert stack.undoText() == "Publish the draw of session 1"
-    window.action_undo.trigger()
+    with answering(lambda box: click(box, "confirm_yes")) as seen:
+        window.action_undo.trigger()
+    assert seen.seen == ["Withdraw the Draw"]
     assert _seats(window, 1) == {}
     assert window.message_bar.text() == ("The draw of session 1 taken back is not held: the "
                                          "draw of session 2 is. Edit ▸ Redo publishes it "
@@ -1024,7 +1026,8 @@ def test_undoing_a_publish_holds_the_draw_whichever_session_is_shown(window: Mai
     drawn = _drawn_tables(page)
     page.publish_button.click()
     page.choose_session(3)
-    window.action_undo.trigger()
+    with answering(lambda box: click(box, "confirm_yes")):
+        window.action_undo.trigger()
     assert _row_texts(page, 0)[2] == "drawn, not published yet"
     page.choose_session(1)
     assert page.publish_button.isEnabled() and _drawn_tables(page) == drawn

@@ -852,7 +852,8 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
 
     signatures.sign_buttons[1].click()  # empty again: said again
     assert bar.text() == "The signature is empty."
-    event_window.action_undo.trigger()  # an undo is an act too
+    with answering(lambda box: click(box, "confirm_yes")):
+        event_window.action_undo.trigger()  # an undo is an act too
     assert not bar.isVisible() and _view(event_window).signatures == ()
 
     signatures.sign_buttons[1].click()  # empty: said; another page: the answer goes

@@ -199,7 +199,9 @@ def test_a_session_started_on_the_seating_page_lists_its_tables_at_once(
     assert page.tables.item(0).text() == "Table 1 · playing 1/16"
 
     window.action_undo.trigger()  # the hand
-    window.action_undo.trigger()  # the start: the session waits again, on every page
+    with answering(lambda box: click(box, "confirm_yes")) as seen:
+        window.action_undo.trigger()  # the start: the session waits again, on every page
+    assert seen.seen == ["Undo the Start"]
     assert page.tables.item(0).text() == "Table 1 · waiting"
     assert not sheet.entry.isEnabled() and not sheet.table_clock.isVisible()
 

@@ -52,7 +52,7 @@ from tournament_manager.gui import keyboard_return, undo_keys, user_text, wheel_
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
-from tournament_manager.gui.commands.base import ServiceCommand
+from tournament_manager.gui.commands.base import Question, ServiceCommand
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
@@ -247,6 +247,11 @@ class MainWindow(QMainWindow):
         action.triggered.connect(slot)
         return action
 
+    def _ask(self, question: Question) -> bool:
+        """The runner's question (a weighty undo, a change to a sheet being signed)."""
+        return confirm(self, question.title, question.question, question.details,
+                       question.act, object_name="command_confirm")
+
     def _action_recorded(self, _index: int) -> None:
         QTimer.singleShot(0, self, lambda: undo_keys.forget_typing(self))
 
@@ -276,6 +281,14 @@ class MainWindow(QMainWindow):
         self.action_redo = stack.createRedoAction(self, self.tr("&Redo"))
         self.action_redo.setObjectName("action_redo")
         self.action_redo.setShortcuts(undo_keys.redo_keys())
+        # The stack's actions keep their text and state; their triggering goes through the
+        # runner, which asks first where a command's undo or redo weighs (a cut, a draw).
+        runner = self.context.runner
+        self.action_undo.triggered.disconnect()
+        self.action_undo.triggered.connect(runner.undo)
+        self.action_redo.triggered.disconnect()
+        self.action_redo.triggered.connect(runner.redo)
+        runner.ask = self._ask
         # After an action, Ctrl+Z is for the action, not for the typing that led to it;
         # later, once the fields have settled (a recorded hand's Value box is emptied).
         stack.indexChanged.connect(self._action_recorded)

@@ -552,6 +552,30 @@ def sheet_now(uow: UnitOfWork, table_id: int) -> str:
         return sheet_hash(content_now(uow, uow.tables.get(table_id)))
 
 
+@dataclass(frozen=True)
+class StandingSignatures:
+    table: int
+    """The table's number."""
+    players: tuple[str, ...]
+    """The names of those whose signature covers the sheet as it stands, in seat order."""
+
+
+def standing_signers(uow: UnitOfWork, table_id: int) -> StandingSignatures:
+    """Who has signed the sheet as it stands: a change to it leaves their signatures on
+    old content, and they must sign again (`sign_sheet`). Asked before a change, so that a
+    hand altered while the table signs is the judge's choice, not a slip."""
+    with uow:
+        table = uow.tables.get(table_id)
+        digest = sheet_hash(content_now(uow, table))
+        signers = {s.player_id for s in uow.signatures.list(table_id=table_id)
+                   if s.sheet_version == table.sheet_version and s.content_hash == digest}
+        seated = dict.fromkeys(seat.player_id for seat in sorted(
+            uow.seats.list(table_id=table_id), key=lambda seat: (seat.cycle, seat.arrival)))
+        names = tuple(uow.players.get(player_id).name
+                      for player_id in seated if player_id in signers)
+        return StandingSignatures(table.number, names)
+
+
 def check_unchanged(uow: UnitOfWork, table_id: int, seen: str) -> None:
     """Refuse, naming who changed it and when, unless the sheet is still as `seen`: an
     undo or redo acts on what this station left, never over another station's change."""

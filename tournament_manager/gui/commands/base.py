@@ -10,6 +10,7 @@ move so older commands still find it.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
@@ -58,6 +59,21 @@ class CommandContext:
         self.aliases = IdAliases()
 
 
+@dataclass(frozen=True)
+class Question:
+    """What the judge is asked before a command runs, or is undone or redone, where a slip
+    would change what the players have seen or signed: a stray Ctrl+Z on the Players page
+    took back the cut made an hour before, without a word."""
+
+    title: str
+    question: str
+    details: str
+    act: str
+    """The button that goes ahead; the default answer is always to leave things be."""
+    kept: str = ""
+    """Said where the judge declined a new command (the refusal's place): what stands."""
+
+
 class ServiceCommand(QUndoCommand):
     """Subclasses implement `do` and `revert`; `topic` names what they change."""
 
@@ -92,6 +108,16 @@ class ServiceCommand(QUndoCommand):
         work is opened only by a command that needs one to tell."""
         del unit_of_work
         return False
+
+    def question(self) -> Question | None:
+        """Asked before the first run (it may read the record); None to run at once."""
+        return None
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        """Asked before Edit ▸ Undo (`undoing`) or Redo moves this command; None to move it
+        at once, as for most commands: Ctrl+Z is for slips, and must stay quick."""
+        del undoing
+        return None
 
     def execute(self) -> None:
         """The first run, before the push: errors propagate to the runner."""
@@ -155,6 +181,33 @@ class CommandRunner(QObject):
         self._redo_orphaned = False
         """An undone command left the stack (`_left`): what it had under its redo goes too."""
         self.moved.connect(self._left)
+        self.ask: Callable[[Question], bool] = lambda _question: True
+        """The window's confirmation (`confirm`), set by the window that shows the stack."""
+
+    def undo(self) -> None:
+        """Edit ▸ Undo: the top command is undone, after its question if it has one."""
+        self._step(self.stack.index() - 1, undoing=True)
+
+    def redo(self) -> None:
+        """Edit ▸ Redo, likewise."""
+        self._step(self.stack.index(), undoing=False)
+
+    def _step(self, index: int, *, undoing: bool) -> None:
+        stack = self.stack
+        if not 0 <= index < stack.count():
+            return
+        command = stack.command(index)
+        if isinstance(command, ServiceCommand):
+            try:
+                question = command.second_thought(undoing)
+            except EXPECTED_ERRORS:
+                question = None  # unreadable now: the undo itself will say why
+            if question is not None and not self.ask(question):
+                return
+        if undoing:
+            stack.undo()
+        else:
+            stack.redo()
 
     def _left(self, command: ServiceCommand, undone: bool) -> None:
         """A command undone and made obsolete by its undo leaves the stack (a correction
@@ -198,8 +251,12 @@ class CommandRunner(QObject):
         stack.undo()
 
     def run(self, command: ServiceCommand) -> str | None:
-        """None when done, else the worded refusal (nothing was changed)."""
+        """None when done, else the worded refusal (nothing was changed), or what stands
+        where the judge answered the command's question by leaving things be."""
         try:
+            question = command.question()
+            if question is not None and not self.ask(question):
+                return question.kept
             command.execute()
         except EXPECTED_ERRORS as error:
             return describe_error(error)

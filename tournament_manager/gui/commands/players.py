@@ -15,7 +15,7 @@ from PySide6.QtCore import QCoreApplication
 from tournament_manager.domain.model import Player, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.gui.commands.base import CommandContext, Question, ServiceCommand
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import (
     import_player_rows,
@@ -137,6 +137,7 @@ class ImportPlayers(ServiceCommand):
             context, translate("PlayerCommands", "Import players from {file}").format(file=source)
         )
         self.rows, self.mapping = rows, dict(mapping)
+        self.source = source
         self.allow_duplicates = allow_duplicates
         self.skip_duplicates = skip_duplicates
         self.ids: list[int] = []
@@ -157,6 +158,18 @@ class ImportPlayers(ServiceCommand):
         for player in self.removed:
             stored = restore_player(self.uow(), player)
             self._context.aliases.moved(PLAYER, player.id, stored.id)
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        """One keystroke would remove every player of a file: asked first."""
+        if not undoing:
+            return None
+        return Question(
+            title=translate("PlayerCommands", "Remove Imported Players"),
+            question=translate("PlayerCommands",
+                               "Remove the {count} players imported from {file}?").format(
+                count=len(self.ids), file=self.source),
+            details=translate("PlayerCommands", "Edit ▸ Redo imports them again."),
+            act=translate("PlayerCommands", "Remove Players"))
 
     def revert(self) -> None:
         self.removed = [remove_player(self.uow(), self._context.aliases.resolve(PLAYER, pid))

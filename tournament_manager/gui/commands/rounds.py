@@ -13,8 +13,10 @@ from PySide6.QtCore import QCoreApplication
 
 from tournament_manager.domain.model import RoundEntry
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.gui.commands.base import CommandContext, Question, ServiceCommand
 from tournament_manager.services.standings import make_cut, restore_cut, undo_cut
+
+translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
 
 class MakeCut(ServiceCommand):
@@ -22,7 +24,7 @@ class MakeCut(ServiceCommand):
 
     def __init__(self, context: CommandContext, round_number: int,
                  expected: Sequence[int] | None = None) -> None:
-        super().__init__(context, QCoreApplication.translate(
+        super().__init__(context, translate(
             "RoundCommands", "Cut after round {n}").format(n=round_number))
         self.round_number = round_number
         self.expected = tuple(expected) if expected is not None else None
@@ -34,6 +36,9 @@ class MakeCut(ServiceCommand):
     def revert(self) -> None:
         undo_cut(self.uow(), self.round_number)
 
+    def second_thought(self, undoing: bool) -> Question | None:
+        return cut_question(self.round_number, make=not undoing)
+
 
 class TakeBackCut(ServiceCommand):
     """The head judge takes a cut back (a correction moved the line, or it was made too
@@ -42,7 +47,7 @@ class TakeBackCut(ServiceCommand):
     topic = Topic.ROUNDS
 
     def __init__(self, context: CommandContext, round_number: int) -> None:
-        super().__init__(context, QCoreApplication.translate(
+        super().__init__(context, translate(
             "RoundCommands", "Take back the cut after round {n}").format(n=round_number))
         self.round_number = round_number
         self.taken_back: list[RoundEntry] = []
@@ -52,3 +57,28 @@ class TakeBackCut(ServiceCommand):
 
     def revert(self) -> None:
         restore_cut(self.uow(), self.round_number, self.taken_back)
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        return cut_question(self.round_number, make=undoing)
+
+
+def cut_question(round_number: int, *, make: bool) -> Question:
+    """A cut made or taken back by Edit ▸ Undo or Redo changes who is still in the event,
+    which the room sees on the projector: never at one stray keystroke."""
+    if make:
+        return Question(
+            title=translate("RoundCommands", "Make the Cut"),
+            question=translate("RoundCommands",
+                               "Make the cut after round {n} again?").format(n=round_number),
+            details=translate("RoundCommands",
+                              "The players it took on go on to the next round again, and "
+                              "the others leave the standings of that round."),
+            act=translate("RoundCommands", "Make the Cut"))
+    return Question(
+        title=translate("RoundCommands", "Take Back the Cut"),
+        question=translate("RoundCommands",
+                           "Take back the cut after round {n}?").format(n=round_number),
+        details=translate("RoundCommands",
+                          "Everyone plays on in round {n}'s standings again, as before the "
+                          "cut; Edit ▸ Redo makes it again.").format(n=round_number),
+        act=translate("RoundCommands", "Take Back the Cut"))

@@ -18,7 +18,7 @@ from PySide6.QtCore import QCoreApplication
 
 from tournament_manager.domain.seat_pick import SeatPick
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.gui.commands.base import CommandContext, Question, ServiceCommand
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
@@ -119,6 +119,24 @@ class PublishDraw(ServiceCommand):
             unpublish_session(self.uow(), self.draw.session_id)
             self._pending(self.draw, True)
 
+    def second_thought(self, undoing: bool) -> Question | None:
+        """The posted seating is what the players are walking to: asked before Undo takes
+        it down."""
+        if not undoing:
+            return None
+        number = self.draw.session_number
+        return Question(
+            title=translate("SeatingCommands", "Withdraw the Draw"),
+            question=translate("SeatingCommands",
+                               "Withdraw the published draw of session {n}?").format(n=number),
+            details=(translate("SeatingCommands",
+                               "The draw published before it stands again.")
+                     if self._before is not None else
+                     translate("SeatingCommands",
+                               "Session {n} has no published seating until it is published "
+                               "again; the Seating page keeps the draw.").format(n=number)),
+            act=translate("SeatingCommands", "Withdraw the Draw"))
+
 
 class StartSession(ServiceCommand):
     """The clock starts after a backup; undone while no hand is on any sheet."""
@@ -131,12 +149,26 @@ class StartSession(ServiceCommand):
             context, translate("SeatingCommands", "Start session {n}").format(n=session_number)
         )
         self.session_id, self.take_backup = session_id, take_backup
+        self.session_number = session_number
 
     def do(self) -> None:
         start_session(self.uow(), self.session_id, self.take_backup)
 
     def revert(self) -> None:
         unstart_session(self.uow(), self.session_id)
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        """The room's clock is running: asked before Undo stops it."""
+        if not undoing:
+            return None
+        return Question(
+            title=translate("SeatingCommands", "Undo the Start"),
+            question=translate("SeatingCommands",
+                               "Undo the start of session {n}?").format(n=self.session_number),
+            details=translate("SeatingCommands",
+                              "Its clock stops and is cleared; the session can be "
+                              "redrawn before it starts again."),
+            act=translate("SeatingCommands", "Undo the Start"))
 
     def spent(self, unit_of_work: Callable[[], UnitOfWork]) -> bool:
         """Hands on its sheets (their own entries signed and gone from the stack, or

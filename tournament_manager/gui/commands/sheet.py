@@ -8,7 +8,7 @@ from PySide6.QtCore import QCoreApplication
 
 from tournament_manager.domain.model import Hand, Penalty, PenaltyReason
 from tournament_manager.gui.changes import Topic
-from tournament_manager.gui.commands.base import CommandContext, ServiceCommand
+from tournament_manager.gui.commands.base import CommandContext, Question, ServiceCommand
 from tournament_manager.services.head_judge import HeadJudgeCredential
 from tournament_manager.services.ports import NotFound, UnitOfWork
 from tournament_manager.services.score_sheets import (
@@ -27,6 +27,7 @@ from tournament_manager.services.score_sheets import (
     sheet_locked,
     sheet_now,
     sign_sheet,
+    standing_signers,
     stop_on_time,
     withdraw_signature,
 )
@@ -88,6 +89,43 @@ class SheetCommand(ServiceCommand):
     def spent(self, unit_of_work: Callable[[], UnitOfWork]) -> bool:
         table_id = self.sheet()
         return table_id is not None and sheet_locked(unit_of_work(), table_id)
+
+    changes_content = True
+    """A hand or a penalty: the sheet's content changes, and signatures given on it lapse."""
+
+    def question(self) -> Question | None:
+        return self._voids(translate("SheetCommands", "Change table {table}'s sheet?"))
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        step = (translate("SheetCommands", "Undo “{act}” on table {table}'s sheet?")
+                if undoing else
+                translate("SheetCommands", "Redo “{act}” on table {table}'s sheet?"))
+        return self._voids(step)
+
+    def _voids(self, asked: str) -> Question | None:
+        """`asked` (its {table} and {act} filled in) where players have signed the sheet
+        as it stands: the change leaves their signatures on the old content (kept, not
+        current), and they must sign again. A judge who corrected a hand while the third
+        player signed learnt it from the count going back to none."""
+        table_id = self.sheet()
+        if not self.changes_content or table_id is None:
+            return None
+        signed = standing_signers(self.uow(), table_id)
+        if not signed.players:
+            return None
+        names = ", ".join(signed.players)
+        return Question(
+            title=translate("SheetCommands", "Signed Sheet"),
+            question=asked.format(table=signed.table, act=self.text()),
+            details=translate(
+                "SheetCommands",
+                "Signed as it stands by: {names}. After the change they must sign again; "
+                "their signatures stay on the record for the sheet as it was.",
+            ).format(names=names),
+            act=translate("SheetCommands", "Change the Sheet"),
+            kept=translate("SheetCommands",
+                           "Nothing changed: table {table}'s sheet keeps the signatures of "
+                           "{names}.").format(table=signed.table, names=names))
 
 
 class EnterHand(SheetCommand):
@@ -182,17 +220,20 @@ class AddPenalty(SheetCommand):
 
 class RemovePenalty(SheetCommand):
     def __init__(self, context: CommandContext, table_number: int, penalty_id: int, *,
-                 seen: str | None = None) -> None:
+                 seen: str | None = None, table_id: int | None = None) -> None:
+        """`table_id`, where the caller knows it, lets the first run ask about signatures;
+        the penalty removed names it for every undo and redo."""
         super().__init__(
             context,
             translate("SheetCommands", "Remove penalty T{table}").format(table=table_number),
             seen,
         )
         self.penalty_id = penalty_id
+        self._table_id = table_id
         self.removed: Penalty | None = None
 
     def sheet(self) -> int | None:
-        return None if self.removed is None else self.removed.table_id
+        return self._table_id if self.removed is None else self.removed.table_id
 
     def do(self) -> None:
         self.removed = remove_penalty(
@@ -214,8 +255,26 @@ class SignSheet(SheetCommand):
         super().__init__(context, translate("SheetCommands", "Sign T{table} ({name})").format(
             table=table_number, name=player_name), seen)
         self.table_id, self.player_id, self.png = table_id, player_id, png
+        self.table_number, self.player_name = table_number, player_name
         self.signature_id: int | None = None
         self.locked = False
+
+    changes_content = False
+
+    def second_thought(self, undoing: bool) -> Question | None:
+        """Undo withdraws a signature the player gave in front of the judge: asked, as the
+        player has left the table by the time a stray Ctrl+Z is noticed."""
+        if not undoing:
+            return None
+        return Question(
+            title=translate("SheetCommands", "Withdraw a Signature"),
+            question=translate("SheetCommands",
+                               "Withdraw {name}'s signature from table {table}'s sheet?").format(
+                name=self.player_name, table=self.table_number),
+            details=translate("SheetCommands",
+                              "The sheet cannot lock until {name} signs it again.").format(
+                name=self.player_name),
+            act=translate("SheetCommands", "Withdraw the Signature"))
 
     def do(self) -> None:
         result = sign_sheet(self.uow(), self.table_id, self.player_id, self.png,

@@ -32,7 +32,7 @@ def run_penalty_commands(panel: PenaltyPanel, context: AppContext,
         view = shown()
         if view is not None:
             context.run(RemovePenalty(context.runner.context, view.table.number, penalty_id,
-                                      seen=view.content_hash))
+                                      seen=view.content_hash, table_id=view.table.id))
 
     panel.add_requested.connect(add)
     panel.remove_requested.connect(remove)

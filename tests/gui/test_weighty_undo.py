@@ -1,0 +1,153 @@
+"""Edit ▸ Undo, Redo and a change to a sheet being signed ask first where one keystroke
+would change what the players have seen or signed: a cut, a published draw, a started
+clock, an import, a signature. Driven with the real keys and the real question box."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from tournament_manager.gui.main_window import MainWindow
+
+from .event_files import cut_event_file
+from .modal import answering, click
+from .test_sheet_entry import _enter_session, _scribble, _sheet, _type, _view
+
+
+def _press(window: MainWindow, key: Qt.Key) -> None:
+    """Ctrl+`key` as the judge presses it, the window active, into the Players page's
+    search box (which has no typing of its own to undo)."""
+    window.activateWindow()
+    QApplication.processEvents()
+    assert QApplication.activeWindow() is window
+    search = window.players_page.search
+    search.setFocus()
+    QTest.keyClick(search, key, Qt.KeyboardModifier.ControlModifier)
+
+
+def _asked(answer: str, asked: list[tuple[str, str]]):
+    def handler(box: QWidget) -> None:
+        assert isinstance(box, QMessageBox)
+        asked.append((box.text(), box.informativeText()))
+        click(box, answer)
+    return handler
+
+
+def _entrants(window: MainWindow) -> set[int]:
+    with window.context.unit_of_work() as uow:
+        return {entry.player_id for entry in uow.round_entries.list()}
+
+
+def test_ctrl_z_on_another_page_asks_before_it_takes_back_a_cut(
+        window: MainWindow, tmp_path: Path) -> None:
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    went_on = _entrants(window)
+    page = window.cuts_page
+    window.show_page(page)
+    page.table.selectRow(0)
+    with answering(lambda box: click(box, "confirm_yes"),
+                   lambda box: click(box, "confirm_yes")):
+        page.take_back_button.click()
+        page.cut_button.click()
+    assert _entrants(window) == went_on
+    assert window.action_undo.text() == "&Undo Cut after round 1"
+
+    window.show_page(window.players_page)  # a typo to take back, he thinks
+    asked: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", asked)) as seen:
+        _press(window, Qt.Key.Key_Z)
+    assert seen.seen == ["Take Back the Cut"]
+    assert asked[0][0] == "Take back the cut after round 1?"
+    assert _entrants(window) == went_on, "the cut stands"
+    assert window.action_undo.text() == "&Undo Cut after round 1", "and can still be undone"
+
+    with answering(_asked("confirm_yes", asked)):
+        _press(window, Qt.Key.Key_Z)
+    assert _entrants(window) == set()
+    with answering(_asked("confirm_no", asked)) as seen:
+        _press(window, Qt.Key.Key_Y)
+    assert seen.seen == ["Make the Cut"] and _entrants(window) == set()
+    with answering(_asked("confirm_yes", asked)):
+        _press(window, Qt.Key.Key_Y)
+    assert _entrants(window) == went_on
+
+
+def test_a_change_to_a_sheet_being_signed_asks_and_a_no_leaves_it(
+        event_window: MainWindow) -> None:
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    for column in range(2):  # East and South sign; West is still reading
+        _scribble(signatures.pads[column], lift=30 + 7 * column)
+        signatures.sign_buttons[column].click()
+    view = _view(event_window)
+    east, south = (p.name for p in view.players[:2])
+    assert [s.current for s in view.signatures] == [True, True]
+
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    assert sheet.entry.replacing
+    sheet.entry.value_edit.selectAll()
+    asked: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", asked)) as seen:
+        _type(sheet, "EW35")
+    assert seen.seen == ["Signed Sheet"]
+    assert asked[0] == (
+        "Change table 1's sheet?",
+        (f"Signed as it stands by: {east}, {south}. After the change they must sign "
+         "again; their signatures stay on the record for the sheet as it was."))
+    view = _view(event_window)
+    assert view.rows[0].hand.wins[0].value == 30, "nothing changed"
+    assert [s.current for s in view.signatures] == [True, True]
+    assert sheet.entry.message.text() == (
+        f"Nothing changed: table 1's sheet keeps the signatures of {east}, {south}.")
+
+    with answering(_asked("confirm_yes", asked)):
+        QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    view = _view(event_window)
+    assert view.rows[0].hand.wins[0].value == 35
+    assert [s.current for s in view.signatures] == [False, False]
+
+    with answering() as seen:  # undoing goes back to 30...
+        event_window.action_undo.trigger()
+    assert seen.seen == [], "...where nobody has signed: not asked"
+    assert [s.current for s in _view(event_window).signatures] == [True, True]
+    with answering(_asked("confirm_no", asked)) as seen:  # ...and Redo would lapse them
+        event_window.action_redo.trigger()
+    assert seen.seen == ["Signed Sheet"]
+    assert asked[-1][0] == "Redo “Change hand T1 #1” on table 1's sheet?"
+    assert _view(event_window).rows[0].hand.wins[0].value == 30
+
+
+def test_undo_of_a_signature_asks_first(event_window: MainWindow) -> None:
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    _scribble(signatures.pads[0])
+    signatures.sign_buttons[0].click()
+    east = _view(event_window).players[0].name
+    asked: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", asked)):
+        event_window.action_undo.trigger()
+    assert asked == [(f"Withdraw {east}'s signature from table 1's sheet?",
+                      f"The sheet cannot lock until {east} signs it again.")]
+    assert [s.current for s in _view(event_window).signatures] == [True]
+    with answering(_asked("confirm_yes", asked)):
+        event_window.action_undo.trigger()
+    assert _view(event_window).signatures == ()
+
+
+def test_a_hand_on_a_sheet_nobody_signed_asks_nothing(event_window: MainWindow) -> None:
+    """Entering a hand and undoing it ask nothing: Ctrl+Z is for slips and stays quick."""
+    sheet = _sheet(event_window)
+    with answering() as seen:
+        _type(sheet, "EW30")
+        event_window.action_undo.trigger()
+        event_window.action_redo.trigger()
+    assert seen.seen == [] and len(_view(event_window).rows) == 1
