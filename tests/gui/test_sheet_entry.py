@@ -790,9 +790,24 @@ def test_a_draw_is_retyped_as_a_win_and_a_refused_seat_says_why(event_window: Ma
         "S Player 1 won this hand: the discarder, or anyone responsible, is one of the "
         "other three.")
     QTest.keyClick(edit, Qt.Key.Key_Escape)
-    QTest.keyClicks(edit, "SW+W")  # another winner on the discard: not the discarder
+    QTest.keyClicks(edit, "SW30+W")  # another winner on the discard: not the discarder
     assert sheet.entry.message.text() == (
         "W Player 2 discarded the winning tile: he cannot win on it too.")
+
+
+def test_a_second_winner_waits_for_the_first_ones_value(event_window: MainWindow):
+    """"S W + N 30" gave the 30 to N, and S's value could then be reached only by deleting
+    N: Enter said "Type the hand value." over and over. + now waits for S's value."""
+    sheet = _sheet(event_window)
+    edit = sheet.entry.value_edit
+    edit.setFocus()
+    QTest.keyClicks(edit, "SW+")
+    assert sheet.entry.message.text() == (
+        "Type S Player 1's value first; + then adds the next winner.")
+    QTest.keyClicks(edit, "30+N")
+    summary = sheet.entry.findChild(QLabel, "entry_summary")
+    assert summary.text() == ("S Player 1 wins 30; N Player 3 wins ? · Discard from W "
+                              "Player 2 — type the value, Enter")
 
 
 def test_a_hand_recorded_at_the_table_meanwhile_holds_the_one_being_typed(

@@ -649,6 +649,10 @@ class HandEntryBar(QFrame):
             self.show_problem(self.tr("Under these rules one player wins a hand: of several "
                                       "claims on one discard, enter the one nearest the "
                                       "discarder's lower seat."))
+        elif ((waiting := self._draft.waiting_value()) is not None
+              and self._draft.discarder is not None and not self._draft.self_draw):
+            self.show_problem(self.tr("Type {who}'s value first; + then adds the next "
+                                      "winner.").format(who=self._name(waiting.winner)))
         elif not self._draft.add_winner():
             self.show_problem(self.tr("Several winners need one discard: pick the first "
                                       "winner and the discarder first (at most three)."))

@@ -145,11 +145,21 @@ class HandDraft:
         return True
 
     def add_winner(self) -> bool:
-        """Another winner on the same discard (a triple win has three)."""
-        if self.self_draw or self.draw or self.discarder is None or len(self.wins) >= 3:
+        """Another winner on the same discard (a triple win has three), once the winner
+        before has his value: a value typed after "S W + N" went to N, and S's was
+        then out of reach but by deleting N (`waiting_value`)."""
+        if (self.self_draw or self.draw or self.discarder is None or len(self.wins) >= 3
+                or self.waiting_value() is not None):
             return False
         self.adding_winner = True
         return True
+
+    def waiting_value(self) -> WinDraft | None:
+        """The winner being typed, while his value is not yet typed."""
+        current = self.current
+        if current is None or self.adding_winner or current.value.strip().isdigit():
+            return None
+        return current
 
     def step_back(self) -> None:
         if self.awaiting_responsible or self.adding_winner:
