@@ -19,6 +19,7 @@ from tournament_manager.services.score_sheets import (
 )
 from tournament_manager.storage.document import open_document
 
+from .canned import CannedDialogs
 from .event_files import cut_event_file
 from .modal import answering, as_head_judge, click
 
@@ -131,3 +132,47 @@ def test_the_standings_page_shows_what_the_finalists_carried(window: MainWindow,
         assert model.index(r, TOTAL).data() == f"{row.converted_total:.2f}".replace("-", "−")
     eliminated = next(r for r in range(model.rowCount()) if model.row_at(r).round_number == 1)
     assert model.index(eliminated, CARRIED).data() == ""
+    page = window.standings_page
+    assert page.provisional.isVisibleTo(page)
+    assert page.provisional.text() == ("Round 2 has not begun: its 4 players stand at what "
+                                       "they carried into it (50% of their totals).")
+
+
+def test_after_a_fresh_start_cut_the_standings_say_the_round_has_not_begun(
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path) -> None:
+    """Carry 0: the four finalists head the standings level at 0, placed by the recorded
+    draw (tournament rules §4), the preliminary's winner marked 1†. The page, the
+    projector and the printed standings now say why; the projector showed it bare."""
+    import dataclasses
+
+    from pypdf import PdfReader
+
+    from tournament_manager.gui.export_menu import ExportKind
+
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    with open_document(path) as document, document.unit_of_work() as uow:
+        [final] = [r for r in uow.rounds.list() if r.number == 2]
+        uow.rounds.update(dataclasses.replace(final, carry=0.0))
+        for entry in uow.round_entries.list(round_id=final.id):
+            uow.round_entries.update(dataclasses.replace(entry, carried_score=0.0,
+                                                         carried_raw=0.0))
+        uow.commit()
+    assert window.controller.open(path)
+    window.show_page(window.standings_page)
+    page = window.standings_page
+    said = ("Round 2 has not begun: its 4 players start level at 0, listed in the order of "
+            "the recorded draw.")
+    assert page.provisional.isVisibleTo(page) and page.provisional.text() == said
+    leaders = [page.model.row_at(r) for r in range(4)]
+    assert all(row.round_number == 2 and row.converted_total == 0 for row in leaders)
+
+    projector = window.show_projector()
+    projector.advance()
+    assert projector.notice.isVisible() and projector.notice.text() == said
+    projector.close()
+
+    canned.export_paths.append(tmp_path / "standings.pdf")
+    written = window.export_menu.export(ExportKind.STANDINGS)
+    assert written is not None
+    text = " ".join("".join(p.extract_text() for p in PdfReader(written).pages).split())
+    assert said in text

@@ -24,7 +24,7 @@ from tournament_manager.domain.model import (
 )
 from tournament_manager.domain.settings import PenaltyMode, RoundKind
 from tournament_manager.rules.tiles import Wind
-from tournament_manager.services.standings import Standings, StandingsRow
+from tournament_manager.services.standings import RoundWaiting, Standings, StandingsRow
 from tournament_manager.services.views import SheetView
 from tournament_manager.words import N_, _, n_
 
@@ -232,6 +232,34 @@ def field_text(table: Standings) -> str:
     """"62 ranked · 2 withdrawn"."""
     return _("{ranked} ranked · {withdrawn} withdrawn").format(ranked=table.ranked,
                                                                withdrawn=table.withdrawn)
+
+
+def standings_notice(table: Standings) -> str:
+    """What the standings must say above their rows, wherever they are shown or printed:
+    that they are provisional, or that the round they lead with has not begun; else ""."""
+    if table.in_play:
+        return provisional_text(table)
+    if table.waiting is not None:
+        return waiting_text(table.waiting)
+    return ""
+
+
+def waiting_text(waiting: RoundWaiting) -> str:
+    """After a fresh-start cut, the projector showed the preliminary winner first at
+    "0.00 20†" as if the final had been played; the rows are right (tournament rules §4:
+    level scores go by the recorded draw), the heading now says what they are."""
+    if waiting.carry == 0:
+        return n_("Round {round} has not begun: its {count} player start level at 0, "
+                  "listed in the order of the recorded draw.",
+                  "Round {round} has not begun: its {count} players start level at 0, "
+                  "listed in the order of the recorded draw.",
+                  waiting.players).format(round=waiting.number, count=waiting.players)
+    return n_("Round {round} has not begun: its {count} player stands at what he carried "
+              "into it ({percent}% of his total).",
+              "Round {round} has not begun: its {count} players stand at what they carried "
+              "into it ({percent}% of their totals).",
+              waiting.players).format(round=waiting.number, count=waiting.players,
+                                      percent=f"{waiting.carry * 100:g}")
 
 
 def provisional_text(table: Standings) -> str:

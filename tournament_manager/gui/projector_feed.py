@@ -16,7 +16,7 @@ from __future__ import annotations
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from tournament_manager.domain.model import StageStatus
-from tournament_manager.exports.text import provisional_text
+from tournament_manager.exports.text import standings_notice
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.errors import EXPECTED_ERRORS
 from tournament_manager.gui.models.seating_model import PlayerSeatsModel
@@ -128,8 +128,7 @@ class ProjectorFeed(QObject):
             except EXPECTED_ERRORS:
                 result = None
         self.standings.set_standings(result)
-        self.standings_notice = (provisional_text(result)
-                                 if result is not None and result.in_play else "")
+        self.standings_notice = standings_notice(result) if result is not None else ""
         self.standings_detail = (
             ""
             if self.through is None

@@ -80,6 +80,16 @@ class StandingsRow:
 
 
 @dataclass(frozen=True)
+class RoundWaiting:
+    """The last round entered, while none of its sessions has begun."""
+
+    number: int
+    carry: float
+    """The fraction of their totals its players carried into it (0: a fresh start)."""
+    players: int
+
+
+@dataclass(frozen=True)
 class Standings:
     through_session: int | None
     rows: tuple[StandingsRow, ...]
@@ -87,6 +97,10 @@ class Standings:
     """Sessions counted that are not finished: published or being played. Their scores so
     far count (a table not started adds nothing), so the standings are provisional, and
     a judge showing them mid-session must see that they are."""
+    waiting: RoundWaiting | None = None
+    """Set between a cut and the first session after it: the players it took on head the
+    standings at what they carried (after a fresh start, all level at 0 and placed by the
+    recorded draw), which on the projector read as a result of the round not yet played."""
 
     @property
     def ranked(self) -> int:
@@ -366,7 +380,13 @@ def standings_of(facts: StandingsFacts, through_session: int | None) -> Standing
                 placed.add(row.player.id)
                 rows.append(row)
     in_play = tuple(s.number for s in sessions if s.status is not StageStatus.FINISHED)
-    return Standings(through_session, tuple(_overall_ranks(rows)), in_play)
+    waiting = None
+    if blocks and len(rounds) > 1:
+        last = next(r for r in rounds if r.number == blocks[-1][0].round_number)
+        if last.number > 1 and all(s.round_id != last.id for s in sessions):
+            waiting = RoundWaiting(last.number, last.carry,
+                                   sum(1 for row in blocks[-1] if row.rank is not None))
+    return Standings(through_session, tuple(_overall_ranks(rows)), in_play, waiting)
 
 
 def _overall_ranks(rows: list[StandingsRow]) -> list[StandingsRow]:

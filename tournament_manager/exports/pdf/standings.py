@@ -41,9 +41,9 @@ from tournament_manager.exports.text import (
     display_name,
     field_text,
     plain,
-    provisional_text,
     rank_text,
     shared_ranks,
+    standings_notice,
 )
 from tournament_manager.services.standings import Standings, StandingsRow
 from tournament_manager.services.verification import VerificationReport
@@ -144,7 +144,8 @@ def render_standings(facts: EventFacts, table: Standings, report: VerificationRe
             extra.append(("TEXTCOLOR", (0, len(data) - 1), (-1, len(data) - 1), APART_GREY))
         if progress is not None and index % 64 == 0:
             progress(index, len(table.rows))
-    in_play = ([para(provisional_text(table), SUBHEADING)] if table.in_play else [])
+    notice = standings_notice(table)
+    in_play = [para(notice, SUBHEADING)] if notice else []
     story = [para(standings_title(table), HEADING), para(field_text(table), SUBHEADING),
              *in_play, para(_note(facts, latest_round, shared, table), NOTE),
              Table(data, colWidths=fixed + numbers, repeatRows=1,

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tournament_manager.exports.text import provisional_text
+from tournament_manager.exports.text import standings_notice
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
@@ -109,6 +109,6 @@ class StandingsPage(QWidget):
                                  "recorded draw").format(counts=counts)
             self.updated.setText(counts)
         # In the printed standings' words (`exports.text`), said in the window's language.
-        provisional = provisional_text(result) if result is not None and result.in_play else ""
-        self.provisional.setText(provisional)
-        self.provisional.setVisible(bool(provisional))
+        notice = standings_notice(result) if result is not None else ""
+        self.provisional.setText(notice)
+        self.provisional.setVisible(bool(notice))
