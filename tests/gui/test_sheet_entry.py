@@ -229,6 +229,39 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     assert _view(event_window).penalties == ()
 
 
+def test_under_mcr_the_penalty_panel_shows_no_zung_jung_time_scale(window: MainWindow,
+                                                                   tmp_path) -> None:
+    """MCR sets no time scale: the panel showed Zung Jung's 5 points per 15 s, and its
+    80-point resignation warning, to an MCR judge. There the points are typed. A false
+    win's points start at the event's 30 again after each penalty added, where the panel
+    reset them to 0 under the reason still showing."""
+    from tests.gui.event_files import seated_event_file
+
+    path, seated = seated_event_file(tmp_path / "mcr.tmt", rule_set="mcr")
+    assert window.controller.open(path)
+    window.seated = seated  # type: ignore[attr-defined]
+    sheet = _sheet(window)
+    panel = sheet.penalties
+    sheet.show_tool(panel)
+    assert sheet.view is not None and sheet.view.time_rule is None
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    assert not panel.seconds.isVisibleTo(panel) and not panel.time_rule.isVisibleTo(panel)
+    panel.hand.setValue(1)
+    panel.points.setValue(90)
+    assert not panel.warning.isVisibleTo(panel), "no 80-point resignation under MCR"
+    panel.findChild(object, "penalty_add").click()
+    assert [(p.points, p.reason) for p in _view(window).penalties] == [
+        (90, PenaltyReason.TIME)]
+    assert _view(window).resigned_flags == ()
+
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.FALSE_WIN))
+    false_win = panel.points.value()
+    assert false_win == _view(window).tournament.settings.false_win_points > 0
+    panel.findChild(object, "penalty_add").click()
+    assert len(_view(window).penalties) == 2
+    assert panel.points.value() == false_win, "ready for the next false win"
+
+
 def _scribble(pad, lift: int = 30) -> None:
     QTest.mousePress(pad, Qt.MouseButton.LeftButton, pos=QPoint(10, 20))
     for x in range(20, 120, 20):

@@ -29,6 +29,7 @@ from tournament_manager.rules.options import OptionsCodec, OptionSpec
 from tournament_manager.rules.result import LimitedScore, ScoredPattern, ScoreResult
 from tournament_manager.rules.settlement import Role, TableOutcome, check_outcome
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.time_rule import TimeRule
 from tournament_manager.rules.values import refusal, sign_problem
 
 OptionsT = TypeVar("OptionsT")
@@ -62,6 +63,10 @@ class RuleSet(ABC, Generic[OptionsT]):
     """True when the entry screens may take several players' claims on one discard, which
     `intercepting_claim` and the payoff then resolve (Zung Jung's interception and triple
     win, MCR's head bump); False where only one winner can be entered at all."""
+
+    time_rule: TimeRule | None = None
+    """The scale that turns seconds over a time limit into penalty points, where these
+    rules set one (Zung Jung); elsewhere a time penalty's points are the judge's."""
 
     def deal_passes(self, outcome: TableOutcome, options: OptionsT) -> bool:
         """Whether the deal moves to the next player after this hand.

@@ -25,7 +25,6 @@ from tournament_manager.domain.model import (
     Win,
     WinType,
 )
-from tournament_manager.domain.penalties import time_penalty_points
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.settings import FinalSeating, SeatPickMode, TournamentSettings
@@ -33,6 +32,7 @@ from tournament_manager.rules.hand import WinType as RulesWinType
 from tournament_manager.rules.random_hands import random_hand
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.time_rule import ZUNG_JUNG_TIME
 from tournament_manager.services.players import import_players
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.score_sheets import (
@@ -209,8 +209,11 @@ class _Table:
     def _penalty(self, number: int) -> None:
         player = self.rng.choice([s.player_id for s in self._seat_rows if s.cycle == 1])
         seconds = self.rng.choice((10, 20, 40, 75))
+        # Where the rules set no scale (MCR, classical), the points are the judge's word:
+        # the demo's judge takes the seed rule's.
+        rule = self.rule_set.time_rule or ZUNG_JUNG_TIME
         add_penalty(self.uows(), self.table_id, player, PenaltyReason.TIME,
-                    time_penalty_points(seconds), hand_number=number,
+                    rule.points(seconds), hand_number=number,
                     note=f"{seconds} s over")
         self.penalties += 1
 

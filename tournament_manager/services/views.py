@@ -26,12 +26,12 @@ from tournament_manager.domain.model import (
     StageStatus,
     Tournament,
 )
-from tournament_manager.domain.penalties import treated_as_resigned
 from tournament_manager.domain.results import Points, converted_scores, hand_totals, raw_scores
 from tournament_manager.domain.rotation import cycle_of
 from tournament_manager.domain.settings import SessionEnd
 from tournament_manager.domain.sheet_content import sheet_content, sheet_hash
 from tournament_manager.rules.tiles import WINDS, Wind
+from tournament_manager.rules.time_rule import TimeRule
 from tournament_manager.services.double_entry import entry_state
 from tournament_manager.services.ports import Collection as Collection_
 from tournament_manager.services.ports import UnitOfWork
@@ -85,7 +85,8 @@ class SheetView:
     complete: bool
     missing_hands: tuple[int, ...]
     resigned_flags: tuple[tuple[int, int], ...]
-    """(player id, hand number) where time penalties in one hand passed 80 points."""
+    """(player id, hand number) where time penalties in one hand passed the rules'
+    resignation threshold (Zung Jung: 80 points); none where the rules set no scale."""
     corrections: tuple[SheetCorrection, ...]
     """The head judge's corrections (who, when, why), oldest first."""
     check: SheetCheck = field(default_factory=lambda: SheetCheck("", ()))
@@ -93,6 +94,8 @@ class SheetView:
     hand_seatings: Mapping[int, HandSeating] = field(default_factory=dict)
     """Who deals each hand and where everyone sits, as far as it is known (classical
     scoring knows the next dealer only once the hand before is on the sheet)."""
+    time_rule: TimeRule | None = None
+    """The rules' time-penalty scale, for the seconds helper (None: the judge's points)."""
     planned_hands: int = 0
     """The session's hands at this table (`score_sheets.planned_hands`): when it ends by
     deals, the hands played and one for each deal to come."""
@@ -239,7 +242,8 @@ def build_sheet_view(uow: UnitOfWork, table_id: int,
         complete=is_complete(table, seats, hands, rules), planned_hands=planned,
         missing_hands=tuple(n for n in range(1, max([expected, *numbers]) + 1)
                             if n not in numbers),
-        resigned_flags=_resignation_flags(penalties),
+        resigned_flags=_resignation_flags(penalties, rules.rule_set.time_rule),
+        time_rule=rules.rule_set.time_rule,
         corrections=tuple(sorted(records.corrections[table_id], key=lambda c: c.version)),
         check=check_sheet(session, table, content, records.snapshots[table_id], signed,
                           {seat.player_id for seat in seats if seat.cycle == 1}, digest),
@@ -247,14 +251,17 @@ def build_sheet_view(uow: UnitOfWork, table_id: int,
     )
 
 
-def _resignation_flags(penalties: Sequence[Penalty]) -> tuple[tuple[int, int], ...]:
+def _resignation_flags(penalties: Sequence[Penalty],
+                       rule: TimeRule | None) -> tuple[tuple[int, int], ...]:
+    if rule is None:
+        return ()
     time_points: dict[tuple[int, int], int] = {}
     for penalty in penalties:
         if penalty.reason is PenaltyReason.TIME and penalty.hand_number is not None:
             key = (penalty.player_id, penalty.hand_number)
             time_points[key] = time_points.get(key, 0) + penalty.points
     return tuple(sorted(key for key, points in time_points.items()
-                        if treated_as_resigned(points)))
+                        if rule.resigned(points)))
 
 
 @dataclass(frozen=True)

@@ -18,18 +18,11 @@ from PySide6.QtWidgets import (
 )
 
 from tournament_manager.domain.model import PenaltyReason
-from tournament_manager.domain.penalties import (
-    POINTS_PER_STEP,
-    RESIGNATION_THRESHOLD,
-    SECONDS_PER_STEP,
-    time_penalty_points,
-    time_penalty_scale,
-    treated_as_resigned,
-)
 from tournament_manager.gui.item_data import add_choice, choose, current_choice
 from tournament_manager.gui.models.penalty_model import PenaltyModel
 from tournament_manager.gui.models.wording import reason_label
 from tournament_manager.gui.sheet.state import can_change
+from tournament_manager.rules.time_rule import TimeRule
 from tournament_manager.services.views import SheetView
 
 MAX_POINTS = 1000
@@ -66,15 +59,8 @@ class PenaltyPanel(QGroupBox):
         self.seconds.setObjectName("penalty_seconds")
         self.seconds.setRange(0, MAX_SECONDS)
         self.seconds.setSuffix(self.tr(" s over"))
-        rule = self.tr("{points} points per {seconds} s over, or part of it").format(
-            points=POINTS_PER_STEP, seconds=SECONDS_PER_STEP)
-        self.seconds.setToolTip(self.tr("Time penalty: {rule}").format(rule=rule))
         self.seconds.valueChanged.connect(self._seconds_changed)
-        examples = " · ".join(self.tr("{s} s → {p}").format(s=s, p=p)
-                              for s, p in time_penalty_scale())
-        self.time_rule = QLabel(self.tr("Time: {rule} ({examples}); over {limit} in one hand: "
-                                        "resigned").format(rule=rule, examples=examples,
-                                                           limit=RESIGNATION_THRESHOLD), self)
+        self.time_rule = QLabel(self)
         self.time_rule.setObjectName("penalty_time_rule")
         self.time_rule.setWordWrap(True)
         self.points = QSpinBox(self)
@@ -114,10 +100,33 @@ class PenaltyPanel(QGroupBox):
         layout.addLayout(form, 1, 0)
         layout.addWidget(self.time_rule, 2, 0)
         layout.addWidget(self.warning, 3, 0)
+        self._show_rule()
         self._reason_changed()
+
+    def _rule(self) -> TimeRule | None:
+        return self._view.time_rule if self._view is not None else None
+
+    def _show_rule(self) -> None:
+        """The seconds helper and its scale where the rules set one (Zung Jung); under MCR
+        and classical scoring the panel showed Zung Jung's 5 points per 15 s, which their
+        judges do not give: there a time penalty's points are typed."""
+        rule = self._rule()
+        self.seconds.setVisible(rule is not None)
+        self.time_rule.setVisible(rule is not None)
+        if rule is None:
+            return
+        words = self.tr("{points} points per {seconds} s over, or part of it").format(
+            points=rule.points_per_step, seconds=rule.seconds_per_step)
+        self.seconds.setToolTip(self.tr("Time penalty: {rule}").format(rule=words))
+        examples = " · ".join(self.tr("{s} s → {p}").format(s=s, p=p)
+                              for s, p in rule.scale())
+        self.time_rule.setText(self.tr("Time: {rule} ({examples}); over {limit} in one hand: "
+                                       "resigned").format(rule=words, examples=examples,
+                                                          limit=rule.resignation_over))
 
     def set_view(self, view: SheetView | None) -> None:
         self._view = view
+        self._show_rule()
         current = current_choice(self.player)
         self.player.clear()
         if view is None:
@@ -149,8 +158,9 @@ class PenaltyPanel(QGroupBox):
             self.points.setValue(self._view.tournament.settings.false_win_points)
 
     def _seconds_changed(self, seconds: int) -> None:
-        if self._reason() is PenaltyReason.TIME:
-            self.points.setValue(time_penalty_points(seconds))
+        rule = self._rule()
+        if self._reason() is PenaltyReason.TIME and rule is not None:
+            self.points.setValue(rule.points(seconds))
 
     def _time_points_in_hand(self, player_id: int, hand: int) -> int:
         if self._view is None:
@@ -160,20 +170,24 @@ class PenaltyPanel(QGroupBox):
                    and p.reason is PenaltyReason.TIME)
 
     def _check_resignation(self) -> None:
-        names = {p.id: p.name for p in self._view.players} if self._view else {}
+        rule = self._rule()
+        if rule is None or self._view is None:
+            self.warning.hide()
+            return
+        names = {p.id: p.name for p in self._view.players}
+        flags = self._view.resigned_flags
         lines = [self.tr("{name}: over {limit} time-penalty points in hand {hand}: treated as "
                          "resigned unless the judge excuses him.").format(
-                             name=names.get(player, str(player)), limit=RESIGNATION_THRESHOLD,
+                             name=names.get(player, str(player)), limit=rule.resignation_over,
                              hand=hand)
-                 for player, hand in (self._view.resigned_flags if self._view else ())]
+                 for player, hand in flags]
         player, hand = current_choice(self.player), self.hand.value()
         if (self._reason() is PenaltyReason.TIME and player is not None and hand
-                and treated_as_resigned(self._time_points_in_hand(player, hand)
-                                        + self.points.value())
-                and (player, hand) not in (self._view.resigned_flags if self._view else ())):
+                and rule.resigned(self._time_points_in_hand(player, hand) + self.points.value())
+                and (player, hand) not in flags):
             lines.append(self.tr("This penalty takes {name} over {limit} points in hand "
                                  "{hand}.").format(name=names.get(player, ""),
-                                                   limit=RESIGNATION_THRESHOLD, hand=hand))
+                                                   limit=rule.resignation_over, hand=hand))
         self.warning.setText("\n".join(lines))
         self.warning.setVisible(bool(lines))
 
@@ -194,9 +208,12 @@ class PenaltyPanel(QGroupBox):
         return self.tr("{over}; {note}").format(over=over, note=note) if note else over
 
     def accepted(self) -> None:
+        """Ready for the next penalty: its points start where the reason's do (a false
+        win's 30 under MCR), not at 0 beside a reason still showing."""
         self.seconds.setValue(0)
         self.points.setValue(0)
         self.note.clear()
+        self._reason_changed()
 
     def _remove(self) -> None:
         rows = self.table.selectionModel().selectedRows()

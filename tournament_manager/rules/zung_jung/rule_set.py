@@ -16,6 +16,7 @@ from tournament_manager.rules.result import Limit, LimitedScore, ScoredPattern, 
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.settlement import Role, TableOutcome, nearest_claim
 from tournament_manager.rules.tiles import Wind
+from tournament_manager.rules.time_rule import ZUNG_JUNG_TIME
 from tournament_manager.rules.zung_jung import payments, values
 from tournament_manager.rules.zung_jung.arrangements import build_arrangement, read_arrangement
 from tournament_manager.rules.zung_jung.evaluate import hand_traits
@@ -46,6 +47,7 @@ class ZungJungRuleSet(RuleSet[ZungJungOptions]):
     codec = CODEC
     same_turn_immunity = True
     several_claims = True
+    time_rule = ZUNG_JUNG_TIME
     win_flags = frozenset({WinFlag.SEABED, WinFlag.RIVERBED, WinFlag.KONG_REPLACEMENT,
                            WinFlag.ROBBING_KONG, WinFlag.HEAVEN, WinFlag.EARTH})
 
