@@ -199,7 +199,8 @@ def test_the_import_lists_possible_duplicates_and_asks_before_registering_them(
     assert window.action_undo.text() == "&Undo Import players from late.csv"
 
     # Or the look-alikes are left out and the rest imported (it was all or nothing).
-    window.action_undo.trigger()
+    with answering(lambda box: click(box, "confirm_yes")):
+        window.action_undo.trigger()
     assert len(_players(window)) == len(NAMES)
     dialog = page.open_import(path)
     with answering(lambda box: click(box, "duplicate_skip")):
@@ -376,3 +377,31 @@ def test_another_file_opened_from_another_page_leaves_the_keyboard_there(
     focus = QApplication.focusWidget()
     assert focus is None or focus.isVisible()
     assert focus is not window.players_page.fields["name"]
+
+
+def test_a_search_that_hides_the_player_being_edited_keeps_his_form(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """Bob Smith's club typed in, unsaved, then a search for someone else: Qt moved the
+    current row to a neighbour, the form was refilled with the neighbour, and the club was
+    lost. The form stays Bob's; Save saves him; the search cleared, his row is current."""
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.selectRow(_shown(page).index("Bob Smith"))
+    assert page.form_box.title().startswith("Editing Bob Smith")
+    club = page.fields["club"]
+    club.setFocus()
+    QTest.keyClicks(club, "Tonbridge")
+    page.search.setFocus()
+    QTest.keyClicks(page.search, "anna")
+    assert _shown(page) == ["Anna Berg"]
+    assert page.form_box.title().startswith("Editing Bob Smith")
+    assert club.text() == "Tonbridge"
+    assert not page.table.currentIndex().isValid()
+    assert page.save_button.isEnabled()
+    QTest.mouseClick(page.save_button, Qt.MouseButton.LeftButton)
+    clubs = {p.name: p.club for p in _players(window)}
+    assert clubs["Bob Smith"] == "Tonbridge" and clubs["Anna Berg"] == ""
+    assert page.form_box.title().startswith("Editing Bob Smith"), "after the reload too"
+
+    page.search.clear()
+    assert page.table.currentIndex().isValid()
+    assert _shown(page)[page.table.currentIndex().row()] == "Bob Smith"

@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -108,6 +108,8 @@ class PlayersPage(QWidget):
         self._fit_owed = False
         """A reload under a search or status filter left the columns unfitted
         (`_fit_columns`)."""
+        self._filtering = False
+        """A filter is being changed (`_narrow`): the current row moves, the form stays."""
 
         self.model = PlayersModel(self)
         self.proxy = PlayerFilter(self)
@@ -117,17 +119,16 @@ class PlayersPage(QWidget):
         self.search.setPlaceholderText(self.tr("Search name, reg. no., country, club… "
                                                "(accents and case aside)"))
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self.proxy.set_query)
-        self.search.textChanged.connect(self._filter_changed)
+        self.search.textChanged.connect(
+            lambda text: self._narrow(lambda: self.proxy.set_query(text)))
         self.status = QComboBox(self)
         self.status.setObjectName("player_status_filter")
         add_choice(self.status, self.tr("All players"), NO_CHOICE)
         add_choice(self.status, self.tr("Active"), PlayerStatus.ACTIVE.value)
         add_choice(self.status, self.tr("Withdrawn"), PlayerStatus.WITHDRAWN.value)
         add_choice(self.status, self.tr("Cut"), CUT)
-        self.status.currentIndexChanged.connect(
-            lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None))
-        self.status.currentIndexChanged.connect(self._filter_changed)
+        self.status.currentIndexChanged.connect(lambda: self._narrow(
+            lambda: self.proxy.set_status(str(current_choice(self.status) or "") or None)))
         self.table = QTableView(self)
         self.table.setObjectName("players_table")
         self.table.setModel(self.proxy)
@@ -219,14 +220,39 @@ class PlayersPage(QWidget):
             if self.table.columnWidth(column) > MAX_COLUMN_WIDTH:
                 self.table.setColumnWidth(column, MAX_COLUMN_WIDTH)
 
-    def _filter_changed(self) -> None:
-        """The columns fitted now that the whole list shows, if a reload under the filter
-        left them unfitted; otherwise kept as they are, a width the judge dragged included."""
+    def _narrow(self, change: Callable[[], None]) -> None:
+        """A search or status filter changed. The form keeps the player it shows, whether
+        the list still shows him or not: Qt moved the current row to a neighbour when the
+        search hid him, and the form, refilled with the neighbour, lost what had been typed
+        into it. Once the list shows him again, his row is current again."""
+        shown = self._shown
+        self._filtering = True
+        try:
+            change()
+        finally:
+            self._filtering = False
+        if shown is not None:
+            selection = self.table.selectionModel()
+            selection.blockSignals(True)
+            row = self._row_of(shown.id)
+            index = (self.proxy.mapFromSource(self.model.index(row, 0)) if row >= 0
+                     else QModelIndex())
+            if index.isValid():
+                self.table.setCurrentIndex(index)
+                self.table.selectRow(index.row())
+            else:
+                selection.clear()
+                self.table.setCurrentIndex(QModelIndex())
+            selection.blockSignals(False)
+            self.table.viewport().update()
+        self._selected()
+        # The columns fitted now that the whole list shows, if a reload under the filter
+        # left them unfitted; otherwise kept as they are, a width the judge dragged included.
         if self._fit_owed:
             self._fit_columns()
 
     def reload(self) -> None:
-        chosen = self._current()
+        chosen = self._chosen()
         players: tuple[Player, ...] = ()
         cut: dict[int, int] = {}
         if self._context.has_document:
@@ -259,8 +285,19 @@ class PlayersPage(QWidget):
             return None
         return self.model.player_at(self.proxy.mapToSource(index).row())
 
+    def _chosen(self) -> Player | None:
+        """The player the form shows: the current row's, or, while a search or filter
+        hides his row, the one whose form is open (as the list has him now)."""
+        current = self._current()
+        if current is not None or self._shown is None:
+            return current
+        row = self._row_of(self._shown.id)
+        return self.model.player_at(row) if row >= 0 else None
+
     def _selected(self) -> None:
-        player = self._current()
+        if self._filtering:
+            return  # Qt's current row moving as the filter hides it: `_narrow` decides
+        player = self._chosen()
         writable = not self._context.read_only
         self.save_button.setEnabled(player is not None and writable)
         self.status_button.setEnabled(player is not None and writable)
@@ -374,7 +411,7 @@ class PlayersPage(QWidget):
                        self.tr("Register Anyway"), object_name="duplicate_confirm")
 
     def _save(self) -> None:
-        player = self._current()
+        player = self._chosen()
         if player is None:
             self._add()
             return
@@ -388,7 +425,7 @@ class PlayersPage(QWidget):
         """Withdraw or reinstate the player chosen, and say so (the status column alone
         changed, unremarked). Withdrawing a player seated in a session published or being
         played asks first: that session's tables were made with him."""
-        player = self._current()
+        player = self._chosen()
         if player is None:
             return
         withdraw = player.status is not PlayerStatus.WITHDRAWN
@@ -422,7 +459,7 @@ class PlayersPage(QWidget):
                        self.tr("Withdraw"), object_name="withdraw_seated_confirm")
 
     def _remove(self) -> None:
-        player = self._current()
+        player = self._chosen()
         if player is not None and self._context.run(
                 RemovePlayer(self._context.runner.context, player.id, player.name)):
             self._new()
