@@ -82,6 +82,7 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
                if page.rows.item(r, 6) is not None and page.rows.item(r, 6).text() == "yes"}
     assert goes_on == {names[p] for p in went_on}, "the cut as it was made"
     assert page.take_back_button.isVisible() and not page.cut_button.isEnabled()
+    assert page.box.title() == "The cut", "made: no longer a preview"
 
     asked: list[str] = []
 
@@ -94,6 +95,7 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
     assert asked == ["Take back the cut after round 1?"]
     assert _entrants(window) == set()
     assert page.cut_button.isEnabled() and not page.take_back_button.isVisible()
+    assert page.box.title() == "Cut preview"
 
     with answering(take_back) as seen:  # Edit ▸ Undo: the cut as it was, same players
         window.action_undo.trigger()
@@ -176,3 +178,28 @@ def test_after_a_fresh_start_cut_the_standings_say_the_round_has_not_begun(
     assert written is not None
     text = " ".join("".join(p.extract_text() for p in PdfReader(written).pages).split())
     assert said in text
+
+
+def test_the_workbook_says_who_was_cut(window: MainWindow, canned: CannedDialogs,
+                                       tmp_path: Path) -> None:
+    """The Standings sheet's Status column was empty for the four cut after round 1,
+    beside the finalists: read alone, a sorted sheet did not say who was still in."""
+    from openpyxl import load_workbook
+
+    from tournament_manager.gui.export_menu import ExportKind
+
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    went_on = _entrants(window)
+    canned.export_paths.append(tmp_path / "event.xlsx")
+    written = window.export_menu.export(ExportKind.WORKBOOK)
+    assert written is not None
+    rows = list(load_workbook(written)["Standings"].iter_rows(values_only=True))
+    status, round_ = rows[0].index("Status"), rows[0].index("Round")
+    assert len(rows) == 9
+    for row in rows[1:]:
+        if row[round_] == 2:
+            assert "cut" not in (row[status] or ""), row
+        else:
+            assert row[status].startswith("cut after round 1"), row
+    assert sum(1 for row in rows[1:] if row[round_] == 2) == len(went_on)

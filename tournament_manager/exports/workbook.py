@@ -358,24 +358,31 @@ def _standings_sheet(table: Standings) -> _Sheet:
     formats = {column: SCORE for column in score_columns}
     formats[8 + len(sessions)] = TOTAL
     sheet = _Sheet(_("Standings"), headings, formats)
+    last_round = max((row.round_number for row in table.rows), default=1)
     for row in table.rows:
         by_session = {s.session_number: s.converted for s in row.sessions}
         sheet.append([row.rank, row.player.registration_id, row.player.name,
                       row.player.native_name, row.player.country, row.round_number,
                       row.carried, *(by_session.get(n) for n in sessions),
-                      row.converted_total, row.raw_total, _status(row),
+                      row.converted_total, row.raw_total, _status(row, last_round),
                       _byes(row)])
     sheet.header_center = clean(_("{title}: {field}").format(title=standings_title(table),
                                                              field=field_text(table)))
     return sheet
 
 
-def _status(row: StandingsRow) -> str:
-    """Withdrawn, or placed by the recorded draw (the PDF's "5†"): the Rank column stays
-    a number to sort by."""
+def _status(row: StandingsRow, last_round: int) -> str:
+    """Withdrawn, cut (his last round is not the event's last), and placed by the
+    recorded draw (the PDF's "5†"): the Rank column stays a number to sort by. A player
+    cut after round 1 showed an empty status beside the finalists."""
     if row.withdrawn:
         return _(WITHDRAWN)
-    return _("placed by the recorded draw") if row.placed_by_draw else ""
+    said = []
+    if row.round_number < last_round:
+        said.append(_("cut after round {round}").format(round=row.round_number))
+    if row.placed_by_draw:
+        said.append(_("placed by the recorded draw"))
+    return _("; ").join(said)
 
 
 def _byes(row: StandingsRow) -> str:

@@ -88,6 +88,8 @@ class CutsPage(QWidget):
         compact_rows(self.table)
 
         box = QGroupBox(self.tr("Cut preview"), self)
+        box.setObjectName("cut_box")
+        self.box = box
         self.heading = QLabel(box)
         self.heading.setObjectName("cut_heading")
         self.heading.setWordWrap(True)
@@ -246,6 +248,8 @@ class CutsPage(QWidget):
             self._show_nothing(sentence(describe_error(error)))
             return
         self.preview = preview
+        # Once made, the rows are the cut as it stands, not a preview of one to come.
+        self.box.setTitle(self.tr("The cut") if preview.made else self.tr("Cut preview"))
         ranked = [row for row in preview.rows if row.rank is not None]
         if len(ranked) <= preview.advance:
             heading = self.tr(
@@ -273,6 +277,7 @@ class CutsPage(QWidget):
                                                           next=preview.round_number + 1))
 
     def _show_nothing(self, text: str) -> None:
+        self.box.setTitle(self.tr("Cut preview"))
         self.heading.setText(text)
         self.line_note.clear()
         self.warning.clear()
