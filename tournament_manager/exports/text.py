@@ -234,6 +234,14 @@ def field_text(table: Standings) -> str:
                                                                withdrawn=table.withdrawn)
 
 
+def late_entry_text(player: Player) -> str:
+    """A late entry's note in the standings: his empty early sessions are not sessions he
+    sat out or lost, which the page, the PDF and the workbook left the reader to guess."""
+    if player.entered_after is None:
+        return ""
+    return _("entered after session {session}").format(session=player.entered_after)
+
+
 def standings_notice(table: Standings) -> str:
     """What the standings must say above their rows, wherever they are shown or printed:
     that they are provisional, or that the round they lead with has not begun; else ""."""

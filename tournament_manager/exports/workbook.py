@@ -41,6 +41,7 @@ from tournament_manager.exports.text import (
     WIN_TYPE_TEXT,
     clean,
     field_text,
+    late_entry_text,
     local_naive,
     page_text,
     said,
@@ -372,9 +373,9 @@ def _standings_sheet(table: Standings) -> _Sheet:
 
 
 def _status(row: StandingsRow, last_round: int) -> str:
-    """Withdrawn, cut (his last round is not the event's last), and placed by the
-    recorded draw (the PDF's "5†"): the Rank column stays a number to sort by. A player
-    cut after round 1 showed an empty status beside the finalists."""
+    """Withdrawn, cut (his last round is not the event's last), placed by the recorded
+    draw (the PDF's "5†"), entered late: the Rank column stays a number to sort by. A
+    player cut after round 1 showed an empty status beside the finalists."""
     if row.withdrawn:
         return _(WITHDRAWN)
     said = []
@@ -382,6 +383,8 @@ def _status(row: StandingsRow, last_round: int) -> str:
         said.append(_("cut after round {round}").format(round=row.round_number))
     if row.placed_by_draw:
         said.append(_("placed by the recorded draw"))
+    if row.player.entered_after is not None:
+        said.append(late_entry_text(row.player))
     return _("; ").join(said)
 
 

@@ -40,6 +40,7 @@ from tournament_manager.exports.text import (
     converted,
     display_name,
     field_text,
+    late_entry_text,
     plain,
     rank_text,
     shared_ranks,
@@ -84,6 +85,9 @@ def _player_cell(row: StandingsRow) -> object:
     """The name, and under it why a player without a rank has none."""
     if row.withdrawn:
         return [para(display_name(row.player)), para(_(WITHDRAWN), SMALL)]
+    late = late_entry_text(row.player)
+    if late:
+        return [para(display_name(row.player)), para(late, SMALL)]
     return para(display_name(row.player))
 
 

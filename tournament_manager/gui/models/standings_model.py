@@ -19,7 +19,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
-from tournament_manager.exports.text import DRAW_MARK
+from tournament_manager.exports.text import DRAW_MARK, late_entry_text
 from tournament_manager.services.standings import Standings, StandingsRow
 
 Index = QModelIndex | QPersistentModelIndex
@@ -105,6 +105,8 @@ class StandingsModel(QAbstractTableModel):
             return font
         if role == Qt.ItemDataRole.ToolTipRole and column == RANK:
             return self._rank_tip(row)
+        if role == Qt.ItemDataRole.ToolTipRole and column == PLAYER:
+            return late_entry_text(row.player) or None
         if role == Qt.ItemDataRole.UserRole:
             return row.player.id
         return None
@@ -145,6 +147,8 @@ class StandingsModel(QAbstractTableModel):
         number = self._sessions[column - self._first_session()]
         score = next((s for s in row.sessions if s.session_number == number), None)
         if score is None:
-            return ""
+            # Before a late entry registered: not a session he sat out or lost.
+            late = row.player.entered_after
+            return self.tr("late") if late is not None and number <= late else ""
         return (f"{score.converted:.2f}".replace("-", "−")
                 + ("" if score.table_number else self.tr(" (bye)")))
