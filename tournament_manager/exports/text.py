@@ -257,7 +257,7 @@ def waiting_text(waiting: RoundWaiting) -> str:
     "0.00 20†" as if the final had been played; the rows are right (tournament rules §4:
     level scores go by the recorded draw), the heading now says what they are."""
     if waiting.carry == 0:
-        return n_("Round {round} has not begun: its {count} player start level at 0, "
+        return n_("Round {round} has not begun: its {count} player starts level at 0, "
                   "listed in the order of the recorded draw.",
                   "Round {round} has not begun: its {count} players start level at 0, "
                   "listed in the order of the recorded draw.",

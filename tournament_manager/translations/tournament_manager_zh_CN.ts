@@ -329,6 +329,10 @@
         <translation>第 {round} 轮还没有选手：第 {previous} 轮后的晋级淘汰决定谁进入本轮。</translation>
     </message>
     <message>
+        <source>The cut</source>
+        <translation>晋级淘汰</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 轮后晋级淘汰：赛制保留 {advance} 名，因此全部 {ranked} 名参与排名的选手晋级第 {next} 轮，带入其总分的 {carry:g}%。</translation>
     </message>
@@ -796,6 +800,10 @@
     <message>
         <source>Under these rules one player wins a hand: of several claims on one discard, enter the one nearest the discarder&apos;s lower seat.</source>
         <translation>本规则每局只有一位和牌者：多人同时和同一张牌时，输入放铳者下家方向最近的一位。</translation>
+    </message>
+    <message>
+        <source>Type {who}&apos;s value first; + then adds the next winner.</source>
+        <translation>请先输入 {who} 的分值；之后按 + 添加下一位和牌者。</translation>
     </message>
     <message>
         <source>Several winners need one discard: pick the first winner and the discarder first (at most three).</source>
@@ -1885,6 +1893,22 @@
         <source>Import players from {file}</source>
         <translation>从 {file} 导入选手</translation>
     </message>
+    <message>
+        <source>Remove Imported Players</source>
+        <translation>移除导入的选手</translation>
+    </message>
+    <message>
+        <source>Remove the {count} players imported from {file}?</source>
+        <translation>移除从 {file} 导入的 {count} 名选手？</translation>
+    </message>
+    <message>
+        <source>Edit ▸ Redo imports them again.</source>
+        <translation>“编辑 ▸ 重做”可重新导入。</translation>
+    </message>
+    <message>
+        <source>Remove Players</source>
+        <translation>移除选手</translation>
+    </message>
 </context>
 <context>
     <name>PlayerSeatsModel</name>
@@ -2433,6 +2457,30 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <source>Take back the cut after round {n}</source>
         <translation>撤回第 {n} 轮后的晋级淘汰</translation>
     </message>
+    <message>
+        <source>Make the Cut</source>
+        <translation>执行晋级淘汰</translation>
+    </message>
+    <message>
+        <source>Make the cut after round {n} again?</source>
+        <translation>重新执行第 {n} 轮后的晋级淘汰？</translation>
+    </message>
+    <message>
+        <source>The players it took on go on to the next round again, and the others leave the standings of that round.</source>
+        <translation>原晋级选手重新进入下一轮，其余选手退出该轮排名。</translation>
+    </message>
+    <message>
+        <source>Take Back the Cut</source>
+        <translation>撤回晋级淘汰</translation>
+    </message>
+    <message>
+        <source>Take back the cut after round {n}?</source>
+        <translation>撤回第 {n} 轮后的晋级淘汰？</translation>
+    </message>
+    <message>
+        <source>Everyone plays on in round {n}&apos;s standings again, as before the cut; Edit ▸ Redo makes it again.</source>
+        <translation>所有选手重新列入第 {n} 轮的排名，恢复晋级淘汰前的状态；“编辑 ▸ 重做”可再次执行。</translation>
+    </message>
 </context>
 <context>
     <name>SeatingCommands</name>
@@ -2445,8 +2493,36 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>发布第 {n} 场分桌</translation>
     </message>
     <message>
+        <source>Withdraw the Draw</source>
+        <translation>撤回分桌</translation>
+    </message>
+    <message>
+        <source>Withdraw the published draw of session {n}?</source>
+        <translation>撤回第 {n} 场已公布的分桌？</translation>
+    </message>
+    <message>
+        <source>The draw published before it stands again.</source>
+        <translation>之前公布的分桌将恢复有效。</translation>
+    </message>
+    <message>
+        <source>Session {n} has no published seating until it is published again; the Seating page keeps the draw.</source>
+        <translation>在重新公布之前，第 {n} 场没有已公布的分桌；“分桌”页面保留该分桌结果。</translation>
+    </message>
+    <message>
         <source>Start session {n}</source>
         <translation>开始第 {n} 场</translation>
+    </message>
+    <message>
+        <source>Undo the Start</source>
+        <translation>撤销开始</translation>
+    </message>
+    <message>
+        <source>Undo the start of session {n}?</source>
+        <translation>撤销第 {n} 场的开始？</translation>
+    </message>
+    <message>
+        <source>Its clock stops and is cleared; the session can be redrawn before it starts again.</source>
+        <translation>计时停止并清零；重新开始之前可重新分桌。</translation>
     </message>
     <message>
         <source>T{table}</source>
@@ -3481,6 +3557,34 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>SheetCommands</name>
     <message>
+        <source>Change table {table}&apos;s sheet?</source>
+        <translation>修改第 {table} 桌的记分表？</translation>
+    </message>
+    <message>
+        <source>Undo “{act}” on table {table}&apos;s sheet?</source>
+        <translation>撤销第 {table} 桌记分表上的“{act}”？</translation>
+    </message>
+    <message>
+        <source>Redo “{act}” on table {table}&apos;s sheet?</source>
+        <translation>重做第 {table} 桌记分表上的“{act}”？</translation>
+    </message>
+    <message>
+        <source>Signed Sheet</source>
+        <translation>已签名的记分表</translation>
+    </message>
+    <message>
+        <source>Signed as it stands by: {names}. After the change they must sign again; their signatures stay on the record for the sheet as it was.</source>
+        <translation>已按当前内容签名：{names}。修改后他们须重新签名；其签名作为原记分表的记录保留。</translation>
+    </message>
+    <message>
+        <source>Change the Sheet</source>
+        <translation>修改记分表</translation>
+    </message>
+    <message>
+        <source>Nothing changed: table {table}&apos;s sheet keeps the signatures of {names}.</source>
+        <translation>未作修改：第 {table} 桌记分表保留 {names} 的签名。</translation>
+    </message>
+    <message>
         <source>Enter hand</source>
         <translation>录入一局</translation>
     </message>
@@ -3507,6 +3611,22 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Sign T{table} ({name})</source>
         <translation>第 {table} 桌签名（{name}）</translation>
+    </message>
+    <message>
+        <source>Withdraw a Signature</source>
+        <translation>撤回签名</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}&apos;s signature from table {table}&apos;s sheet?</source>
+        <translation>撤回 {name} 在第 {table} 桌记分表上的签名？</translation>
+    </message>
+    <message>
+        <source>The sheet cannot lock until {name} signs it again.</source>
+        <translation>在 {name} 重新签名之前，记分表无法锁定。</translation>
+    </message>
+    <message>
+        <source>Withdraw the Signature</source>
+        <translation>撤回签名</translation>
     </message>
     <message>
         <source>Correct T{table}</source>
@@ -3888,6 +4008,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>withdrawn</source>
         <translation>已退赛</translation>
+    </message>
+    <message>
+        <source>late</source>
+        <translation>未报名</translation>
     </message>
     <message>
         <source> (bye)</source>

@@ -329,6 +329,10 @@
         <translation>第 {round} 輪還沒有選手：第 {previous} 輪後的晉級淘汰決定誰進入本輪。</translation>
     </message>
     <message>
+        <source>The cut</source>
+        <translation>晉級淘汰</translation>
+    </message>
+    <message>
         <source>Cut after round {round}: the format keeps {advance}, so all {ranked} ranked players go on to round {next}, carrying {carry:g}% of their totals.</source>
         <translation>第 {round} 輪後晉級淘汰：賽制保留 {advance} 名，因此全部 {ranked} 位列入排名的選手晉級第 {next} 輪，帶入總分的 {carry:g}%。</translation>
     </message>
@@ -796,6 +800,10 @@
     <message>
         <source>Under these rules one player wins a hand: of several claims on one discard, enter the one nearest the discarder&apos;s lower seat.</source>
         <translation>本規則每局只有一位和牌者：多人同時和同一張牌時，輸入放銃者下家方向最近的一位。</translation>
+    </message>
+    <message>
+        <source>Type {who}&apos;s value first; + then adds the next winner.</source>
+        <translation>請先輸入 {who} 的分值；之後按 + 新增下一位和牌者。</translation>
     </message>
     <message>
         <source>Several winners need one discard: pick the first winner and the discarder first (at most three).</source>
@@ -1885,6 +1893,22 @@
         <source>Import players from {file}</source>
         <translation>從 {file} 匯入選手</translation>
     </message>
+    <message>
+        <source>Remove Imported Players</source>
+        <translation>移除匯入的選手</translation>
+    </message>
+    <message>
+        <source>Remove the {count} players imported from {file}?</source>
+        <translation>移除從 {file} 匯入的 {count} 名選手？</translation>
+    </message>
+    <message>
+        <source>Edit ▸ Redo imports them again.</source>
+        <translation>「編輯 ▸ 重做」可重新匯入。</translation>
+    </message>
+    <message>
+        <source>Remove Players</source>
+        <translation>移除選手</translation>
+    </message>
 </context>
 <context>
     <name>PlayerSeatsModel</name>
@@ -2433,6 +2457,30 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <source>Take back the cut after round {n}</source>
         <translation>撤回第 {n} 輪後的晉級淘汰</translation>
     </message>
+    <message>
+        <source>Make the Cut</source>
+        <translation>執行晉級淘汰</translation>
+    </message>
+    <message>
+        <source>Make the cut after round {n} again?</source>
+        <translation>重新執行第 {n} 輪後的晉級淘汰？</translation>
+    </message>
+    <message>
+        <source>The players it took on go on to the next round again, and the others leave the standings of that round.</source>
+        <translation>原晉級選手重新進入下一輪，其餘選手退出該輪排名。</translation>
+    </message>
+    <message>
+        <source>Take Back the Cut</source>
+        <translation>撤回晉級淘汰</translation>
+    </message>
+    <message>
+        <source>Take back the cut after round {n}?</source>
+        <translation>撤回第 {n} 輪後的晉級淘汰？</translation>
+    </message>
+    <message>
+        <source>Everyone plays on in round {n}&apos;s standings again, as before the cut; Edit ▸ Redo makes it again.</source>
+        <translation>所有選手重新列入第 {n} 輪的排名，恢復晉級淘汰前的狀態；「編輯 ▸ 重做」可再次執行。</translation>
+    </message>
 </context>
 <context>
     <name>SeatingCommands</name>
@@ -2445,8 +2493,36 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>公布第 {n} 場分桌</translation>
     </message>
     <message>
+        <source>Withdraw the Draw</source>
+        <translation>撤回分桌</translation>
+    </message>
+    <message>
+        <source>Withdraw the published draw of session {n}?</source>
+        <translation>撤回第 {n} 場已公布的分桌？</translation>
+    </message>
+    <message>
+        <source>The draw published before it stands again.</source>
+        <translation>之前公布的分桌將恢復有效。</translation>
+    </message>
+    <message>
+        <source>Session {n} has no published seating until it is published again; the Seating page keeps the draw.</source>
+        <translation>在重新公布之前，第 {n} 場沒有已公布的分桌；「分桌」頁面保留該分桌結果。</translation>
+    </message>
+    <message>
         <source>Start session {n}</source>
         <translation>開始第 {n} 場</translation>
+    </message>
+    <message>
+        <source>Undo the Start</source>
+        <translation>撤銷開始</translation>
+    </message>
+    <message>
+        <source>Undo the start of session {n}?</source>
+        <translation>撤銷第 {n} 場的開始？</translation>
+    </message>
+    <message>
+        <source>Its clock stops and is cleared; the session can be redrawn before it starts again.</source>
+        <translation>計時停止並歸零；重新開始之前可重新分桌。</translation>
     </message>
     <message>
         <source>T{table}</source>
@@ -3481,6 +3557,34 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>SheetCommands</name>
     <message>
+        <source>Change table {table}&apos;s sheet?</source>
+        <translation>修改第 {table} 桌的記分表？</translation>
+    </message>
+    <message>
+        <source>Undo “{act}” on table {table}&apos;s sheet?</source>
+        <translation>撤銷第 {table} 桌記分表上的「{act}」？</translation>
+    </message>
+    <message>
+        <source>Redo “{act}” on table {table}&apos;s sheet?</source>
+        <translation>重做第 {table} 桌記分表上的「{act}」？</translation>
+    </message>
+    <message>
+        <source>Signed Sheet</source>
+        <translation>已簽名的記分表</translation>
+    </message>
+    <message>
+        <source>Signed as it stands by: {names}. After the change they must sign again; their signatures stay on the record for the sheet as it was.</source>
+        <translation>已按目前內容簽名：{names}。修改後他們須重新簽名；其簽名作為原記分表的紀錄保留。</translation>
+    </message>
+    <message>
+        <source>Change the Sheet</source>
+        <translation>修改記分表</translation>
+    </message>
+    <message>
+        <source>Nothing changed: table {table}&apos;s sheet keeps the signatures of {names}.</source>
+        <translation>未作修改：第 {table} 桌記分表保留 {names} 的簽名。</translation>
+    </message>
+    <message>
         <source>Enter hand</source>
         <translation>輸入一局</translation>
     </message>
@@ -3507,6 +3611,22 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Sign T{table} ({name})</source>
         <translation>第 {table} 桌簽名（{name}）</translation>
+    </message>
+    <message>
+        <source>Withdraw a Signature</source>
+        <translation>撤回簽名</translation>
+    </message>
+    <message>
+        <source>Withdraw {name}&apos;s signature from table {table}&apos;s sheet?</source>
+        <translation>撤回 {name} 在第 {table} 桌記分表上的簽名？</translation>
+    </message>
+    <message>
+        <source>The sheet cannot lock until {name} signs it again.</source>
+        <translation>在 {name} 重新簽名之前，記分表無法鎖定。</translation>
+    </message>
+    <message>
+        <source>Withdraw the Signature</source>
+        <translation>撤回簽名</translation>
     </message>
     <message>
         <source>Correct T{table}</source>
@@ -3888,6 +4008,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>withdrawn</source>
         <translation>已退賽</translation>
+    </message>
+    <message>
+        <source>late</source>
+        <translation>未報名</translation>
     </message>
     <message>
         <source> (bye)</source>
