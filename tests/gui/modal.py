@@ -16,7 +16,14 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QTimer
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractButton, QApplication, QDialog, QLineEdit, QWidget
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QApplication,
+    QDialog,
+    QLineEdit,
+    QProgressDialog,
+    QWidget,
+)
 
 from tournament_manager.gui.worker import WorkDialog
 
@@ -133,7 +140,7 @@ def stray_dialogs() -> Iterator[list[str]]:
     def poll() -> None:
         widget = QApplication.activeModalWidget()
         if (_answering[0] or widget is None or not widget.isVisible()
-                or isinstance(widget, WorkDialog)):
+                or isinstance(widget, (WorkDialog, QProgressDialog))):  # they close themselves
             seen.clear()
             return
         if widget not in seen:

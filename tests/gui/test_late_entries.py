@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from openpyxl import load_workbook
-from PySide6.QtCore import Qt
 from pypdf import PdfReader
+from PySide6.QtCore import Qt
 
 from tournament_manager.gui.export_menu import ExportKind
 from tournament_manager.gui.main_window import MainWindow
