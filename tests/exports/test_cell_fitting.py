@@ -72,3 +72,16 @@ def test_a_double_name_breaks_at_its_hyphen_and_stays_whole() -> None:
     whole, lines = _drawn(name, 17, 8.5)
     assert whole
     assert lines == ["Bartholomew", "Fitzgerald-", "Montgomery"]
+
+
+def test_a_name_too_long_for_its_cell_is_cut_after_whole_words() -> None:
+    """A 90-character name in the East (dealer) column read "zu Ober / ammergau-…":
+    broken inside a word at the smallest size, and cut all the same. Cut it must be; its
+    lines now end at whole words (or at a double name's hyphen), the last with "…"."""
+    name = ("Maximilian Alexander Friedrich von Hohenberg-Schwarzenstein zu "
+            "Oberammergau-Partenkirchen Jr")
+    whole, lines = _drawn(name, 17, 9)
+    assert not whole and lines[-1].endswith("…")
+    words = set(name.replace("-", "- ").split())
+    for line in lines[:-1]:
+        assert all(word in words for word in line.replace("-", "- ").split()), line

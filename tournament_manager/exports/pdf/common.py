@@ -241,6 +241,9 @@ def fitted_lines(text: str, w: float, h: float, size: float, pad: float = 1.0 * 
     lines = wrap(text, minimum, room)
     if fits(lines, minimum):
         return lines, minimum, True
+    # Cut at the end, then, after whole words where each fits a line: a 90-character name
+    # read "zu Ober / ammergau-Partenkirc…", broken inside a word and cut all the same.
+    lines = _at_breaks(text, minimum, room) or lines
     lines = lines[:max(1, int(usable // (minimum * 1.12)))]
     while lines[-1] and width(lines[-1] + "…", minimum) > room:
         lines[-1] = lines[-1][:-1]
