@@ -151,3 +151,35 @@ def test_a_hand_on_a_sheet_nobody_signed_asks_nothing(event_window: MainWindow) 
         event_window.action_undo.trigger()
         event_window.action_redo.trigger()
     assert seen.seen == [] and len(_view(event_window).rows) == 1
+
+
+def test_a_yes_after_the_stack_moved_undoes_nothing(window: MainWindow,
+                                                    tmp_path: Path) -> None:
+    """While the question about the cut is open, another act lands on the stack (here a
+    rename run from inside the question's own event loop, as a change from elsewhere
+    would): the Yes was for the cut, so nothing is undone, the rename least of all."""
+    from tournament_manager.gui.commands.event_name import RenameEvent
+    from tournament_manager.services.tournaments import current_tournament
+
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    went_on = _entrants(window)
+    page = window.cuts_page
+    window.show_page(page)
+    page.table.selectRow(0)
+    with answering(lambda box: click(box, "confirm_yes"),
+                   lambda box: click(box, "confirm_yes")):
+        page.take_back_button.click()
+        page.cut_button.click()
+    runner = window.context.runner
+
+    def rename_then_yes(box: QWidget) -> None:
+        assert runner.run(RenameEvent(runner.context, "Autumn Open", "Hall B")) is None
+        click(box, "confirm_yes")
+
+    with answering(rename_then_yes):
+        window.action_undo.trigger()
+    assert _entrants(window) == went_on, "the cut stands"
+    with window.context.unit_of_work() as uow:
+        assert current_tournament(uow).name == "Autumn Open"
+    assert window.action_undo.text() == "&Undo Rename the event"

@@ -235,6 +235,13 @@
     </message>
 </context>
 <context>
+    <name>CommandRunner</name>
+    <message>
+        <source>Nothing changed.</source>
+        <translation>未作修改。</translation>
+    </message>
+</context>
+<context>
     <name>CutsPage</name>
     <message>
         <source>Round</source>

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tournament_manager.errors import TournamentError
@@ -202,8 +202,10 @@ class CommandRunner(QObject):
                 question = command.second_thought(undoing)
             except EXPECTED_ERRORS:
                 question = None  # unreadable now: the undo itself will say why
-            if question is not None and not self.ask(question):
-                return
+            if question is not None and (not self.ask(question)
+                                         or stack.command(index) is not command
+                                         or stack.index() != index + undoing):
+                return  # kept; or the stack moved while he was asked (another station)
         if undoing:
             stack.undo()
         else:
@@ -256,7 +258,8 @@ class CommandRunner(QObject):
         try:
             question = command.question()
             if question is not None and not self.ask(question):
-                return question.kept
+                return question.kept or QCoreApplication.translate("CommandRunner",
+                                                                   "Nothing changed.")
             command.execute()
         except EXPECTED_ERRORS as error:
             return describe_error(error)
