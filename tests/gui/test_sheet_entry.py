@@ -893,6 +893,7 @@ def test_a_refusal_goes_at_the_next_act_and_the_windows_own_message_stays(
     signatures.sign_buttons[0].click()  # nothing drawn on the pad
     assert bar.isVisible() and bar.text() == "The signature is empty."
     _scribble(signatures.pads[0])
+    assert not bar.isVisible(), "he is signing now: the warning went with the first stroke"
     signatures.sign_buttons[0].click()
     assert not bar.isVisible() and len(_view(event_window).signatures) == 1
     # It said "Complete: ready for signatures" whatever had been signed.

@@ -139,6 +139,7 @@ class SheetWidget(QWidget):
         self.signatures = SignaturePanel(self)
         self.signatures.sign_requested.connect(self._sign)
         self.signatures.correct_requested.connect(self.correct)
+        self.signatures.drawing.connect(self._context.messages.forget)
 
         top = QHBoxLayout()
         top.addWidget(self.header, 3)

@@ -36,6 +36,9 @@ class SignaturePanel(QGroupBox):
 
     sign_requested = Signal(int, bytes)
     correct_requested = Signal()
+    drawing = Signal()
+    """A player draws on a pad: the answer to the last act ("The signature is empty.")
+    no longer applies, and the sheet lets it go."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -62,6 +65,7 @@ class SignaturePanel(QGroupBox):
             clear = QPushButton(self.tr("Clear"), self)
             clear.setObjectName(f"signature_clear_{column + 1}")
             clear.clicked.connect(pad.clear)
+            pad.changed.connect(lambda p=pad: None if p.is_empty() else self.drawing.emit())
             buttons = QHBoxLayout()
             buttons.addWidget(button)
             buttons.addWidget(clear)
