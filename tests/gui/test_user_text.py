@@ -62,13 +62,19 @@ def _no_key(text: str) -> bool:
     return QKeySequence.mnemonic(text).isEmpty()
 
 
-def test_a_name_with_markup_and_an_ampersand_is_registered_as_typed(
-        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
-    assert window.controller.open(make_tournament_file(tmp_path / "reg.tmt", "Reg Day"))
+def _register_hostile_name(window: MainWindow, path: Path, make_tournament_file):
+    """A new event's Players page, NAME registered through its form; the page."""
+    assert window.controller.open(make_tournament_file(path, "Reg Day"))
     page = window.players_page
     window.show_page(page)
     page.fields["name"].setText(NAME)
     page.add_button.click()
+    return page
+
+
+def test_a_name_with_markup_and_an_ampersand_is_registered_as_typed(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _register_hostile_name(window, tmp_path / "reg.tmt", make_tournament_file)
 
     assert window.message_bar.text() == f"Registered {NAME} as no. 1."
     banner = child(window, "message_text", QLabel)
@@ -103,11 +109,7 @@ def test_a_name_with_markup_and_an_ampersand_is_registered_as_typed(
 def test_the_undo_of_a_name_says_it_as_typed_in_the_status_bar(
         window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
     """`text()` stays as written; only the Edit menu's action text doubles the '&'."""
-    assert window.controller.open(make_tournament_file(tmp_path / "undo.tmt", "Reg Day"))
-    page = window.players_page
-    window.show_page(page)
-    page.fields["name"].setText(NAME)
-    page.add_button.click()
+    _register_hostile_name(window, tmp_path / "undo.tmt", make_tournament_file)
     window.action_undo.trigger()
     assert window.statusBar().currentMessage() == f"Undone: Add player {NAME}"
     redo = window.action_redo.text()
