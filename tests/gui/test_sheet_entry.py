@@ -1078,3 +1078,40 @@ def test_a_letter_that_is_no_entry_key_is_refused_in_words(event_window: MainWin
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     [row] = _view(event_window).rows
     assert [win.value for win in row.hand.wins] == [30]
+
+
+def test_ctrl_z_while_a_hand_is_typed_steps_back_through_it_not_past_it(
+        event_window: MainWindow, qtbot):
+    """Hand 1 recorded, "W N 25" typed for hand 2, then Ctrl+Z twice: the second took
+    hand 1 back unseen, and the bar then said hand 2 had been "recorded elsewhere". Now
+    Ctrl+Z steps back through the hand being typed (value, discarder, winner); only the
+    next takes back hand 1. Ctrl+Y while a hand is typed redoes nothing and says why."""
+    window = event_window
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    sheet = _sheet(window)
+    _type(sheet, "ES30")
+    QApplication.processEvents()  # the window forgets the typing that led to the hand
+    edit = sheet.entry.value_edit
+    summary = sheet.entry.findChild(QLabel, "entry_summary")
+    QTest.keyClicks(edit, "WN25")
+
+    def ctrl(key: Qt.Key) -> None:
+        QTest.keyClick(edit, key, Qt.KeyboardModifier.ControlModifier)
+
+    ctrl(Qt.Key.Key_Y)
+    assert sheet.entry.message.text() == (
+        "A hand is being typed: Esc clears it, and Ctrl+Y then redoes.")
+    ctrl(Qt.Key.Key_Z)
+    assert edit.text() == "" and "Discard from N Player 3" in summary.text()
+    ctrl(Qt.Key.Key_Z)
+    assert "W Player 2 wins ?" in summary.text() and "from N" not in summary.text()
+    ctrl(Qt.Key.Key_Z)
+    assert summary.text() == "Waiting for the winner's seat key."
+    assert len(_view(window).rows) == 1, "hand 1 untouched so far"
+    ctrl(Qt.Key.Key_Z)
+    assert _view(window).rows == (), "the bar empty, Ctrl+Z is the window's Undo"
+    assert "recorded elsewhere" not in sheet.entry.message.text()
+    QApplication.processEvents()
+    ctrl(Qt.Key.Key_Y)
+    assert len(_view(window).rows) == 1

@@ -15,6 +15,8 @@ took it back. Two parts, for every field of every page and dialog:
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QCoreApplication, QEvent, QObject
 from PySide6.QtGui import QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractSpinBox, QComboBox, QLineEdit, QWidget
@@ -32,7 +34,7 @@ def redo_keys() -> list[QKeySequence]:
     return keys if CTRL_Y in keys else [*keys, CTRL_Y]
 
 
-def _is_redo(event: QKeyEvent) -> bool:
+def is_redo(event: QKeyEvent) -> bool:
     return (event.matches(QKeySequence.StandardKey.Redo)
             or QKeySequence(event.keyCombination()) == CTRL_Y)
 
@@ -51,7 +53,7 @@ class UndoKeys(QObject):
         if event.type() != QEvent.Type.ShortcutOverride or not isinstance(event, QKeyEvent):
             return False
         undo = event.matches(QKeySequence.StandardKey.Undo)
-        redo = not undo and _is_redo(event)
+        redo = not undo and is_redo(event)
         if not (undo or redo):
             return False
         line = _line_edit(watched)
@@ -59,8 +61,26 @@ class UndoKeys(QObject):
             return False
         if (line.isUndoAvailable() if undo else line.isRedoAvailable()):
             return False  # the field's own typing comes first
+        owns = getattr(line, "owns_undo", None)
+        if callable(owns) and owns(not undo):
+            event.accept()  # a field with steps of its own (`OwnUndoField`): Ctrl+Y too
+            return True
         event.ignore()  # not taken by the field: the window's shortcut runs
         return True
+
+
+class OwnUndoField(QLineEdit):
+    """A field whose Ctrl+Z and Ctrl+Y are its own while `owns(redo)` says so, its text's
+    history or not: the hand entry's value field, whose hand being typed is made of keys
+    that never reach its text (seats, T, D). Ctrl+Z there stepped past "W N" to the hand
+    recorded before and took it back unseen. The owner handles the keys (KeyPress)."""
+
+    def __init__(self, owns: Callable[[bool], bool], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._owns = owns
+
+    def owns_undo(self, redo: bool) -> bool:
+        return self._owns(redo)
 
 
 def install(app: QCoreApplication | None = None) -> UndoKeys:

@@ -30,13 +30,12 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
-from PySide6.QtGui import QIntValidator, QKeyEvent
+from PySide6.QtGui import QIntValidator, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QFrame,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QSizePolicy,
     QSpinBox,
     QStyle,
@@ -51,6 +50,7 @@ from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase, SeatRefusal
 from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import blocked_note, can_change
+from tournament_manager.gui.undo_keys import OwnUndoField, is_redo
 from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.messages.patterns import pattern_marks
@@ -132,7 +132,7 @@ class HandEntryBar(QFrame):
             button.clicked.connect(lambda _c=False, col=column: self._seat_column(col))
             seats.addWidget(button, 1)
             self._seats.append(button)
-        self.value_edit = QLineEdit(self)
+        self.value_edit = OwnUndoField(lambda _redo: self._typing(), self)
         self.value_edit.setObjectName("entry_value")
         self.value_edit.setValidator(QIntValidator(0, MAX_VALUE, self))
         self.value_edit.setPlaceholderText(self.tr("value"))
@@ -495,6 +495,9 @@ class HandEntryBar(QFrame):
 
     def _key(self, event: QKeyEvent) -> bool:
         """True when the key was a command (it never reaches the value field)."""
+        if self._typing() and (event.matches(QKeySequence.StandardKey.Undo)
+                               or is_redo(event)):
+            return self._undo_key(event.matches(QKeySequence.StandardKey.Undo))
         if event.modifiers() & (Qt.KeyboardModifier.ControlModifier
                                 | Qt.KeyboardModifier.AltModifier):
             return False
@@ -555,6 +558,28 @@ class HandEntryBar(QFrame):
             return True
         # Swallowed: nor digits in a draw.
         return text.isdigit() and phase is not Phase.VALUE
+
+    def _undo_key(self, undo: bool) -> bool:
+        """Ctrl+Z while a hand is being typed steps back through it: the value's typing
+        (the field's own undo), then the value, the discarder, the winner; the window's
+        Undo (the hand recorded before) only once the bar is empty. Ctrl+Y then redoes
+        nothing of the sheet: a hand put back under the one being typed renumbered it."""
+        if not undo:
+            QApplication.beep()
+            self.show_problem(self.tr("A hand is being typed: Esc clears it, and Ctrl+Y "
+                                      "then redoes."))
+            return True
+        if self.value_edit.isUndoAvailable():
+            return False  # the typing of the value first
+        if self.value_edit.text():
+            self.value_edit.clear()
+            self._value_edited("")
+        else:
+            self._hold = _Hold.NONE
+            self._draft.step_back()
+            self._clear_message()
+            self._show()
+        return True
 
     def _held_key(self, key: int, text: str) -> bool:
         """A key while a refused hand holds the bar; True when it is refused."""
