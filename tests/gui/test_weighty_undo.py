@@ -98,7 +98,7 @@ def test_a_change_to_a_sheet_being_signed_asks_and_a_no_leaves_it(
         _type(sheet, "EW35")
     assert seen.seen == ["Signed Sheet"]
     assert asked[0] == (
-        "Change table 1's sheet?",
+        "Change table 1's sheet: “Change hand T1 #1”?",
         (f"Signed as it stands by: {east}, {south}. After the change they must sign "
          "again; their signatures stay on the record for the sheet as it was."))
     view = _view(event_window)
@@ -183,3 +183,26 @@ def test_a_yes_after_the_stack_moved_undoes_nothing(window: MainWindow,
     with window.context.unit_of_work() as uow:
         assert current_tournament(uow).name == "Autumn Open"
     assert window.action_undo.text() == "&Undo Rename the event"
+
+
+def test_no_signature_while_a_hand_is_open_for_a_change(event_window: MainWindow) -> None:
+    """F2 on hand 1, its value changed and not recorded, and the players went on signing:
+    the fourth signature locked the sheet and the change was lost."""
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    sheet.grid.setCurrentIndex(sheet.model.index(0, 0))
+    QTest.keyClick(sheet.grid, Qt.Key.Key_F2)
+    assert sheet.entry.replacing
+    _scribble(signatures.pads[2])
+    signatures.sign_buttons[2].click()
+    west = _view(event_window).players[2].name
+    assert event_window.message_bar.text() == (
+        f"Hand 1 is open for a change in the entry bar: record it (Enter) or leave it "
+        f"(Esc) before {west} signs.")
+    assert _view(event_window).signatures == ()
+    assert not signatures.pads[2].is_empty(), "his drawing waits on the pad"
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Escape)
+    signatures.sign_buttons[2].click()
+    assert len(_view(event_window).signatures) == 1

@@ -94,7 +94,7 @@ class SheetCommand(ServiceCommand):
     """A hand or a penalty: the sheet's content changes, and signatures given on it lapse."""
 
     def question(self) -> Question | None:
-        return self._voids(translate("SheetCommands", "Change table {table}'s sheet?"))
+        return self._voids(translate("SheetCommands", "Change table {table}'s sheet: “{act}”?"))
 
     def second_thought(self, undoing: bool) -> Question | None:
         step = (translate("SheetCommands", "Undo “{act}” on table {table}'s sheet?")

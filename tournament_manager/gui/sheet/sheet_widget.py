@@ -407,6 +407,14 @@ class SheetWidget(QWidget):
         if self.view is None:
             return
         name = next((p.name for p in self.view.players if p.id == player_id), str(player_id))
+        if self.entry.replacing:
+            # He would sign the sheet as it stands while the judge changes a hand of it:
+            # the fourth signature locked it and the change was lost.
+            self._context.messages.show_problem(self.tr(
+                "Hand {hand} is open for a change in the entry bar: record it (Enter) or "
+                "leave it (Esc) before {name} signs.").format(hand=self.entry.number,
+                                                              name=name))
+            return
         command = SignSheet(self._context.runner.context, self.view.table.id,
                             self.view.table.number, player_id, name, png,
                             seen=self.view.content_hash)  # he signs what he was shown
