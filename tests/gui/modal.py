@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import (
     QAbstractButton,
@@ -129,8 +129,8 @@ def as_head_judge(reason: str, passphrase: str, said: list[str] | None = None) -
 
 @contextmanager
 def stray_dialogs() -> Iterator[list[str]]:
-    """Close any modal dialog left open outside `answering` (seen on two polls running, so
-    a test's own answer comes first), listing its title: a test that opens a question it
+    """Close any dialog running in exec() outside `answering` (seen on two polls running,
+    so a test's own answer comes first), listing its title: a test that opens a question it
     did not expect fails, where it used to hang the suite until CI's time ran out."""
     strays: list[str] = []
     seen: list[QWidget] = []
@@ -140,7 +140,10 @@ def stray_dialogs() -> Iterator[list[str]]:
     def poll() -> None:
         widget = QApplication.activeModalWidget()
         if (_answering[0] or widget is None or not widget.isVisible()
-                or isinstance(widget, (WorkDialog, QProgressDialog))):  # they close themselves
+                or isinstance(widget, (WorkDialog, QProgressDialog))  # they close themselves
+                # exec() makes a dialog application-modal; one opened with open() (window-
+                # modal) returns at once and blocks nothing.
+                or widget.windowModality() is not Qt.WindowModality.ApplicationModal):
             seen.clear()
             return
         if widget not in seen:
