@@ -405,3 +405,53 @@ def test_a_search_that_hides_the_player_being_edited_keeps_his_form(
     page.search.clear()
     assert page.table.currentIndex().isValid()
     assert _shown(page)[page.table.currentIndex().row()] == "Bob Smith"
+
+
+def test_leaving_a_player_with_unsaved_changes_asks_save_discard_or_stay(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """A club typed for Bob Smith, then a click on another player: the form switched and
+    the club was lost without a word. Now Cancel keeps Bob and the typing, Discard lets
+    it go, Save saves it first; New (clear form) asks the same."""
+    page = _open(window, make_tournament_file, tmp_path)
+    names = _shown(page)
+    page.table.selectRow(names.index("Bob Smith"))
+    club = page.fields["club"]
+    club.setText("Tonbridge")
+
+    def pick(name: str, answer: str) -> list[str]:
+        asked: list[str] = []
+
+        def handler(box) -> None:
+            asked.append(box.text())
+            click(box, answer)
+
+        with answering(handler):
+            rect = page.table.visualRect(page.proxy.index(_shown(page).index(name), 0))
+            QTest.mouseClick(page.table.viewport(), Qt.MouseButton.LeftButton,
+                             pos=rect.center())
+        return asked
+
+    assert pick("Anna Berg", "confirm_no") == ["Save the changes to Bob Smith?"]
+    assert page.form_box.title().startswith("Editing Bob Smith") and club.text() == "Tonbridge"
+    assert _shown(page)[page.table.currentIndex().row()] == "Bob Smith"
+
+    assert pick("Anna Berg", "unsaved_save")
+    assert page.form_box.title().startswith("Editing Anna Berg") and club.text() == ""
+    assert {p.name: p.club for p in _players(window)}["Bob Smith"] == "Tonbridge"
+
+    club.setText("Oslo")
+    assert pick("Eva Horvath", "unsaved_discard")
+    assert page.form_box.title().startswith("Editing Eva Horvath")
+    assert {p.name: p.club for p in _players(window)}["Anna Berg"] == ""
+
+    club.setText("Graz")
+    with answering(lambda box: click(box, "confirm_no")):
+        page.new_button.click()
+    assert page.form_box.title().startswith("Editing Eva Horvath") and club.text() == "Graz"
+    with answering(lambda box: click(box, "unsaved_discard")):
+        page.new_button.click()
+    assert page.form_box.title() == "New player" and club.text() == ""
+    with answering() as seen:  # nothing typed: nothing asked
+        page.table.selectRow(0)
+        page.new_button.click()
+    assert seen.seen == []

@@ -110,6 +110,9 @@ class PlayersPage(QWidget):
         (`_fit_columns`)."""
         self._filtering = False
         """A filter is being changed (`_narrow`): the current row moves, the form stays."""
+        self._leaving = False
+        """The form's player is being left (`_may_leave` asking or saving, `_empty_form`):
+        the current row's moves meanwhile ask nothing."""
 
         self.model = PlayersModel(self)
         self.proxy = PlayerFilter(self)
@@ -232,19 +235,7 @@ class PlayersPage(QWidget):
         finally:
             self._filtering = False
         if shown is not None:
-            selection = self.table.selectionModel()
-            selection.blockSignals(True)
-            row = self._row_of(shown.id)
-            index = (self.proxy.mapFromSource(self.model.index(row, 0)) if row >= 0
-                     else QModelIndex())
-            if index.isValid():
-                self.table.setCurrentIndex(index)
-                self.table.selectRow(index.row())
-            else:
-                selection.clear()
-                self.table.setCurrentIndex(QModelIndex())
-            selection.blockSignals(False)
-            self.table.viewport().update()
+            self._show_row(shown.id)
         self._selected()
         # The columns fitted now that the whole list shows, if a reload under the filter
         # left them unfitted; otherwise kept as they are, a width the judge dragged included.
@@ -295,9 +286,14 @@ class PlayersPage(QWidget):
         return self.model.player_at(row) if row >= 0 else None
 
     def _selected(self) -> None:
-        if self._filtering:
+        if self._filtering or self._leaving:
             return  # Qt's current row moving as the filter hides it: `_narrow` decides
         player = self._chosen()
+        shown = self._shown
+        if (shown is not None and (player is None or player.id != shown.id)
+                and not self._may_leave()):
+            self._show_row(shown.id)  # he stays in the form, and his row current
+            return
         writable = not self._context.read_only
         self.save_button.setEnabled(player is not None and writable)
         self.status_button.setEnabled(player is not None and writable)
@@ -342,13 +338,70 @@ class PlayersPage(QWidget):
             club=text["club"], team=text["team"], kind=kind)
 
     def _new(self) -> None:
+        if not self._may_leave():
+            return
         self._empty_form()
         self.fields["name"].setFocus()
 
+    def _edited(self) -> list[str]:
+        """The fields typed into and not saved, for the player in the form."""
+        shown = self._shown
+        if shown is None or self._row_of(shown.id) < 0:
+            return []  # nobody's, or a player gone from the event: nothing to keep
+        return [key for key, edit in self.fields.items()
+                if edit.text().strip() != getattr(shown, key)]
+
+    def _may_leave(self) -> bool:
+        """True unless the form holds changes to its player and the judge keeps them. A
+        club typed for one player was lost without a word when another was clicked; now
+        he is asked to save them, leave them, or stay."""
+        shown = self._shown
+        if shown is None or not self._edited():
+            return True
+        self._leaving = True
+        try:
+            answer = choose(
+                self, self.tr("Unsaved Changes"),
+                self.tr("Save the changes to {name}?").format(name=isolated(shown.name)),
+                self.tr("They are typed in the form and not saved yet."),
+                [(self.tr("Save"), "unsaved_save"), (self.tr("Discard"), "unsaved_discard")],
+                object_name="unsaved_changes", keep=QMessageBox.StandardButton.Cancel)
+            if answer == "unsaved_save":
+                current = self.model.player_at(self._row_of(shown.id))
+                edited = self._form_player(current)
+                return self._context.run(EditPlayer(self._context.runner.context, current,
+                                                    edited))
+            return answer == "unsaved_discard"
+        finally:
+            self._leaving = False
+
+    def _show_row(self, player_id: int) -> None:
+        """His row current again, without a word to `_selected` (hidden by a search: none)."""
+        selection = self.table.selectionModel()
+        selection.blockSignals(True)
+        try:
+            row = self._row_of(player_id)
+            index = (self.proxy.mapFromSource(self.model.index(row, 0)) if row >= 0
+                     else QModelIndex())
+            if index.isValid():
+                self.table.setCurrentIndex(index)
+                self.table.selectRow(index.row())
+            else:
+                selection.clear()
+                self.table.setCurrentIndex(QModelIndex())
+        finally:
+            selection.blockSignals(False)
+        self.table.viewport().update()
+
     def _empty_form(self) -> None:
-        """No player chosen, the form empty for a new one."""
-        self.table.clearSelection()
-        self.table.setCurrentIndex(self.proxy.index(-1, -1))
+        """No player chosen, the form empty for a new one (asked first by `_new`; a
+        document closing keeps nothing)."""
+        self._leaving = True
+        try:
+            self.table.clearSelection()
+            self.table.setCurrentIndex(self.proxy.index(-1, -1))
+        finally:
+            self._leaving = False
         self._blank()
         self._selected()
 
