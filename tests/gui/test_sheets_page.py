@@ -13,7 +13,14 @@ import pytest
 from PySide6.QtCore import QEvent, QPoint, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QImage, QPalette
 from PySide6.QtTest import QTest
-from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QSpinBox, QToolTip, QWidget
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QApplication,
+    QLabel,
+    QSpinBox,
+    QToolTip,
+    QWidget,
+)
 
 from tests.gui.event_files import play_table, seated_event_file, signed_event_file
 from tests.gui.modal import answering, child, click, type_into
@@ -559,3 +566,28 @@ def test_the_calculators_payments_name_the_players_as_the_sheet_does(
     assert f"{winner}: +" in text, text
     assert "E: " not in text
     assert text.endswith("(before the losers' own hand points)")
+
+
+def test_another_event_keeps_nothing_of_the_last_ones_score_sheets(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Session 2 chosen and 10 penalty points typed in a Zung Jung event, then another
+    event opened, under MCR: its Score sheets page showed "Session 2" (ids begin again in
+    every document), the keys line offered Zung Jung's "I immunity", and the penalty form
+    still held the 10 points."""
+    from tests.gui.event_files import seated_event_file
+
+    first, _ = seated_event_file(tmp_path / "zj.tmt")
+    second, _ = seated_event_file(tmp_path / "mcr.tmt", rule_set="mcr", running=False)
+    assert window.controller.open(first)
+    window.show_page(window.sheets_page)
+    page = window.sheets_page
+    page.session.setCurrentIndex(1)
+    assert page.session.currentText() == "Session 2"
+    page.sheet.penalties.points.setValue(10)
+    hint = page.sheet.entry.findChild(QLabel, "entry_hint")
+    assert "I immunity" in hint.text()
+
+    assert window.controller.open(second)
+    assert page.session.currentText() == "Session 1"
+    assert "I immunity" not in hint.text()
+    assert page.sheet.penalties.points.value() == 0

@@ -195,7 +195,14 @@ class SheetsPage(QWidget):
     def _changed(self, topic: str) -> None:
         if topic in RELOAD_TOPICS:
             if topic == Topic.DOCUMENT:
+                # Ids begin again in every document: the last one's session and table,
+                # kept by number, showed "Session 2" of a new event with nothing drawn.
                 self._running = None
+                self.session.clear()
+                self.sheet.show_table(None)
+                self.transcription.show_table(None)
+                self.sheet.penalties.forget()
+                self.transcription.penalties.forget()
                 self.calculator.start_afresh()
             self.reload()
         elif topic == Topic.SHEET:
@@ -222,6 +229,7 @@ class SheetsPage(QWidget):
                 summaries = ()
             else:
                 self.calculator.set_rules(settings.rule_set, settings.rule_options)
+                self.sheet.entry.use_rules(settings.rule_set, settings.rule_options)
                 self.cards_button.setVisible(
                     settings.record_style is RecordStyle.PLAYER_CARDS)
             self._numbers = {s.session.id: s.session.number for s in summaries}

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
@@ -293,16 +293,20 @@ class HandEntryBar(QFrame):
     def _load_rules(self) -> None:
         """The tournament's rule set and options, read again only when they change."""
         view = self._view
-        if view is None:
-            return
-        settings = view.tournament.settings
-        key = (settings.rule_set, repr(sorted(settings.rule_options.items())))
+        if view is not None:
+            self.use_rules(view.tournament.settings.rule_set,
+                           view.tournament.settings.rule_options)
+
+    def use_rules(self, rule_set_id: str, rule_options: Mapping[str, object]) -> None:
+        """The event's rules, known before any sheet is shown: a new MCR event's keys line
+        still offered Zung Jung's "I immunity" of the event open before it."""
+        key = (rule_set_id, repr(sorted(rule_options.items())))
         if key == self._rules_key:
             return
         self._rules_key = key
         try:
-            rule_set = get_rule_set(settings.rule_set)
-            self._rules = (rule_set, rule_set.validate_options(settings.rule_options))
+            rule_set = get_rule_set(rule_set_id)
+            self._rules = (rule_set, rule_set.validate_options(rule_options))
         except Exception:  # noqa: BLE001 - unreadable options: the service will say so
             self._rules = None
         self._hint.setText(self._hint_text())

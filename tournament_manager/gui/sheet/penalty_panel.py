@@ -207,6 +207,13 @@ class PenaltyPanel(QGroupBox):
         over = self.tr("{seconds} s over").format(seconds=self.seconds.value())
         return self.tr("{over}; {note}").format(over=over, note=note) if note else over
 
+    def forget(self) -> None:
+        """Another document: nothing of the last event's penalty form stays (a new MCR
+        event's panel still held the 10 points typed in the Zung Jung event before it)."""
+        self.reason.setCurrentIndex(0)
+        self.hand.setValue(0)
+        self.accepted()
+
     def accepted(self) -> None:
         """Ready for the next penalty: its points start where the reason's do (a false
         win's 30 under MCR), not at 0 beside a reason still showing."""
