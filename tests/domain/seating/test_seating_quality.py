@@ -109,3 +109,15 @@ def test_what_the_history_did_alone_is_not_the_schedules() -> None:
     assert {r.player for r in report.table_revisits} == {1, 2}  # table 1 three times
     assert [m.session for m in quality_report(
         [final], history=[S1, S1], forbidden_groups=[{1, 2}, {3, 4}]).forbidden_meetings] == [2]
+
+
+def test_a_history_table_spread_over_fewer_tables_than_its_players_must_repeat() -> None:
+    """Eight players of two session-1 tables and four late entries (9 to 12) at three
+    tables: each session-1 table's four players cannot sit at three tables apart, so two
+    of them meet again, twice in all. The report said the least was 0."""
+    later = _session((1, 2, 5, 9), (3, 6, 7, 10), (4, 8, 11, 12))
+    report = quality_report([later], history=[S1])
+    assert report.excess_meetings == 2
+    assert report.theoretical_min_excess == 2
+    spread = _session((1, 5, 9, 10), (2, 6, 11, 12), (3, 4, 7, 8))
+    assert quality_report([spread], history=[S1]).excess_meetings == 2
