@@ -777,6 +777,10 @@
         <translation>{key} 不是輸入鍵：E S W N（或 1–4）選座位，T 自摸，D 流局，K 槓，I 負責的玩家，+ 另一位贏家。</translation>
     </message>
     <message>
+        <source>A hand is being typed: Esc clears it, and Ctrl+Y then redoes.</source>
+        <translation>正在輸入一局：按 Esc 清除後，Ctrl+Y 才會重做。</translation>
+    </message>
+    <message>
         <source>Hand {number} was not recorded: {problem}. Press Backspace to correct the value, or Esc to clear the hand and type it again.</source>
         <translation>第 {number} 局未記錄：{problem}。按 Backspace 修改分值，或按 Esc 清除此局後重新輸入。</translation>
     </message>
@@ -2072,6 +2076,26 @@
     <message>
         <source>Reins&amp;tate</source>
         <translation>恢復參賽(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未儲存的修改</translation>
+    </message>
+    <message>
+        <source>Save the changes to {name}?</source>
+        <translation>儲存對 {name} 的修改？</translation>
+    </message>
+    <message>
+        <source>They are typed in the form and not saved yet.</source>
+        <translation>這些修改已輸入表單，但尚未儲存。</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>儲存</translation>
+    </message>
+    <message>
+        <source>Discard</source>
+        <translation>放棄</translation>
     </message>
     <message>
         <source>Registered {name} as no. {number}.</source>
@@ -3564,8 +3588,8 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>SheetCommands</name>
     <message>
-        <source>Change table {table}&apos;s sheet?</source>
-        <translation>修改第 {table} 桌的記分表？</translation>
+        <source>Change table {table}&apos;s sheet: “{act}”?</source>
+        <translation>修改第 {table} 桌的記分表：「{act}」？</translation>
     </message>
     <message>
         <source>Undo “{act}” on table {table}&apos;s sheet?</source>
@@ -3771,6 +3795,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source> · DOES NOT MATCH SIGNATURES</source>
         <translation> · 與簽名不符</translation>
+    </message>
+    <message>
+        <source>Hand {hand} is open for a change in the entry bar: record it (Enter) or leave it (Esc) before {name} signs.</source>
+        <translation>第 {hand} 局正在輸入欄中修改：請先記錄（Enter）或放棄（Esc），再讓 {name} 簽名。</translation>
     </message>
     <message>
         <source>Unlock for Correction</source>
