@@ -26,6 +26,8 @@ def test_a_late_entry_is_marked_in_the_standings(window: MainWindow, canned: Can
     players.new_button.click()
     players.fields["name"].setText("Late Entry")
     players.add_button.click()
+    assert window.message_bar.text().endswith(
+        "Session 1 was drawn before he registered: he is seated from session 2.")
 
     window.show_page(window.standings_page)
     model = window.standings_page.model

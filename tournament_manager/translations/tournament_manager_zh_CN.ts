@@ -2102,6 +2102,14 @@
         <translation>已为 {name} 报名，编号 {number}。</translation>
     </message>
     <message>
+        <source>{said} Session 1 was drawn before he registered: he is seated from session 2.</source>
+        <translation>{said}第 1 场在他报名前已分桌：他从第 2 场起入座。</translation>
+    </message>
+    <message>
+        <source>{said} Sessions 1 to {session} were drawn before he registered: he is seated from session {next}.</source>
+        <translation>{said}第 1 至第 {session} 场在他报名前已分桌：他从第 {next} 场起入座。</translation>
+    </message>
+    <message>
         <source>No. {number}: {name}, {country}{club}</source>
         <translation>编号 {number}：{name}，{country}{club}</translation>
     </message>

@@ -2102,6 +2102,14 @@
         <translation>已登錄 {name}，編號 {number}。</translation>
     </message>
     <message>
+        <source>{said} Session 1 was drawn before he registered: he is seated from session 2.</source>
+        <translation>{said}第 1 場在他報名前已分桌：他從第 2 場起入座。</translation>
+    </message>
+    <message>
+        <source>{said} Sessions 1 to {session} were drawn before he registered: he is seated from session {next}.</source>
+        <translation>{said}第 1 至第 {session} 場在他報名前已分桌：他從第 {next} 場起入座。</translation>
+    </message>
+    <message>
         <source>No. {number}: {name}, {country}{club}</source>
         <translation>編號 {number}：{name}，{country}{club}</translation>
     </message>

@@ -440,8 +440,18 @@ class PlayersPage(QWidget):
         row = self._row_of(stored.id)
         if row >= 0:
             self.table.scrollTo(self.proxy.mapFromSource(self.model.index(row, 0)))
-        self._context.messages.show_info(self.tr("Registered {name} as no. {number}.").format(
-            name=stored.name, number=stored.registration_id))
+        said = self.tr("Registered {name} as no. {number}.").format(
+            name=stored.name, number=stored.registration_id)
+        if stored.entered_after is not None:
+            # A late entry: the sessions drawn already are played without him, which the
+            # desk registering him mid-session was not told.
+            late = (self.tr("{said} Session 1 was drawn before he registered: he is "
+                            "seated from session 2.") if stored.entered_after == 1 else
+                    self.tr("{said} Sessions 1 to {session} were drawn before he "
+                            "registered: he is seated from session {next}."))
+            said = late.format(said=said, session=stored.entered_after,
+                               next=stored.entered_after + 1)
+        self._context.messages.show_info(said)
 
     def _row_of(self, player_id: int) -> int:
         return next((row for row in range(self.model.rowCount())
