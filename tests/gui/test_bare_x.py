@@ -136,3 +136,4 @@ def test_ctrl_y_redoes_on_x11_as_the_readme_says(bare_x: BareX, tmp_path: Path) 
     platform, *keys = shown.stdout.strip().splitlines()[-1].split("|")
     assert platform == "xcb"
     assert "Ctrl+Y" in keys and "Ctrl+Shift+Z" in keys
+    assert keys[0] == "Ctrl+Y", "the key the Edit menu shows, as the README says"

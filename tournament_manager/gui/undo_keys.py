@@ -28,10 +28,11 @@ CTRL_Y = QKeySequence("Ctrl+Y")
 
 
 def redo_keys() -> list[QKeySequence]:
-    """Redo's keys: the platform's (Ctrl+Shift+Z on Linux) and Ctrl+Y everywhere, which
-    judges coming from office software press and the README promises."""
+    """Redo's keys: Ctrl+Y everywhere, which judges coming from office software press and
+    the README promises, first (the Edit menu shows the first key only: it showed
+    Ctrl+Shift+Z), then the platform's (Ctrl+Shift+Z on Linux)."""
     keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
-    return keys if CTRL_Y in keys else [*keys, CTRL_Y]
+    return [CTRL_Y, *(key for key in keys if key != CTRL_Y)]
 
 
 def is_redo(event: QKeyEvent) -> bool:
