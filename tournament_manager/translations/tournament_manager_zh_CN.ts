@@ -1909,6 +1909,10 @@
         <translation>移除导入的选手</translation>
     </message>
     <message>
+        <source>Remove the 1 player imported from {file}?</source>
+        <translation>移除从 {file} 导入的 1 名选手？</translation>
+    </message>
+    <message>
         <source>Remove the {count} players imported from {file}?</source>
         <translation>移除从 {file} 导入的 {count} 名选手？</translation>
     </message>

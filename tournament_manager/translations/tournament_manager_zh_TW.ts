@@ -1909,6 +1909,10 @@
         <translation>移除匯入的選手</translation>
     </message>
     <message>
+        <source>Remove the 1 player imported from {file}?</source>
+        <translation>移除從 {file} 匯入的 1 名選手？</translation>
+    </message>
+    <message>
         <source>Remove the {count} players imported from {file}?</source>
         <translation>移除從 {file} 匯入的 {count} 名選手？</translation>
     </message>

@@ -16,6 +16,7 @@ from tournament_manager.domain.model import Player, PlayerStatus
 from tournament_manager.domain.player_rows import PlayerField
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.base import CommandContext, Question, ServiceCommand
+from tournament_manager.gui.formatting import by_count
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.players import (
     import_player_rows,
@@ -165,9 +166,11 @@ class ImportPlayers(ServiceCommand):
             return None
         return Question(
             title=translate("PlayerCommands", "Remove Imported Players"),
-            question=translate("PlayerCommands",
-                               "Remove the {count} players imported from {file}?").format(
-                count=len(self.ids), file=self.source),
+            question=by_count(
+                len(self.ids),
+                translate("PlayerCommands", "Remove the 1 player imported from {file}?"),
+                translate("PlayerCommands", "Remove the {count} players imported from {file}?"),
+            ).format(count=len(self.ids), file=self.source),
             details=translate("PlayerCommands", "Edit ▸ Redo imports them again."),
             act=translate("PlayerCommands", "Remove Players"))
 
