@@ -432,8 +432,11 @@ def test_leaving_a_player_with_unsaved_changes_asks_save_discard_or_stay(
         return asked
 
     assert pick("Anna Berg", "confirm_no") == ["Save the changes to Bob Smith?"]
+    QApplication.processEvents()  # the click done: the table selects what it was clicked on
     assert page.form_box.title().startswith("Editing Bob Smith") and club.text() == "Tonbridge"
     assert _shown(page)[page.table.currentIndex().row()] == "Bob Smith"
+    assert [_shown(page)[i.row()] for i in page.table.selectionModel().selectedRows()] == [
+        "Bob Smith"], "his row chosen, not the one clicked"
 
     assert pick("Anna Berg", "unsaved_save")
     assert page.form_box.title().startswith("Editing Anna Berg") and club.text() == ""
@@ -454,4 +457,47 @@ def test_leaving_a_player_with_unsaved_changes_asks_save_discard_or_stay(
     with answering() as seen:  # nothing typed: nothing asked
         page.table.selectRow(0)
         page.new_button.click()
+    assert seen.seen == []
+
+
+def test_a_save_asked_for_a_player_removed_meanwhile_saves_nobody_else(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """Bob's club typed, Anna clicked, and while the question is open another station
+    removes Bob: Save wrote Bob's form over the last player in the list (his row looked up
+    as -1). Now it says Bob is gone and saves nothing."""
+    from tournament_manager.services.setup import remove_player
+
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.selectRow(_shown(page).index("Bob Smith"))
+    bob = next(p for p in _players(window) if p.name == "Bob Smith")
+    page.fields["club"].setText("Tonbridge")
+    before = {p.id: p for p in _players(window) if p.id != bob.id}
+
+    def removed_then_save(box) -> None:
+        remove_player(window.context.unit_of_work(), bob.id)
+        window.context.hub.notify("players")
+        click(box, "unsaved_save")
+
+    with answering(removed_then_save):
+        page.table.selectRow(_shown(page).index("Anna Berg"))
+    assert {p.id: p for p in _players(window)} == before, "nobody else was overwritten"
+    assert window.message_bar.text() == (
+        "Bob Smith was removed meanwhile (at another station): the changes typed for him "
+        "are not saved.")
+    assert page.form_box.title().startswith("Editing Anna Berg")
+
+
+def test_a_new_player_typed_and_not_added_is_asked_about(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    page = _open(window, make_tournament_file, tmp_path)
+    page.fields["name"].setText("Kim Lee")
+    with answering(lambda box: click(box, "confirm_no")) as seen:
+        page.table.selectRow(0)
+    QApplication.processEvents()
+    assert seen.seen == ["Unsaved Changes"]
+    assert page.form_box.title() == "New player" and page.fields["name"].text() == "Kim Lee"
+    assert not page.table.selectionModel().selectedRows()
+    page.add_button.click()  # registered: nothing left to ask about
+    with answering() as seen:
+        page.table.selectRow(0)
     assert seen.seen == []

@@ -29,6 +29,10 @@ class RowListModel(QAbstractTableModel, Generic[R]):
         self.endResetModel()
 
     def row_at(self, row: int) -> R:
+        """The row's item; a negative row is an error, not Python's count from the end (a
+        row looked up as -1, "not found", edited the last player in the list)."""
+        if row < 0:
+            raise IndexError(row)
         return self._rows[row]
 
     def rowCount(self, parent: Index = ROOT) -> int:

@@ -62,6 +62,10 @@ class SheetModel(QAbstractTableModel):
         self.endResetModel()
 
     def row_at(self, row: int) -> SheetRow:
+        """The row's item; a negative row is an error, not Python's count from the end (a
+        row looked up as -1, "not found", edited the last player in the list)."""
+        if row < 0:
+            raise IndexError(row)
         return self._rows[row]
 
     def rowCount(self, parent: Index = ROOT) -> int:

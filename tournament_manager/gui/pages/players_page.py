@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, Qt, QUrl
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QModelIndex, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -290,10 +290,13 @@ class PlayersPage(QWidget):
             return  # Qt's current row moving as the filter hides it: `_narrow` decides
         player = self._chosen()
         shown = self._shown
-        if (shown is not None and (player is None or player.id != shown.id)
-                and not self._may_leave()):
-            self._show_row(shown.id)  # he stays in the form, and his row current
-            return
+        leaving = (player is not None if shown is None
+                   else player is None or player.id != shown.id)
+        if leaving:
+            if not self._may_leave():
+                self._stay(shown)
+                return
+            player = self._chosen()  # read again: the question let a reload in
         writable = not self._context.read_only
         self.save_button.setEnabled(player is not None and writable)
         self.status_button.setEnabled(player is not None and writable)
@@ -344,36 +347,70 @@ class PlayersPage(QWidget):
         self.fields["name"].setFocus()
 
     def _edited(self) -> list[str]:
-        """The fields typed into and not saved, for the player in the form."""
+        """The fields typed into and not saved: for the player in the form, those that
+        differ from his record; for a new player, those not empty."""
         shown = self._shown
-        if shown is None or self._row_of(shown.id) < 0:
-            return []  # nobody's, or a player gone from the event: nothing to keep
+        if shown is None:
+            return [key for key, edit in self.fields.items() if edit.text().strip()]
+        if self._row_of(shown.id) < 0:
+            return []  # a player gone from the event: nothing of his to keep
         return [key for key, edit in self.fields.items()
                 if edit.text().strip() != getattr(shown, key)]
 
     def _may_leave(self) -> bool:
-        """True unless the form holds changes to its player and the judge keeps them. A
-        club typed for one player was lost without a word when another was clicked; now
-        he is asked to save them, leave them, or stay."""
+        """True unless the form holds typing not saved and the judge keeps it. A club
+        typed for one player was lost without a word when another was clicked; now he is
+        asked to save it, leave it, or stay (a new player's: to leave it or stay)."""
         shown = self._shown
-        if shown is None or not self._edited():
+        if not self._edited():
             return True
         self._leaving = True
         try:
+            if shown is None:
+                return choose(
+                    self, self.tr("Unsaved Changes"),
+                    self.tr("Discard the new player typed in the form?"),
+                    self.tr("Add as new player registers him; he is not registered yet."),
+                    [(self.tr("Discard"), "unsaved_discard")], object_name="unsaved_changes",
+                    keep=QMessageBox.StandardButton.Cancel) == "unsaved_discard"
             answer = choose(
                 self, self.tr("Unsaved Changes"),
                 self.tr("Save the changes to {name}?").format(name=isolated(shown.name)),
                 self.tr("They are typed in the form and not saved yet."),
                 [(self.tr("Save"), "unsaved_save"), (self.tr("Discard"), "unsaved_discard")],
                 object_name="unsaved_changes", keep=QMessageBox.StandardButton.Cancel)
-            if answer == "unsaved_save":
-                current = self.model.player_at(self._row_of(shown.id))
-                edited = self._form_player(current)
-                return self._context.run(EditPlayer(self._context.runner.context, current,
-                                                    edited))
-            return answer == "unsaved_discard"
+            if answer != "unsaved_save":
+                return answer == "unsaved_discard"
+            # Read again: the question's own event loop let another station's change in.
+            row = self._row_of(shown.id)
+            if row < 0:
+                self._context.messages.show_problem(self.tr(
+                    "{name} was removed meanwhile (at another station): the changes typed "
+                    "for him are not saved.").format(name=isolated(shown.name)))
+                return True
+            current = self.model.player_at(row)
+            return self._context.run(EditPlayer(self._context.runner.context, current,
+                                                self._form_player(current)))
         finally:
             self._leaving = False
+
+    def _stay(self, shown: Player | None) -> None:
+        """The judge kept the form: its player's row is current again (or none, for a new
+        player), now and once the click that moved it is done (the table selects the row
+        clicked after its handlers ran, and showed Anna chosen under Bob's form)."""
+        def back() -> None:
+            if shown is None:
+                self._leaving = True
+                try:
+                    self.table.clearSelection()
+                    self.table.setCurrentIndex(QModelIndex())
+                finally:
+                    self._leaving = False
+            else:
+                self._show_row(shown.id)
+
+        back()
+        QTimer.singleShot(0, self, back)
 
     def _show_row(self, player_id: int) -> None:
         """His row current again, without a word to `_selected` (hidden by a search: none)."""
@@ -436,7 +473,8 @@ class PlayersPage(QWidget):
         if self.proxy.filterAcceptsRow(self._row_of(stored.id), self.table.rootIndex()) is False:
             self.search.clear()  # the new row must be in view to be selected
             self.status.setCurrentIndex(0)
-        self._new()
+        self._empty_form()  # registered: what the form holds is saved
+        self.fields["name"].setFocus()
         row = self._row_of(stored.id)
         if row >= 0:
             self.table.scrollTo(self.proxy.mapFromSource(self.model.index(row, 0)))
