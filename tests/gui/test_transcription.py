@@ -241,3 +241,22 @@ def test_two_typists_type_blind_and_a_disagreement_goes_to_the_head_judge(
     view = sheet()
     assert view.complete and view.rows[3].hand.wins[0].value == 25
     assert "entries differ" not in page.tables.item(0).text()
+
+
+def test_another_event_at_the_desk_keeps_nothing_of_the_last_ones_paper(
+        window: MainWindow, tmp_path: Path):
+    """The paper's totals are kept by table id, and ids begin again in every document:
+    after the first hand of event A was typed with its totals, event B's table 1 said at
+    once that "the paper's totals agree with the rules at hand 1", before anything was
+    typed there."""
+    first, _ = seated_event_file(tmp_path / "a.tmt", hands=16)
+    second, _ = seated_event_file(tmp_path / "b.tmt", hands=16)
+    _page, desk = _desk(window, first)
+    paper = zung_jung_totals(ZJ_SHEET)
+    Keys().type(desk.line, ZJ_SHEET[0] + _paper(paper[0]))
+    Keys().key(desk.line, Qt.Key.Key_Return)
+    assert "agree with the rules at hand 1" in desk.check.text()
+
+    _page, desk = _desk(window, second)
+    assert desk.view is not None and desk.view.rows == ()
+    assert "agree" not in desk.check.text() and desk.line.text() == ""

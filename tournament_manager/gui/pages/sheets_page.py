@@ -199,10 +199,8 @@ class SheetsPage(QWidget):
                 # kept by number, showed "Session 2" of a new event with nothing drawn.
                 self._running = None
                 self.session.clear()
-                self.sheet.show_table(None)
-                self.transcription.show_table(None)
-                self.sheet.penalties.forget()
-                self.transcription.penalties.forget()
+                self.sheet.forget()
+                self.transcription.forget()
                 self.calculator.start_afresh()
             self.reload()
         elif topic == Topic.SHEET:

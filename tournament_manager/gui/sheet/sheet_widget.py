@@ -175,8 +175,15 @@ class SheetWidget(QWidget):
     def show_table(self, table_id: int | None) -> None:
         if table_id != self._table_id:
             self._table_id = table_id
+            self._edit_seen = None
             self.entry.start_new()
         self.refresh()
+
+    def forget(self) -> None:
+        """Another document: no table, nothing typed, an empty penalty form (ids begin
+        again in every document, so nothing may be kept by id)."""
+        self.show_table(None)
+        self.penalties.forget()
 
     def refresh(self) -> None:
         view = None

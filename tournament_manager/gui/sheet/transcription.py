@@ -234,6 +234,20 @@ class TranscriptionView(QWidget):
     def table_id(self) -> int | None:
         return self._table_id
 
+    def forget(self) -> None:
+        """Another document: its tables' ids begin again, so the last event's paper totals
+        and typing, kept by table id, would be read against the new event's tables (its
+        table 1 "agreed with the paper" before a hand was typed)."""
+        self._paper.clear()
+        self._typed.clear()
+        self._mine.clear()
+        self._differing.clear()
+        self._table_id = None
+        self.line.clear()
+        self._current = 0
+        self.penalties.forget()
+        self.refresh()
+
     def show_table(self, table_id: int | None) -> None:
         if table_id != self._table_id:
             self._table_id = table_id
