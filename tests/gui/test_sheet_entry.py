@@ -1104,6 +1104,10 @@ def test_ctrl_z_while_a_hand_is_typed_steps_back_through_it_not_past_it(
         "A hand is being typed: Esc clears it, and Ctrl+Y then redoes.")
     ctrl(Qt.Key.Key_Z)
     assert edit.text() == "" and "Discard from N Player 3" in summary.text()
+    ctrl(Qt.Key.Key_Y)  # the value's own typing comes back
+    assert edit.text() == "25"
+    ctrl(Qt.Key.Key_Z)
+    assert edit.text() == ""
     ctrl(Qt.Key.Key_Z)
     assert "W Player 2 wins ?" in summary.text() and "from N" not in summary.text()
     ctrl(Qt.Key.Key_Z)

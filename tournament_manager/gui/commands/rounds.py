@@ -37,7 +37,7 @@ class MakeCut(ServiceCommand):
         undo_cut(self.uow(), self.round_number)
 
     def second_thought(self, undoing: bool) -> Question | None:
-        return cut_question(self.round_number, make=not undoing)
+        return cut_question(self.round_number, make=not undoing, again_by_redo=True)
 
 
 class TakeBackCut(ServiceCommand):
@@ -59,12 +59,14 @@ class TakeBackCut(ServiceCommand):
         restore_cut(self.uow(), self.round_number, self.taken_back)
 
     def second_thought(self, undoing: bool) -> Question | None:
-        return cut_question(self.round_number, make=undoing)
+        return cut_question(self.round_number, make=undoing, again_by_redo=False)
 
 
-def cut_question(round_number: int, *, make: bool) -> Question:
+def cut_question(round_number: int, *, make: bool, again_by_redo: bool) -> Question:
     """A cut made or taken back by Edit ▸ Undo or Redo changes who is still in the event,
-    which the room sees on the projector: never at one stray keystroke."""
+    which the room sees on the projector: never at one stray keystroke. A cut taken back by
+    undoing it is made again by Redo (`again_by_redo`); one taken back by redoing "Take
+    back the cut", by Undo."""
     if make:
         return Question(
             title=translate("RoundCommands", "Make the Cut"),
@@ -78,7 +80,10 @@ def cut_question(round_number: int, *, make: bool) -> Question:
         title=translate("RoundCommands", "Take Back the Cut"),
         question=translate("RoundCommands",
                            "Take back the cut after round {n}?").format(n=round_number),
-        details=translate("RoundCommands",
-                          "Everyone plays on in round {n}'s standings again, as before the "
-                          "cut; Edit ▸ Redo makes it again.").format(n=round_number),
+        details=(translate("RoundCommands",
+                           "Everyone plays on in round {n}'s standings again, as before the "
+                           "cut; Edit ▸ Redo makes it again.") if again_by_redo else
+                 translate("RoundCommands",
+                           "Everyone plays on in round {n}'s standings again, as before the "
+                           "cut; Edit ▸ Undo makes it again.")).format(n=round_number),
         act=translate("RoundCommands", "Take Back the Cut"))

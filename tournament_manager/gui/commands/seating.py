@@ -133,8 +133,8 @@ class PublishDraw(ServiceCommand):
                                "The draw published before it stands again.")
                      if self._before is not None else
                      translate("SeatingCommands",
-                               "Session {n} has no published seating until it is published "
-                               "again; the Seating page keeps the draw.").format(n=number)),
+                               "Session {n} has no published seating until Edit ▸ Redo "
+                               "publishes it again.").format(n=number)),
             act=translate("SeatingCommands", "Withdraw the Draw"))
 
 

@@ -110,6 +110,8 @@ class SheetCommand(ServiceCommand):
         table_id = self.sheet()
         if not self.changes_content or table_id is None:
             return None
+        if sheet_locked(self.uow(), table_id):
+            return None  # the service refuses it in words; nothing to ask
         signed = standing_signers(self.uow(), table_id)
         if not signed.players:
             return None

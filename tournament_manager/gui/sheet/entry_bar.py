@@ -569,6 +569,8 @@ class HandEntryBar(QFrame):
         Undo (the hand recorded before) only once the bar is empty. Ctrl+Y then redoes
         nothing of the sheet: a hand put back under the one being typed renumbered it."""
         if not undo:
+            if self.value_edit.isRedoAvailable():
+                return False  # the typing of the value Ctrl+Z took back, put back
             QApplication.beep()
             self.show_problem(self.tr("A hand is being typed: Esc clears it, and Ctrl+Y "
                                       "then redoes."))
