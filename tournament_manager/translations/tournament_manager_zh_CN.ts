@@ -2086,6 +2086,14 @@
         <translation>未保存的修改</translation>
     </message>
     <message>
+        <source>Discard the new player typed in the form?</source>
+        <translation>放弃表单中输入的新选手？</translation>
+    </message>
+    <message>
+        <source>Add as new player registers him; he is not registered yet.</source>
+        <translation>“添加为新选手”才会为他报名；他尚未报名。</translation>
+    </message>
+    <message>
         <source>Save the changes to {name}?</source>
         <translation>保存对 {name} 的修改？</translation>
     </message>
@@ -2100,6 +2108,10 @@
     <message>
         <source>Discard</source>
         <translation>放弃</translation>
+    </message>
+    <message>
+        <source>{name} was removed meanwhile (at another station): the changes typed for him are not saved.</source>
+        <translation>{name} 已在此期间被移除（在另一台工作站）：为他输入的修改未保存。</translation>
     </message>
     <message>
         <source>Registered {name} as no. {number}.</source>
@@ -2524,6 +2536,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <source>Everyone plays on in round {n}&apos;s standings again, as before the cut; Edit ▸ Redo makes it again.</source>
         <translation>所有选手重新列入第 {n} 轮的排名，恢复晋级淘汰前的状态；“编辑 ▸ 重做”可再次执行。</translation>
     </message>
+    <message>
+        <source>Everyone plays on in round {n}&apos;s standings again, as before the cut; Edit ▸ Undo makes it again.</source>
+        <translation>所有选手重新列入第 {n} 轮的排名，恢复晋级淘汰前的状态；“编辑 ▸ 撤销”可再次执行。</translation>
+    </message>
 </context>
 <context>
     <name>SeatingCommands</name>
@@ -2548,8 +2564,8 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
         <translation>之前公布的分桌将恢复有效。</translation>
     </message>
     <message>
-        <source>Session {n} has no published seating until it is published again; the Seating page keeps the draw.</source>
-        <translation>在重新公布之前，第 {n} 场没有已公布的分桌；“分桌”页面保留该分桌结果。</translation>
+        <source>Session {n} has no published seating until Edit ▸ Redo publishes it again.</source>
+        <translation>在“编辑 ▸ 重做”重新公布之前，第 {n} 场没有已公布的分桌。</translation>
     </message>
     <message>
         <source>Start session {n}</source>
