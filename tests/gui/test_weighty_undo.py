@@ -153,38 +153,6 @@ def test_a_hand_on_a_sheet_nobody_signed_asks_nothing(event_window: MainWindow) 
     assert seen.seen == [] and len(_view(event_window).rows) == 1
 
 
-def test_a_yes_after_the_stack_moved_undoes_nothing(window: MainWindow,
-                                                    tmp_path: Path) -> None:
-    """While the question about the cut is open, another act lands on the stack (here a
-    rename run from inside the question's own event loop, as a change from elsewhere
-    would): the Yes was for the cut, so nothing is undone, the rename least of all."""
-    from tournament_manager.gui.commands.event_name import RenameEvent
-    from tournament_manager.services.tournaments import current_tournament
-
-    path, _seated = cut_event_file(tmp_path / "cut.tmt")
-    assert window.controller.open(path)
-    went_on = _entrants(window)
-    page = window.cuts_page
-    window.show_page(page)
-    page.table.selectRow(0)
-    with answering(lambda box: click(box, "confirm_yes"),
-                   lambda box: click(box, "confirm_yes")):
-        page.take_back_button.click()
-        page.cut_button.click()
-    runner = window.context.runner
-
-    def rename_then_yes(box: QWidget) -> None:
-        assert runner.run(RenameEvent(runner.context, "Autumn Open", "Hall B")) is None
-        click(box, "confirm_yes")
-
-    with answering(rename_then_yes):
-        window.action_undo.trigger()
-    assert _entrants(window) == went_on, "the cut stands"
-    with window.context.unit_of_work() as uow:
-        assert current_tournament(uow).name == "Autumn Open"
-    assert window.action_undo.text() == "&Undo Rename the event"
-
-
 def test_no_signature_while_a_hand_is_open_for_a_change(event_window: MainWindow) -> None:
     """F2 on hand 1, its value changed and not recorded, and the players went on signing:
     the fourth signature locked the sheet and the change was lost."""
@@ -206,3 +174,42 @@ def test_no_signature_while_a_hand_is_open_for_a_change(event_window: MainWindow
     QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Escape)
     signatures.sign_buttons[2].click()
     assert len(_view(event_window).signatures) == 1
+
+
+def test_a_yes_after_another_station_locked_the_sheet_undoes_nothing_else(
+        event_window: MainWindow) -> None:
+    """East signs here; Ctrl+Z asks to withdraw his signature; meanwhile the other three
+    sign at the table's phone and the sheet locks, so the runner drops the signature from
+    the stack (it can no longer be undone). The Yes was for his signature: nothing else
+    is undone, the rename of the event done before it least of all."""
+    from tournament_manager.gui.changes import Topic
+    from tournament_manager.gui.commands.event_name import RenameEvent
+    from tournament_manager.services.score_sheets import sign_sheet
+    from tournament_manager.services.tournaments import current_tournament
+
+    sheet = _sheet(event_window)
+    _enter_session(sheet)
+    runner = event_window.context.runner
+    assert runner.run(RenameEvent(runner.context, "Autumn Open", "Hall B")) is None
+    signatures = sheet.signatures
+    sheet.show_tool(signatures)
+    _scribble(signatures.pads[0])
+    signatures.sign_buttons[0].click()
+    table = event_window.seated.tables[0]
+    others = [p.id for p in _view(event_window).players[1:]]
+
+    def signed_elsewhere_then_yes(box: QWidget) -> None:
+        for number, player in enumerate(others):
+            sign_sheet(event_window.context.unit_of_work(), table, player,
+                       b"\x89PNG phone %d" % number)
+        event_window.context.hub.notify(Topic.SHEET)  # as the table server announces it
+        QApplication.processEvents()  # the runner prunes what can no longer be undone
+        click(box, "confirm_yes")
+
+    with answering(signed_elsewhere_then_yes):
+        event_window.action_undo.trigger()
+    view = _view(event_window)
+    assert view.locked and len(view.rows) == 4
+    assert [s.current for s in view.signatures] == [True] * 4
+    with event_window.context.unit_of_work() as uow:
+        assert current_tournament(uow).name == "Autumn Open", "the rename under it stands"
