@@ -72,7 +72,9 @@ def test_a_registration_number_already_held_is_refused_in_words(event_window: Ma
     assert event_window.message_bar.text() == said
     assert [(p.name, p.registration_id) for p in _players(event_window)] == before
 
-    page.table.setCurrentIndex(page.proxy.index(1, 0))
+    with answering(lambda box: click(box, "unsaved_discard")) as seen:  # not registered
+        page.table.setCurrentIndex(page.proxy.index(1, 0))
+    assert seen.seen == ["Unsaved Changes"]
     edited = page.fields["name"].text()
     page.fields["registration_id"].selectAll()
     QTest.keyClicks(page.fields["registration_id"], holder.registration_id)
