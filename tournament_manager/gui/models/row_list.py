@@ -6,7 +6,7 @@ reset on new data are the same for the players, penalties and seating tables.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
@@ -14,6 +14,15 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 R = TypeVar("R")
 Index = QModelIndex | QPersistentModelIndex
 ROOT = QModelIndex()
+
+
+def row_in(rows: Sequence[R], row: int) -> R:
+    """`rows[row]`, a negative row being an error, not Python's count from the end: a row
+    looked up as -1, "not found", edited the last player in the list. Every list model's
+    `row_at` goes through here."""
+    if row < 0:
+        raise IndexError(row)
+    return rows[row]
 
 
 class RowListModel(QAbstractTableModel, Generic[R]):
@@ -29,11 +38,7 @@ class RowListModel(QAbstractTableModel, Generic[R]):
         self.endResetModel()
 
     def row_at(self, row: int) -> R:
-        """The row's item; a negative row is an error, not Python's count from the end (a
-        row looked up as -1, "not found", edited the last player in the list)."""
-        if row < 0:
-            raise IndexError(row)
-        return self._rows[row]
+        return row_in(self._rows, row)
 
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)

@@ -16,6 +16,7 @@ from PySide6.QtCore import (
     Qt,
 )
 
+from tournament_manager.gui.models.row_list import row_in
 from tournament_manager.gui.models.wording import number, result_label, signed, win_type_label
 from tournament_manager.messages.patterns import wins_pattern_marks
 from tournament_manager.rules.registry import get_rule_set
@@ -62,11 +63,7 @@ class SheetModel(QAbstractTableModel):
         self.endResetModel()
 
     def row_at(self, row: int) -> SheetRow:
-        """The row's item; a negative row is an error, not Python's count from the end (a
-        row looked up as -1, "not found", edited the last player in the list)."""
-        if row < 0:
-            raise IndexError(row)
-        return self._rows[row]
+        return row_in(self._rows, row)
 
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)

@@ -20,6 +20,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont, QGuiApplication, QPalette
 
 from tournament_manager.exports.text import DRAW_MARK, late_entry_text
+from tournament_manager.gui.models.row_list import row_in
 from tournament_manager.services.standings import Standings, StandingsRow
 
 Index = QModelIndex | QPersistentModelIndex
@@ -67,11 +68,7 @@ class StandingsModel(QAbstractTableModel):
         self.endResetModel()
 
     def row_at(self, row: int) -> StandingsRow:
-        """The row's item; a negative row is an error, not Python's count from the end (a
-        row looked up as -1, "not found", edited the last player in the list)."""
-        if row < 0:
-            raise IndexError(row)
-        return self._rows[row]
+        return row_in(self._rows, row)
 
     def rowCount(self, parent: Index = ROOT) -> int:
         return 0 if parent.isValid() else len(self._rows)
