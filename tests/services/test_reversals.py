@@ -94,23 +94,37 @@ def test_resume_after_a_stop_on_time(seated: Seated) -> None:
 
 
 def test_unpublish_and_unstart(document: Document) -> None:
+    """Each step and its inverse; the round's stage (stored, and as the Cuts page reads
+    it) follows its session's both ways."""
     from tournament_manager.domain.model import Player
     from tournament_manager.services.players import register_player
+    from tournament_manager.services.setup import round_summaries
+
+    def round_stage() -> StageStatus:
+        [summary, *_] = round_summaries(document.unit_of_work())
+        with document.unit_of_work() as uow:
+            assert uow.rounds.get(summary.round.id).status is summary.status
+        return summary.status
 
     for i in range(8):
         register_player(document.unit_of_work(), Player(name=f"P{i}"))
     with document.unit_of_work() as uow:
         session = uow.sessions.list(number=1)[0]
+    assert round_stage() is StageStatus.PLANNED
     publish_draw(document.unit_of_work(), draw_session(document.unit_of_work(), session.id,
                                                        seed=1, time_limit=2))
+    assert round_stage() is StageStatus.PUBLISHED
     assert unpublish_session(document.unit_of_work(), session.id).status is StageStatus.PLANNED
+    assert round_stage() is StageStatus.PLANNED
     with document.unit_of_work() as uow:
         assert uow.tables.count(session_id=session.id) == 0
     publish_draw(document.unit_of_work(), draw_session(document.unit_of_work(), session.id,
                                                        seed=1, time_limit=2))
     start_session(document.unit_of_work(), session.id, lambda: None)
+    assert round_stage() is StageStatus.RUNNING
     back = unstart_session(document.unit_of_work(), session.id)
     assert back.status is StageStatus.PUBLISHED and back.started_at is None
+    assert round_stage() is StageStatus.PUBLISHED
     start_session(document.unit_of_work(), session.id, lambda: None)
     with document.unit_of_work() as uow:
         table = uow.tables.list(session_id=session.id)[0]

@@ -85,8 +85,10 @@ def test_tables_seated_by_hand_are_published_before_the_start(document: Document
         publish_seating(document.unit_of_work(), empty)
     assert caught.value.problem is ServiceProblem.SESSION_NOT_DRAWN
     seated = seat_event(document, running=False)
-    assert publish_seating(document.unit_of_work(), seated.session_id).status is (
-        StageStatus.PUBLISHED)
+    published = publish_seating(document.unit_of_work(), seated.session_id)
+    assert published.status is StageStatus.PUBLISHED
+    with document.unit_of_work() as uow:  # and so is its round (the Cuts page says so)
+        assert uow.rounds.get(published.round_id).status is StageStatus.PUBLISHED
     with pytest.raises(ServiceError):
         publish_seating(document.unit_of_work(), seated.session_id)
 

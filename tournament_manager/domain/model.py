@@ -10,6 +10,7 @@ renamed player is renamed on every sheet at once.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
@@ -71,6 +72,19 @@ class StageStatus(StrEnum):
     PUBLISHED = "published"
     RUNNING = "running"
     FINISHED = "finished"
+
+
+def round_stage(sessions: Iterable[StageStatus]) -> StageStatus:
+    """A round's stage, read from its sessions' (a round has no life of its own): finished
+    once all are, being played once one has started, published once one is drawn."""
+    statuses = set(sessions)
+    if statuses == {StageStatus.FINISHED}:
+        return StageStatus.FINISHED
+    if statuses & {StageStatus.RUNNING, StageStatus.FINISHED}:
+        return StageStatus.RUNNING
+    if StageStatus.PUBLISHED in statuses:
+        return StageStatus.PUBLISHED
+    return StageStatus.PLANNED
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from tournament_manager.domain.settings import (
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.sessions import round_follows_sessions
 from tournament_manager.services.standings import compute_standings
 from tournament_manager.services.tournaments import current_tournament
 
@@ -425,6 +426,7 @@ def publish_draw(uow: UnitOfWork, draw: SessionDraw) -> Session:
             _store(uow, planned, seated, rng)
         published = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, draw_seed=draw.seed))
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return published
 
@@ -600,5 +602,6 @@ def unpublish_session(uow: UnitOfWork, session_id: int) -> Session:
             if player.entered_after is not None and player.entered_after >= session.number:
                 uow.players.update(dataclasses.replace(player, entered_after=before))
         back = uow.sessions.update(dataclasses.replace(session, status=StageStatus.PLANNED))
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return back

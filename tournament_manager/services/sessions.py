@@ -6,7 +6,13 @@ import dataclasses
 from collections.abc import Callable
 from datetime import UTC, datetime
 
-from tournament_manager.domain.model import PlayerStatus, Session, SheetState, StageStatus
+from tournament_manager.domain.model import (
+    PlayerStatus,
+    Session,
+    SheetState,
+    StageStatus,
+    round_stage,
+)
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
 from tournament_manager.services.player_cards import check_session_cards
@@ -49,7 +55,7 @@ def start_session(uow: UnitOfWork, session_id: int, take_backup: Callable[[], ob
     with uow:
         started = uow.sessions.update(dataclasses.replace(
             uow.sessions.get(session_id), status=StageStatus.RUNNING, started_at=clock()))
-        _round_follows_play(uow, started.round_id)
+        round_follows_sessions(uow, started.round_id)
         uow.commit()
     return started
 
@@ -62,7 +68,7 @@ def finish_session(uow: UnitOfWork, session_id: int, *,
         session = _finishable(uow, session_id)
         finished = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.FINISHED, ended_at=clock()))
-        _round_follows_play(uow, session.round_id)
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return finished
 
@@ -116,7 +122,7 @@ def unstart_session(uow: UnitOfWork, session_id: int) -> Session:
             raise ServiceError(ServiceProblem.SESSION_HAS_HANDS, session=session.number)
         back = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.PUBLISHED, started_at=None))
-        _round_follows_play(uow, session.round_id)
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return back
 
@@ -139,21 +145,15 @@ def reopen_session(uow: UnitOfWork, session_id: int, reason: str,
             raise ServiceError(ServiceProblem.CUT_ALREADY_MADE, round=round_.number)
         back = uow.sessions.update(dataclasses.replace(
             session, status=StageStatus.RUNNING, ended_at=None))
-        _round_follows_play(uow, session.round_id)
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return back
 
 
-def _round_follows_play(uow: UnitOfWork, round_id: int) -> None:
-    """A round is running once one of its sessions has started and finished once all
-    have; a round whose sessions have not started keeps its own status."""
+def round_follows_sessions(uow: UnitOfWork, round_id: int) -> None:
+    """Store the round's stage as its sessions now give it (`round_stage`), after any
+    change to a session's: drawn, withdrawn, started, finished or reopened."""
     round_ = uow.rounds.get(round_id)
-    statuses = {s.status for s in uow.sessions.list(round_id=round_id)}
-    if statuses == {StageStatus.FINISHED}:
-        status = StageStatus.FINISHED
-    elif statuses & {StageStatus.RUNNING, StageStatus.FINISHED}:
-        status = StageStatus.RUNNING
-    else:
-        status = StageStatus.PLANNED
+    status = round_stage(s.status for s in uow.sessions.list(round_id=round_id))
     if status is not round_.status:
         uow.rounds.update(dataclasses.replace(round_, status=status))

@@ -19,6 +19,7 @@ from tournament_manager.domain.model import (
     Session,
     StageStatus,
     Tournament,
+    round_stage,
 )
 from tournament_manager.domain.settings import TournamentSettings, settings_problems
 from tournament_manager.rules.errors import OptionError
@@ -136,6 +137,9 @@ class RoundSummary:
     player registered (0 for a later round nobody has been cut into yet)."""
     withdrawn: int = 0
     """Of `entrants`, those withdrawn since: admitted, they no longer play it."""
+    status: StageStatus = StageStatus.PLANNED
+    """The round's stage as its sessions give it (`round_stage`), whatever a document
+    written before the stage followed the draws has stored."""
 
 
 def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
@@ -161,7 +165,8 @@ def round_summaries(uow: UnitOfWork) -> tuple[RoundSummary, ...]:
             return RoundSummary(
                 round_, tuple(sorted(s.number for s in sessions if s.round_id == round_.id)),
                 len(admitted),
-                sum(regular.get(p) is PlayerStatus.WITHDRAWN for p in admitted))
+                sum(regular.get(p) is PlayerStatus.WITHDRAWN for p in admitted),
+                round_stage(s.status for s in sessions if s.round_id == round_.id))
 
         return tuple(summary(r) for r in sorted(uow.rounds.list(), key=lambda r: r.number))
 

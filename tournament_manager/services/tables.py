@@ -9,6 +9,7 @@ from tournament_manager.domain.model import SeatAssignment, Session, SessionTabl
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.sessions import round_follows_sessions
 
 WIND_ORDER = (Wind.E, Wind.S, Wind.W, Wind.N)
 
@@ -46,5 +47,6 @@ def publish_seating(uow: UnitOfWork, session_id: int) -> Session:
             raise ServiceError(ServiceProblem.SESSION_NOT_DRAWN, session=session.number)
         published = uow.sessions.update(dataclasses.replace(session,
                                                             status=StageStatus.PUBLISHED))
+        round_follows_sessions(uow, session.round_id)
         uow.commit()
     return published

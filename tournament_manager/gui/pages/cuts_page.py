@@ -174,7 +174,7 @@ class CutsPage(QWidget):
             values = (str(plan.number), choice_label(plan.kind),
                       self._sessions_text(sessions),
                       "—" if plan.advance is None else str(plan.advance),
-                      f"{plan.carry * 100:g}%", choice_label(plan.status),
+                      f"{plan.carry * 100:g}%", choice_label(summary.status),
                       self._entrants_text(summary))
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
