@@ -11,10 +11,11 @@ import textwrap
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication, QStandardItemModel
 from PySide6.QtWidgets import QPushButton, QSpinBox
 
-from tests.gui.event_files import signed_event_file
+from tests.gui.event_files import cut_event_file, signed_event_file
 from tournament_manager.domain.clock import ClockState
 from tournament_manager.gui.clock_banner import PAUSED, TIME_UP
 from tournament_manager.gui.countdown import SessionCountdown, format_left
@@ -338,6 +339,27 @@ def test_a_long_heading_wraps_and_keeps_the_clock_and_table_on_screen(qtbot):
     assert projector.clock.geometry().right() <= projector.width()
     assert slide.view.geometry().right() <= projector.width()
     assert projector.legend.geometry().right() <= projector.pager.geometry().left()
+    projector.close()
+
+
+def test_headings_wider_than_their_cells_are_not_cut(window: MainWindow, tmp_path: Path):
+    """Columns whose cells are narrower than their heading ("1†" under "Rank", an empty
+    Country) take the heading's width in the heading's type. The headings were measured
+    in the type of the slide's first fit, made before the slide was on the projector,
+    and the room read "ank", "Countr" and "Round" cut."""
+    path, _seated = cut_event_file(tmp_path / "cut.tmt")
+    assert window.controller.open(path)
+    projector = window.show_projector()
+    slide = projector.slides[1]
+    while projector.current()[0] != 1:
+        projector.advance()
+    header = slide.view.horizontalHeader()
+    assert slide.scale == 1.0 and header.font().pointSizeF() == slide.view.font().pointSizeF()
+    model = slide.view.model()
+    labels = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert {"Rank", "Country", "Round"} <= set(labels)
+    for column, label in enumerate(labels):
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(label), label
     projector.close()
 
 

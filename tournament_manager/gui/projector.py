@@ -168,7 +168,10 @@ class TableSlide(Slide):
                                           or not self.empty.text() else self.empty)
             self._stretch()
             base = QFont(self.font())
+            # The headings in the type they are measured in: measured in the type of a
+            # narrower fit before, "Rank", "Country" and "Round" were clipped.
             self.view.setFont(base)
+            self.view.horizontalHeader().setFont(base)
             self.scale = 1.0
             available = self.width()
             needed = self.needed_width()
@@ -183,8 +186,6 @@ class TableSlide(Slide):
                     if self.needed_width() <= available:
                         break
                     self.scale = max(self.scale - 0.04, SMALLEST_FIT)
-            if self.scale == 1.0:
-                self.view.horizontalHeader().setFont(base)
             row_height = self.view.fontMetrics().height() + 10
             self.view.verticalHeader().setDefaultSectionSize(row_height)
             self._whole_rows(row_height)
