@@ -7,9 +7,11 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel
 
 from tests.helpers.head_judge import CREDENTIAL, PASSPHRASE
 from tournament_manager.domain.model import HandResult, Win, WinType
+from tournament_manager.gui.confirm import READABLE_LINE
 from tournament_manager.gui.main_window import MainWindow
 from tournament_manager.services.score_sheets import (
     HandEntry,
@@ -88,6 +90,10 @@ def test_a_moved_line_is_shown_and_the_cut_taken_back_and_made_again(
 
     def take_back(box) -> None:
         asked.append(box.text())
+        # In readable lines: the details stood in a narrow column of seven.
+        details = box.findChild(QLabel, "qt_msgbox_informativelabel")
+        assert details.width() >= min(box.fontMetrics().averageCharWidth() * READABLE_LINE,
+                                      box.screen().availableGeometry().width() // 2)
         click(box, "confirm_yes")
 
     with answering(take_back):

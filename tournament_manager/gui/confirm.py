@@ -8,7 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtWidgets import QMessageBox, QWidget
+from PySide6.QtWidgets import QLabel, QMessageBox, QWidget
+
+READABLE_LINE = 56
+"""Characters in a line of a question's words: Qt wraps them at about half this, and
+a two-line question stood in a narrow column of seven."""
 
 
 def confirm(parent: QWidget, title: str, question: str, details: str, act_label: str,
@@ -29,6 +33,7 @@ def choose(parent: QWidget, title: str, question: str, details: str,
     box.setWindowTitle(title)
     box.setText(question)
     box.setInformativeText(details)
+    _readable(box)
     for label, name in acts:
         box.addButton(label, QMessageBox.ButtonRole.YesRole).setObjectName(name)
     kept = box.addButton(keep)
@@ -41,3 +46,15 @@ def choose(parent: QWidget, title: str, question: str, details: str,
         return None if clicked is None or clicked is kept else clicked.objectName()
     finally:
         box.deleteLater()
+
+
+def _readable(box: QMessageBox) -> None:
+    """The box's words in lines of READABLE_LINE characters (less on a small screen)."""
+    width = box.fontMetrics().averageCharWidth() * READABLE_LINE
+    screen = box.screen()
+    if screen is not None:
+        width = min(width, screen.availableGeometry().width() // 2)
+    for name in ("qt_msgbox_label", "qt_msgbox_informativelabel"):
+        label = box.findChild(QLabel, name)
+        if label is not None:
+            label.setMinimumWidth(width)
