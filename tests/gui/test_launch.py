@@ -107,6 +107,30 @@ def test_without_a_file_the_most_recent_one_opens(
     window.close()
 
 
+def test_when_the_last_file_is_gone_no_other_opens_in_its_place(
+        qtbot, app_settings: AppSettings, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    """The event's older copy was opened before it: a judge back from another laptop,
+    his file on a USB stick not plugged in, found the copy open without a word and
+    played on in it. The welcome page stays, saying where the last file was."""
+    older = make_tournament_file(tmp_path / "copy" / "event.tmt", "Spring Open")
+    last = make_tournament_file(tmp_path / "stick" / "event.tmt", "Spring Open")
+    app_settings.add_recent_file(older)
+    app_settings.add_recent_file(last)
+    last.rename(tmp_path / "event.tmt")
+
+    window = start_main_window(None, app_settings)
+    qtbot.addWidget(window)
+
+    assert window.controller.document is None
+    assert window.central_pages.currentWidget() is window.welcome
+    assert window.message_bar.text() == (
+        f"The event opened last is no longer at {last.resolve()}: moved, renamed, or on a "
+        "USB stick that is not plugged in. File ▸ Open finds it where it is now; no other "
+        "event has been opened in its place.")
+    window.close()
+
+
 def test_a_refused_command_line_file_leaves_the_welcome_page_with_the_reason(
         qtbot, app_settings: AppSettings, tmp_path: Path):
     missing = tmp_path / "gone.tmt"

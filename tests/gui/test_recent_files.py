@@ -1,4 +1,5 @@
-"""The Open Recent list: most recent first, capped, and never offering a vanished file."""
+"""The Open Recent list: most recent first, capped, never offering a file that is not there
+(and offering it again once it is back)."""
 
 from __future__ import annotations
 
@@ -36,15 +37,18 @@ def test_the_list_is_capped(app_settings: AppSettings, tmp_path: Path):
     assert recent[0] == files[-1].resolve()
 
 
-def test_missing_files_are_dropped_for_good(app_settings: AppSettings, tmp_path: Path):
+def test_a_missing_file_is_not_offered_and_comes_back_with_its_stick(
+        app_settings: AppSettings, tmp_path: Path):
     kept, gone = _touch(tmp_path / "kept.tmt"), _touch(tmp_path / "gone.tmt")
     app_settings.add_recent_file(kept)
-    app_settings.add_recent_file(gone)
+    app_settings.add_recent_file(gone, "Gone Cup")
     gone.unlink()
 
     assert app_settings.recent_files() == [kept.resolve()]
-    _touch(gone)
-    assert app_settings.recent_files() == [kept.resolve()]
+    assert app_settings.last_file() == gone.resolve()
+    _touch(gone)  # the USB stick is plugged in again
+    assert app_settings.recent_files() == [gone.resolve(), kept.resolve()]
+    assert app_settings.recent_title(gone.resolve()) == "Gone Cup"
 
 
 def test_the_menu_offers_existing_files_and_opens_them(
@@ -89,9 +93,8 @@ def test_titles_go_with_their_files(app_settings: AppSettings, tmp_path: Path):
     kept, gone = _touch(tmp_path / "kept.tmt"), _touch(tmp_path / "gone.tmt")
     app_settings.add_recent_file(kept, "Kept Open")
     app_settings.add_recent_file(gone, "Gone Cup")
-    gone.unlink()
+    app_settings.remove_recent_file(gone)
     assert app_settings.recent_files() == [kept.resolve()]
-    _touch(gone)
     assert app_settings.recent_title(gone.resolve()) == ""
     assert app_settings.recent_title(kept.resolve()) == "Kept Open"
     app_settings.clear_recent_files()

@@ -52,12 +52,13 @@ def _parse(args: list[str]) -> str | None:
 
 def open_first_document(controller: DocumentController, settings: AppSettings,
                         requested: str | Path | None) -> None:
-    """The file or server event asked for, else the event opened last (a server event
-    when that was the last, never a file in its place), else the default document an
-    earlier version made on its first start (if it is there); else nothing: the welcome
-    page. An event on a server opens for the station this computer last opened one as
-    (its name and role, File > Open on a Server remembers them); should it not open, the
-    welcome page stays with the reason, and no other event takes its place."""
+    """The file or server event asked for, else the event opened last (a server event when that
+    was the last; when the file opened last is not there, the reason and no other file in
+    its place), else the default document an earlier version made on its first start (if it
+    is there); else nothing: the welcome page. An event on a server opens for the station
+    this computer last opened one as (its name and role, File > Open on a Server remembers
+    them); should it not open, the welcome page stays with the reason, and no other event
+    takes its place."""
     if requested is None:
         requested = settings.last_opened_server() or None
         if requested is not None and _password_left_out(requested):
@@ -81,9 +82,16 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
             return
         controller.open(address)
         return
-    recent = settings.recent_files()
-    if recent:
-        controller.open(recent[0])
+    last = settings.last_file()
+    if last is not None and not last.is_file():
+        # Never the file opened before it in its place: a judge back from another laptop
+        # took that older copy of the same event for this one and played on in it.
+        controller.problem_reported.emit(QCoreApplication.translate(
+            "Launch", "The event opened last is no longer at {path}: moved, renamed, or on "
+            "a USB stick that is not plugged in. File ▸ Open finds it where it is now; no "
+            "other event has been opened in its place.").format(path=last))
+    elif last is not None:
+        controller.open(last)
     elif paths.default_document().is_file():
         controller.open(paths.default_document())
 

@@ -51,13 +51,15 @@ class AppSettings:
         self._store = store if store is not None else user_settings()
 
     def recent_files(self) -> list[Path]:
-        """Most recent first; files that have gone away (USB stick unplugged, deleted) are
-        dropped for good, so the menu never offers something that cannot open."""
+        """Most recent first, the files that are there: the menu never offers one that
+        cannot open. One that has gone (a USB stick unplugged, a folder renamed) is kept
+        and listed again once it is back."""
+        return [path for path in self._stored_recent_files() if path.is_file()]
+
+    def last_file(self) -> Path | None:
+        """The file opened last, whether or not it is there now (None: none yet)."""
         stored = self._stored_recent_files()
-        present = [path for path in stored if path.is_file()]
-        if present != stored:
-            self._write_recent_files(present)
-        return present
+        return stored[0] if stored else None
 
     def add_recent_file(self, path: Path, title: str = "") -> None:
         """`title`: the event's name, which says more than "event.tmt" when two files of
