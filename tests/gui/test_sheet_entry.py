@@ -821,11 +821,59 @@ def test_a_draw_is_retyped_as_a_win_and_a_refused_seat_says_why(event_window: Ma
     QTest.keyClicks(edit, "SS")
     assert sheet.entry.message.text() == (
         "S Player 1 won this hand: the discarder, or anyone responsible, is one of the "
-        "other three.")
+        "other three. Nothing typed after it is taken: Backspace drops the refused key, "
+        "Esc clears the hand.")
     QTest.keyClick(edit, Qt.Key.Key_Escape)
     QTest.keyClicks(edit, "SW30+W")  # another winner on the discard: not the discarder
     assert sheet.entry.message.text() == (
-        "W Player 2 discarded the winning tile: he cannot win on it too.")
+        "W Player 2 discarded the winning tile: he cannot win on it too. Nothing typed "
+        "after it is taken: Backspace drops the refused key, Esc clears the hand.")
+
+
+def test_a_stray_click_cannot_choose_the_next_hands_winner(event_window: MainWindow):
+    """A quick triple click on Enter hand: the first recorded the hand, the second (on an
+    empty bar) showed a warning that made the bar taller and moved the seat buttons up
+    under the mouse, and the third made N the next hand's winner. The judge then typed
+    "WS30" for W off S: W was taken as the discarder, S refused, and Enter recorded
+    "N wins 30 off W". Now the buttons stay where they are, and a refused seat key holds
+    the bar: nothing typed after it is taken."""
+    sheet = _sheet(event_window)
+    entry, edit = sheet.entry, sheet.entry.value_edit
+    players = event_window.seated.players
+    event_window.resize(1280, 800)
+    QApplication.processEvents()
+    commit = child(entry, "entry_commit", QPushButton)
+    QTest.keyClicks(edit, "ES30")
+    seat_4 = child(entry, "seat_button_4", QPushButton)
+    where = seat_4.mapTo(event_window, QPoint(0, 0))
+    QTest.mouseClick(commit, Qt.MouseButton.LeftButton)
+    QTest.mouseClick(commit, Qt.MouseButton.LeftButton)  # nothing to record: said
+    QApplication.processEvents()
+    assert entry.message.isVisible() and entry.message.text()
+    assert seat_4.mapTo(event_window, QPoint(0, 0)) == where, "the seats moved"
+    assert [row.hand.number for row in _view(event_window).rows] == [1]
+
+    QTest.mouseClick(seat_4, Qt.MouseButton.LeftButton)  # a click meant for Enter hand
+    QTest.keyClicks(edit, "WS30")
+    QTest.keyClick(edit, Qt.Key.Key_Return)
+    assert [row.hand.number for row in _view(event_window).rows] == [1], "nothing recorded"
+    assert entry.message.text() == (
+        "The seats of this hand are chosen already: S Player 1 was not taken. Nothing "
+        "typed after it is taken: Backspace drops the refused key, Esc clears the hand.")
+    QTest.keyClick(edit, Qt.Key.Key_Escape)
+    _type(sheet, "WS30")
+    hand = _view(event_window).rows[-1].hand
+    assert (hand.wins[0].winner_id, hand.discarder_id, hand.wins[0].value) == (
+        players[2], players[1], 30)
+
+    QTest.keyClicks(edit, "EE")  # a key bounce: Backspace drops the refused second E
+    assert entry.message.text().startswith("E Player 0 won this hand: ")
+    QTest.keyClick(edit, Qt.Key.Key_Backspace)
+    assert not entry.message.isVisible()
+    _type(sheet, "N35")
+    hand = _view(event_window).rows[-1].hand
+    assert (hand.wins[0].winner_id, hand.discarder_id, hand.wins[0].value) == (
+        players[0], players[3], 35)
 
 
 def test_a_second_winner_waits_for_the_first_ones_value(event_window: MainWindow):

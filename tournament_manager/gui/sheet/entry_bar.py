@@ -20,6 +20,7 @@ without looking typed on into it, the next hand's D turning the refused hand int
 that was then recorded in its place, and its digits added to the refused value. Held, the
 value is selected, so digits typed at once replace it; any other key is refused, beeps and
 blocks the bar until Backspace (to correct the value) or Esc (to type the hand again).
+A refused seat key holds it the same way: what follows it was typed for another hand.
 """
 
 from __future__ import annotations
@@ -80,6 +81,10 @@ class _Hold(enum.Enum):
     """Enter was refused for the value: digits replace it, any other key blocks."""
     BLOCKED = enum.auto()
     """A key went into a refused hand: only Backspace or Esc go on."""
+    SEAT = enum.auto()
+    """A seat key was refused: the keys typed after it are not taken (Backspace drops the
+    refused key, Esc clears the hand). "W S 30" on a hand whose winner a stray click had
+    made N took W as the discarder, refused S, and recorded "N wins 30 off W"."""
 
 
 class HandEntryBar(QFrame):
@@ -158,6 +163,13 @@ class HandEntryBar(QFrame):
         self.message = QLabel(self)
         self.message.setObjectName("entry_message")
         self.message.setWordWrap(True)
+        # The row keeps its room while empty: a message appearing made the bar taller and
+        # moved the seat buttons under the mouse, and the third click of a quick triple
+        # click on Enter hand chose the next hand's winner.
+        for widget in (self.message, self._message_icon):
+            policy = widget.sizePolicy()
+            policy.setRetainSizeWhenHidden(True)
+            widget.setSizePolicy(policy)
         self._hint = hint = QLabel(self._hint_text(), self)
         hint.setObjectName("entry_hint")
         hint.setEnabled(False)
@@ -511,6 +523,10 @@ class HandEntryBar(QFrame):
         if key == Qt.Key.Key_Escape:
             self.start_new()
             return True
+        if self._hold is _Hold.SEAT and key in (Qt.Key.Key_Backspace, Qt.Key.Key_Delete):
+            self._hold = _Hold.NONE  # the refused key dropped: the hand as it was before it
+            self._clear_message()
+            return True
         if self._hold is not _Hold.NONE:
             return self._held_key(key, text)
         loaded = self._loaded
@@ -600,6 +616,10 @@ class HandEntryBar(QFrame):
                 return True
         if not text.strip() and key not in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
             return False  # Tab, arrows, Shift: moving about changes nothing
+        if self._hold is _Hold.SEAT:
+            QApplication.beep()
+            self._show_seat_hold()
+            return True
         self._hold = _Hold.BLOCKED
         QApplication.beep()
         self.show_problem(self.tr(
@@ -630,11 +650,19 @@ class HandEntryBar(QFrame):
             # winner, where it was refused until D had taken the draw off.
             self._draft.toggle_draw()
         if not self._draft.seat(player_id):
-            self.show_problem(self._seat_refusal(player_id))
+            self._hold = _Hold.SEAT
+            self._refusal = self._seat_refusal(player_id)
+            self._show_seat_hold()
         else:
+            self._hold = _Hold.NONE  # a seat clicked on purpose goes on from the hand shown
             self._clear_message()
         self._sync_value()
         self._show()
+
+    def _show_seat_hold(self) -> None:
+        self.show_problem(self.tr(
+            "{refusal} Nothing typed after it is taken: Backspace drops the refused key, Esc "
+            "clears the hand.").format(refusal=self._refusal))
 
     def _seat_refusal(self, player_id: int) -> str:
         """Why the seat key was refused, naming the player ("s s": the winner cannot be
@@ -650,7 +678,7 @@ class HandEntryBar(QFrame):
             SeatRefusal.IS_THE_DISCARDER: self.tr(
                 "{name} discarded the winning tile: he cannot win on it too."),
             SeatRefusal.NOTHING_TO_FILL: self.tr(
-                "That player cannot take this part of the hand."),
+                "The seats of this hand are chosen already: {name} was not taken."),
         }[refusal].format(name=name)
 
     def _toggle_draw(self) -> None:
