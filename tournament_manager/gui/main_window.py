@@ -269,8 +269,7 @@ class MainWindow(QMainWindow):
                                              self.save_copy, key.SaveAs)
         self.action_close = self._action("action_close", self.tr("&Close"),
                                          self.close_document, key.Close)
-        self.action_quit = self._action("action_quit", self.tr("&Quit"),
-                                        QApplication.closeAllWindows, key.Quit)
+        self.action_quit = self._action("action_quit", self.tr("&Quit"), self.quit, key.Quit)
         self.action_quit.setMenuRole(QAction.MenuRole.QuitRole)
         self.action_clear_recent = self._action("action_clear_recent",
                                                 self.tr("&Clear Menu"), self._clear_recent)
@@ -483,7 +482,33 @@ class MainWindow(QMainWindow):
         self._settings.clear_recent_files()
         self.welcome.fill_recent()
 
+    def _may_drop_unfinished(self, question: str, act: str) -> bool:
+        """True unless closing the event loses work typed and not yet in it (a hand, a
+        draw not published, the players form) and the judge keeps it. Ctrl+Q with "E S 35"
+        typed, or Ctrl+W with a draw held, threw them away without a word."""
+        if self._controller.document is None:
+            return True
+        lost = [text for text in (page.unfinished() for page in (
+            self.players_page, self.seating_page, self.sheets_page)) if text]
+        return not lost or confirm(self, self.tr("Work Not Finished"), question,
+                                   "\n".join(lost), act, object_name="unfinished_confirm")
+
+    def _may_leave_for_another(self) -> bool:
+        return self._may_drop_unfinished(
+            self.tr("Leave this event for another? What is not finished in it is lost."),
+            self.tr("Leave It"))
+
+    def quit(self) -> None:
+        """File ▸ Quit: every window closes, once the judge has been asked about work not
+        finished (a close the system asks for, at a logout, asks nothing)."""
+        if self._may_drop_unfinished(
+                self.tr("Quit? What is not finished in the event is lost."),
+                self.tr("Quit Anyway")):
+            QApplication.closeAllWindows()
+
     def new_document(self) -> None:
+        if not self._may_leave_for_another():
+            return
         request = self._dialogs.ask_new_tournament(self)
         if request is None:
             return
@@ -511,11 +536,17 @@ class MainWindow(QMainWindow):
         self.context.hub.notify(Topic.SETTINGS)
 
     def open_document(self) -> None:
+        if not self._may_leave_for_another():
+            return
         path = self._dialogs.choose_open_path(self, self._folder())
         if path is not None:
-            self.open_path(path)
+            self.open_path(path, asked=True)
 
-    def open_path(self, path: Path) -> None:
+    def open_path(self, path: Path, *, asked: bool = False) -> None:
+        """`asked`: the judge was asked about work not finished already (File ▸ Open)."""
+        if not asked and not self._controller.is_open(path) and \
+                not self._may_leave_for_another():
+            return
         self._message_bar.clear()
         self._controller.open(path)
 
@@ -523,6 +554,8 @@ class MainWindow(QMainWindow):
         """An event on a PostgreSQL server, for this station (File ▸ Open on a Server…)."""
         settings = self._settings
         station = station_from_environment(settings.station_name(), settings.station_role())
+        if not self._may_leave_for_another():
+            return
         request = ask_server(self, settings.last_server(), station.name, station.role.value)
         if request is None:
             return
@@ -573,6 +606,8 @@ class MainWindow(QMainWindow):
 
     def open_demo(self) -> None:
         """The demo event from the data folder, built first (in the background) if need be."""
+        if not self._may_leave_for_another():
+            return
         if self.demo_builder is None:
             self.demo_builder = DemoBuilder(self, self.demo_spec)
             self.demo_builder.finished.connect(self._demo_ready)
@@ -606,6 +641,10 @@ class MainWindow(QMainWindow):
                 path=destination))
 
     def close_document(self) -> None:
+        if not self._may_drop_unfinished(
+                self.tr("Close the event? What is not finished in it is lost."),
+                self.tr("Close Anyway")):
+            return
         self._message_bar.clear()
         self._controller.close()
 
@@ -866,6 +905,13 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        # The window's close button asks as File ▸ Quit does; a close asked for by the
+        # program (Quit, once asked; the system's shutdown) does not wait for an answer.
+        if event.spontaneous() and not self._may_drop_unfinished(
+                self.tr("Quit? What is not finished in the event is lost."),
+                self.tr("Quit Anyway")):
+            event.ignore()
+            return
         self._settings.set_window_layout(self.saveGeometry(), self.saveState())
         self.projector.close()
         self.table_server.stop()

@@ -357,6 +357,15 @@ class PlayersPage(QWidget):
         return [key for key, edit in self.fields.items()
                 if edit.text().strip() != getattr(shown, key)]
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: typing in the form not saved."""
+        if not self._edited():
+            return ""
+        if self._shown is None:
+            return self.tr("A new player is typed in the form and not added.")
+        return self.tr("Changes to {name} in the form are not saved.").format(
+            name=self._shown.name)
+
     def _may_leave(self) -> bool:
         """True unless the form holds typing not saved and the judge keeps it. A club
         typed for one player was lost without a word when another was clicked; now he is

@@ -578,6 +578,13 @@ class SeatingPage(QWidget):
     def current_session(self) -> SessionSummary | None:
         return next((s for s in self._sessions if s.session.id == self._chosen), None)
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: a draw computed and not published."""
+        if self._draw is None:
+            return ""
+        return self.tr("The draw of session {n} is computed but not published.").format(
+            n=self._draw.session_number)
+
     def _held_draw(self) -> SessionDraw | None:
         """The draw held unpublished for the session shown, if any: a draw of another
         session stays held (and listed) while the head judge looks at this one."""

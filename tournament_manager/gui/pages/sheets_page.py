@@ -142,6 +142,10 @@ class SheetsPage(QWidget):
 
     # --- the calculator: under the sheet or in its own window
 
+
+    def unfinished(self) -> str:
+        """What closing the event would lose here: a hand typed and not entered."""
+        return self.sheet.entry.unfinished()
     def set_calculator_window(self, own_window: bool) -> None:
         """Move the calculator into its own window (True) or back under the sheet, and
         remember the choice for the next start."""

@@ -283,6 +283,13 @@ class HandEntryBar(QFrame):
         return bool(draft.draw or draft.wins or draft.discarder is not None
                     or self.value_edit.text())
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: a hand typed and not entered ("")."""
+        if not self._typing() or self._view is None:
+            return ""
+        return self.tr("Hand {number} of table {table} is typed but not entered.").format(
+            number=self._number, table=self._view.table.number)
+
     def _moved_text(self, number: int) -> str:
         """Said as soon as the change is seen, while the judge may be typing blind from the
         paper: no count of Enters, which he could not tell from his own (the first Enter

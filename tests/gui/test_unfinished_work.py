@@ -1,0 +1,81 @@
+"""Closing, quitting or leaving the event asks first when work typed is not in it yet: a
+hand in the entry bar, a draw computed and not published, the players form. Ctrl+Q with
+"E S 35" typed, or Ctrl+W with a minute's draw held, threw them away without a word."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtTest import QTest
+
+from tests.gui.modal import answering, click
+from tournament_manager.domain.model import Player
+from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.gui.main_window import MainWindow
+from tournament_manager.services.players import register_player
+from tournament_manager.services.tournaments import create_tournament
+from tournament_manager.storage.document import create_document
+
+
+def _asked(answer: str, seen: list[tuple[str, str]]):
+    def handler(box) -> None:
+        seen.append((box.text(), box.informativeText()))
+        click(box, answer)
+    return handler
+
+
+def test_closing_with_a_hand_typed_asks_and_no_keeps_it(event_window: MainWindow):
+    window = event_window
+    window.show_page(window.sheets_page)
+    entry = window.sheets_page.sheet.entry
+    entry.value_edit.setFocus()
+    QTest.keyClicks(entry.value_edit, "ES35")
+    seen: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", seen)):
+        window.action_close.trigger()
+    assert seen == [("Close the event? What is not finished in it is lost.",
+                     "Hand 1 of table 1 is typed but not entered.")]
+    assert window.controller.document is not None and entry.value_edit.text() == "35"
+
+    with answering(_asked("confirm_no", seen)):
+        window.action_quit.trigger()
+    assert seen[-1][0] == "Quit? What is not finished in the event is lost."
+    assert window.isVisible() and window.controller.document is not None
+
+    with answering(_asked("confirm_yes", seen)):
+        window.action_close.trigger()
+    assert window.controller.document is None
+
+
+def test_leaving_a_held_draw_and_a_typed_player_for_another_event_asks(
+        window: MainWindow, tmp_path: Path,
+        make_tournament_file) -> None:
+    path = tmp_path / "held.tmt"
+    with create_document(path) as document:
+        create_tournament(document.unit_of_work(), "Draw Day", preset_settings(Preset.OPEN, 4))
+        for i in range(8):
+            register_player(document.unit_of_work(), Player(name=f"Player {i:02}"))
+    other = make_tournament_file(tmp_path / "other.tmt", "Other Cup")
+    assert window.controller.open(path)
+    window.seating_page.draw(time_limit=2)
+    players = window.players_page
+    window.show_page(players)
+    players.fields["name"].setText("Late Larry")
+    seen: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", seen)):
+        window.open_path(other)
+    assert seen == [("Leave this event for another? What is not finished in it is lost.",
+                     ("A new player is typed in the form and not added.\n"
+                      "The draw of session 1 is computed but not published."))]
+    assert window.controller.document.path == path
+    assert window.seating_page.unfinished()
+
+    with answering(_asked("confirm_yes", seen)):
+        window.open_path(other)
+    assert window.windowTitle() == "Other Cup — Tournament Manager"
+    assert not window.seating_page.unfinished() and not players.unfinished()
+
+
+def test_nothing_unfinished_closes_without_a_question(event_window: MainWindow):
+    event_window.action_close.trigger()  # an unexpected question fails the test
+    assert event_window.controller.document is None
