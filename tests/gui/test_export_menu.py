@@ -177,3 +177,33 @@ def test_sheets_print_for_the_session_on_the_score_sheets_page(
     assert written == tmp_path / "sheets.pdf"
     text = " ".join(page.extract_text() for page in PdfReader(written).pages)
     assert "Session 1" in text and "Session 2" not in text
+
+
+def test_printed_and_projected_standings_are_those_the_page_shows(
+        event_window: MainWindow, canned: CannedDialogs, tmp_path: Path) -> None:
+    """The Standings page set to "session 1": the PDF printed, and the projector its
+    button fills, are the standings after session 1. Both showed every session, saying
+    nothing of it, while the page and the judge looked at session 1's."""
+    window = event_window
+    page = window.standings_page
+    window.show_page(page)
+    page.through.setCurrentIndex(page.through.findData(1))
+    assert page.through_session() == 1
+    canned.export_paths.append(tmp_path / "standings.pdf")
+    written = window.export_menu.export(ExportKind.STANDINGS)
+    assert written is not None
+    text = "".join(p.extract_text() for p in PdfReader(written).pages)
+    assert "Standings after session 1" in text
+
+    page.projector_button.click()
+    projector = window.projector
+    assert window.projector_feed.through == 1
+    assert projector.current() == (projector.slides.index(window._standings_slide), 0)
+    assert projector.heading.text().endswith("Standings · after session 1")
+    projector.close()
+
+    page.through.setCurrentIndex(0)  # every session played, on both
+    assert page.through_session() is None
+    page.projector_button.click()
+    assert window.projector_feed.through is None
+    projector.close()

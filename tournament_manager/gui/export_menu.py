@@ -1,11 +1,11 @@
 """File ▸ Export: the printable documents and the workbook, through the exports layer.
 
-Sheets, blank sheets, seating lists and table cards are for the session on the Score
-sheets page when that page is shown, else the one chosen on the Seating page (what the head
-judge is preparing); standings and the workbook cover the
-whole event. Only drawn sessions are printed unless "Include Provisional Plans" is ticked,
-and then every page of a plan says so: a plan that looks like the draw sends players to
-the wrong tables.
+Sheets, blank sheets, seating lists and table cards are for the session on the Score sheets
+page when that page is shown, else the one chosen on the Seating page (what the head judge
+is preparing); the standings are those the Standings page shows (every session played, or
+after the session it is set to); the workbook covers the whole event. Only drawn sessions
+are printed unless "Include Provisional Plans" is ticked, and then every page of a plan says
+so: a plan that looks like the draw sends players to the wrong tables.
 
 The export runs in a worker thread behind a progress dialog whose Cancel stops it before
 anything is written. The written file can be opened from the message that reports it; the
@@ -68,12 +68,14 @@ LABELS = {
 class ExportMenu(QMenu):
     def __init__(self, context: AppContext, dialogs: DocumentDialogs,
                  session_number: Callable[[], int | None], parent: QWidget,
-                 settings: AppSettings | None = None) -> None:
+                 settings: AppSettings | None = None,
+                 standings_through: Callable[[], int | None] = lambda: None) -> None:
         super().__init__(translate("ExportMenu", "&Export"), parent)
         self.setObjectName("export_menu")
         self._window = parent
         self._settings = settings if settings is not None else AppSettings()
         self._context, self._dialogs, self._session_number = context, dialogs, session_number
+        self._standings_through = standings_through
         self._card_actions: list[QAction] = []
         for kind, label in LABELS.items():
             action = self.addAction(translate("ExportMenu", label))
@@ -145,9 +147,12 @@ class ExportMenu(QMenu):
         document = self._context.controller.document
         if document is None:
             return None
-        session = self._session_number() if kind in SESSION_KINDS else None
+        session = (self._session_number() if kind in SESSION_KINDS
+                   else self._standings_through() if kind is ExportKind.STANDINGS else None)
         suffix = ".xlsx" if kind is ExportKind.WORKBOOK else ".pdf"
-        name = f"{document.path.stem} {kind.value}" + (f" session {session}" if session else "")
+        after = " after" if kind is ExportKind.STANDINGS else ""
+        name = f"{document.path.stem} {kind.value}" + (
+            f"{after} session {session}" if session else "")
         name_filter = (
             translate("ExportMenu", "Excel workbook (*.xlsx)")
             if suffix == ".xlsx"

@@ -181,7 +181,7 @@ class MainWindow(QMainWindow):
 
         self._create_actions()
         self._create_menus()
-        self.standings_page.projector_button.clicked.connect(self.show_projector)
+        self.standings_page.projector_button.clicked.connect(self._show_standings_on_projector)
         self.welcome.new_requested.connect(self.new_document)
         self.welcome.open_requested.connect(self.open_document)
         self.welcome.demo_requested.connect(self.open_demo)
@@ -334,8 +334,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.action_open_demo)
         file_menu.addSeparator()
         file_menu.addAction(self.action_save_copy)
-        self.export_menu = ExportMenu(self.context, self._dialogs, self._session_to_print, self,
-                                      self._settings)
+        self.export_menu = ExportMenu(
+            self.context, self._dialogs, self._session_to_print, self, self._settings,
+            standings_through=lambda: self.standings_page.through_session())
         file_menu.addMenu(self.export_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.action_close)
@@ -859,6 +860,13 @@ class MainWindow(QMainWindow):
         self.projector_feed.set_active(True)
         self.projector.show_on(projector_screen(self._settings.projector_screen()))
         return self.projector
+
+    def _show_standings_on_projector(self) -> None:
+        """The standings as the page shows them (after the session it is set to): the
+        room saw every session's while the page, and the judge, looked at session 1's."""
+        self.projector_feed.set_through(self.standings_page.through_session())
+        projector = self.show_projector()
+        projector.show_slide(self._standings_slide)
 
     def _place_projector(self, gone: QScreen | None = None) -> None:
         """The screen choice changed, or a screen came or went: the shown projector moves."""

@@ -380,6 +380,13 @@ class ProjectorWindow(QWidget):
             self._page = 0
         self._show()
 
+    def show_slide(self, slide: Slide) -> None:
+        """`slide`'s first page, now (Show on projector on the Standings page)."""
+        self._slide, self._page = self._slides.index(slide), 0
+        self._show()
+        if self.timer.isActive():
+            self.timer.start()  # a full turn on it
+
     def go_back(self) -> None:
         """The page before, or the last page of the slide before: a player who missed his
         table on a 24-page list waited five minutes for it to come round again."""

@@ -91,13 +91,17 @@ class StandingsPage(QWidget):
         choose(self.through, chosen)
         self.through.blockSignals(False)
 
+    def through_session(self) -> int | None:
+        """The session the standings shown are after (None: every session played): what
+        the printed standings and Show on projector show too."""
+        through = current_choice(self.through)
+        return through if isinstance(through, int) and through else None
+
     def refresh(self) -> None:
         result = None
         if self._context.has_document:
             try:
-                through = current_choice(self.through)
-                result = self._context.standings(
-                    through if isinstance(through, int) and through else None)
+                result = self._context.standings(self.through_session())
             except EXPECTED_ERRORS as error:
                 self.updated.setText(describe_error(error))
         self.model.set_standings(result)
