@@ -229,6 +229,38 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
     assert _view(event_window).penalties == ()
 
 
+def test_a_double_click_on_add_penalty_adds_one(event_window: MainWindow):
+    """Time, 20 s over, and a double click on Add penalty: the second click found the
+    form reset to 0 s and added a Time row of 0 points to the sheet. Now Add on the form
+    as the last penalty left it is refused, and a Time penalty of 0 points is refused by
+    the service, whoever asks for it."""
+    sheet = _sheet(event_window)
+    panel = sheet.penalties
+    event_window.resize(1280, 800)
+    sheet.show_tool(panel)  # the drawer open, as the judge clicks it
+    QApplication.processEvents()
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    panel.seconds.setValue(20)
+    add = panel.findChild(QPushButton, "penalty_add")
+    assert add.isVisible()
+    QTest.mouseClick(add, Qt.MouseButton.LeftButton)  # a double click: two clicks
+    QTest.mouseClick(add, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()  # the sheet shown again after the first
+    assert [(p.reason, p.points) for p in _view(event_window).penalties] == [
+        (PenaltyReason.TIME, 10)]
+    assert panel.warning.text() == "That penalty is added: fill in the form for the next one."
+
+    panel.note.setText("on purpose")  # the form touched: Add goes to the service
+    add.click()
+    assert len(_view(event_window).penalties) == 1
+    assert event_window.message_bar.text().startswith(
+        "A time penalty of 0 points penalises nothing")
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME_WARNING))
+    add.click()
+    assert [p.reason for p in _view(event_window).penalties] == [
+        PenaltyReason.TIME, PenaltyReason.TIME_WARNING]
+
+
 def test_under_mcr_the_penalty_panel_shows_no_zung_jung_time_scale(window: MainWindow,
                                                                    tmp_path) -> None:
     """MCR sets no time scale: the panel showed Zung Jung's 5 points per 15 s, and its

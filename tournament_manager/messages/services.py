@@ -90,6 +90,9 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
         N_("play at table {table} stopped on time; hand {hand} is not scored")
     ),
     ServiceProblem.NEGATIVE_PENALTY: N_("a penalty cannot be negative ({points})"),
+    ServiceProblem.TIME_PENALTY_WITHOUT_POINTS: N_(
+        "a time penalty of 0 points penalises nothing: give its points (the time over), "
+        "or record a time warning"),
     ServiceProblem.PENALTY_HAND_NOT_PLAYED: N_(
         "a penalty names a hand played or the hand in play (1 to {latest}), not hand {hand}"
     ),

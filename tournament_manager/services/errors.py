@@ -33,6 +33,7 @@ class ServiceProblem(StrEnum):
     CARDS_DISAGREE = "cards_disagree"
     STOPPED_ON_TIME = "stopped_on_time"
     NEGATIVE_PENALTY = "negative_penalty"
+    TIME_PENALTY_WITHOUT_POINTS = "time_penalty_without_points"
     PENALTY_HAND_NOT_PLAYED = "penalty_hand_not_played"
     FALSE_WINNER_WINS = "false_winner_wins"
     SHEET_INCOMPLETE = "sheet_incomplete"

@@ -465,6 +465,9 @@ def add_penalty(uow: UnitOfWork, table_id: int, player_id: int, reason: PenaltyR
     (MCR), whatever that mode."""
     if points < 0:
         raise ServiceError(ServiceProblem.NEGATIVE_PENALTY, points=points)
+    if reason is PenaltyReason.TIME and not points:
+        # A warning is its own reason; a Time row of 0 was a second click on Add.
+        raise ServiceError(ServiceProblem.TIME_PENALTY_WITHOUT_POINTS)
     with uow:
         table = _open_table(uow, table_id, seen)
         if player_id not in {seat.player_id for seat in uow.seats.list(table_id=table_id)}:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -41,6 +42,11 @@ class PenaltyPanel(QGroupBox):
         self.setFlat(True)
         self.setObjectName("penalty_panel")
         self._view: SheetView | None = None
+        self._fresh: tuple[object, ...] | None = None
+        """The form as it was left after the last penalty was added: Add on it unchanged is
+        a second click (a double click added a Time row of 0 s after the one meant)."""
+        self._again = False
+        """Add was pressed on that form: said under it until the form changes."""
         self.model = PenaltyModel(self)
         self.table = QTableView(self)
         self.table.setObjectName("penalty_table")
@@ -170,30 +176,43 @@ class PenaltyPanel(QGroupBox):
                    and p.reason is PenaltyReason.TIME)
 
     def _check_resignation(self) -> None:
+        """Under the form: who is over the time-penalty limit (Zung Jung), and a second
+        Add on the form the last penalty left."""
+        lines: list[str] = []
         rule = self._rule()
-        if rule is None or self._view is None:
-            self.warning.hide()
-            return
-        names = {p.id: p.name for p in self._view.players}
-        flags = self._view.resigned_flags
-        lines = [self.tr("{name}: over {limit} time-penalty points in hand {hand}: treated as "
-                         "resigned unless the judge excuses him.").format(
-                             name=names.get(player, str(player)), limit=rule.resignation_over,
-                             hand=hand)
-                 for player, hand in flags]
-        player, hand = current_choice(self.player), self.hand.value()
-        if (self._reason() is PenaltyReason.TIME and player is not None and hand
-                and rule.resigned(self._time_points_in_hand(player, hand) + self.points.value())
-                and (player, hand) not in flags):
-            lines.append(self.tr("This penalty takes {name} over {limit} points in hand "
-                                 "{hand}.").format(name=names.get(player, ""),
-                                                   limit=rule.resignation_over, hand=hand))
+        if rule is not None and self._view is not None:
+            names = {p.id: p.name for p in self._view.players}
+            flags = self._view.resigned_flags
+            lines += [self.tr("{name}: over {limit} time-penalty points in hand {hand}: "
+                              "treated as resigned unless the judge excuses him.").format(
+                                  name=names.get(player, str(player)),
+                                  limit=rule.resignation_over, hand=hand)
+                      for player, hand in flags]
+            player, hand = current_choice(self.player), self.hand.value()
+            if (self._reason() is PenaltyReason.TIME and player is not None and hand
+                    and rule.resigned(self._time_points_in_hand(player, hand)
+                                      + self.points.value())
+                    and (player, hand) not in flags):
+                lines.append(self.tr("This penalty takes {name} over {limit} points in hand "
+                                     "{hand}.").format(name=names.get(player, ""),
+                                                       limit=rule.resignation_over, hand=hand))
+        if self._again and self._form() == self._fresh:
+            lines.append(self.tr("That penalty is added: fill in the form for the next one."))
         self.warning.setText("\n".join(lines))
         self.warning.setVisible(bool(lines))
+
+    def _form(self) -> tuple[object, ...]:
+        return (current_choice(self.player), self._reason(), self.seconds.value(),
+                self.points.value(), self.hand.value(), self.note.text())
 
     def _add(self) -> None:
         player = current_choice(self.player)
         if not isinstance(player, int):
+            return
+        if self._form() == self._fresh:
+            QApplication.beep()
+            self._again = True
+            self._check_resignation()
             return
         self.add_requested.emit(player, self._reason(), self.points.value(),
                                 self.hand.value() or None, self._note())
@@ -212,11 +231,16 @@ class PenaltyPanel(QGroupBox):
         event's panel still held the 10 points typed in the Zung Jung event before it)."""
         self.reason.setCurrentIndex(0)
         self.hand.setValue(0)
-        self.accepted()
+        self._reset()
+        self._fresh = None
 
     def accepted(self) -> None:
         """Ready for the next penalty: its points start where the reason's do (a false
         win's 30 under MCR), not at 0 beside a reason still showing."""
+        self._reset()
+        self._fresh, self._again = self._form(), False
+
+    def _reset(self) -> None:
         self.seconds.setValue(0)
         self.points.setValue(0)
         self.note.clear()
