@@ -721,6 +721,10 @@
         <translation>记分表不再接受新的局</translation>
     </message>
     <message>
+        <source>Hand {number} of table {table} is typed but not entered.</source>
+        <translation>第 {table} 桌的第 {number} 局已输入但尚未记录。</translation>
+    </message>
+    <message>
         <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing would be hand {now}. Check it is not the same hand before you record it.</source>
         <translation>第 {was} 局已在别处（桌边或另一台录入电脑）录入，因此你正在输入的将是第 {now} 局。记录前请确认不是同一局。</translation>
     </message>
@@ -785,6 +789,10 @@
         <translation>第 {number} 局未记录：{problem}。按 Backspace 修改分值，或按 Esc 清除本局后重新输入。</translation>
     </message>
     <message>
+        <source>{refusal} Nothing typed after it is taken: Backspace drops the refused key, Esc clears the hand.</source>
+        <translation>{refusal} 其后输入的内容均不予接受：按 Backspace 撤去被拒的按键，按 Esc 清除本局。</translation>
+    </message>
+    <message>
         <source>{name} is a winner of this hand already.</source>
         <translation>{name} 已是本局的和牌者。</translation>
     </message>
@@ -797,8 +805,8 @@
         <translation>{name} 打出了和牌张：不能同时以此张和牌。</translation>
     </message>
     <message>
-        <source>That player cannot take this part of the hand.</source>
-        <translation>该选手不能担任本局中的这一角色。</translation>
+        <source>The seats of this hand are chosen already: {name} was not taken.</source>
+        <translation>本局的座位已选定：未接受 {name}。</translation>
     </message>
     <message>
         <source>These rules have no same-turn immunity: the discarder always pays for a discard win.</source>
@@ -1112,6 +1120,10 @@
         <source>This station last worked on the event at {address}. File ▸ Open on a Server… opens it again, with the server&apos;s password.</source>
         <translation>本工作站上次使用的是 {address} 上的赛事。请用“文件 ▸ 在服务器上打开…”并输入服务器密码重新打开。</translation>
     </message>
+    <message>
+        <source>The event opened last is no longer at {path}: moved, renamed, or on a USB stick that is not plugged in. File ▸ Open finds it where it is now; no other event has been opened in its place.</source>
+        <translation>上次打开的赛事已不在 {path}：可能已被移动、改名，或位于未插入的 U 盘上。请用 文件 ▸ 打开 在其现在的位置找到它；程序没有打开其他赛事代替它。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1264,6 +1276,26 @@
         <translation>无最近文件</translation>
     </message>
     <message>
+        <source>Work Not Finished</source>
+        <translation>工作尚未完成</translation>
+    </message>
+    <message>
+        <source>Leave this event for another? What is not finished in it is lost.</source>
+        <translation>离开本赛事、打开另一赛事？其中未完成的内容将会丢失。</translation>
+    </message>
+    <message>
+        <source>Leave It</source>
+        <translation>离开</translation>
+    </message>
+    <message>
+        <source>Quit? What is not finished in the event is lost.</source>
+        <translation>退出？赛事中未完成的内容将会丢失。</translation>
+    </message>
+    <message>
+        <source>Quit Anyway</source>
+        <translation>仍然退出</translation>
+    </message>
+    <message>
         <source>Serving the tables at {address}</source>
         <translation>桌边录入服务地址：{address}</translation>
     </message>
@@ -1286,6 +1318,14 @@
     <message>
         <source>A copy was saved to {path}.</source>
         <translation>副本已保存到 {path}。</translation>
+    </message>
+    <message>
+        <source>Close the event? What is not finished in it is lost.</source>
+        <translation>关闭赛事？其中未完成的内容将会丢失。</translation>
+    </message>
+    <message>
+        <source>Close Anyway</source>
+        <translation>仍然关闭</translation>
     </message>
     <message>
         <source>The newest backup is from {when}. Restoring it keeps the damaged file aside.</source>
@@ -1755,6 +1795,10 @@
         <translation>此项罚分使 {name} 在第 {hand} 局的罚分超过 {limit} 分。</translation>
     </message>
     <message>
+        <source>That penalty is added: fill in the form for the next one.</source>
+        <translation>该罚分已添加：请为下一项罚分填写表单。</translation>
+    </message>
+    <message>
         <source>{seconds} s over</source>
         <translation>超时 {seconds} 秒</translation>
     </message>
@@ -2080,6 +2124,14 @@
     <message>
         <source>Reins&amp;tate</source>
         <translation>恢复参赛(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A new player is typed in the form and not added.</source>
+        <translation>表单中输入了新选手，但尚未添加。</translation>
+    </message>
+    <message>
+        <source>Changes to {name} in the form are not saved.</source>
+        <translation>表单中对 {name} 的修改尚未保存。</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
@@ -2804,6 +2856,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>not drawn</source>
         <translation>未分桌</translation>
+    </message>
+    <message>
+        <source>The draw of session {n} is computed but not published.</source>
+        <translation>第 {n} 节的抽签已算出，但尚未公布。</translation>
     </message>
     <message>
         <source>Select two players (Ctrl+click) to see a swap&apos;s effect on repeated pairs.</source>

@@ -721,6 +721,10 @@
         <translation>記分表不再接受新的局</translation>
     </message>
     <message>
+        <source>Hand {number} of table {table} is typed but not entered.</source>
+        <translation>第 {table} 桌的第 {number} 局已輸入但尚未記錄。</translation>
+    </message>
+    <message>
         <source>Hand {was} was recorded elsewhere meanwhile (at the table, or at another desk), so the hand you are typing would be hand {now}. Check it is not the same hand before you record it.</source>
         <translation>第 {was} 局已在別處（桌邊或另一台錄入電腦）錄入，因此你正在輸入的將是第 {now} 局。記錄前請確認不是同一局。</translation>
     </message>
@@ -785,6 +789,10 @@
         <translation>第 {number} 局未記錄：{problem}。按 Backspace 修改分值，或按 Esc 清除此局後重新輸入。</translation>
     </message>
     <message>
+        <source>{refusal} Nothing typed after it is taken: Backspace drops the refused key, Esc clears the hand.</source>
+        <translation>{refusal} 其後輸入的內容均不予接受：按 Backspace 撤去被拒的按鍵，按 Esc 清除本局。</translation>
+    </message>
+    <message>
         <source>{name} is a winner of this hand already.</source>
         <translation>{name} 已是此局的和牌者。</translation>
     </message>
@@ -797,8 +805,8 @@
         <translation>{name} 打出了和牌張：不能同時以此張和牌。</translation>
     </message>
     <message>
-        <source>That player cannot take this part of the hand.</source>
-        <translation>該選手不能擔任此局的這個角色。</translation>
+        <source>The seats of this hand are chosen already: {name} was not taken.</source>
+        <translation>本局的座位已選定：未接受 {name}。</translation>
     </message>
     <message>
         <source>These rules have no same-turn immunity: the discarder always pays for a discard win.</source>
@@ -1112,6 +1120,10 @@
         <source>This station last worked on the event at {address}. File ▸ Open on a Server… opens it again, with the server&apos;s password.</source>
         <translation>本工作站上次使用的是 {address} 上的賽事。請用「檔案 ▸ 在伺服器上開啟…」並輸入伺服器密碼重新開啟。</translation>
     </message>
+    <message>
+        <source>The event opened last is no longer at {path}: moved, renamed, or on a USB stick that is not plugged in. File ▸ Open finds it where it is now; no other event has been opened in its place.</source>
+        <translation>上次開啟的賽事已不在 {path}：可能已被移動、改名，或位於未插入的隨身碟上。請用 檔案 ▸ 開啟 在其現在的位置找到它；程式沒有開啟其他賽事代替它。</translation>
+    </message>
 </context>
 <context>
     <name>MainWindow</name>
@@ -1264,6 +1276,26 @@
         <translation>沒有最近開啟的檔案</translation>
     </message>
     <message>
+        <source>Work Not Finished</source>
+        <translation>工作尚未完成</translation>
+    </message>
+    <message>
+        <source>Leave this event for another? What is not finished in it is lost.</source>
+        <translation>離開本賽事、開啟另一賽事？其中未完成的內容將會遺失。</translation>
+    </message>
+    <message>
+        <source>Leave It</source>
+        <translation>離開</translation>
+    </message>
+    <message>
+        <source>Quit? What is not finished in the event is lost.</source>
+        <translation>結束程式？賽事中未完成的內容將會遺失。</translation>
+    </message>
+    <message>
+        <source>Quit Anyway</source>
+        <translation>仍然結束</translation>
+    </message>
+    <message>
         <source>Serving the tables at {address}</source>
         <translation>桌邊輸入服務位址：{address}</translation>
     </message>
@@ -1286,6 +1318,14 @@
     <message>
         <source>A copy was saved to {path}.</source>
         <translation>副本已儲存至 {path}。</translation>
+    </message>
+    <message>
+        <source>Close the event? What is not finished in it is lost.</source>
+        <translation>關閉賽事？其中未完成的內容將會遺失。</translation>
+    </message>
+    <message>
+        <source>Close Anyway</source>
+        <translation>仍然關閉</translation>
     </message>
     <message>
         <source>The newest backup is from {when}. Restoring it keeps the damaged file aside.</source>
@@ -1755,6 +1795,10 @@
         <translation>此罰分使 {name} 在第 {hand} 局超過 {limit} 分。</translation>
     </message>
     <message>
+        <source>That penalty is added: fill in the form for the next one.</source>
+        <translation>該罰分已新增：請為下一項罰分填寫表單。</translation>
+    </message>
+    <message>
         <source>{seconds} s over</source>
         <translation>超時 {seconds} 秒</translation>
     </message>
@@ -2080,6 +2124,14 @@
     <message>
         <source>Reins&amp;tate</source>
         <translation>恢復參賽(&amp;T)</translation>
+    </message>
+    <message>
+        <source>A new player is typed in the form and not added.</source>
+        <translation>表單中輸入了新選手，但尚未新增。</translation>
+    </message>
+    <message>
+        <source>Changes to {name} in the form are not saved.</source>
+        <translation>表單中對 {name} 的修改尚未儲存。</translation>
     </message>
     <message>
         <source>Unsaved Changes</source>
@@ -2804,6 +2856,10 @@ one. &lt;b&gt;Help ▸ Keyboard Shortcuts&lt;/b&gt; lists every key.&lt;/p&gt;
     <message>
         <source>not drawn</source>
         <translation>未分桌</translation>
+    </message>
+    <message>
+        <source>The draw of session {n} is computed but not published.</source>
+        <translation>第 {n} 節的抽籤已算出，但尚未公布。</translation>
     </message>
     <message>
         <source>Select two players (Ctrl+click) to see a swap&apos;s effect on repeated pairs.</source>
