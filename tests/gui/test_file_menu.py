@@ -180,3 +180,33 @@ def test_quit_closes_the_window_and_the_document(
 
     assert not window.isVisible()
     assert not lock_path(path).exists()
+
+
+def test_the_replace_question_names_the_file_written(qtbot, tmp_path: Path) -> None:
+    """A name typed in a save dialog without its suffix: the file written has it, and the
+    question to replace is about that file. Qt asked about "ev.tmt" and the PDF went to
+    "ev.tmt.pdf"; a copy typed "day 2" went over "day 2.tmt" without a question."""
+    from PySide6.QtWidgets import QWidget
+
+    from tests.gui.modal import answering, click
+    from tournament_manager.gui.document_dialogs import may_write
+
+    parent = QWidget()
+    qtbot.addWidget(parent)
+    event = tmp_path / "ev.tmt"
+    event.write_bytes(b"event")
+    assert may_write(parent, event, ".pdf") == tmp_path / "ev.tmt.pdf"  # nothing to replace
+
+    (tmp_path / "day 2.tmt").write_bytes(b"yesterday")
+    asked: list[str] = []
+
+    def keep(box) -> None:
+        asked.append(box.text())
+        click(box, "confirm_no")
+
+    with answering(keep):
+        assert may_write(parent, tmp_path / "day 2", ".tmt") is None
+    assert asked == ["Replace day 2.tmt?"]
+    with answering(lambda box: click(box, "confirm_yes")):
+        assert may_write(parent, tmp_path / "day 2", ".tmt") == tmp_path / "day 2.tmt"
+    assert may_write(parent, tmp_path / "new.pdf", ".pdf") == tmp_path / "new.pdf"

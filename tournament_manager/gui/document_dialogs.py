@@ -15,6 +15,7 @@ from PySide6.QtCore import QCoreApplication, QStandardPaths
 from PySide6.QtWidgets import QDialog, QFileDialog, QWidget
 
 from tournament_manager.application.events import EventAddress
+from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.new_tournament_dialog import NewTournament, NewTournamentDialog
 from tournament_manager.paths import DOCUMENT_SUFFIX
 
@@ -75,20 +76,34 @@ def choose_open_path(parent: QWidget, folder: Path) -> Path | None:
 
 def choose_copy_path(parent: QWidget, suggestion: Path) -> Path | None:
     chosen, _ = QFileDialog.getSaveFileName(
-        parent, translate("DocumentDialogs", "Save a Copy"), str(suggestion), _filter()
+        parent, translate("DocumentDialogs", "Save a Copy"), str(suggestion), _filter(),
+        options=QFileDialog.Option.DontConfirmOverwrite,
     )
-    return with_document_suffix(Path(chosen)) if chosen else None
+    return may_write(parent, Path(chosen), DOCUMENT_SUFFIX) if chosen else None
+
+
+def may_write(parent: QWidget, chosen: Path, suffix: str) -> Path | None:
+    """The file to write for the name `chosen` in a save dialog: with `suffix` added when
+    it lacks it, and the question to replace an existing file asked about that file (None
+    when the judge keeps it). The dialog asked about the name as typed: "ev.tmt", when the
+    PDF then went to "ev.tmt.pdf", and a copy typed "day 2" went over "day 2.tmt" unasked."""
+    path = chosen if chosen.suffix.lower() == suffix else chosen.with_name(chosen.name + suffix)
+    if path.exists() and not confirm(
+            parent, translate("DocumentDialogs", "Replace File"),
+            translate("DocumentDialogs", "Replace {name}?").format(name=path.name),
+            translate("DocumentDialogs", "A file of that name is already in {folder}; "
+                      "writing this one replaces it.").format(folder=path.parent),
+            translate("DocumentDialogs", "Replace"), object_name="replace_confirm"):
+        return None
+    return path
 
 
 def choose_export_path(parent: QWidget, suggestion: Path, name_filter: str) -> Path | None:
     chosen, _ = QFileDialog.getSaveFileName(
-        parent, translate("DocumentDialogs", "Export"), str(suggestion), name_filter
+        parent, translate("DocumentDialogs", "Export"), str(suggestion), name_filter,
+        options=QFileDialog.Option.DontConfirmOverwrite,
     )
-    if not chosen:
-        return None
-    path = Path(chosen)
-    suffix = suggestion.suffix
-    return path if path.suffix.lower() == suffix else path.with_name(path.name + suffix)
+    return may_write(parent, Path(chosen), suggestion.suffix) if chosen else None
 
 
 @dataclass(frozen=True)
