@@ -121,7 +121,8 @@ def test_plans_are_printed_only_when_the_menu_says_so(window: MainWindow,
     assert window.message_bar.text() == (
         "Session 2 has no tables drawn yet: publish the seating first (its tables are only "
         "the round's plan: tick File ▸ Export ▸ Include Provisional Plans to print them, "
-        "marked provisional).")
+        "marked provisional). The session printed is the one shown on the Score sheets page, "
+        "else the one chosen on the Seating page: choose another there.")
     assert not (tmp_path / "plan.pdf").exists()
 
     menu.include_provisional.setChecked(True)

@@ -222,6 +222,14 @@ class ExportMenu(QMenu):
                 " (its tables are only the round's plan: tick File ▸ Export ▸ Include "
                 "Provisional Plans to print them, marked provisional)",
             )
+        if error.code is ExportProblem.NOTHING_DRAWN:
+            # From the Players page the judge could not tell why session 2, nor how to
+            # print session 1's sheets.
+            text += translate(
+                "ExportMenu",
+                ". The session printed is the one shown on the Score sheets page, else the "
+                "one chosen on the Seating page: choose another there.",
+            )
         return text
 
     def _open(self, written: Path) -> None:
