@@ -37,7 +37,7 @@ def test_standings_json_and_text(document: Document, capsys: pytest.CaptureFixtu
     assert len(lines) == 11 and "Player 1" in lines[2] and "9.49" in lines[2]
     # Table 2 has not played: its four are level, and the draw placed them.
     assert sum("†" in line.split()[0] for line in lines[2:10]) >= 4
-    assert lines[10] == "5†: equal score and raw total, placed by the recorded draw."
+    assert lines[10] == "“†” after a rank: equal score and raw total, placed by the recorded draw."
 
 
 def test_standings_show_registration_numbers_and_withdrawals(

@@ -165,7 +165,7 @@ def test_equal_ranks_are_printed_as_equal(document: Document, sample: SampleEven
     out.write_bytes(render_standings(facts, tied, report, "a4"))
     tokens = [line.strip() for line in pdf_pages(out)[0].splitlines()]
     assert tokens.count("=2") == 2 and tokens.count("=1") == tokens.count("=4") == 0
-    assert "=5: a rank shared by players" in _squash_spaces(pdf_pages(out)[0])
+    assert "“=” before a rank: shared by players" in _squash_spaces(pdf_pages(out)[0])
 
 
 def _squash_spaces(text: str) -> str:

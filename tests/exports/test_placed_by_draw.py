@@ -76,7 +76,7 @@ def test_the_printed_standings_mark_and_explain_it(tied: Seated, tmp_path: Path)
     tokens = [line.strip() for line in page.splitlines()]
     assert tokens.index("1†") < tokens.index("Player 1") < tokens.index("2†")
     assert tokens.index("2†") < tokens.index("Player 5")
-    assert "5†: equal score and raw total, placed by the recorded draw." in " ".join(
+    assert "“†” after a rank: equal score and raw total, placed by the recorded draw." in " ".join(
         page.split())
     marked = {row.rank for row in standings(tied.document.unit_of_work()).rows
               if row.placed_by_draw}
@@ -100,4 +100,4 @@ def test_the_command_line_marks_it(tied: Seated, capsys: pytest.CaptureFixture[s
     lines = capsys.readouterr().out.splitlines()
     first = next(line for line in lines if "Player 1 " in line)
     assert first.split()[0] == "1†"
-    assert lines[-1] == "5†: equal score and raw total, placed by the recorded draw."
+    assert lines[-1] == "“†” after a rank: equal score and raw total, placed by the recorded draw."

@@ -327,7 +327,7 @@ def test_a_long_heading_wraps_and_keeps_the_clock_and_table_on_screen(qtbot):
                                      "Raw", "S1"])
     slide = TableSlide("Standings", model, stretch_column=2)
     slide.detail = "after session 12"
-    slide.legend = "5†: placed by the recorded draw " * 6
+    slide.legend = "“†” after a rank: placed by the recorded draw " * 6
     projector.tournament_name = "The Fourteenth World Series of Mahjong Championship Open"
     projector.add_slide(slide)
     projector.show_on(None)
@@ -465,7 +465,8 @@ def test_between_sessions_the_projector_shows_the_next_published_seating(
             break
         projector.advance()
     assert projector.heading.text().endswith("Standings · after session 1")
-    assert projector.legend.text() == "5†: equal score and raw total, placed by the recorded draw"
+    assert projector.legend.text() == (
+        "“†” after a rank: equal score and raw total, placed by the recorded draw")
     ranks = [feed.standings.index(row, 0).data() for row in range(feed.standings.rowCount())]
     assert any(rank.endswith("†") for rank in ranks)
     assert window.standings_page.model is not feed.standings

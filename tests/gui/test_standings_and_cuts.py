@@ -46,8 +46,8 @@ def test_standings_show_registration_numbers_and_withdrawn_players_apart(
 
     page = event_window.standings_page
     model = page.model
-    assert page.updated.text() == ("7 ranked · 1 withdrawn · 5†: equal score and raw total, "
-                                   "placed by the recorded draw")
+    assert page.updated.text() == ("7 ranked · 1 withdrawn · “†” after a rank: equal score "
+                                   "and raw total, placed by the recorded draw")
     last = model.rowCount() - 1
     assert model.row_at(last).player.id == withdrawn, "after the ranked field"
     assert model.index(last, RANK).data() == "withdrawn"

@@ -63,8 +63,8 @@ class Slide(QWidget):
     """A caution the room must read with the slide (standings while a session is being
     played are provisional), on its own line under the heading."""
     legend = ""
-    """What a mark in the table means ("5†: placed by the recorded draw"), in the footer:
-    the room reads the screen, where no tooltip reaches."""
+    """What a mark in the table means ("“†” after a rank: placed by the recorded draw"), in
+    the footer: the room reads the screen, where no tooltip reaches."""
 
     def page_count(self) -> int:
         return 1

@@ -135,5 +135,6 @@ class ProjectorFeed(QObject):
             else translate("ProjectorFeed", "after session {n}").format(n=self.through)
         )
         self.standings_legend = (
-            translate("ProjectorFeed", "5†: equal score and raw total, placed by the recorded draw")
+            translate("ProjectorFeed", "“†” after a rank: equal score and raw total, placed by "
+                      "the recorded draw")
             if result is not None and result.drawn_places else "")

@@ -78,10 +78,11 @@ def _as_text(table: Standings) -> str:
     # The marks explained as the printed standings explain them (their sentences begin
     # with the space that joins them to the note's first).
     if shared:
-        lines.append(_(" =5: a rank shared by players the tie-break chain cannot separate."
+        lines.append(_(" “=” before a rank: shared by players the tie-break chain cannot separate."
                        ).strip())
     if table.drawn_places:
-        lines.append(_(" 5†: equal score and raw total, placed by the recorded draw.").strip())
+        lines.append(_(" “†” after a rank: equal score and raw total, placed by the recorded "
+                       "draw.").strip())
     return "\n".join(lines)
 
 

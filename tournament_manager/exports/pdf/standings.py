@@ -174,9 +174,9 @@ def _note(facts: EventFacts, latest_round: int, shared: frozenset[int],
              "S1, S2, …: converted score of each session played."
              ).format(scoring=_(CONVERSION_NOTE[facts.tournament.settings.session_conversion]))
     if shared:
-        note += _(" =5: a rank shared by players the tie-break chain cannot separate.")
+        note += _(" “=” before a rank: shared by players the tie-break chain cannot separate.")
     if table.drawn_places:
-        note += _(" 5†: equal score and raw total, placed by the recorded draw.")
+        note += _(" “†” after a rank: equal score and raw total, placed by the recorded draw.")
     if table.withdrawn:
         note += _(" Withdrawn players keep their results, apart from the ranked field.")
     if latest_round > 1:

@@ -109,8 +109,8 @@ class StandingsPage(QWidget):
             counts = self.tr("{ranked} ranked · {withdrawn} withdrawn").format(
                 ranked=result.ranked, withdrawn=result.withdrawn)
             if result.drawn_places:
-                counts = self.tr("{counts} · 5†: equal score and raw total, placed by the "
-                                 "recorded draw").format(counts=counts)
+                counts = self.tr("{counts} · “†” after a rank: equal score and raw total, "
+                                 "placed by the recorded draw").format(counts=counts)
             self.updated.setText(counts)
         # In the printed standings' words (`exports.text`), said in the window's language.
         notice = standings_notice(result) if result is not None else ""
