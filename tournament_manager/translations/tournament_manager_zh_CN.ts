@@ -524,6 +524,22 @@
         <translation>保存副本</translation>
     </message>
     <message>
+        <source>Replace File</source>
+        <translation>替换文件</translation>
+    </message>
+    <message>
+        <source>Replace {name}?</source>
+        <translation>替换 {name}？</translation>
+    </message>
+    <message>
+        <source>A file of that name is already in {folder}; writing this one replaces it.</source>
+        <translation>{folder} 中已有同名文件；写入此文件将替换它。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>替换</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -613,6 +629,10 @@
     <message>
         <source> (its tables are only the round&apos;s plan: tick File ▸ Export ▸ Include Provisional Plans to print them, marked provisional)</source>
         <translation>（这些桌次只是本轮的计划：勾选 文件 ▸ 导出 ▸ 包含暂定安排 即可打印，并标为暂定）</translation>
+    </message>
+    <message>
+        <source>. The session printed is the one shown on the Score sheets page, else the one chosen on the Seating page: choose another there.</source>
+        <translation>。打印的是记分表页面上显示的节次，否则是座位页面上选定的节次：请在那里选择其他节次。</translation>
     </message>
     <message>
         <source>No program on this computer opened {path}: open it from the file manager, or install a viewer for it.</source>
@@ -2330,8 +2350,8 @@ Register {name} anyway, as a different player?</source>
         <translation>第 {n} 场后</translation>
     </message>
     <message>
-        <source>5†: equal score and raw total, placed by the recorded draw</source>
-        <translation>5†：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
+        <source>“†” after a rank: equal score and raw total, placed by the recorded draw</source>
+        <translation>名次后的“†”：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
     </message>
 </context>
 <context>
@@ -4160,8 +4180,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{ranked} 人参与排名 · {withdrawn} 人已退赛</translation>
     </message>
     <message>
-        <source>{counts} · 5†: equal score and raw total, placed by the recorded draw</source>
-        <translation>{counts} · 5†：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
+        <source>{counts} · “†” after a rank: equal score and raw total, placed by the recorded draw</source>
+        <translation>{counts} · 名次后的“†”：换算分与原始总分均相同，按记录在案的抽签结果排序</translation>
     </message>
 </context>
 <context>

@@ -524,6 +524,22 @@
         <translation>另存副本</translation>
     </message>
     <message>
+        <source>Replace File</source>
+        <translation>取代檔案</translation>
+    </message>
+    <message>
+        <source>Replace {name}?</source>
+        <translation>取代 {name}？</translation>
+    </message>
+    <message>
+        <source>A file of that name is already in {folder}; writing this one replaces it.</source>
+        <translation>{folder} 中已有同名檔案；寫入此檔案將取代它。</translation>
+    </message>
+    <message>
+        <source>Replace</source>
+        <translation>取代</translation>
+    </message>
+    <message>
         <source>Export</source>
         <translation>匯出</translation>
     </message>
@@ -613,6 +629,10 @@
     <message>
         <source> (its tables are only the round&apos;s plan: tick File ▸ Export ▸ Include Provisional Plans to print them, marked provisional)</source>
         <translation>（其分桌只是該輪的暫定安排：勾選「檔案 ▸ 匯出 ▸ 包含暫定安排」即可列印，並會標示為暫定）</translation>
+    </message>
+    <message>
+        <source>. The session printed is the one shown on the Score sheets page, else the one chosen on the Seating page: choose another there.</source>
+        <translation>。列印的是記分表頁面上顯示的節次，否則是座位頁面上選定的節次：請在那裡選擇其他節次。</translation>
     </message>
     <message>
         <source>No program on this computer opened {path}: open it from the file manager, or install a viewer for it.</source>
@@ -2330,8 +2350,8 @@ Register {name} anyway, as a different player?</source>
         <translation>第 {n} 場後</translation>
     </message>
     <message>
-        <source>5†: equal score and raw total, placed by the recorded draw</source>
-        <translation>5†：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
+        <source>“†” after a rank: equal score and raw total, placed by the recorded draw</source>
+        <translation>名次後的「†」：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
     </message>
 </context>
 <context>
@@ -4160,8 +4180,8 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{ranked} 人列入排名 · {withdrawn} 人已退賽</translation>
     </message>
     <message>
-        <source>{counts} · 5†: equal score and raw total, placed by the recorded draw</source>
-        <translation>{counts} · 5†：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
+        <source>{counts} · “†” after a rank: equal score and raw total, placed by the recorded draw</source>
+        <translation>{counts} · 名次後的「†」：換算分與原始總分均相同，依紀錄在案的抽籤結果排序</translation>
     </message>
 </context>
 <context>
