@@ -42,6 +42,19 @@ def test_bad_rows_are_listed_and_the_exit_is_non_zero(event: Path, tmp_path: Pat
     assert run_cli(["players", "import", str(event), str(csv), "--map", "name=Nope"]) == 2
 
 
+def test_headings_not_understood_are_said_not_counted_as_bad_rows(
+        event: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """"Nom;Pays": no column is taken for the name. It was "1 bad row in reg.csv", of a
+    file whose two rows are fine."""
+    csv = tmp_path / "reg.csv"
+    csv.write_text("Nom;Pays\nAmélie Poulain;FR\nJosé Ñ;ES\n", encoding="utf-8")
+    assert run_cli(["players", "import", str(event), str(csv)]) == 2
+    err = capsys.readouterr().err
+    assert "bad row" not in err
+    assert (f"no column of {csv} is taken for the players' names (its headings: Nom, Pays): "
+            "name it with --map name=COLUMN") in err
+
+
 def test_add_withdraw_and_unknown_ids(event: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert run_cli(["players", "add", str(event), "--name", "Late Entry", "--country",
                     "AU", "--substitute"]) == 0

@@ -115,6 +115,24 @@ def test_import_preview_mapping_and_row_errors(event_window: MainWindow, tmp_pat
     assert len(_players(event_window)) == 10
 
 
+def test_headings_not_understood_ask_for_the_name_column(event_window: MainWindow,
+                                                        tmp_path: Path):
+    """"Nom;Pays": "1 row needs fixing in the file" of a file whose two rows are fine.
+    The dialog asks for the column of the names; once it is chosen, the rows import."""
+    page = event_window.players_page
+    french = _csv(tmp_path / "fr.csv", ["Nom;Pays", "Amélie Poulain;FR", "José Ñ;ES"])
+    dialog = page.open_import(french)
+    assert dialog.summary.text() == (
+        "Choose the column that holds the players' names: no column is taken for the name "
+        "yet, and nothing will be imported until one is.")
+    assert not dialog.import_button.isEnabled()
+    name = dialog.columns[next(f for f in dialog.columns if f.value == "name")]
+    name.setCurrentIndex(name.findData(0))
+    assert dialog.summary.text() == "2 players will be imported."
+    assert dialog.import_button.isEnabled()
+    dialog.close()
+
+
 def test_the_import_is_worked_by_keyboard(event_window: MainWindow, tmp_path: Path):
     """Focus opened on the preview, where Tab went from cell to cell (300 rows): the
     encoding and the columns' choices could not be reached without the mouse."""

@@ -99,6 +99,11 @@ def run_import(args: argparse.Namespace) -> int:
     except TableError as error:
         raise CliError(describe_table_error(error)) from error
     mapping = _mapping(table.headers, args.map)
+    if PlayerField.NAME not in mapping:  # no bad row: the headings were not understood
+        raise CliError(_("no column of {table} is taken for the players' names (its "
+                         "headings: {headings}): name it with --map name=COLUMN").format(
+                             table=args.table, headings=_(", ").join(table.headers)),
+                       status=2)
     with opened(args.file) as document, user_errors():
         try:
             stored = import_player_rows(document.unit_of_work(), table.rows, mapping,

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import Player
 from tournament_manager.domain.player_rows import (
     PlayerField,
+    RowProblem,
     TableRow,
     guess_mapping,
     players_from_rows,
@@ -226,7 +227,12 @@ class ImportDialog(QDialog):
         self.show_issues([describe_row_issue(issue) for issue in issues])
         duplicates = [] if issues else self.duplicate_lines(players)
         self.show_duplicates(duplicates)
-        if issues:
+        if [issue.problem for issue in issues] == [RowProblem.NO_NAME_COLUMN]:
+            # Not a bad row: "Nom;Pays" headings, none of them taken for the name.
+            self.summary.setText(self.tr(
+                "Choose the column that holds the players' names: no column is taken for "
+                "the name yet, and nothing will be imported until one is."))
+        elif issues:
             self.summary.setText(by_count(len(issues), self.tr(
                 "1 row needs fixing in the file (or another column mapping); nothing will be "
                 "imported until every row is fine."), self.tr(
