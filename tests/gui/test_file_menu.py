@@ -16,6 +16,7 @@ from tournament_manager.storage.document import create_document, open_document
 from tournament_manager.storage.lock import lock_path
 
 from .canned import CannedDialogs
+from .modal import answering, click
 
 
 def test_new_creates_a_tournament_file_and_adds_it_to_recent(
@@ -44,11 +45,35 @@ def test_new_never_overwrites_an_existing_file(
     canned.new_tournaments.append(NewTournament("Autumn", Preset.OPEN))
     canned.new_paths.append(existing)
 
-    window.action_new.trigger()
+    asked: list[str] = []
+
+    def cancel(box) -> None:
+        asked.append(box.text())
+        click(box, "confirm_no")
+
+    with answering(cancel):
+        window.action_new.trigger()
 
     assert existing.read_bytes() == b"precious"
-    assert "already exists" in window.message_bar.text()
+    assert asked == ["taken.tmt exists already: a new event needs a file of its own."]
     assert window.controller.document is None
+
+
+def test_a_taken_name_asks_for_another_and_keeps_what_was_typed(
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path):
+    """The name, head judge and passphrase typed in File ▸ New were lost when the file
+    chosen existed: the judge typed them all again. Now only another name is asked for."""
+    existing = tmp_path / "taken.tmt"
+    existing.write_bytes(b"precious")
+    canned.new_tournaments.append(NewTournament("Autumn Cup", Preset.OPEN))
+    canned.new_paths += [existing, tmp_path / "autumn.tmt"]
+
+    with answering(lambda box: click(box, "new_rename")):
+        window.action_new.trigger()
+
+    assert existing.read_bytes() == b"precious"
+    assert window.windowTitle() == "Autumn Cup — Tournament Manager"
+    assert window.controller.document.path == tmp_path / "autumn.tmt"
 
 
 def test_cancelling_new_changes_nothing(window: MainWindow, canned: CannedDialogs,

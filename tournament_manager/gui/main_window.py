@@ -53,7 +53,7 @@ from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import ALL_TOPICS, Topic
 from tournament_manager.gui.clock_banner import ClockBanner
 from tournament_manager.gui.commands.base import Question, ServiceCommand
-from tournament_manager.gui.confirm import confirm
+from tournament_manager.gui.confirm import choose, confirm
 from tournament_manager.gui.countdown import SessionCountdown, format_left
 from tournament_manager.gui.demo_builder import DEMO_PASSPHRASE, DemoBuilder, DemoSpec
 from tournament_manager.gui.document_controller import DocumentController
@@ -514,7 +514,18 @@ class MainWindow(QMainWindow):
         if request is None:
             return
         path = self._dialogs.choose_new_path(self, self._folder() / file_name_for(request.name))
-        if path is None:
+        # A name taken: another name for the same request (the event's name, its head
+        # judge and his passphrase were typed again after the refusal).
+        while path is not None and path.exists() and choose(
+                self, self.tr("File Exists"),
+                self.tr("{name} exists already: a new event needs a file of its own.").format(
+                    name=path.name),
+                self.tr("Nothing is written over it. Choose another name for {event}.").format(
+                    event=request.name),
+                [(self.tr("Choose Another Name…"), "new_rename")],
+                keep=QMessageBox.StandardButton.Cancel) == "new_rename":
+            path = self._dialogs.choose_new_path(self, path)
+        if path is None or path.exists():
             return
         self._message_bar.clear()
         if self._controller.new(path, request.name, request.preset, request.rule_set,
