@@ -9,11 +9,11 @@ from pathlib import Path
 
 from tests.exports.conftest import assert_fonts_embedded, pdf_pages
 from tests.helpers.seated_event import seat_event
-from tournament_manager.domain.model import HandResult, Win, WinType
+from tournament_manager.domain.model import HandResult, PenaltyReason, Win, WinType
 from tournament_manager.domain.presets import Preset, preset_settings
 from tournament_manager.domain.settings import RecordStyle
 from tournament_manager.exports.jobs import ExportKind, export_document
-from tournament_manager.services.score_sheets import HandEntry, enter_hand
+from tournament_manager.services.score_sheets import HandEntry, add_penalty, enter_hand
 from tournament_manager.services.tournaments import create_tournament
 from tournament_manager.storage.document import create_document
 
@@ -27,6 +27,9 @@ def test_filled_and_blank_cards_one_per_player(tmp_path: Path) -> None:
     a, b = seated.players[:2]
     enter_hand(document.unit_of_work(), seated.tables[0],
                HandEntry(HandResult.WIN, WinType.DISCARD, b, (Win(a, 30, b),)))
+    # A penalty: the card's Total is the hands', so the card says what the judge took
+    # (Kim read +10 on his card where the standings counted 0).
+    add_penalty(document.unit_of_work(), seated.tables[0], a, PenaltyReason.TIME, 10)
     try:
         filled = export_document(document.unit_of_work(), ExportKind.PLAYER_CARDS,
                                  tmp_path / "cards.pdf", session_number=1).path
@@ -46,8 +49,12 @@ def test_filled_and_blank_cards_one_per_player(tmp_path: Path) -> None:
         assert "\n1\n+90\n-40\n-25\n-25\n2\n" in card
         assert "\nTotal\n+90\n-40\n-25\n-25\n" in card
         assert card.count("Signed by") == 3
+        assert ("Penalties on the table's sheet: E -10. After them, the session totals "
+                "are E 80, S -40, W -25, N -25.") in " ".join(card.split())
     assert "Signed by S Player 1" in cards[0] and "Signed by E Player 0" not in cards[0]
     assert "+90" not in cards[4], "table 2 has no hand yet"
+    assert "Penalties" not in " ".join(cards[4:])
     blank_text = "\n".join(pdf_pages(blank))
     assert blank_text.count("SCORE RECORD CARD — ") == 8
+    assert "Penalties" not in blank_text
     assert "+90" not in blank_text and "\n3\n4\nTotal\n" in blank_text

@@ -29,7 +29,7 @@ from tournament_manager.exports.pdf.styles import (
     grid_style,
     para,
 )
-from tournament_manager.exports.text import clean, display_name
+from tournament_manager.exports.text import clean, display_name, plain, signed
 from tournament_manager.services.verification import VerificationReport
 from tournament_manager.services.views import SheetView
 from tournament_manager.words import N_, _, headings
@@ -107,4 +107,24 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
     signatures.setStyle(grid_style(zebra=False, size=8))
     note = para(_("Record every player's gain or loss in each hand; pass the card to your "
                   "three opponents to sign at the end of the session."), NOTE)
-    return [*heading, grid, Spacer(1, 2 * mm), signatures, note]
+    return [*heading, grid, *_penalties(view, blank=blank), Spacer(1, 2 * mm), signatures,
+            note]
+
+
+def _penalties(view: SheetView, *, blank: bool) -> list[object]:
+    """The judge's penalties under a filled card's hands: its Total is the hands', and a
+    player penalised 10 read +10 on his card where the standings counted 0."""
+    if blank or not view.penalties:
+        return []
+    winds = [WINDS[i] for i in range(len(view.players))]
+    effects = [raw - hands for raw, hands in zip(view.raw_totals, view.hand_totals,
+                                                 strict=True)]
+    return [Spacer(1, 1 * mm), para(_(
+        "Penalties on the table's sheet: {penalties}. After them, the session totals are "
+        "{totals}.").format(
+            penalties=_(", ").join(f"{wind} {signed(effect)}"
+                                   for wind, effect in zip(winds, effects, strict=True)
+                                   if effect),
+            totals=_(", ").join(f"{wind} {plain(total)}"
+                                for wind, total in zip(winds, view.raw_totals, strict=True))),
+        NOTE)]
