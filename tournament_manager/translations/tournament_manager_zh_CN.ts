@@ -1106,6 +1106,10 @@
         <translation>第 {line} 行：{name} 疑似 {like}</translation>
     </message>
     <message>
+        <source>Choose the column that holds the players&apos; names: no column is taken for the name yet, and nothing will be imported until one is.</source>
+        <translation>请选择存放选手姓名的列：目前没有任何列用作姓名，选定之前不会导入任何内容。</translation>
+    </message>
+    <message>
         <source>1 row needs fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
         <translation>有 1 行需要在文件中修正（或改用其他列对应）；所有行都无误之前不会导入任何内容。</translation>
     </message>
@@ -1314,6 +1318,22 @@
     <message>
         <source>Quit Anyway</source>
         <translation>仍然退出</translation>
+    </message>
+    <message>
+        <source>File Exists</source>
+        <translation>文件已存在</translation>
+    </message>
+    <message>
+        <source>{name} exists already: a new event needs a file of its own.</source>
+        <translation>{name} 已存在：新赛事需要自己的文件。</translation>
+    </message>
+    <message>
+        <source>Nothing is written over it. Choose another name for {event}.</source>
+        <translation>不会覆盖该文件。请为 {event} 另选一个名称。</translation>
+    </message>
+    <message>
+        <source>Choose Another Name…</source>
+        <translation>另选名称…</translation>
     </message>
     <message>
         <source>Serving the tables at {address}</source>

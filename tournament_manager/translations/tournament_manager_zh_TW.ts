@@ -1106,6 +1106,10 @@
         <translation>第 {line} 行：{name} 疑似 {like}</translation>
     </message>
     <message>
+        <source>Choose the column that holds the players&apos; names: no column is taken for the name yet, and nothing will be imported until one is.</source>
+        <translation>請選擇存放選手姓名的欄：目前沒有任何欄用作姓名，選定之前不會匯入任何內容。</translation>
+    </message>
+    <message>
         <source>1 row needs fixing in the file (or another column mapping); nothing will be imported until every row is fine.</source>
         <translation>有 1 列需要在檔案中修正（或改用其他欄位對應）；所有列都正確之前不會匯入任何資料。</translation>
     </message>
@@ -1314,6 +1318,22 @@
     <message>
         <source>Quit Anyway</source>
         <translation>仍然結束</translation>
+    </message>
+    <message>
+        <source>File Exists</source>
+        <translation>檔案已存在</translation>
+    </message>
+    <message>
+        <source>{name} exists already: a new event needs a file of its own.</source>
+        <translation>{name} 已存在：新賽事需要自己的檔案。</translation>
+    </message>
+    <message>
+        <source>Nothing is written over it. Choose another name for {event}.</source>
+        <translation>不會覆寫該檔案。請為 {event} 另選一個名稱。</translation>
+    </message>
+    <message>
+        <source>Choose Another Name…</source>
+        <translation>另選名稱…</translation>
     </message>
     <message>
         <source>Serving the tables at {address}</source>
