@@ -99,3 +99,11 @@ def test_new_with_another_rule_set_and_profile(tmp_path: Path,
                     "--profile", "nope"]) == 2
     assert "profiles: green_book, mahjonggb" in capsys.readouterr().err
     assert not (tmp_path / "bad.tmt").exists()
+
+
+def test_a_new_file_named_without_its_suffix_gets_it(tmp_path: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """As File ▸ New does: "spring" made a file "spring" that Open's filter did not list."""
+    assert run_cli(["new", str(tmp_path / "spring"), "--name", "Spring"]) == 0
+    assert (tmp_path / "spring.tmt").is_file() and not (tmp_path / "spring").exists()
+    assert f"created {tmp_path / 'spring.tmt'}: Spring" in capsys.readouterr().out

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from tournament_manager.cli.commands import SUMMARIES
@@ -12,6 +13,7 @@ from tournament_manager.cli.documents import event_address, opened
 from tournament_manager.cli.errors import CliError
 from tournament_manager.cli.passphrase import ENVIRONMENT, read_new_passphrase
 from tournament_manager.domain.presets import Preset, preset_settings
+from tournament_manager.paths import DOCUMENT_SUFFIX
 from tournament_manager.rules.errors import OptionError
 from tournament_manager.rules.registry import DEFAULT_RULE_SET, available_rule_sets, get_rule_set
 from tournament_manager.services.head_judge import HeadJudgeSetup
@@ -45,6 +47,9 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if isinstance(args.file, Path) and args.file.suffix.lower() != DOCUMENT_SUFFIX:
+        # As File ▸ New names it: "spring" made a file "spring" no window's Open listed.
+        args.file = args.file.with_name(args.file.name + DOCUMENT_SUFFIX)
     settings = preset_settings(Preset(args.preset), args.sessions, args.rules)
     if args.profile is not None:
         rule_set = get_rule_set(args.rules)
