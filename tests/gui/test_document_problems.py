@@ -180,7 +180,8 @@ def test_a_full_disk_is_not_offered_a_backup_over_the_good_file(
 
 
 def test_a_file_on_a_read_only_disk_opens_read_only_and_says_so(
-        window: MainWindow, tmp_path: Path, make_tournament_file: Callable[[Path, str], Path]):
+        window: MainWindow, canned: CannedDialogs, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
     from tests.storage.disks import read_only_folder
     from tournament_manager.domain.model import Player
     from tournament_manager.gui.commands.players import AddPlayer
@@ -192,4 +193,13 @@ def test_a_file_on_a_read_only_disk_opens_read_only_and_says_so(
         refusal = window.context.runner.run(AddPlayer(window.context.runner.context,
                                                       Player(name="Late Entry")))
         assert refusal and "internal" not in refusal.lower()
+        # "To work on it, save a copy": the message of the copy saved opens it.
+        copy = tmp_path / "work copy.tmt"
+        canned.copy_paths.append(copy)
+        window.action_save_copy.trigger()
+        [open_copy] = window.message_bar.buttons()
+        assert open_copy.text() == "Open the Copy"
+        open_copy.click()
+        assert window.controller.document.path == copy
+        assert not window.controller.document.read_only
         window.controller.close()

@@ -649,8 +649,12 @@ class MainWindow(QMainWindow):
             return
         self._message_bar.clear()
         if self._controller.save_copy(destination):
+            # A read-only event says "to work on it, save a copy": the copy is then the
+            # one to open (the window stayed on the read-only original).
+            actions = ([(self.tr("Open the Copy"), lambda: self.open_path(destination))]
+                       if document.read_only else [])
             self._message_bar.show_info(self.tr("A copy was saved to {path}.").format(
-                path=destination))
+                path=destination), actions)
 
     def close_document(self) -> None:
         if not self._may_drop_unfinished(
