@@ -193,6 +193,9 @@ def test_a_file_on_a_read_only_disk_opens_read_only_and_says_so(
         refusal = window.context.runner.run(AddPlayer(window.context.runner.context,
                                                       Player(name="Late Entry")))
         assert refusal and "internal" not in refusal.lower()
+        seating = window.seating_page  # nothing that writes is offered
+        window.show_page(seating)
+        assert not seating.draw_button.isEnabled() and not seating.start_button.isEnabled()
         # "To work on it, save a copy": the message of the copy saved opens it.
         copy = tmp_path / "work copy.tmt"
         canned.copy_paths.append(copy)
@@ -202,4 +205,5 @@ def test_a_file_on_a_read_only_disk_opens_read_only_and_says_so(
         open_copy.click()
         assert window.controller.document.path == copy
         assert not window.controller.document.read_only
+        assert seating.draw_button.isEnabled()
         window.controller.close()

@@ -267,8 +267,11 @@ class CutsPage(QWidget):
         self.warning.setText("\n".join(warnings))
         self.warning.setVisible(bool(warnings))
         self._fill_rows(preview)
-        self.cut_button.setEnabled(preview.ready)
+        writable = not self._context.read_only  # a read-only event: nothing to offer
+        self.cut_button.setEnabled(preview.ready and writable)
         self.take_back_button.setVisible(preview.made and not preview.next_drawn)
+        self.take_back_button.setEnabled(writable)
+        self.lots_button.setEnabled(writable)
         self.lots_button.setVisible(bool(preview.tied_across) and not preview.made
                                     and not preview.unfinished)
         if preview.made:

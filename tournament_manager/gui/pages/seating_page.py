@@ -722,7 +722,10 @@ class SeatingPage(QWidget):
             players=byes) if byes else ""
 
     def _enable(self, summary: SessionSummary | None) -> None:
-        status = summary.session.status if summary is not None else None
+        # A read-only event (a viewer station, a file on a locked stick) offers nothing that
+        # writes: Draw and Publish were offered, then refused.
+        status = (summary.session.status if summary is not None
+                  and not self._context.read_only else None)
         pending = self._held_draw() is not None
         self.draw_button.setEnabled(status in (StageStatus.PLANNED, StageStatus.PUBLISHED))
         self.publish_button.setEnabled(pending)
@@ -803,7 +806,8 @@ class SeatingPage(QWidget):
         players = self._selected_players()
         summary = self.current_session()
         can_swap = (len(players) == 2 and summary is not None and self._held_draw() is None
-                    and summary.session.status is StageStatus.PUBLISHED)
+                    and summary.session.status is StageStatus.PUBLISHED
+                    and not self._context.read_only)
         self.swap_button.setEnabled(can_swap)
         if not can_swap or summary is None:
             return
