@@ -261,6 +261,30 @@ def test_a_double_click_on_add_penalty_adds_one(event_window: MainWindow):
         PenaltyReason.TIME, PenaltyReason.TIME_WARNING]
 
 
+def test_a_long_name_at_the_table_leaves_the_penalty_note_its_room(window: MainWindow,
+                                                                     tmp_path):
+    """A 90-character name widened the player list until the note beside it read "n…"."""
+    from tests.gui.event_files import seated_event_file
+    from tournament_manager.services.players import update_player
+    from tournament_manager.storage.document import open_document
+
+    path, seated = seated_event_file(tmp_path / "long.tmt")
+    with open_document(path) as document:
+        with document.unit_of_work() as uow:
+            player = uow.players.get(seated.players[0])
+        update_player(document.unit_of_work(), dataclasses.replace(
+            player, name="Maximilian Alexander von und zu Oberammergau-Garmisch-Partenkirchen "
+                         "der Jüngere, Esq."))
+    assert window.controller.open(path)
+    window.resize(1280, 800)
+    sheet = _sheet(window)
+    sheet.show_tool(sheet.penalties)
+    QApplication.processEvents()
+    panel = sheet.penalties
+    assert panel.player.count() == 4
+    assert panel.note.width() >= panel.note.fontMetrics().horizontalAdvance("x" * 20)
+
+
 def test_under_mcr_the_penalty_panel_shows_no_zung_jung_time_scale(window: MainWindow,
                                                                    tmp_path) -> None:
     """MCR sets no time scale: the panel showed Zung Jung's 5 points per 15 s, and its

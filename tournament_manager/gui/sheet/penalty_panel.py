@@ -57,6 +57,11 @@ class PenaltyPanel(QGroupBox):
 
         self.player = QComboBox(self)
         self.player.setObjectName("penalty_player")
+        # As wide as a usual name, not the longest at the table: a 90-character name
+        # squeezed the note beside it to "n…". The list drops down at full width.
+        self.player.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.player.setMinimumContentsLength(18)
         self.reason = QComboBox(self)
         self.reason.setObjectName("penalty_reason")
         for reason in PenaltyReason:
