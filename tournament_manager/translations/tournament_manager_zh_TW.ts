@@ -1356,6 +1356,10 @@
         <translation>{name} 副本</translation>
     </message>
     <message>
+        <source>Open the Copy</source>
+        <translation>開啟副本</translation>
+    </message>
+    <message>
         <source>A copy was saved to {path}.</source>
         <translation>副本已儲存至 {path}。</translation>
     </message>
