@@ -70,6 +70,32 @@ def test_xlsx_with_numeric_ids(tmp_path: Path) -> None:
     assert table.rows == (("佐藤 花子", "JP", "4711"),)
 
 
+def test_formulas_never_computed_are_said_not_read_as_empty_names(tmp_path: Path) -> None:
+    """openpyxl writes formulas without their values, as some exporting tools do: "=1+1"
+    read as an empty cell, and the judge was told "the name is empty" of a name he could
+    see. A workbook saved by a spreadsheet program keeps its values and reads as before."""
+    from tournament_manager.messages.players import describe_table_error
+
+    workbook = Workbook()
+    sheet = workbook.active
+    assert sheet is not None
+    sheet.append(["Name", "Country"])
+    sheet.append(["Ann Lee", "SG"])
+    sheet.append(["=1+1", "NL"])
+    workbook.save(tmp_path / "formulas.xlsx")
+    with pytest.raises(TableError) as caught:
+        read_table(tmp_path / "formulas.xlsx")
+    assert caught.value.problem is TableProblem.UNSAVED_FORMULAS
+    assert describe_table_error(caught.value) == (
+        f"{tmp_path / 'formulas.xlsx'} has formulas whose values were never saved (cell "
+        "A3 =1+1): open it in Excel or LibreOffice, save it, and import it again")
+
+    sheet["A3"] = "Bob Ng"  # typed over: nothing to compute
+    sheet.append(["", "FR"])  # and an empty cell is no formula
+    workbook.save(tmp_path / "typed.xlsx")
+    assert read_table(tmp_path / "typed.xlsx").rows[1][0] == "Bob Ng"
+
+
 def test_headings_are_read_as_words() -> None:
     """A column headed registration_id was left unmapped (only "ID" worked), so every
     player came in without his number."""

@@ -45,6 +45,9 @@ class TableProblem(StrEnum):
     UNCLOSED_QUOTE = "unclosed_quote"
     """A quote (") opens a cell and is never closed: the rest of the file reads as that
     one cell (reason: the line the cell starts on)."""
+    UNSAVED_FORMULAS = "unsaved_formulas"
+    """A workbook's formulas hold no saved value (written by a program that does not
+    compute them): their cells read empty (reason: the first, "B3 =1+1")."""
 
 
 class TableError(TournamentError):
@@ -180,7 +183,37 @@ def _read_xlsx(path: Path) -> TextTable:
         raise TableError(TableProblem.UNREADABLE, path, str(error)) from error
     finally:
         workbook.close()
+    blank = {(line, column) for line, cells in numbered
+             for column, cell in enumerate(cells) if not cell}
+    if blank:
+        _refuse_unsaved_formulas(path, blank)
     return _table(path, numbered)
+
+
+def _refuse_unsaved_formulas(path: Path, blank: set[tuple[int, int]]) -> None:
+    """Refuse a workbook whose formulas were never computed: "=1+1" read as an empty name,
+    and the judge was told "the name is empty" of a cell he could see filled."""
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter  # type: ignore[import-untyped]
+
+    try:
+        workbook = load_workbook(path, read_only=True, data_only=False)
+    except Exception:  # noqa: BLE001 - read once already: its values stand as read
+        return
+    try:
+        rows = workbook.worksheets[0].iter_rows(values_only=True)
+        unsaved = next(((line, column, value) for line, row in enumerate(rows, start=1)
+                        for column, value in enumerate(row)
+                        if (line, column) in blank and isinstance(value, str)
+                        and value.startswith("=")), None)
+    except Exception:  # noqa: BLE001 - as above
+        return
+    finally:
+        workbook.close()
+    if unsaved is not None:
+        line, column, formula = unsaved
+        raise TableError(TableProblem.UNSAVED_FORMULAS, path,
+                         f"{get_column_letter(column + 1)}{line} {formula}")
 
 
 def _cell_text(value: object) -> str:

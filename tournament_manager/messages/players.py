@@ -32,6 +32,9 @@ _TABLES = {
         "{path}: the quote (\") that opens a cell on line {reason} is never closed, so the "
         "rest of the file would be read as that one cell; close it in the file and import "
         "again"),
+    TableProblem.UNSAVED_FORMULAS: N_(
+        "{path} has formulas whose values were never saved (cell {reason}): open it in "
+        "Excel or LibreOffice, save it, and import it again"),
 }
 
 ENCODING_NAMES = {
