@@ -231,34 +231,45 @@ def test_time_penalty_helper_and_undo(event_window: MainWindow):
 
 def test_a_double_click_on_add_penalty_adds_one(event_window: MainWindow):
     """Time, 20 s over, and a double click on Add penalty: the second click found the
-    form reset to 0 s and added a Time row of 0 points to the sheet. Now Add on the form
-    as the last penalty left it is refused, and a Time penalty of 0 points is refused by
-    the service, whoever asks for it."""
+    form reset to 0 s and added a Time row of 0 points to the sheet. Now a double click
+    is one Add, and a Time penalty of 0 points is refused by the service, whoever asks;
+    the same warning twice, minutes apart, is two warnings."""
     sheet = _sheet(event_window)
     panel = sheet.penalties
     event_window.resize(1280, 800)
     sheet.show_tool(panel)  # the drawer open, as the judge clicks it
     QApplication.processEvents()
-    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
-    panel.seconds.setValue(20)
     add = panel.findChild(QPushButton, "penalty_add")
     assert add.isVisible()
-    QTest.mouseClick(add, Qt.MouseButton.LeftButton)  # a double click: two clicks
-    QTest.mouseClick(add, Qt.MouseButton.LeftButton)
-    QApplication.processEvents()  # the sheet shown again after the first
-    assert [(p.reason, p.points) for p in _view(event_window).penalties] == [
-        (PenaltyReason.TIME, 10)]
-    assert panel.warning.text() == "That penalty is added: fill in the form for the next one."
 
-    panel.note.setText("on purpose")  # the form touched: Add goes to the service
-    add.click()
-    assert len(_view(event_window).penalties) == 1
+    def double_click() -> None:
+        """As the window system gives it: press, release, double click, release."""
+        QTest.mouseClick(add, Qt.MouseButton.LeftButton)
+        QTest.mouseDClick(add, Qt.MouseButton.LeftButton)
+        QTest.mouseRelease(add, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.BEHAVIOUR))
+    panel.points.setValue(10)
+    double_click()  # the second click would add a Behaviour incident of 0 points
+    assert [(p.reason, p.points) for p in _view(event_window).penalties] == [
+        (PenaltyReason.BEHAVIOUR, 10)]
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    panel.seconds.setValue(20)
+    double_click()
+    assert [(p.reason, p.points) for p in _view(event_window).penalties] == [
+        (PenaltyReason.BEHAVIOUR, 10), (PenaltyReason.TIME, 10)]
+
+    add.click()  # the form as reset: 0 s over
+    assert len(_view(event_window).penalties) == 2
     assert event_window.message_bar.text().startswith(
         "A time penalty of 0 points penalises nothing")
     panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME_WARNING))
     add.click()
+    add.click()  # a second warning, later: on the sheet too
     assert [p.reason for p in _view(event_window).penalties] == [
-        PenaltyReason.TIME, PenaltyReason.TIME_WARNING]
+        PenaltyReason.BEHAVIOUR, PenaltyReason.TIME, PenaltyReason.TIME_WARNING,
+        PenaltyReason.TIME_WARNING]
 
 
 def test_a_long_name_at_the_table_leaves_the_penalty_note_its_room(window: MainWindow,

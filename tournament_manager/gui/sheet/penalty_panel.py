@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QEvent, QObject, Signal
 from PySide6.QtWidgets import (
-    QApplication,
     QComboBox,
     QGridLayout,
     QGroupBox,
@@ -42,11 +41,6 @@ class PenaltyPanel(QGroupBox):
         self.setFlat(True)
         self.setObjectName("penalty_panel")
         self._view: SheetView | None = None
-        self._fresh: tuple[object, ...] | None = None
-        """The form as it was left after the last penalty was added: Add on it unchanged is
-        a second click (a double click added a Time row of 0 s after the one meant)."""
-        self._again = False
-        """Add was pressed on that form: said under it until the form changes."""
         self.model = PenaltyModel(self)
         self.table = QTableView(self)
         self.table.setObjectName("penalty_table")
@@ -92,6 +86,9 @@ class PenaltyPanel(QGroupBox):
         add = QPushButton(self.tr("Add penalty"), self)
         add.setObjectName("penalty_add")
         add.clicked.connect(self._add)
+        # A double click is one Add: its second press came as a click on the form the
+        # first had reset, and put a Time row of 0 s on the sheet after the one meant.
+        add.installEventFilter(self)
         remove = QPushButton(self.tr("Remove selected"), self)
         remove.setObjectName("penalty_remove")
         remove.clicked.connect(self._remove)
@@ -201,23 +198,18 @@ class PenaltyPanel(QGroupBox):
                 lines.append(self.tr("This penalty takes {name} over {limit} points in hand "
                                      "{hand}.").format(name=names.get(player, ""),
                                                        limit=rule.resignation_over, hand=hand))
-        if self._again and self._form() == self._fresh:
-            lines.append(self.tr("That penalty is added: fill in the form for the next one."))
         self.warning.setText("\n".join(lines))
         self.warning.setVisible(bool(lines))
 
-    def _form(self) -> tuple[object, ...]:
-        return (current_choice(self.player), self._reason(), self.seconds.value(),
-                self.points.value(), self.hand.value(), self.note.text())
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.MouseButtonDblClick and isinstance(watched,
+                                                                          QPushButton):
+            return True  # the press of a double click's second click: no second Add
+        return super().eventFilter(watched, event)
 
     def _add(self) -> None:
         player = current_choice(self.player)
         if not isinstance(player, int):
-            return
-        if self._form() == self._fresh:
-            QApplication.beep()
-            self._again = True
-            self._check_resignation()
             return
         self.add_requested.emit(player, self._reason(), self.points.value(),
                                 self.hand.value() or None, self._note())
@@ -237,13 +229,11 @@ class PenaltyPanel(QGroupBox):
         self.reason.setCurrentIndex(0)
         self.hand.setValue(0)
         self._reset()
-        self._fresh = None
 
     def accepted(self) -> None:
         """Ready for the next penalty: its points start where the reason's do (a false
         win's 30 under MCR), not at 0 beside a reason still showing."""
         self._reset()
-        self._fresh, self._again = self._form(), False
 
     def _reset(self) -> None:
         self.seconds.setValue(0)
