@@ -203,8 +203,23 @@ def test_printed_and_projected_standings_are_those_the_page_shows(
     assert projector.heading.text().endswith("Standings · after session 1")
     projector.close()
 
+    # From another page, the standings printed are every session's: a look at session
+    # 1's earlier does not make the final standings those after session 1.
+    window.show_page(window.sheets_page)
+    canned.export_paths.append(tmp_path / "final.pdf")
+    written = window.export_menu.export(ExportKind.STANDINGS)
+    assert written is not None
+    assert "Standings after session" not in "".join(
+        p.extract_text() for p in PdfReader(written).pages)
+
     page.through.setCurrentIndex(0)  # every session played, on both
     assert page.through_session() is None
     page.projector_button.click()
     assert window.projector_feed.through is None
     projector.close()
+
+    page.through.setCurrentIndex(page.through.findData(1))
+    path = window.controller.document.path
+    window.controller.close()
+    assert window.controller.open(path)
+    assert page.through_session() is None, "another event opens on its standings as they are"

@@ -2,8 +2,8 @@
 
 Sheets, blank sheets, seating lists and table cards are for the session on the Score sheets
 page when that page is shown, else the one chosen on the Seating page (what the head judge
-is preparing); the standings are those the Standings page shows (every session played, or
-after the session it is set to); the workbook covers the whole event. Only drawn sessions
+is preparing); the standings are those the Standings page shows when it is shown, else
+every session played; the workbook covers the whole event. Only drawn sessions
 are printed unless "Include Provisional Plans" is ticked, and then every page of a plan says
 so: a plan that looks like the draw sends players to the wrong tables.
 

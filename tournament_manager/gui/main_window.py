@@ -336,7 +336,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.action_save_copy)
         self.export_menu = ExportMenu(
             self.context, self._dialogs, self._session_to_print, self, self._settings,
-            standings_through=lambda: self.standings_page.through_session())
+            standings_through=self._standings_to_print)
         file_menu.addMenu(self.export_menu)
         file_menu.addSeparator()
         file_menu.addAction(self.action_close)
@@ -835,6 +835,14 @@ class MainWindow(QMainWindow):
     def _clock_warning(self, minutes: int) -> None:
         self.statusBar().showMessage(self.tr("{minutes} minutes left in the session").format(
             minutes=minutes), 60_000)
+
+    def _standings_to_print(self) -> int | None:
+        """The standings the Standings page shows, when it is the page shown; else every
+        session played (a look at session 1's earlier did not make the final standings
+        printed from another page those after session 1)."""
+        if self._page_shown() is self.standings_page:
+            return self.standings_page.through_session()
+        return None
 
     def _session_to_print(self) -> int | None:
         """The session whose sheets are on screen when the Score sheets page is shown (the

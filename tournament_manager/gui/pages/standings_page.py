@@ -72,6 +72,8 @@ class StandingsPage(QWidget):
         context.hub.follow(self, self._changed)
 
     def _changed(self, topic: str) -> None:
+        if topic == Topic.DOCUMENT:
+            self.through.setCurrentIndex(0)  # another event: its standings as they stand
         if topic in (Topic.DOCUMENT, Topic.SETTINGS, Topic.ROUNDS, Topic.SESSIONS):
             self._fill_sessions()
         self.refresh()
