@@ -30,6 +30,9 @@ def test_filled_and_blank_cards_one_per_player(tmp_path: Path) -> None:
     # A penalty: the card's Total is the hands', so the card says what the judge took
     # (Kim read +10 on his card where the standings counted 0).
     add_penalty(document.unit_of_work(), seated.tables[0], a, PenaltyReason.TIME, 10)
+    # An incident of 0 points (a warning) changes no total: no line, empty or not.
+    add_penalty(document.unit_of_work(), seated.tables[1], seated.players[4],
+                PenaltyReason.TIME_WARNING, 0)
     try:
         filled = export_document(document.unit_of_work(), ExportKind.PLAYER_CARDS,
                                  tmp_path / "cards.pdf", session_number=1).path

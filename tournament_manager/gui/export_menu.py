@@ -222,7 +222,7 @@ class ExportMenu(QMenu):
                 " (its tables are only the round's plan: tick File ▸ Export ▸ Include "
                 "Provisional Plans to print them, marked provisional)",
             )
-        if error.code is ExportProblem.NOTHING_DRAWN:
+        if error.code is ExportProblem.NOTHING_DRAWN and error.details.get("session"):
             # From the Players page the judge could not tell why session 2, nor how to
             # print session 1's sheets.
             text += translate(

@@ -114,11 +114,13 @@ def _card(view: SheetView, rounds: dict[int, Round], owner: Player, width: float
 def _penalties(view: SheetView, *, blank: bool) -> list[object]:
     """The judge's penalties under a filled card's hands: its Total is the hands', and a
     player penalised 10 read +10 on his card where the standings counted 0."""
-    if blank or not view.penalties:
+    if blank:
         return []
     winds = [WINDS[i] for i in range(len(view.players))]
     effects = [raw - hands for raw, hands in zip(view.raw_totals, view.hand_totals,
                                                  strict=True)]
+    if not any(effects):  # none, or incidents of 0 points (a time warning)
+        return []
     return [Spacer(1, 1 * mm), para(_(
         "Penalties on the table's sheet: {penalties}. After them, the session totals are "
         "{totals}.").format(

@@ -284,8 +284,9 @@ class HandEntryBar(QFrame):
                     or self.value_edit.text())
 
     def unfinished(self) -> str:
-        """What closing the event would lose here: a hand typed and not entered ("")."""
-        if not self._typing() or self._view is None:
+        """What closing the event would lose here: a hand typed and not entered ("");
+        not a stored hand opened (F2) and left as it is."""
+        if not self._typing() or self._view is None or self._loaded:
             return ""
         return self.tr("Hand {number} of table {table} is typed but not entered.").format(
             number=self._number, table=self._view.table.number)
