@@ -933,6 +933,16 @@ def test_a_stray_click_cannot_choose_the_next_hands_winner(event_window: MainWin
     assert (hand.wins[0].winner_id, hand.discarder_id, hand.wins[0].value) == (
         players[2], players[1], 30)
 
+    for width in (1280, 1024, 900):  # a refusal of two or three lines moves nothing
+        event_window.resize(width, 800)
+        QApplication.processEvents()
+        where = seat_4.mapTo(event_window, QPoint(0, 0))
+        QTest.keyClicks(edit, "SS")
+        QApplication.processEvents()
+        assert entry.message.isVisible() and seat_4.mapTo(event_window, QPoint(0, 0)) == where
+        QTest.keyClick(edit, Qt.Key.Key_Escape)
+    event_window.resize(1280, 800)
+    QApplication.processEvents()
     QTest.keyClicks(edit, "EE")  # a key bounce: Backspace drops the refused second E
     assert entry.message.text().startswith("E Player 0 won this hand: ")
     QTest.keyClick(edit, Qt.Key.Key_Backspace)

@@ -12,10 +12,11 @@ hold a doubled '&' (`user_text.no_mnemonic`): it is elided and shown as the butt
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QSize, Qt
-from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent
+from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QTextLayout, QTextOption
 from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QStyleOptionButton,
     QStylePainter,
@@ -122,3 +123,77 @@ class ElidedButton(QPushButton):
     def event(self, event: QEvent) -> bool:
         return (_tooltip(self, event, self._elided, as_shown(self.text()))
                 or super().event(event))
+
+
+class LinesLabel(QLabel):
+    """Wrapped plain text in a fixed number of lines, the last elided when the text needs
+    more; always that high, shown or not, so what is below or above it never moves.
+
+    The entry bar's message grew from one line to two or three as refusals came and went,
+    and the seat buttons moved under a judge's mouse between two clicks."""
+
+    def __init__(self, lines: int, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._lines = lines
+        self._elided = False
+        self.setWordWrap(True)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
+        policy = self.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self.setSizePolicy(policy)
+
+    def _height(self) -> int:
+        margins = self.contentsMargins()
+        return self.fontMetrics().lineSpacing() * self._lines + margins.top() + margins.bottom()
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self._height())
+
+    def minimumSizeHint(self) -> QSize:
+        metrics = self.fontMetrics()
+        return QSize(metrics.averageCharWidth() * MIN_CHARACTERS, self._height())
+
+    def hasHeightForWidth(self) -> bool:
+        return False
+
+    def shown_lines(self) -> list[str]:
+        """The lines drawn at the label's present width."""
+        text, width = self.text(), max(self.contentsRect().width(), 1)
+        layout = QTextLayout(text, self.font())
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WordWrap)
+        layout.setTextOption(option)
+        spans: list[tuple[int, int]] = []
+        layout.beginLayout()
+        while True:
+            line = layout.createLine()
+            if not line.isValid():
+                break
+            line.setLineWidth(width)
+            spans.append((line.textStart(), line.textLength()))
+        layout.endLayout()
+        if len(spans) <= self._lines:
+            return [text[start:start + length].rstrip() for start, length in spans]
+        kept = [text[start:start + length].rstrip() for start, length in spans[:self._lines - 1]]
+        rest = " ".join(text[spans[self._lines - 1][0]:].split())
+        return [*kept, self.fontMetrics().elidedText(rest, Qt.TextElideMode.ElideRight, width)]
+
+    def is_elided(self) -> bool:
+        return " ".join(" ".join(self.shown_lines()).split()) != " ".join(self.text().split())
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        lines = self.shown_lines()
+        self._elided = self.is_elided()
+        painter = QPainter(self)
+        area = self.contentsRect()
+        step = self.fontMetrics().lineSpacing()
+        for number, line in enumerate(lines):
+            row = area.adjusted(0, number * step, 0, 0)
+            row.setHeight(step)
+            self.style().drawItemText(painter, row, int(Qt.AlignmentFlag.AlignLeft
+                                                        | Qt.AlignmentFlag.AlignVCenter),
+                                      self.palette(), self.isEnabled(), line,
+                                      self.foregroundRole())
+
+    def event(self, event: QEvent) -> bool:
+        return _tooltip(self, event, self._elided, self.text()) or super().event(event)

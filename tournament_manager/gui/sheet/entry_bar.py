@@ -47,7 +47,7 @@ from PySide6.QtWidgets import (
 from tournament_manager.domain.model import Player
 from tournament_manager.gui.calculator.panel import CalculatedHand, ShownPoints
 from tournament_manager.gui.models.wording import win_type_label
-from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel
+from tournament_manager.gui.sheet.elide import ElidedButton, ElidedLabel, LinesLabel
 from tournament_manager.gui.sheet.hand_draft import DraftProblem, HandDraft, Phase, SeatRefusal
 from tournament_manager.gui.sheet.payment_words import payment_words
 from tournament_manager.gui.sheet.state import blocked_note, can_change
@@ -160,16 +160,14 @@ class HandEntryBar(QFrame):
         self._message_icon = QLabel(self)
         self._message_icon.setPixmap(self.style().standardIcon(
             QStyle.StandardPixmap.SP_MessageBoxWarning).pixmap(16, 16))
-        self.message = QLabel(self)
+        # Two lines, kept while empty: a message appearing, or growing to a third line,
+        # made the bar taller and moved the seat buttons under the mouse, and the third
+        # click of a quick triple click on Enter hand chose the next hand's winner.
+        self.message = LinesLabel(2, self)
         self.message.setObjectName("entry_message")
-        self.message.setWordWrap(True)
-        # The row keeps its room while empty: a message appearing made the bar taller and
-        # moved the seat buttons under the mouse, and the third click of a quick triple
-        # click on Enter hand chose the next hand's winner.
-        for widget in (self.message, self._message_icon):
-            policy = widget.sizePolicy()
-            policy.setRetainSizeWhenHidden(True)
-            widget.setSizePolicy(policy)
+        policy = self._message_icon.sizePolicy()
+        policy.setRetainSizeWhenHidden(True)
+        self._message_icon.setSizePolicy(policy)
         self._hint = hint = QLabel(self._hint_text(), self)
         hint.setObjectName("entry_hint")
         hint.setEnabled(False)
