@@ -91,3 +91,45 @@ def test_nothing_unfinished_closes_without_a_question(event_window: MainWindow):
     assert sheet.entry.replacing
     window.action_close.trigger()  # an unexpected question fails the test
     assert window.controller.document is None
+
+
+def test_setup_typed_and_not_applied_is_unfinished_work(window: MainWindow, tmp_path: Path):
+    """The Setup page's name, venue and settings as stored read as nothing unfinished, in
+    every rule set and preset; typed and not applied, closing asks."""
+    from tests.gui.event_files import cut_event_file, seated_event_file
+    from tournament_manager.domain.presets import Preset as Presets
+
+    events = [seated_event_file(tmp_path / "zj.tmt")[0],
+              seated_event_file(tmp_path / "mcr.tmt", rule_set="mcr")[0],
+              seated_event_file(tmp_path / "classic.tmt", rule_set="classic")[0],
+              seated_event_file(tmp_path / "wsom.tmt", preset=Presets.WSOM_2015,
+                                running=False)[0],
+              cut_event_file(tmp_path / "cut.tmt")[0]]
+    new = tmp_path / "new.tmt"
+    with create_document(new) as document:
+        create_tournament(document.unit_of_work(), "Not Drawn", preset_settings(Preset.OPEN, 4))
+    for path in [*events, new]:
+        assert window.controller.open(path)
+        assert window.setup_page.unfinished() == "", path.name
+    window.setup_page.form.venue.setText("Hall B")
+    seen: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", seen)):
+        window.action_close.trigger()
+    assert seen == [("Close the event? What is not finished in it is lost.",
+                     "Changes on the Setup page are not applied.")]
+
+
+def test_a_line_typed_on_the_results_desk_is_unfinished_work(window: MainWindow,
+                                                            tmp_path: Path):
+    from tests.gui.event_files import seated_event_file
+    from tests.gui.test_transcription import _desk
+
+    path, _seated = seated_event_file(tmp_path / "desk.tmt")
+    _page, desk = _desk(window, path)
+    QTest.keyClicks(desk.line, "E W 30")
+    seen: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", seen)):
+        window.action_close.trigger()
+    assert seen == [("Close the event? What is not finished in it is lost.",
+                     "A line typed from table 1's paper sheet is not entered.")]
+    assert window.controller.document is not None

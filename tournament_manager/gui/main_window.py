@@ -490,7 +490,7 @@ class MainWindow(QMainWindow):
         if self._controller.document is None:
             return True
         lost = [text for text in (page.unfinished() for page in (
-            self.players_page, self.seating_page, self.sheets_page)) if text]
+            self.setup_page, self.players_page, self.seating_page, self.sheets_page)) if text]
         return not lost or confirm(self, self.tr("Work Not Finished"), question,
                                    "\n".join(lost), act, object_name="unfinished_confirm")
 

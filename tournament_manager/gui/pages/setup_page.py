@@ -9,6 +9,8 @@ him, with his passphrase.
 
 from __future__ import annotations
 
+import dataclasses
+
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -20,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tournament_manager.domain.settings import TournamentSettings
 from tournament_manager.gui.app_context import AppContext
 from tournament_manager.gui.changes import Topic
 from tournament_manager.gui.commands.event_name import RenameEvent
@@ -30,6 +33,8 @@ from tournament_manager.gui.head_judge_dialog import PassphraseDialog
 from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.settings_form import SettingsForm
 from tournament_manager.gui.rename_head_judge_dialog import RenameHeadJudgeDialog
+from tournament_manager.rules.errors import OptionError
+from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.head_judge import head_judge
 from tournament_manager.services.setup import event_started
 from tournament_manager.services.tournaments import overview
@@ -159,6 +164,22 @@ class SetupPage(QWidget):
         finally:
             dialog.deleteLater()
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: the name, the venue or (before the first
+        draw) the settings typed and not applied."""
+        if not self._context.has_document or self._context.read_only:
+            return ""
+        try:
+            tournament = overview(self._context.unit_of_work()).tournament
+        except EXPECTED_ERRORS:
+            return ""
+        form = self.form
+        changed = (form.name.text().strip() != tournament.name
+                   or form.venue.text().strip() != tournament.venue
+                   or not self._started and _in_full(form.settings()) != _in_full(
+                       tournament.settings))
+        return self.tr("Changes on the Setup page are not applied.") if changed else ""
+
     def _show_overview(self) -> bool:
         if not self._context.has_document:
             self.overview.show_nothing_open()
@@ -223,3 +244,16 @@ class SetupPage(QWidget):
             return
         if self._context.run(RenameEvent(self._context.runner.context, name, venue)):
             self._context.messages.clear()
+
+
+def _in_full(settings: TournamentSettings | str) -> TournamentSettings | str:
+    """Settings with every rule option spelt out: a new event stores none (the rule set's
+    defaults), the form shows and gives back each."""
+    if isinstance(settings, str):
+        return settings  # the form's refusal: something typed that is not a setting
+    try:
+        rule_set = get_rule_set(settings.rule_set)
+        options = rule_set.options_as_mapping(rule_set.validate_options(settings.rule_options))
+    except (KeyError, ValueError, OptionError):
+        return settings
+    return dataclasses.replace(settings, rule_options=options)

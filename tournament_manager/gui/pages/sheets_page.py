@@ -144,8 +144,11 @@ class SheetsPage(QWidget):
 
 
     def unfinished(self) -> str:
-        """What closing the event would lose here: a hand typed and not entered."""
-        return self.sheet.entry.unfinished()
+        """What closing the event would lose here: a hand typed and not entered, at the
+        entry bar or on the results desk."""
+        return "\n".join(text for text in (self.sheet.entry.unfinished(),
+                                            self.transcription.unfinished()) if text)
+
     def set_calculator_window(self, own_window: bool) -> None:
         """Move the calculator into its own window (True) or back under the sheet, and
         remember the choice for the next start."""

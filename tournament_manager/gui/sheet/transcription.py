@@ -234,6 +234,14 @@ class TranscriptionView(QWidget):
     def table_id(self) -> int | None:
         return self._table_id
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: a line typed from the paper sheet and
+        not entered."""
+        if not self.line.text().strip() or self.view is None:
+            return ""
+        return self.tr("A line typed from table {table}'s paper sheet is not entered.").format(
+            table=self.view.table.number)
+
     def forget(self) -> None:
         """Another document: its tables' ids begin again, so the last event's paper totals
         and typing, kept by table id, would be read against the new event's tables (its
