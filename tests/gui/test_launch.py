@@ -128,7 +128,16 @@ def test_when_the_last_file_is_gone_no_other_opens_in_its_place(
         f"The event opened last is no longer at {last.resolve()}: moved, renamed, or on a "
         "USB stick that is not plugged in. File ▸ Open finds it where it is now; no other "
         "event has been opened in its place.")
+    [forget] = window.message_bar.buttons()  # deleted on purpose: off the list for good
+    assert forget.text() == "Forget It"
+    forget.click()
+    assert app_settings.last_file() is None and not window.message_bar.text()
+    assert app_settings.recent_files() == [older.resolve()]
     window.close()
+    again = start_main_window(None, app_settings)  # and the older copy is not opened then
+    qtbot.addWidget(again)
+    assert again.controller.document is None and not again.message_bar.text()
+    again.close()
 
 
 def test_a_refused_command_line_file_leaves_the_welcome_page_with_the_reason(

@@ -51,7 +51,8 @@ def _parse(args: list[str]) -> str | None:
 
 
 def open_first_document(controller: DocumentController, settings: AppSettings,
-                        requested: str | Path | None) -> None:
+                        requested: str | Path | None,
+                        last_missing: Callable[[Path], None] | None = None) -> None:
     """The file or server event asked for, else the event opened last (a server event when that
     was the last; when the file opened last is not there, the reason and no other file in
     its place), else the default document an earlier version made on its first start (if it
@@ -86,14 +87,21 @@ def open_first_document(controller: DocumentController, settings: AppSettings,
     if last is not None and not last.is_file():
         # Never the file opened before it in its place: a judge back from another laptop
         # took that older copy of the same event for this one and played on in it.
-        controller.problem_reported.emit(QCoreApplication.translate(
-            "Launch", "The event opened last is no longer at {path}: moved, renamed, or on "
-            "a USB stick that is not plugged in. File ▸ Open finds it where it is now; no "
-            "other event has been opened in its place.").format(path=last))
+        if last_missing is not None:
+            last_missing(last)  # said by the window, with the way to forget it
+        else:
+            controller.problem_reported.emit(last_file_missing_text(last))
     elif last is not None:
         controller.open(last)
     elif paths.default_document().is_file():
         controller.open(paths.default_document())
+
+
+def last_file_missing_text(path: Path) -> str:
+    return QCoreApplication.translate(
+        "Launch", "The event opened last is no longer at {path}: moved, renamed, or on a USB "
+        "stick that is not plugged in. File ▸ Open finds it where it is now; no other event "
+        "has been opened in its place.").format(path=path)
 
 
 def _password_left_out(address: str) -> bool:
@@ -120,16 +128,20 @@ def start_main_window(requested: str | Path | None, settings: AppSettings,
     window = MainWindow(settings, dialogs)
     window.show()
     window.activateWindow()
+
+    def missing(path: Path) -> None:
+        window.offer_to_forget(path, last_file_missing_text(path))
+
     if open_when_painted:
         window.show_opening()
 
         def open_first() -> None:
-            open_first_document(window.controller, settings, requested)
+            open_first_document(window.controller, settings, requested, missing)
             window.opening_done()
 
         _OnFirstPaint(window, open_first)
     else:
-        open_first_document(window.controller, settings, requested)
+        open_first_document(window.controller, settings, requested, missing)
     return window
 
 

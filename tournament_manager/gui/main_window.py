@@ -479,6 +479,16 @@ class MainWindow(QMainWindow):
         menu.addSeparator()
         menu.addAction(self.action_clear_recent)
 
+    def offer_to_forget(self, path: Path, text: str) -> None:
+        """`text` says the file opened last is not there; Forget It takes it off the
+        recent files (it is kept, to come back with its USB stick, until then)."""
+        def forget() -> None:
+            self._settings.remove_recent_file(path)
+            self._message_bar.clear()
+            self.welcome.fill_recent()
+
+        self._message_bar.show_problem(text, [(self.tr("Forget It"), forget)])
+
     def _clear_recent(self) -> None:
         self._settings.clear_recent_files()
         self.welcome.fill_recent()

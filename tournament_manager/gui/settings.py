@@ -31,6 +31,9 @@ _STATION_ROLE = "server/role"
 _LAST_OPENED = "documents/last_opened"
 """_FILE or _SERVER: which kind of event this computer opened last, to reopen the same."""
 _FILE, _SERVER = "file", "server"
+_LAST_FILE = "documents/last_file"
+"""The file opened last ("": none, once forgotten); not the recent list's first, which
+forgetting a missing file would make an older copy of the same event."""
 _LANGUAGE = "window/language"
 _DOCUMENT_LANGUAGE = "documents/language"
 
@@ -57,15 +60,20 @@ class AppSettings:
         return [path for path in self._stored_recent_files() if path.is_file()]
 
     def last_file(self) -> Path | None:
-        """The file opened last, whether or not it is there now (None: none yet)."""
-        stored = self._stored_recent_files()
-        return stored[0] if stored else None
+        """The file opened last, whether or not it is there now (None: none, or forgotten);
+        settings from before it was kept apart: the recent list's first."""
+        value = self._store.value(_LAST_FILE, None)
+        if value is None:
+            stored = self._stored_recent_files()
+            return stored[0] if stored else None
+        return Path(value) if isinstance(value, str) and value else None
 
     def add_recent_file(self, path: Path, title: str = "") -> None:
         """`title`: the event's name, which says more than "event.tmt" when two files of
         one event (the day's copy, a backup) sit side by side; kept while the file is."""
         entry = path.resolve()
         self._store.setValue(_LAST_OPENED, _FILE)
+        self._store.setValue(_LAST_FILE, str(entry))
         others = [known for known in self._stored_recent_files() if known != entry]
         if title:
             titles = self._titles()
@@ -90,10 +98,13 @@ class AppSettings:
 
     def remove_recent_file(self, path: Path) -> None:
         entry = path.resolve()
+        if self._store.value(_LAST_FILE, None) in (str(entry), str(path), None):
+            self._store.setValue(_LAST_FILE, "")  # forgotten: no other file in its place
         self._write_recent_files([known for known in self._stored_recent_files()
                                   if known != entry])
 
     def clear_recent_files(self) -> None:
+        self._store.setValue(_LAST_FILE, "")
         self._write_recent_files([])
 
     def _stored_recent_files(self) -> list[Path]:
