@@ -49,12 +49,14 @@ def choose(parent: QWidget, title: str, question: str, details: str,
 
 
 def _readable(box: QMessageBox) -> None:
-    """The box's words in lines of READABLE_LINE characters (less on a small screen)."""
+    """The details in lines of READABLE_LINE characters (less on a small screen). Only the
+    details: the question's own label is sized by Qt, which wraps it once it is longer
+    than the box may be wide; given a minimum, it was neither wrapped nor widened, and
+    "Leave this event for another? What is not finished in it i" was cut."""
     width = box.fontMetrics().averageCharWidth() * READABLE_LINE
     screen = box.screen()
     if screen is not None:
         width = min(width, screen.availableGeometry().width() // 2)
-    for name in ("qt_msgbox_label", "qt_msgbox_informativelabel"):
-        label = box.findChild(QLabel, name)
-        if label is not None:
-            label.setMinimumWidth(width)
+    details = box.findChild(QLabel, "qt_msgbox_informativelabel")
+    if details is not None:
+        details.setMinimumWidth(width)
