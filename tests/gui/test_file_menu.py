@@ -58,6 +58,19 @@ def test_new_never_overwrites_an_existing_file(
     assert asked == ["taken.tmt exists already: a new event needs a file of its own."]
     assert window.controller.document is None
 
+    # Cancel is Cancel, even when the file has gone while the question was open (the
+    # event was made at its name).
+    canned.new_tournaments.append(NewTournament("Autumn", Preset.OPEN))
+    canned.new_paths.append(existing)
+
+    def moved_then_cancel(box) -> None:
+        existing.rename(tmp_path / "moved.tmt")
+        click(box, "confirm_no")
+
+    with answering(moved_then_cancel):
+        window.action_new.trigger()
+    assert window.controller.document is None and not existing.exists()
+
 
 def test_a_taken_name_asks_for_another_and_keeps_what_was_typed(
         window: MainWindow, canned: CannedDialogs, tmp_path: Path):

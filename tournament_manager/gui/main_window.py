@@ -525,17 +525,19 @@ class MainWindow(QMainWindow):
             return
         path = self._dialogs.choose_new_path(self, self._folder() / file_name_for(request.name))
         # A name taken: another name for the same request (the event's name, its head
-        # judge and his passphrase were typed again after the refusal).
-        while path is not None and path.exists() and choose(
-                self, self.tr("File Exists"),
-                self.tr("{name} exists already: a new event needs a file of its own.").format(
-                    name=path.name),
-                self.tr("Nothing is written over it. Choose another name for {event}.").format(
-                    event=request.name),
-                [(self.tr("Choose Another Name…"), "new_rename")],
-                keep=QMessageBox.StandardButton.Cancel) == "new_rename":
+        # judge and his passphrase were typed again after the refusal). Cancel is
+        # Cancel, even if the file has gone meanwhile.
+        while path is not None and path.exists():
+            if choose(self, self.tr("File Exists"),
+                      self.tr("{name} exists already: a new event needs a file of its "
+                              "own.").format(name=path.name),
+                      self.tr("Nothing is written over it. Choose another name for "
+                              "{event}.").format(event=request.name),
+                      [(self.tr("Choose Another Name…"), "new_rename")],
+                      keep=QMessageBox.StandardButton.Cancel) != "new_rename":
+                return
             path = self._dialogs.choose_new_path(self, path)
-        if path is None or path.exists():
+        if path is None:
             return
         self._message_bar.clear()
         if self._controller.new(path, request.name, request.preset, request.rule_set,
