@@ -248,3 +248,8 @@ def test_the_replace_question_names_the_file_written(qtbot, tmp_path: Path) -> N
     with answering(lambda box: click(box, "confirm_yes")):
         assert may_write(parent, tmp_path / "day 2", ".tmt") == tmp_path / "day 2.tmt"
     assert may_write(parent, tmp_path / "new.pdf", ".pdf") == tmp_path / "new.pdf"
+    # The open event's own file: no question, the copy refuses it and says why (it asked
+    # "Replace run.tmt?" first, then refused).
+    (tmp_path / "run.tmt").write_bytes(b"open")
+    (tmp_path / "run.tmt.lock").write_text("held")
+    assert may_write(parent, tmp_path / "run", ".tmt") == tmp_path / "run.tmt"

@@ -18,6 +18,7 @@ from tournament_manager.application.events import EventAddress
 from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.new_tournament_dialog import NewTournament, NewTournamentDialog
 from tournament_manager.paths import DOCUMENT_SUFFIX
+from tournament_manager.storage.lock import lock_path
 
 translate = QCoreApplication.translate  # by this name, so pyside6-lupdate finds the words
 
@@ -88,6 +89,8 @@ def may_write(parent: QWidget, chosen: Path, suffix: str) -> Path | None:
     when the judge keeps it). The dialog asked about the name as typed: "ev.tmt", when the
     PDF then went to "ev.tmt.pdf", and a copy typed "day 2" went over "day 2.tmt" unasked."""
     path = chosen if chosen.suffix.lower() == suffix else chosen.with_name(chosen.name + suffix)
+    if lock_path(path).exists():
+        return path  # an event open here or elsewhere: the copy refuses it, and says why
     if path.exists() and not confirm(
             parent, translate("DocumentDialogs", "Replace File"),
             translate("DocumentDialogs", "Replace {name}?").format(name=path.name),
