@@ -919,6 +919,10 @@ def test_a_stray_click_cannot_choose_the_next_hands_winner(event_window: MainWin
     assert entry.message.isVisible() and entry.message.text()
     assert seat_4.mapTo(event_window, QPoint(0, 0)) == where, "the seats moved"
     assert [row.hand.number for row in _view(event_window).rows] == [1]
+    draw = child(entry, "entry_draw", QPushButton)
+    QTest.mouseClick(draw, Qt.MouseButton.LeftButton)  # what it says went with the act
+    assert not entry.message.isVisible()
+    QTest.mouseClick(draw, Qt.MouseButton.LeftButton)  # the draw taken off again
 
     QTest.mouseClick(seat_4, Qt.MouseButton.LeftButton)  # a click meant for Enter hand
     QTest.keyClicks(edit, "WS30")

@@ -690,11 +690,23 @@ class HandEntryBar(QFrame):
     def _toggle_draw(self) -> None:
         self._draft.toggle_draw()
         self.value_edit.clear()
+        self._acted()
         self._show()
 
     def _toggle_self_draw(self) -> None:
         self._draft.toggle_self_draw()
+        self._acted()
         self._show()
+
+    def _acted(self) -> None:
+        """A key or button that did what it says: a message of the act before goes ("Press
+        a seat key…" stayed under "Draw (wall exhausted): nobody scores"). A held bar
+        keeps its words, which say how to go on; a click past a refused seat key goes on
+        from the hand shown, as a seat clicked does."""
+        if self._hold is _Hold.SEAT:
+            self._hold = _Hold.NONE
+        if self._hold is _Hold.NONE:
+            self._clear_message()
 
     def _toggle_kong(self) -> None:
         self._draft.kong = not self._draft.kong
