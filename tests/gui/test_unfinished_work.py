@@ -133,3 +133,22 @@ def test_a_line_typed_on_the_results_desk_is_unfinished_work(window: MainWindow,
     assert seen == [("Close the event? What is not finished in it is lost.",
                      "A line typed from table 1's paper sheet is not entered.")]
     assert window.controller.document is not None
+
+
+def test_a_penalty_typed_and_not_added_is_unfinished_work(event_window: MainWindow):
+    from tournament_manager.domain.model import PenaltyReason
+
+    window = event_window
+    panel = window.sheets_page.sheet.penalties
+    window.show_page(window.sheets_page)
+    assert not panel.unfinished()  # the false win's own points are not typing
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.FALSE_WIN))
+    assert not panel.unfinished()
+    panel.reason.setCurrentIndex(panel.reason.findData(PenaltyReason.TIME))
+    panel.seconds.setValue(40)
+    panel.note.setText("ignored the warning")
+    seen: list[tuple[str, str]] = []
+    with answering(_asked("confirm_no", seen)):
+        window.action_quit.trigger()
+    assert seen == [("Quit? What is not finished in the event is lost.",
+                     "A penalty typed for table 1 is not added.")]

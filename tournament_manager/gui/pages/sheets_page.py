@@ -147,7 +147,10 @@ class SheetsPage(QWidget):
         """What closing the event would lose here: a hand typed and not entered, at the
         entry bar or on the results desk."""
         return "\n".join(text for text in (self.sheet.entry.unfinished(),
-                                            self.transcription.unfinished()) if text)
+                                            self.sheet.penalties.unfinished(),
+                                            self.transcription.unfinished(),
+                                            self.transcription.penalties.unfinished())
+                         if text)
 
     def set_calculator_window(self, own_window: bool) -> None:
         """Move the calculator into its own window (True) or back under the sheet, and

@@ -223,6 +223,15 @@ class PenaltyPanel(QGroupBox):
         over = self.tr("{seconds} s over").format(seconds=self.seconds.value())
         return self.tr("{over}; {note}").format(over=over, note=note) if note else over
 
+    def unfinished(self) -> str:
+        """What closing the event would lose here: a penalty typed and not added."""
+        typed = (self.seconds.value() or self.note.text().strip()
+                 or self.points.value() and self._reason() is not PenaltyReason.FALSE_WIN)
+        if not typed or self._view is None or not self.isEnabled():
+            return ""
+        return self.tr("A penalty typed for table {table} is not added.").format(
+            table=self._view.table.number)
+
     def forget(self) -> None:
         """Another document: nothing of the last event's penalty form stays (a new MCR
         event's panel still held the 10 points typed in the Zung Jung event before it)."""
