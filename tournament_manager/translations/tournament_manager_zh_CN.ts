@@ -1300,6 +1300,10 @@
         <translation>无最近文件</translation>
     </message>
     <message>
+        <source>Forget It</source>
+        <translation>忘记它</translation>
+    </message>
+    <message>
         <source>Work Not Finished</source>
         <translation>工作尚未完成</translation>
     </message>
@@ -1839,8 +1843,8 @@
         <translation>此项罚分使 {name} 在第 {hand} 局的罚分超过 {limit} 分。</translation>
     </message>
     <message>
-        <source>That penalty is added: fill in the form for the next one.</source>
-        <translation>该罚分已添加：请为下一项罚分填写表单。</translation>
+        <source>A penalty typed for table {table} is not added.</source>
+        <translation>为第 {table} 桌输入的罚分尚未添加。</translation>
     </message>
     <message>
         <source>{seconds} s over</source>
@@ -3697,6 +3701,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>设置密码…</translation>
     </message>
     <message>
+        <source>Changes on the Setup page are not applied.</source>
+        <translation>设置页面上的修改尚未应用。</translation>
+    </message>
+    <message>
         <source>This event is open to read only: nothing here can change.</source>
         <translation>此赛事以只读方式打开：此处无法更改任何内容。</translation>
     </message>
@@ -4514,6 +4522,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Penalties and incidents</source>
         <translation>罚分与事件</translation>
+    </message>
+    <message>
+        <source>A line typed from table {table}&apos;s paper sheet is not entered.</source>
+        <translation>根据第 {table} 桌纸质记分表输入的一行尚未记录。</translation>
     </message>
     <message>
         <source>Pick a session and a table</source>

@@ -1300,6 +1300,10 @@
         <translation>沒有最近開啟的檔案</translation>
     </message>
     <message>
+        <source>Forget It</source>
+        <translation>忘記它</translation>
+    </message>
+    <message>
         <source>Work Not Finished</source>
         <translation>工作尚未完成</translation>
     </message>
@@ -1839,8 +1843,8 @@
         <translation>此罰分使 {name} 在第 {hand} 局超過 {limit} 分。</translation>
     </message>
     <message>
-        <source>That penalty is added: fill in the form for the next one.</source>
-        <translation>該罰分已新增：請為下一項罰分填寫表單。</translation>
+        <source>A penalty typed for table {table} is not added.</source>
+        <translation>為第 {table} 桌輸入的罰分尚未新增。</translation>
     </message>
     <message>
         <source>{seconds} s over</source>
@@ -3697,6 +3701,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>設定密碼…</translation>
     </message>
     <message>
+        <source>Changes on the Setup page are not applied.</source>
+        <translation>設定頁面上的修改尚未套用。</translation>
+    </message>
+    <message>
         <source>This event is open to read only: nothing here can change.</source>
         <translation>此賽事以唯讀方式開啟：此處無法更改任何內容。</translation>
     </message>
@@ -4514,6 +4522,10 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>Penalties and incidents</source>
         <translation>罰分與事件</translation>
+    </message>
+    <message>
+        <source>A line typed from table {table}&apos;s paper sheet is not entered.</source>
+        <translation>根據第 {table} 桌紙本記分表輸入的一行尚未記錄。</translation>
     </message>
     <message>
         <source>Pick a session and a table</source>
