@@ -17,8 +17,8 @@ from pathlib import Path
 QUESTIONS = [
     "Take back the cut after round 1?",
     "Leave this event for another? What is not finished in it is lost.",
-    "Spring Open Regional Championship of the Greater Metropolitan Area 2026.tmt exists "
-    "already: a new event needs a file of its own.",
+    ("Spring Open Regional Championship of the Greater Metropolitan Area 2026.tmt exists "
+     "already: a new event needs a file of its own."),
 ]
 
 MEASURE = textwrap.dedent("""
