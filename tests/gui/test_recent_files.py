@@ -89,6 +89,17 @@ def test_an_event_once_open_is_listed_by_its_name(
                      f"Spring Open & Co — event.tmt — {first.parent.resolve()}"]
 
 
+def test_forgetting_a_file_forgets_it_as_the_last_one_only_if_it_was(
+        app_settings: AppSettings, tmp_path: Path):
+    older, last = _touch(tmp_path / "older.tmt"), _touch(tmp_path / "last.tmt")
+    app_settings.add_recent_file(older)
+    app_settings.add_recent_file(last)
+    app_settings.remove_recent_file(older)
+    assert app_settings.last_file() == last.resolve()
+    app_settings.remove_recent_file(last)
+    assert app_settings.last_file() is None, "no other file takes its place"
+
+
 def test_titles_go_with_their_files(app_settings: AppSettings, tmp_path: Path):
     kept, gone = _touch(tmp_path / "kept.tmt"), _touch(tmp_path / "gone.tmt")
     app_settings.add_recent_file(kept, "Kept Open")

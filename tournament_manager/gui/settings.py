@@ -98,7 +98,7 @@ class AppSettings:
 
     def remove_recent_file(self, path: Path) -> None:
         entry = path.resolve()
-        if self._store.value(_LAST_FILE, None) in (str(entry), str(path), None):
+        if self.last_file() in (entry, path):
             self._store.setValue(_LAST_FILE, "")  # forgotten: no other file in its place
         self._write_recent_files([known for known in self._stored_recent_files()
                                   if known != entry])
