@@ -52,16 +52,12 @@ def update_settings(uow: UnitOfWork, settings: TournamentSettings, *,
     if problems:
         raise ServiceError(ServiceProblem.BAD_SETTINGS, problems=problems)
     try:
-        rule_set = get_rule_set(settings.rule_set)
+        settings = spelt_out(settings)
     except KeyError:
         raise ServiceError(ServiceProblem.UNKNOWN_RULE_SET, rule_set=settings.rule_set) from None
-    try:
-        options = rule_set.validate_options(settings.rule_options)
     except OptionError as error:
         raise ServiceError(ServiceProblem.BAD_RULE_OPTION, key=error.key,
                            value=error.value or "") from error
-    settings = dataclasses.replace(settings,
-                                   rule_options=rule_set.options_as_mapping(options))
     with uow:
         if event_started(uow):
             raise ServiceError(ServiceProblem.EVENT_STARTED)
@@ -149,6 +145,15 @@ def session_summaries(uow: UnitOfWork) -> tuple[SessionSummary, ...]:
         return tuple(SessionSummary(s, rounds.get(s.round_id, 0),
                                     uow.tables.count(session_id=s.id))
                      for s in sorted(uow.sessions.list(), key=lambda s: s.number))
+
+
+def spelt_out(settings: TournamentSettings) -> TournamentSettings:
+    """`settings` with every rule option written out, as they are stored once changed (a
+    new event stores none: the rule set's defaults). Raises `KeyError` for an unknown
+    rule set, `OptionError` for a bad option."""
+    rule_set = get_rule_set(settings.rule_set)
+    options = rule_set.validate_options(settings.rule_options)
+    return dataclasses.replace(settings, rule_options=rule_set.options_as_mapping(options))
 
 
 def round_summaries(uow: UnitOfWork) -> tuple[RoundSummary, ...]:

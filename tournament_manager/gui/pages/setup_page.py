@@ -9,8 +9,6 @@ him, with his passphrase.
 
 from __future__ import annotations
 
-import dataclasses
-
 from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
@@ -34,9 +32,8 @@ from tournament_manager.gui.overview_page import OverviewPage
 from tournament_manager.gui.pages.settings_form import SettingsForm
 from tournament_manager.gui.rename_head_judge_dialog import RenameHeadJudgeDialog
 from tournament_manager.rules.errors import OptionError
-from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.services.head_judge import head_judge
-from tournament_manager.services.setup import event_started
+from tournament_manager.services.setup import event_started, spelt_out
 from tournament_manager.services.tournaments import overview
 
 
@@ -246,14 +243,13 @@ class SetupPage(QWidget):
             self._context.messages.clear()
 
 
+
 def _in_full(settings: TournamentSettings | str) -> TournamentSettings | str:
-    """Settings with every rule option spelt out: a new event stores none (the rule set's
-    defaults), the form shows and gives back each."""
+    """Settings as the service stores them (`spelt_out`): a new event stores no rule
+    option, the form gives back each."""
     if isinstance(settings, str):
         return settings  # the form's refusal: something typed that is not a setting
     try:
-        rule_set = get_rule_set(settings.rule_set)
-        options = rule_set.options_as_mapping(rule_set.validate_options(settings.rule_options))
-    except (KeyError, ValueError, OptionError):
+        return spelt_out(settings)
+    except (KeyError, OptionError):
         return settings
-    return dataclasses.replace(settings, rule_options=options)
