@@ -285,7 +285,9 @@ def test_a_cut_that_keeps_more_than_are_ranked_says_so(window: MainWindow, tmp_p
     assert page.heading.text() == (
         "Cut after round 1: the format keeps 12, so all 8 ranked players go on to round 2, "
         "carrying 50% of their totals.")
-    assert page.line_note.text() == "Every ranked player goes through: nobody is cut."
+    assert page.line_note.text() == (
+        "Every ranked player goes through: nobody is cut. “†” after a rank: equal score and "
+        "raw total, placed by the recorded draw.")
 
 
 def test_a_cut_on_a_stale_preview_is_refused(window: MainWindow, tmp_path: Path):
@@ -333,6 +335,13 @@ def test_a_line_inside_an_unbreakable_tie_is_not_cut_until_lots_are_drawn(
         assert len({d for d in draws if d != 7}) == 4  # the four tied drew anew, apart
     # Only the line's tie drew: the draw placed those two, and their ranks say so.
     assert _texts(standings, RANK)[:4] == ["1", "1", "3†", "4†"]
+    # The Cuts page marks them as Standings does, and says what the mark means.
+    cut_ranks = [page.rows.item(row, 0).text() for row in range(4)]
+    assert cut_ranks == ["1", "1", "3†", "4†"]
+    assert page.rows.item(2, 0).toolTip().endswith("the recorded draw placed him")
+    assert page.rows.item(0, 0).toolTip().startswith("Shared place")
+    assert page.line_note.text().endswith(
+        "“†” after a rank: equal score and raw total, placed by the recorded draw.")
 
 
 def test_a_round_after_its_cut_is_drawn_by_the_rank_it_qualified_with(window: MainWindow,

@@ -348,6 +348,10 @@
         <translation>第 {round} 轮后晋级淘汰：{ranked} 名参与排名的选手中前 {advance} 名晋级第 {next} 轮，带入其总分的 {carry:g}%。</translation>
     </message>
     <message>
+        <source>“†” after a rank: equal score and raw total, placed by the recorded draw.</source>
+        <translation>名次后的“†”：换算分与原始总分均相同，按记录在案的抽签结果排序。</translation>
+    </message>
+    <message>
         <source>This cut has been made: {n} players are in round {next}.</source>
         <translation>本次晋级淘汰已执行：{n} 名选手进入第 {next} 轮。</translation>
     </message>
@@ -398,10 +402,6 @@
     <message>
         <source>Take the cut back and make it again.</source>
         <translation>请撤回晋级淘汰并重新执行。</translation>
-    </message>
-    <message>
-        <source>withdrawn</source>
-        <translation>已退赛</translation>
     </message>
     <message>
         <source>yes</source>

@@ -348,6 +348,10 @@
         <translation>第 {round} 輪後晉級淘汰：{ranked} 位列入排名的選手中，前 {advance} 名晉級第 {next} 輪，帶入總分的 {carry:g}%。</translation>
     </message>
     <message>
+        <source>“†” after a rank: equal score and raw total, placed by the recorded draw.</source>
+        <translation>名次後的「†」：換算分與原始總分均相同，依紀錄在案的抽籤結果排序。</translation>
+    </message>
+    <message>
         <source>This cut has been made: {n} players are in round {next}.</source>
         <translation>此晉級淘汰已執行：{n} 位選手進入第 {next} 輪。</translation>
     </message>
@@ -398,10 +402,6 @@
     <message>
         <source>Take the cut back and make it again.</source>
         <translation>請撤回晉級淘汰並重新執行。</translation>
-    </message>
-    <message>
-        <source>withdrawn</source>
-        <translation>已退賽</translation>
     </message>
     <message>
         <source>yes</source>

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import (
     QT_TRANSLATE_NOOP,
     QAbstractTableModel,
+    QCoreApplication,
     QModelIndex,
     QPersistentModelIndex,
     Qt,
@@ -41,6 +42,41 @@ before the sessions, as on the printed standings and in the workbook)."""
 TEXT_COLUMNS = (PLAYER, COUNTRY)
 
 
+def shared_places(rows: tuple[StandingsRow, ...]) -> frozenset[int]:
+    """Ranks held by more than one player: the tie-breaks could not separate them."""
+    ranks = [row.rank for row in rows if row.rank is not None]
+    return frozenset(rank for rank in ranks if ranks.count(rank) > 1)
+
+
+def rank_cell(row: StandingsRow) -> str:
+    """A rank as the window shows it, wherever it does (Standings and Cuts): "5", "5†" when
+    the recorded draw placed him, "withdrawn", or nothing for a substitute. The Cuts page
+    showed a bare "5" where Standings showed "5†" for the same player."""
+    if row.withdrawn:
+        return QCoreApplication.translate("StandingsModel", "withdrawn")
+    if row.rank is None:
+        return ""
+    return f"{row.rank}{DRAW_MARK}" if row.placed_by_draw else str(row.rank)
+
+
+def rank_tip(row: StandingsRow, shared: frozenset[int]) -> str | None:
+    """What a rank cell's tooltip says of how the place was taken (None: by the scores)."""
+    if row.withdrawn:
+        return QCoreApplication.translate("StandingsModel",
+                                          "Withdrawn: results shown, no place taken")
+    if row.rank is None:
+        return QCoreApplication.translate("StandingsModel",
+                                          "Substitute: results shown, no place taken")
+    if row.rank in shared:
+        return QCoreApplication.translate(
+            "StandingsModel", "Shared place: the tie-breaks cannot separate these players")
+    if row.placed_by_draw:
+        return QCoreApplication.translate(
+            "StandingsModel", "Level on score and raw total with a player next to him in "
+            "his round: the recorded draw placed him")
+    return None
+
+
 def _placing_group(row: StandingsRow) -> int:
     """0: ranked; 1: takes no place (a substitute); 2: withdrawn."""
     if row.rank is not None:
@@ -63,8 +99,7 @@ class StandingsModel(QAbstractTableModel):
         self._sessions = tuple(sorted({s.session_number for row in self._rows
                                        for s in row.sessions}))
         self._carried = any(row.carried for row in self._rows)
-        ranks = [row.rank for row in self._rows if row.rank is not None]
-        self._shared = frozenset(rank for rank in ranks if ranks.count(rank) > 1)
+        self._shared = shared_places(self._rows)
         self.endResetModel()
 
     def row_at(self, row: int) -> StandingsRow:
@@ -105,32 +140,16 @@ class StandingsModel(QAbstractTableModel):
             font.setItalic(True)
             return font
         if role == Qt.ItemDataRole.ToolTipRole and column == RANK:
-            return self._rank_tip(row)
+            return rank_tip(row, self._shared)
         if role == Qt.ItemDataRole.ToolTipRole and column == PLAYER:
             return late_entry_text(row.player) or None
         if role == Qt.ItemDataRole.UserRole:
             return row.player.id
         return None
 
-    def _rank_tip(self, row: StandingsRow) -> str | None:
-        if row.withdrawn:
-            return self.tr("Withdrawn: results shown, no place taken")
-        if row.rank is None:
-            return self.tr("Substitute: results shown, no place taken")
-        if row.rank in self._shared:
-            return self.tr("Shared place: the tie-breaks cannot separate these players")
-        if row.placed_by_draw:
-            return self.tr("Level on score and raw total with a player next to him in his "
-                           "round: the recorded draw placed him")
-        return None
-
     def _text(self, row: StandingsRow, column: int) -> str:
         if column == RANK:
-            if row.withdrawn:
-                return self.tr("withdrawn")
-            if row.rank is None:
-                return ""
-            return f"{row.rank}{DRAW_MARK}" if row.placed_by_draw else str(row.rank)
+            return rank_cell(row)
         if column == REGISTRATION:
             return row.player.registration_id
         if column == PLAYER:

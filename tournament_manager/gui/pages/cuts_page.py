@@ -35,6 +35,7 @@ from tournament_manager.gui.confirm import confirm
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.formatting import compact_rows, mark_negative, negative_colour
 from tournament_manager.gui.head_judge_dialog import ask_head_judge
+from tournament_manager.gui.models.standings_model import rank_cell, rank_tip, shared_places
 from tournament_manager.gui.setting_words import choice_label
 from tournament_manager.messages.sentence import sentence
 from tournament_manager.services.players import draw_lots
@@ -262,7 +263,11 @@ class CutsPage(QWidget):
         self.heading.setText(heading.format(
             round=preview.round_number, advance=preview.advance, ranked=len(ranked),
             next=preview.round_number + 1, carry=preview.carry * 100))
-        self.line_note.setText(self._line_text(preview, ranked))
+        line = self._line_text(preview, ranked)
+        if any(row.placed_by_draw for row in preview.rows):
+            line += " " + self.tr("“†” after a rank: equal score and raw total, placed by "
+                                  "the recorded draw.")
+        self.line_note.setText(line)
         warnings = self._warnings(preview)
         self.warning.setText("\n".join(warnings))
         self.warning.setVisible(bool(warnings))
@@ -350,6 +355,7 @@ class CutsPage(QWidget):
         tied = set(preview.tied_across) | (
             qualifiers ^ set(preview.qualifiers) if preview.made else set())
         ranked = sum(1 for row in preview.rows if row.rank is not None)
+        shared = shared_places(preview.rows)
         line_after = preview.advance if ranked > preview.advance else None
         table_rows: list[StandingsRow | None] = []
         for index, row in enumerate(preview.rows):
@@ -365,10 +371,8 @@ class CutsPage(QWidget):
                 self._cut_line_row(index, preview)
                 continue
             goes_on = row.player.id in qualifiers
-            rank = (self.tr("withdrawn") if row.withdrawn
-                    else "" if row.rank is None else str(row.rank))
-            values = (rank, row.player.registration_id, row.player.name, row.player.country,
-                      _score(row.converted_total), _score(row.raw_total, 0),
+            values = (rank_cell(row), row.player.registration_id, row.player.name,
+                      row.player.country, _score(row.converted_total), _score(row.raw_total, 0),
                       self.tr("yes") if goes_on else "")
             for column, text in enumerate(values):
                 item = QTableWidgetItem(text)
@@ -379,6 +383,8 @@ class CutsPage(QWidget):
                     item.setFont(bold)
                 if row.player.id in tied:
                     item.setForeground(QBrush(negative_colour(self.palette())))
+                if column == 0:
+                    item.setToolTip(rank_tip(row, shared) or "")
                 self.rows.setItem(index, column, item)
 
     def _cut_line_row(self, index: int, preview: CutPreview) -> None:
