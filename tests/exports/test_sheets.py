@@ -316,3 +316,33 @@ def test_a_sheet_signed_on_paper_prints_who_transcribed_it_and_no_image(
     assert page.count("Signed on paper") == 4 and page.count("transcribed by Results desk") == 4
     assert "Signatures verified" in page
     assert not PdfReader(out).pages[0].images, "no drawn signature to show"
+
+
+def test_a_long_name_is_printed_whole_in_its_box_and_over_its_signature(
+        document: Document, sample: SampleEvent, tmp_path: Path) -> None:
+    """A name too long for its line in the players' boxes was shrunk to 4.5 points and
+    cut ("Maximiliane Renamed-Ünïcode von Hohenzo…") with two empty lines below it, and
+    likewise over its signature: it wraps there whole, at a readable size."""
+    import dataclasses
+
+    from tournament_manager.services.players import update_player
+
+    long_name = "Maximiliane Renamed-Ünïcode von Hohenzollern-Sigmaringen"
+    with document.unit_of_work() as uow:
+        player = uow.players.get(sample.players[1])
+    update_player(document.unit_of_work(), dataclasses.replace(player, name=long_name))
+    out = run_export(document.unit_of_work(), ExportKind.SHEETS, tmp_path / "s.pdf",
+                     session_number=1)
+    runs: list[tuple[float, str]] = []
+
+    def visit(text: str, cm: list[float], tm: list[float], _font: object,
+              size: float) -> None:
+        if text.strip():
+            runs.append((size * tm[0] * cm[0], text))
+    PdfReader(out).pages[0].extract_text(visitor_text=visit)
+    in_box = "".join(text for size, text in runs if size >= 8 and any(
+        word in text for word in ("Maximiliane", "Ünïcode", "Hohenzollern")))
+    assert _squash(in_box) == _squash(long_name)
+    assert _squash(f"Signature S {long_name}") in _squash(pdf_pages(out)[0])
+    short = [size for size, text in runs if text.strip() == "Ørjan Åsmund"]
+    assert short and max(short) == 10.5  # a name that fits keeps its size

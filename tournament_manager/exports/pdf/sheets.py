@@ -52,7 +52,7 @@ from tournament_manager.exports.pdf.common import (
     put_in_lines,
     wrap,
 )
-from tournament_manager.exports.pdf.fonts import register_font
+from tournament_manager.exports.pdf.fonts import register_font, width
 from tournament_manager.exports.pdf.provisional import BAND_GAP, BAND_H, draw_band, draw_mark
 from tournament_manager.exports.sources import is_provisional
 from tournament_manager.exports.text import (
@@ -91,6 +91,8 @@ STAMP_RED = Color(0.75, 0.05, 0.05)
 MAX_HAND_H = 8.5 * mm
 MIN_HAND_H = 5 * mm
 PATTERNS_SIZE = 7
+NAME_SIZE = 10.5
+"""Points: a player's name in his box above the grid, one line; a longer name wraps."""
 """A win's patterns at most this size; wrapped and shrunk to fit (`put_in_fitted`)."""
 STATUS_SIZE, STATUS_H = 8.0, 4.2 * mm
 CORRECTION_SIZE, CORRECTION_H = 7.5, 3.4 * mm
@@ -489,9 +491,19 @@ class _SheetPage:
             inner_x, inner_w = x + 12 * mm, box_w - 13.5 * mm
             if player is None:
                 continue
-            put(c, clean(player.name), inner_x, top - 6.5 * mm, inner_w, 10.5)
             native = clean(player.native_name)
-            if native and native != player.name:
+            shows_native = bool(native) and native != player.name
+            # A name too long for its line at its size takes the lines above the native
+            # name (or the facts) before it shrinks: one line shrunk to its width alone
+            # printed "Maximiliane Renamed-Ünïcode von Hohenzo…" at 4.5 points.
+            name = clean(player.name)
+            if width(name, NAME_SIZE) <= inner_w:
+                put(c, name, inner_x, top - 6.5 * mm, inner_w, NAME_SIZE)
+            else:
+                put_in_fitted(c, name, inner_x, top - 1.5 * mm, inner_w,
+                              (6.5 if shows_native else 11.5) * mm, NAME_SIZE, pad=0,
+                              listing=False)
+            if shows_native:
                 put(c, native, inner_x, top - 11 * mm, inner_w, 8)
             facts = [_("ID {id}").format(id=clean(player.registration_id))
                      if player.registration_id else "",
@@ -746,9 +758,13 @@ class _SheetPage:
         for index, player in enumerate(self.view.players):
             x = cols.left + index * box_w
             c.rect(x, top - h, box_w, h, stroke=1, fill=0)
-            put(c, _("Signature  {seat}  {name}").format(seat=WIND_ORDER[index].value,
-                                                         name=clean(player.name)),
-                x + 1.5 * mm, top - 3.5 * mm, box_w - 3 * mm, 7)
+            heading = _("Signature  {seat}  {name}").format(seat=WIND_ORDER[index].value,
+                                                            name=clean(player.name))
+            if width(heading, 7) <= box_w - 3 * mm:
+                put(c, heading, x + 1.5 * mm, top - 3.5 * mm, box_w - 3 * mm, 7)
+            else:  # over two lines above the signature before it shrinks, as the boxes above
+                put_in_fitted(c, heading, x, top, box_w, 5 * mm, 7, pad=1.5 * mm,
+                              listing=False)
             shown = latest.get(player.id)
             if shown is None:
                 put(c, _("Time: {time}").format(time="________"), x + 1.5 * mm,
