@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QLabel, QProgressDialog
+from PySide6.QtWidgets import QApplication, QLabel, QProgressDialog, QWidget
 
 from tournament_manager import paths
 from tournament_manager.domain.presets import Preset
@@ -138,6 +138,46 @@ def test_when_the_last_file_is_gone_no_other_opens_in_its_place(
     qtbot.addWidget(again)
     assert again.controller.document is None and not again.message_bar.text()
     again.close()
+
+
+def test_the_last_file_back_while_the_welcome_page_shows_is_offered(
+        qtbot, app_settings: AppSettings, tmp_path: Path,
+        make_tournament_file: Callable[[Path, str], Path]):
+    """The stick plugged in while the welcome page waited: the page listed the older copy
+    alone and still said the last file was gone until the window was opened anew. Back in
+    the window, the list has it again and the message offers to open it."""
+    older = make_tournament_file(tmp_path / "copy" / "event.tmt", "Spring Open")
+    last = make_tournament_file(tmp_path / "stick" / "event.tmt", "Spring Open")
+    app_settings.add_recent_file(older)
+    app_settings.add_recent_file(last)
+    away = last.rename(tmp_path / "event.tmt")
+    window = start_main_window(None, app_settings)
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitUntil(window.isActiveWindow)
+    listed = window.welcome.recent
+    assert [listed.item(row).toolTip() for row in range(listed.count())] == [
+        str(older.resolve())]
+
+    away.rename(last)
+    elsewhere = QWidget()  # the file manager, where the stick appeared
+    qtbot.addWidget(elsewhere)
+    elsewhere.show()
+    elsewhere.activateWindow()
+    qtbot.waitUntil(lambda: not window.isActiveWindow())
+    assert listed.count() == 1, "the list changes when the judge is back, not behind him"
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+
+    assert [listed.item(row).toolTip() for row in range(listed.count())] == [
+        str(last.resolve()), str(older.resolve())]
+    assert window.message_bar.text() == f"The event opened last is back at {last.resolve()}."
+    [open_it] = window.message_bar.buttons()
+    assert open_it.text() == "Open It"
+    open_it.click()
+    assert window.controller.document is not None
+    assert window.controller.document.path == last.resolve()
+    window.close()
 
 
 def test_a_refused_command_line_file_leaves_the_welcome_page_with_the_reason(

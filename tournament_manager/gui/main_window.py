@@ -187,6 +187,9 @@ class MainWindow(QMainWindow):
         self.welcome.demo_requested.connect(self.open_demo)
         self.welcome.server_requested.connect(self.open_server)
         self.welcome.recent_chosen.connect(self.open_path)
+        self._missing_last: Path | None = None
+        """The file opened last, found missing at the start (`offer_to_forget`)."""
+        self.welcome.recent_changed.connect(self._recent_files_changed)
         self._controller.document_changed.connect(self._show_document)
         self._controller.problem_reported.connect(self._message_bar.show_problem)
         self._controller.restore_offered.connect(self._offer_restore)
@@ -483,11 +486,24 @@ class MainWindow(QMainWindow):
         """`text` says the file opened last is not there; Forget It takes it off the
         recent files (it is kept, to come back with its USB stick, until then)."""
         def forget() -> None:
+            self._missing_last = None
             self._settings.remove_recent_file(path)
             self._message_bar.clear()
             self.welcome.fill_recent()
 
+        self._missing_last = path
         self._message_bar.show_problem(text, [(self.tr("Forget It"), forget)])
+
+    def _recent_files_changed(self) -> None:
+        """The file opened last is back (its USB stick plugged in while the welcome page
+        showed): the message that said it was gone would mislead; it offers to open it."""
+        path = self._missing_last
+        if path is None or not path.is_file() or self._controller.document is not None:
+            return
+        self._missing_last = None
+        self._message_bar.show_info(
+            self.tr("The event opened last is back at {path}.").format(path=path),
+            [(self.tr("Open It"), lambda: self.open_path(path))])
 
     def _clear_recent(self) -> None:
         self._settings.clear_recent_files()
@@ -746,6 +762,8 @@ class MainWindow(QMainWindow):
     def _show_document(self) -> None:
         document = self._controller.document
         has_document = document is not None
+        if has_document:
+            self._missing_last = None  # an event is open: its message has gone with it
         self.action_save_copy.setEnabled(has_document)
         self.action_close.setEnabled(has_document)
         self.action_verify.setEnabled(has_document)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal, SignalInstance
+from PySide6.QtCore import QEvent, Qt, Signal, SignalInstance
 from PySide6.QtGui import QFont, QShowEvent
 from PySide6.QtWidgets import (
     QGridLayout,
@@ -35,9 +35,12 @@ class WelcomePage(QWidget):
     server_requested = Signal()
     recent_chosen = Signal(object)
     """The Path of a recent file the judge chose."""
+    recent_changed = Signal()
+    """Files of the list came or went while the page showed (`refresh_recent`)."""
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._listed: list[Path] = []
         self.setObjectName("welcome_page")
         self._settings = settings
         title = QLabel(self.tr("Tournament Manager"), self)
@@ -122,6 +125,7 @@ class WelcomePage(QWidget):
         """The recent files as they are now (a vanished file is not offered)."""
         self.recent.clear()
         files = self._settings.recent_files()
+        self._listed = files
         for path in files:
             item = QListWidgetItem(recent_label(path, self._settings))
             item.setToolTip(str(path))
@@ -134,6 +138,27 @@ class WelcomePage(QWidget):
                                  self.tr("None yet: the files you open will be listed here."))
         if files:
             self.recent.setCurrentRow(0)
+
+    def refresh_recent(self) -> None:
+        """The list again if files came or went since it was filled (a USB stick plugged
+        back in while the page showed), the selected file still selected."""
+        if self._settings.recent_files() == self._listed:
+            return
+        item = self.recent.currentItem()
+        chosen = item.data(PathRole) if item is not None else None
+        self.fill_recent()
+        for row in range(self.recent.count()):
+            if self.recent.item(row).data(PathRole) == chosen:
+                self.recent.setCurrentRow(row)
+        self.recent_changed.emit()
+
+    def event(self, event: QEvent) -> bool:
+        # The judge comes back to the window (from the file manager, say, where the stick
+        # just appeared): what he reads should be what is there. (WindowActivate reaches
+        # the visible children; ActivationChange only the window.)
+        if event.type() == QEvent.Type.WindowActivate and self.isVisible():
+            self.refresh_recent()
+        return super().event(event)
 
     def _activated(self, item: QListWidgetItem) -> None:
         self.recent_chosen.emit(Path(str(item.data(PathRole))))

@@ -1304,6 +1304,14 @@
         <translation>忘记它</translation>
     </message>
     <message>
+        <source>The event opened last is back at {path}.</source>
+        <translation>上次打开的赛事已回到 {path}。</translation>
+    </message>
+    <message>
+        <source>Open It</source>
+        <translation>打开它</translation>
+    </message>
+    <message>
         <source>Work Not Finished</source>
         <translation>工作尚未完成</translation>
     </message>

@@ -1304,6 +1304,14 @@
         <translation>忘記它</translation>
     </message>
     <message>
+        <source>The event opened last is back at {path}.</source>
+        <translation>上次開啟的賽事已回到 {path}。</translation>
+    </message>
+    <message>
+        <source>Open It</source>
+        <translation>開啟它</translation>
+    </message>
+    <message>
         <source>Work Not Finished</source>
         <translation>工作尚未完成</translation>
     </message>
