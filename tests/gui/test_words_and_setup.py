@@ -249,13 +249,55 @@ def test_rounds_are_added_and_removed_on_the_setup_page(
     form.add_round.click()
     assert form.rounds.rowCount() == 2
     assert form.round_kind(1).currentText() == "Final"
-    assert [form.rounds.item(1, c).text() for c in (1, 2, 3)] == ["1", "", "1"]
+    assert [form.rounds.item(1, c).text() for c in (1, 2, 3)] == ["1", "", "100%"]
     form.remove_round.click()
     form.remove_round.click()  # the first round is not removed
     assert form.rounds.rowCount() == 1
     form.rounds.item(0, 1).setText("two")  # unreadable: nothing is added over it
     form.add_round.click()
     assert form.rounds.rowCount() == 1 and form.rounds.item(0, 1).text() == "two"
+
+
+def _type_in_cell(table, row: int, column: int, text: str) -> None:
+    """As the judge types: F2 on the cell, the text, Enter."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    from PySide6.QtWidgets import QApplication, QLineEdit
+
+    table.setFocus()
+    table.setCurrentCell(row, column)
+    QTest.keyClick(table, Qt.Key.Key_F2)
+    [editor] = [e for e in table.viewport().findChildren(QLineEdit) if e.isVisible()]
+    editor.selectAll()
+    QTest.keyClicks(editor, text)
+    QTest.keyClick(editor, Qt.Key.Key_Return)
+    QApplication.processEvents()  # the delegate commits the typed text in a queued call
+
+
+def test_the_carry_reads_and_is_typed_as_a_percentage(
+        window: MainWindow, tmp_path, make_tournament_file) -> None:
+    """Setup showed the carry as "0.5" and "1" where the Cuts page and the format's words
+    say "50%" and "100%"; "50" typed for half was refused as a fraction out of range."""
+    assert window.controller.open(make_tournament_file(tmp_path / "carry.tmt", "Carry"))
+    form = window.setup_page.form
+    _type_in_cell(form.rounds, 0, 2, "4")
+    form.add_round.click()
+    assert form.rounds.item(1, 3).text() == "100%"
+    _type_in_cell(form.rounds, 1, 3, "50")  # a bare number over 1: not guessed at
+    window.setup_page.apply_button.click()
+    assert window.message_bar.text() == (
+        "Round 2: sessions and keeps are whole numbers; carry is a percentage (50%) or a "
+        "fraction (0.5).")
+    assert len(overview(window.context.unit_of_work()).tournament.settings.rounds) == 1
+    _type_in_cell(form.rounds, 1, 3, "50%")
+    window.setup_page.apply_button.click()
+    rounds = overview(window.context.unit_of_work()).tournament.settings.rounds
+    assert [plan.carry for plan in rounds] == [1.0, 0.5]
+    assert form.rounds.item(1, 3).text() == "50%"
+    _type_in_cell(form.rounds, 1, 3, "0.25")  # a fraction, as before
+    window.setup_page.apply_button.click()
+    assert overview(window.context.unit_of_work()).tournament.settings.rounds[1].carry == 0.25
+    assert form.rounds.item(1, 3).text() == "25%"
 
 
 def test_the_format_reads_as_its_preset_until_setup_changes_the_rounds(

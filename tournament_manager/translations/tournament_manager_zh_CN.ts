@@ -3607,6 +3607,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{n}（记为事件）</translation>
     </message>
     <message>
+        <source>round {n}: sessions and keeps are whole numbers; carry is a percentage (50%) or a fraction (0.5)</source>
+        <translation>第 {n} 轮：场数和晋级人数须为整数；带入比例为百分数（50%）或小数（0.5）</translation>
+    </message>
+    <message>
         <source>Double entry:</source>
         <translation>双重录入：</translation>
     </message>
@@ -3641,10 +3645,6 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>none</source>
         <translation>无</translation>
-    </message>
-    <message>
-        <source>round {n}: sessions and keeps are whole numbers; carry is a fraction</source>
-        <translation>第 {n} 轮：场数和晋级人数须为整数；带入比例为小数</translation>
     </message>
 </context>
 <context>

@@ -3607,6 +3607,10 @@ The head judge may allow it: the players of table {table} pick their seats again
         <translation>{n}（記為事件）</translation>
     </message>
     <message>
+        <source>round {n}: sessions and keeps are whole numbers; carry is a percentage (50%) or a fraction (0.5)</source>
+        <translation>第 {n} 輪：場數與晉級人數須為整數；帶入比例為百分比（50%）或小數（0.5）</translation>
+    </message>
+    <message>
         <source>Double entry:</source>
         <translation>雙重輸入：</translation>
     </message>
@@ -3641,10 +3645,6 @@ The head judge may allow it: the players of table {table} pick their seats again
     <message>
         <source>none</source>
         <translation>無</translation>
-    </message>
-    <message>
-        <source>round {n}: sessions and keeps are whole numbers; carry is a fraction</source>
-        <translation>第 {n} 輪：場數與晉級人數須為整數；帶入比例為小數</translation>
     </message>
 </context>
 <context>

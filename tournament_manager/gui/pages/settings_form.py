@@ -92,6 +92,27 @@ the form fits a 1280-pixel laptop screen."""
 KIND_COLUMN = 0
 
 
+def carry_text(carry: float) -> str:
+    """"50%": the carry as the Cuts page, the format's words and the rules say it (the
+    table showed "0.5" and "1" beside a Cuts page showing "50%" and "100%")."""
+    return f"{carry * 100:g}%"
+
+
+def read_carry(text: str) -> float:
+    """The carry typed: "50%" or "50 %", or a fraction as before ("0.5"; empty: all of
+    it). A bare number over 1 ("50") is not guessed at: ValueError, and the form says
+    how to type it."""
+    text = text.strip()
+    if not text:
+        return 1.0
+    if text.endswith("%"):
+        return float(text[:-1].strip()) / 100
+    value = float(text)
+    if value > 1:
+        raise ValueError(text)
+    return value
+
+
 class SettingsForm(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -352,7 +373,7 @@ class SettingsForm(QWidget):
             kind.setCurrentIndex(max(kind.findData(plan.kind.value), 0))
             self.rounds.setCellWidget(row, KIND_COLUMN, kind)
             values = (str(plan.sessions), "" if plan.advance is None else str(plan.advance),
-                      f"{plan.carry:g}")
+                      carry_text(plan.carry))
             for column, text in enumerate(values, start=KIND_COLUMN + 1):
                 self.rounds.setItem(row, column, QTableWidgetItem(text))
         if rounds:
@@ -391,10 +412,10 @@ class SettingsForm(QWidget):
             try:
                 plans.append(RoundPlan(RoundKind(str(current_choice(self.round_kind(row)))),
                                        int(cells[0]), int(cells[1]) if cells[1] else None,
-                                       float(cells[2] or 1)))
+                                       read_carry(cells[2])))
             except ValueError:
                 return self.tr("round {n}: sessions and keeps are whole numbers; carry is a "
-                               "fraction").format(n=row + 1)
+                               "percentage (50%) or a fraction (0.5)").format(n=row + 1)
         return tuple(plans)
 
     def set_settings_editable(self, editable: bool) -> None:
