@@ -75,10 +75,13 @@ def test_changes_need_the_pages_token_and_the_sheet_as_shown(served: Served) -> 
         assert ok.status_code == 200
         stale = client.post("/api/hands", json=hand, headers={"X-CSRF-Token": state["csrf"]})
         assert stale.status_code == 409  # the page had not shown hand 1 yet
-        assert "was changed by Table 2 (table-side)" in stale.json()["problem"]
+        # The audit's actor in the reader's words, as the window says it.
+        assert "was changed by table 2 (from its own page) at " in stale.json()["problem"]
         unreadable = client.post("/api/hands", content=b"{", headers={
             "X-CSRF-Token": state["csrf"], "Content-Type": "application/json"})
         assert unreadable.status_code == 400
+        assert unreadable.json()["problem"] == (
+            "this hand cannot be read: it is not JSON, as the page sends it")
     assert len(_hands(served, 1)) == 1
 
 
@@ -501,3 +504,69 @@ def test_a_restarted_table_server_still_knows_the_tables_logins(served: Served) 
         finally:
             restarted.stop()
     assert [hand.number for hand in _hands(served, 0)] == [1]
+
+
+def test_a_code_typed_full_width_opens_its_table(served: Served) -> None:
+    """A Chinese phone keyboard types "Ｓ２ＨＸＱＧ": the right code, answered with a 500
+    the page read as "no connection" (compare_digest refuses a str that is not ASCII)."""
+    code = served.codes[1]
+    full_width = "".join(chr(ord(c) + 0xFEE0) for c in code.lower())
+    with _client(served) as client:
+        state = _login(client, f" {full_width[:3]}　{full_width[3:]} ")  # an ideographic space
+        assert state["table"] == 1
+        wrong = client.post("/api/login", json={"code": "桌子一"})
+        assert wrong.status_code == 401
+        assert wrong.json()["problem"] == "no table of a running session has this code"
+
+
+def test_bodies_the_page_never_sends_are_refused_before_they_are_read(served: Served) -> None:
+    """A JSON nested 100,000 deep was a 500 (RecursionError) on every endpoint, the login
+    too; a 300 MB body to the login, which needs no code, was read and parsed whole in the
+    window's process. Both are refused in words, and the server goes on."""
+    from tournament_manager.web.body_limit import MAX_BODY_BYTES
+
+    deep = b"[" * 100_000 + b"]" * 100_000
+    json_type = {"Content-Type": "application/json"}
+    with _client(served) as client:
+        nested = client.post("/api/login", content=deep, headers=json_type)
+        assert nested.status_code == 400 and "as JSON" in nested.json()["problem"]
+        state = _login(client, served.codes[1])
+        headers = {**json_type, "X-CSRF-Token": state["csrf"]}
+        for path in ("/api/hands", "/api/preview", "/api/sign"):
+            refused = client.post(path, content=deep, headers=headers)
+            assert refused.status_code == 400, (path, refused.text)
+            assert refused.json()["problem"].endswith("it is not in the form the page sends")
+
+        declared = client.post("/api/login", content=b" " * (MAX_BODY_BYTES + 1),
+                               headers=json_type)
+        assert declared.status_code == 413
+        assert declared.json()["problem"] == "this request is larger than the page ever sends"
+
+        def chunks():  # no Content-Length: counted as it arrives
+            for _ in range(MAX_BODY_BYTES // 65536 + 2):
+                yield b" " * 65536
+        with httpx.Client(base_url=served.url, timeout=30) as fresh:
+            chunked = fresh.post("/api/login", content=chunks(), headers=json_type)
+        assert chunked.status_code == 413
+        assert _login(client, served.codes[1])["table"] == 1  # and it goes on
+    assert _hands(served, 0) == []
+
+
+def test_a_hand_typed_for_another_table_is_not_entered_here(served: Served) -> None:
+    """A drawn hand waited on a phone, which then logged in with another table's code: it
+    names no player, so it was entered on the new table's sheet under its number. The
+    page sends the table and session it was typed for; another is refused."""
+    with _client(served) as client:
+        state = _login(client, served.codes[2])
+        headers = {"X-CSRF-Token": state["csrf"]}
+        draw = {"result": "draw", "number": 1, "seen": None, "table": 1, "session": 1}
+        refused = client.post("/api/hands", json=draw, headers=headers)
+        assert refused.status_code == 409 and refused.json()["code"] == "other_table"
+        assert refused.json()["problem"] == (
+            "this was typed for table 1 of session 1, and this page is table 2 of session 1: "
+            "type that table's code to send it")
+        odd = client.post("/api/hands", json={**draw, "table": "1"}, headers=headers)
+        assert odd.status_code == 400
+        taken = client.post("/api/hands", json={**draw, "table": 2}, headers=headers)
+        assert taken.status_code == 200 and len(taken.json()["hands"]) == 1
+    assert len(_hands(served, 1)) == 1 and _hands(served, 0) == []

@@ -6,6 +6,7 @@ from typing import cast
 
 from tournament_manager.domain.settings import SettingsProblem
 from tournament_manager.messages.hand_errors import describe_settlement_error
+from tournament_manager.messages.stations import said_actor
 from tournament_manager.rules.errors import SettlementErrorCode, ValueProblem
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.ports import NotFound
@@ -262,6 +263,13 @@ def describe(error: ServiceError) -> str:
         field = str(error.details.get("field"))
         return _said(error).format(**{**error.details,
                                       "field": _(_TEXT_FIELDS.get(field, field))})
+    if error.problem is ServiceProblem.SHEET_CHANGED_ELSEWHERE:
+        # The audit log's actor ("Table 1 (table-side)") in the reader's words; a phone
+        # in Chinese read the English actor inside its Chinese sentence.
+        by, at = str(error.details.get("by") or ""), str(error.details.get("at") or "")
+        return _said(error).format(table=error.details.get("table"),
+                                   by=said_actor(by) if by else _("another station"),
+                                   at=at or _("a moment ago"))
     return _said(error).format(**{key: _words(value) for key, value in error.details.items()})
 
 

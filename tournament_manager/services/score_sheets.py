@@ -116,7 +116,7 @@ def _last_change(uow: UnitOfWork, table: SessionTable) -> dict[str, str]:
         for picture in (entry.after, entry.before):
             if picture and json.loads(picture).get("table_id") == table.id:
                 return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
-    return {"by": "another station", "at": "a moment ago"}
+    return {"by": "", "at": ""}  # unknown: the message says "another station"
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,7 @@ from tournament_manager.services.score_sheets import (
     sign_sheet,
 )
 from tournament_manager.services.views import SheetView, sheet_view
+from tournament_manager.web.body_limit import BodyLimit
 from tournament_manager.web.codes import TableCodes, TableKey
 from tournament_manager.web.page_words import (
     SpeakingMiddleware,
@@ -202,7 +203,7 @@ class TableSide:
             Route("/api/last-hand", self.change_last, methods=["PUT"]),
             Route("/api/sign", self.sign, methods=["POST"]),
         ]
-        middleware = [Middleware(SpeakingMiddleware),
+        middleware = [Middleware(SpeakingMiddleware), Middleware(BodyLimit),
                       Middleware(SessionMiddleware,
                                  secret_key=secret_key or secrets.token_urlsafe(32),
                                  session_cookie="table", same_site="strict",
@@ -273,7 +274,7 @@ class TableSide:
                               "or ask the head judge"), 429)
         try:
             body = await request.json()
-        except ValueError:
+        except (ValueError, RecursionError):  # RecursionError: JSON nested past reading
             body = None
         if not isinstance(body, dict):  # not JSON, or JSON of another shape (a list)
             return _problem(_("send the code as JSON: {example}").format(
@@ -318,6 +319,25 @@ class TableSide:
                               "and the players sign it again at the desk"), 409)
         return None
 
+    def _typed_elsewhere(self, table_id: int, body: object) -> Response | None:
+        """A hand says which table and session it was typed for (the page sends both): a
+        hand that waited on a phone while it was logged in anew for another table is
+        refused, never entered on this table's sheet under its number."""
+        if not isinstance(body, dict) or ("table" not in body and "session" not in body):
+            return None
+        view = sheet_view(self._unit_of_work(READER), table_id)
+        typed = (body.get("session", view.session.number), body.get("table", view.table.number))
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in typed):
+            return _problem(_("this cannot be read: {error}").format(
+                error=_("it is not in the form the page sends")), 400)
+        if typed == (view.session.number, view.table.number):
+            return None
+        return _problem(_("this was typed for table {table} of session {session}, and this "
+                          "page is table {here} of session {here_session}: type that table's "
+                          "code to send it").format(
+                              table=typed[1], session=typed[0], here=view.table.number,
+                              here_session=view.session.number), 409, "other_table")
+
     @staticmethod
     def _actor(request: Request) -> str:
         """How the audit log names a table's acts: "Table 7 (table-side)"."""
@@ -335,11 +355,16 @@ class TableSide:
             return known
         table_id = known[1]
         try:
-            parsed = read(await request.json())
-        except (ValueError, KeyError, TypeError, AttributeError, OverflowError) as error:
+            body = await request.json()
+            parsed = read(body)
+        except (ValueError, KeyError, TypeError, AttributeError, OverflowError,
+                RecursionError) as error:
             return _problem(_(unreadable).format(error=_what_was_wrong(error)), 400)
         if isinstance(parsed, Response):
             return parsed
+        elsewhere = self._typed_elsewhere(table_id, body)
+        if elsewhere is not None:
+            return elsewhere
         try:
             answer = do(request, table_id, parsed)
         except ServiceError as error:
@@ -532,6 +557,10 @@ def _what_was_wrong(error: Exception) -> str:
     log.info("unreadable table-side request: %r", error)
     if isinstance(error, KeyError) and error.args:
         return _("{field} is missing").format(field=error.args[0])
+    if isinstance(error, json.JSONDecodeError):  # a ValueError: not JSON at all
+        return _("it is not JSON, as the page sends it")
+    if isinstance(error, RecursionError):
+        return _("it is not in the form the page sends")
     if isinstance(error, (ValueError, TypeError)):
         return _("a number or a choice is not one the page offers")
     return _("it is not in the form the page sends")

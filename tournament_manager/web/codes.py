@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import unicodedata
 from dataclasses import dataclass
 
 ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -37,4 +38,12 @@ class TableCodes:
         return "".join(letters)
 
     def matches(self, typed: str, key: TableKey) -> bool:
-        return hmac.compare_digest("".join(typed.split()).upper(), self.code(key))
+        return hmac.compare_digest(as_typed(typed).encode(), self.code(key).encode())
+
+
+def as_typed(typed: str) -> str:
+    """A code as a phone may send it, read as the code: full-width letters and digits
+    (what a Chinese keyboard types, "Ｓ２ＨＸＱＧ") as their plain forms, any case, spaces
+    anywhere. Compared as bytes: `compare_digest` refuses a str that is not ASCII, and
+    the right code typed full-width was answered "no connection" (a 500)."""
+    return "".join(unicodedata.normalize("NFKC", typed).split()).upper()
