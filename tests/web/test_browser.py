@@ -439,6 +439,14 @@ def test_a_refusal_stays_on_the_phone_and_asks_the_server_once(served: Served,
     wait.until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#hands tbody tr")) == 1)
     wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
     assert "was changed by" in driver.find_element(By.ID, "problem").text
+    # The hand typed for a sheet that moved on is not offered as the next one: kept, one
+    # more tap on Save recorded it as hand 2.
+    assert not driver.find_elements(By.CSS_SELECTOR, "#winners button.on")
+    assert driver.find_element(By.ID, "value").get_attribute("value") == ""
+    driver.find_element(By.ID, "save").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "Choose the winner."))
+    with served.document.unit_of_work() as uow:
+        assert len(uow.hands.list(table_id=served.seated.tables[0])) == 1
 
 
 def test_the_sixteenth_hand_can_be_retyped_until_a_player_signs(served: Served,
@@ -478,3 +486,63 @@ def test_the_sixteenth_hand_can_be_retyped_until_a_player_signs(served: Served,
     with served.document.unit_of_work() as uow:
         last = max(uow.hands.list(table_id=served.seated.tables[0]), key=lambda h: h.number)
     assert (last.number, last.wins[0].value) == (HANDS, 60)
+
+
+def test_a_double_tap_saves_once_and_a_draw_can_replace_the_last_hand(served: Served,
+                                                                      browser) -> None:
+    """A double tap on Save recorded the hand and then showed a refusal ("changed by
+    table 1"), read as a lost hand; Drawn hand while changing the last hand added a new
+    hand instead of replacing it."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    players = served.seated.players[:4]
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.find_element(By.CSS_SELECTOR, f"#discarders button[data-player='{players[1]}']").click()
+    driver.find_element(By.ID, "value").send_keys("25")
+    driver.execute_script("const save = document.getElementById('save'); save.click(); "
+                          "save.click();")  # two taps before the first is answered
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
+    wait.until(lambda d: d.find_element(By.ID, "save").is_enabled())
+    assert driver.find_element(By.ID, "problem").text == ""
+    with served.document.unit_of_work() as uow:
+        assert len(uow.hands.list(table_id=served.seated.tables[0])) == 1
+
+    driver.find_element(By.ID, "change").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1 again"))
+    driver.find_element(By.ID, "draw").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
+    assert "again" not in driver.find_element(By.ID, "next").text
+    with served.document.unit_of_work() as uow:
+        [hand] = uow.hands.list(table_id=served.seated.tables[0])
+    assert hand.number == 1 and hand.result.value == "draw" and not hand.wins
+
+
+def test_a_hand_waiting_for_another_table_stays_on_the_phone(served: Served,
+                                                              browser) -> None:
+    """A hand that waited on the phone while it logged in anew with another table's code
+    is not sent to the new table: it waits, and the phone says for which table."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 2)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    # As table 1's phone left it: a drawn hand 1, queued offline for table 1 of session 1.
+    driver.execute_script(
+        "localStorage.setItem('tm-table-queue', JSON.stringify([['/api/hands', "
+        "{result: 'draw', seen: null, number: 1, table: 1, session: 1}, '', '1:1']]));")
+    driver.refresh()
+    wait.until(shown.text_to_be_present_in_element(
+        (By.ID, "problem"), "1 entry for table 1 of session 1 wait on this phone"))
+    assert driver.find_element(By.ID, "offline").is_displayed()
+    with served.document.unit_of_work() as uow:
+        assert uow.hands.list(table_id=served.seated.tables[1]) == []
+        assert uow.hands.list(table_id=served.seated.tables[0]) == []

@@ -67,6 +67,8 @@ TEXTS = (
     N_("Time is up: no new hand starts. The hand in play is as the head judge announced."),
     N_("no connection to the head judge's computer: try again in a moment"),
     N_("A hand that was waiting was not taken: {problem}"),
+    N_("{waiting} for table {table} of session {session} wait on this phone: type that "
+       "table's code to send them."),
     N_("{tournament} — session {session}, table {table}"),
     N_("Penalty: {name} −{points} ({reason})"),
     N_("Penalty: {name} −{points} ({reason}, hand {hand})"),
