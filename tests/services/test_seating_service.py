@@ -374,6 +374,46 @@ def test_the_plan_rotates_byes_and_missing_substitutes_are_named(open_event: Doc
     assert (len(again.byes), again.substitutes_missing) == (1, 2)
 
 
+def test_a_draw_is_not_published_over_tables_another_station_changed(
+        open_event: Document) -> None:
+    """Two stations drew session 1 again; the desk published its draw and recorded a
+    table's winds, then the head judge published his older draw over it: accepted without
+    a word, and the desk's wind draw was gone. It is refused, naming who and when."""
+    from tournament_manager.domain.model import Wind
+    from tournament_manager.messages.services import describe
+    from tournament_manager.services.seat_picks import record_table_winds
+
+    _register(open_event, 16)
+    first = _sessions(open_event)[0]
+    publish_draw(open_event.unit_of_work(), draw_session(open_event.unit_of_work(), first,
+                                                         seed=1, time_limit=5))
+    judges = draw_session(open_event.unit_of_work("Head Judge (head judge)"), first, seed=2,
+                          time_limit=5)
+    desk = open_event.unit_of_work
+    desks = draw_session(desk("Desk 2 (results desk)"), first, seed=3, time_limit=5)
+    publish_draw(desk("Desk 2 (results desk)"), desks)
+    with open_event.unit_of_work() as uow:
+        table = min(uow.tables.list(session_id=first), key=lambda t: t.number)
+        seated = [s.player_id for s in sorted(uow.seats.list(table_id=table.id),
+                                              key=lambda s: s.arrival)]
+    record_table_winds(desk("Desk 2 (results desk)"), table.id,
+                       dict(zip(seated, (Wind.S, Wind.E, Wind.N, Wind.W), strict=True)))
+    stood = _pairs(open_event, first)
+
+    with pytest.raises(ServiceError) as replaced:
+        publish_draw(open_event.unit_of_work("Head Judge (head judge)"), judges)
+    assert replaced.value.problem is ServiceProblem.DRAW_REPLACED_MEANWHILE
+    assert describe(replaced.value).startswith(
+        "the tables of session 1 were changed by Desk 2 (results desk) at ")
+    assert _pairs(open_event, first) == stood
+    with open_event.unit_of_work() as uow:
+        [kept] = [t for t in uow.tables.list(session_id=first) if t.number == table.number]
+        winds = {s.player_id: s.wind for s in uow.seats.list(table_id=kept.id)}
+    assert winds[seated[0]] is Wind.S, "the desk's wind draw stands"
+    fresh = draw_session(open_event.unit_of_work(), first, seed=2, time_limit=5)
+    publish_draw(open_event.unit_of_work(), fresh)  # drawn on the tables as they are: it stands
+
+
 def test_a_draw_is_not_published_over_a_field_that_changed_meanwhile(
         open_event: Document) -> None:
     """The search runs outside any transaction, so another station may withdraw or add a

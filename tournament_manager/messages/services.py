@@ -143,6 +143,13 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
             "withdrew or was added, or an earlier session was seated again); draw it again"
         )
     ),
+    ServiceProblem.DRAW_REPLACED_MEANWHILE: (
+        N_(
+            "the tables of session {session} were changed by {by} at {at} since this draw "
+            "was computed (published, swapped or their winds drawn); nothing was published: "
+            "look at them as they are now, and draw again if they must change"
+        )
+    ),
     ServiceProblem.SESSION_ALREADY_STARTED: (
         N_("session {session} has started: its tables can no longer change")
     ),
@@ -263,11 +270,13 @@ def describe(error: ServiceError) -> str:
         field = str(error.details.get("field"))
         return _said(error).format(**{**error.details,
                                       "field": _(_TEXT_FIELDS.get(field, field))})
-    if error.problem is ServiceProblem.SHEET_CHANGED_ELSEWHERE:
+    if error.problem in (ServiceProblem.SHEET_CHANGED_ELSEWHERE,
+                         ServiceProblem.DRAW_REPLACED_MEANWHILE):
         # The audit log's actor ("Table 1 (table-side)") in the reader's words; a phone
         # in Chinese read the English actor inside its Chinese sentence.
         by, at = str(error.details.get("by") or ""), str(error.details.get("at") or "")
         return _said(error).format(table=error.details.get("table"),
+                                   session=error.details.get("session"),
                                    by=said_actor(by) if by else _("another station"),
                                    at=at or _("a moment ago"))
     return _said(error).format(**{key: _words(value) for key, value in error.details.items()})

@@ -53,6 +53,7 @@ class ServiceProblem(StrEnum):
     WINDS_NOT_A_DRAW = "winds_not_a_draw"
     SESSION_ALREADY_STARTED = "session_already_started"
     DRAW_OUTDATED = "draw_outdated"
+    DRAW_REPLACED_MEANWHILE = "draw_replaced_meanwhile"  # its tables changed since drawn
     SHEET_CHANGED_ELSEWHERE = "sheet_changed_elsewhere"  # since the caller showed it
     SEED_OUT_OF_RANGE = "seed_out_of_range"  # the field changed while the draw was computed
     TOO_FEW_PLAYERS = "too_few_players"

@@ -12,6 +12,7 @@ has changed by the time a session is drawn.
 from __future__ import annotations
 
 import dataclasses
+import json
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -109,6 +110,9 @@ class SessionDraw:
     would have seated everyone instead of the byes."""
     basis: tuple[tuple[int, ...], ...] = ()
     """What the draw was computed on (`_basis`); empty: not checked at publishing."""
+    standing: tuple[object, ...] | None = None
+    """The session's own tables, seats and winds as they stood when the draw was computed
+    (`_standing`); None: not checked at publishing."""
     outlook: RoundOutlook | None = None
     """This session and `later_sessions` judged together; None when nothing is planned
     after this session."""
@@ -252,6 +256,21 @@ def _basis(uow: UnitOfWork, session: Session) -> tuple[tuple[int, ...], ...]:
     return (tuple(sorted(_entrants(uow, session))), tuple(substitutes), *seated)
 
 
+def _standing(uow: UnitOfWork, session: Session) -> tuple[object, ...]:
+    """The session's tables as stored, with every seat and wind (a wind draw rewrites the
+    seats): what publishing a draw replaces. Two stations drew session 2 again; the desk
+    published and recorded the winds at four tables, then the head judge published his
+    older draw over them without a word, and the wind draws were gone.
+
+    By content, not row ids: an undo puts the same tables back under new ids, and the redo
+    of a publish must find them as they were."""
+    return tuple((table.number, tuple(sorted(
+        (seat.cycle, seat.arrival, seat.player_id, seat.wind.value)
+        for seat in uow.seats.list(table_id=table.id))))
+        for table in sorted(uow.tables.list(session_id=session.id),
+                            key=lambda table: table.number))
+
+
 def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
                  time_limit: float = DEFAULT_TIME_LIMIT, cancel: CancelCheck | None = None,
                  progress: ProgressCallback | None = None) -> SessionDraw:
@@ -275,6 +294,7 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
         history = [*before, *_ahead(uow, session)]
         forbidden = _forbidden_groups(uow, settings, playing)
         basis = _basis(uow, session)
+        standing = _standing(uow, session)
         order = _seated_by_rank(uow, session, settings)
         by_rank = (_by_rank(uow, session, playing, history, order, seed)
                    if order is not None else None)
@@ -308,7 +328,8 @@ def draw_session(uow: UnitOfWork, session_id: int, *, seed: int | None = None,
     outlook = RoundOutlook(session.number, to_draw[len(later)].number, quality_report(
         (seated, *later), history=history)) if later else None
     return SessionDraw(session_id, session.number, seated, later, tuple(byes), report,
-                       seed, cancelled, field.substitutes_missing, basis, outlook, order)
+                       seed, cancelled, field.substitutes_missing, basis, standing, outlook,
+                       order)
 
 
 def seated_by_rank(uow: UnitOfWork, session_id: int) -> FinalSeating | None:
@@ -392,7 +413,25 @@ def _outdated(uow: UnitOfWork, session: Session, draw: SessionDraw) -> ServiceEr
         # A player withdrew or was added, or an earlier session was re-seated, while
         # the draw was being computed (at another station, perhaps).
         return ServiceError(ServiceProblem.DRAW_OUTDATED, session=session.number)
+    if draw.standing is not None and _standing(uow, session) != draw.standing:
+        return ServiceError(ServiceProblem.DRAW_REPLACED_MEANWHILE, session=session.number,
+                            **_last_seated(uow, session))
     return None
+
+
+def _last_seated(uow: UnitOfWork, session: Session) -> dict[str, str]:
+    """Who last changed a session's tables or seats, and when (local time), from the audit
+    log; empty when it does not say."""
+    tables = {table.id for table in uow.tables.list(session_id=session.id)}
+    for entry in sorted(uow.audit.list(), key=lambda e: e.id or 0, reverse=True):
+        if entry.entity == "session" and entry.entity_id == session.id:
+            return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
+        for picture in (entry.after, entry.before):
+            shown = json.loads(picture) if picture else {}
+            if (entry.entity == "session_table" and shown.get("session_id") == session.id
+                    or entry.entity == "seat" and shown.get("table_id") in tables):
+                return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
+    return {}
 
 
 def _later_plans(uow: UnitOfWork, session: Session,
