@@ -31,6 +31,9 @@ def test_every_service_problem_is_worded(problem: ServiceProblem) -> None:
     elif problem is ServiceProblem.HAND_NOT_SETTLEABLE:
         error = ServiceError(problem, hand=3, code=SettlementErrorCode.DISCARDER_REQUIRED.value,
                              seat="")
+    elif problem is ServiceProblem.PLAYER_CHANGED_MEANWHILE:
+        error = ServiceError(problem, name="Ada", by="Desk 2 (results desk)", at="10:05",
+                             changes=(("country", "JP"), ("club", "")))
     else:
         error = ServiceError(problem, **_fields(services._TEMPLATES[problem]))
     text = services.describe(error)

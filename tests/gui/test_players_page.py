@@ -487,6 +487,40 @@ def test_a_save_asked_for_a_player_removed_meanwhile_saves_nobody_else(
     assert page.form_box.title().startswith("Editing Anna Berg")
 
 
+def test_a_detail_saved_at_another_station_is_not_written_over_unseen(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """Two stations saved Bob's country half a second apart: both said "Saved", and the
+    first station's country was gone without a word. The second save is refused, naming
+    what changed, who and when; the country typed stays in the form, and saving again
+    puts it over (the judge has read what it replaces). A detail this save leaves alone
+    keeps the other station's value."""
+    import dataclasses
+
+    from tournament_manager.services.players import update_player
+
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.selectRow(_shown(page).index("Bob Smith"))
+    bob = next(p for p in _players(window) if p.name == "Bob Smith")
+    page.fields["country"].setText("CN")
+    # Desk 2, meanwhile, before this window has read it again.
+    update_player(window.controller.document.unit_of_work("Desk 2 (results desk)"),
+                  dataclasses.replace(bob, country="JP", club="Kent"))
+    page.save_button.click()
+
+    stored = next(p for p in _players(window) if p.id == bob.id)
+    assert (stored.country, stored.club) == ("JP", "Kent")
+    assert window.message_bar.text().startswith(
+        "Bob Smith was changed by Desk 2 (results desk) at ")
+    assert window.message_bar.text().endswith(
+        "since the form showed him (the country is now “JP”); nothing was saved: save again "
+        "to put what is typed over it.")
+    window.context.hub.notify("players")  # the page reads the event again, as it polls
+    assert page.fields["country"].text() == "CN" and page.fields["club"].text() == "Kent"
+    page.save_button.click()
+    stored = next(p for p in _players(window) if p.id == bob.id)
+    assert (stored.country, stored.club) == ("CN", "Kent")
+
+
 def test_a_new_player_typed_and_not_added_is_asked_about(
         window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
     page = _open(window, make_tournament_file, tmp_path)

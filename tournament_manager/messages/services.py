@@ -143,6 +143,12 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
             "withdrew or was added, or an earlier session was seated again); draw it again"
         )
     ),
+    ServiceProblem.PLAYER_CHANGED_MEANWHILE: (
+        N_(
+            "{name} was changed by {by} at {at} since the form showed him ({changes}); "
+            "nothing was saved: save again to put what is typed over it"
+        )
+    ),
     ServiceProblem.DRAW_REPLACED_MEANWHILE: (
         N_(
             "the tables of session {session} were changed by {by} at {at} since this draw "
@@ -270,6 +276,17 @@ def describe(error: ServiceError) -> str:
         field = str(error.details.get("field"))
         return _said(error).format(**{**error.details,
                                       "field": _(_TEXT_FIELDS.get(field, field))})
+    if error.problem is ServiceProblem.PLAYER_CHANGED_MEANWHILE:
+        by, at = str(error.details.get("by") or ""), str(error.details.get("at") or "")
+        changes = cast(tuple[tuple[str, str], ...], error.details.get("changes", ()))
+        return _said(error).format(
+            name=error.details.get("name"),
+            by=said_actor(by) if by else _("another station"), at=at or _("a moment ago"),
+            changes=_("; ").join(
+                _("{field} is now “{value}”").format(
+                    field=_(_TEXT_FIELDS.get(key, key)), value=value) if value else
+                _("{field} is now empty").format(field=_(_TEXT_FIELDS.get(key, key)))
+                for key, value in changes))
     if error.problem in (ServiceProblem.SHEET_CHANGED_ELSEWHERE,
                          ServiceProblem.DRAW_REPLACED_MEANWHILE):
         # The audit log's actor ("Table 1 (table-side)") in the reader's words; a phone

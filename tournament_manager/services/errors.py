@@ -16,6 +16,7 @@ class ServiceProblem(StrEnum):
     REGISTRATION_NUMBER_TAKEN = "registration_number_taken"
     UNKNOWN_PLAYER = "unknown_player"
     PLAYER_NOT_AT_TABLE = "player_not_at_table"
+    PLAYER_CHANGED_MEANWHILE = "player_changed_meanwhile"  # since the caller showed him
     ENTRANT_REQUIRED = "entrant_required"  # double entry: who typed the hand
     PLAYER_SEATED_TWICE = "player_seated_twice"
     TABLE_NOT_FOUR = "table_not_four"

@@ -171,10 +171,27 @@ def _numbered(existing: Sequence[Player], drafts: Sequence[Player]) -> list[Play
     return numbered
 
 
-def update_player(uow: UnitOfWork, player: Player) -> Player:
-    """Correct a player's details; his draw, kind and status are kept as they were."""
+EDITABLE_FIELDS = ("name", "native_name", "registration_id", "country", "club", "team")
+"""A player's details as the Players form edits them."""
+
+
+def update_player(uow: UnitOfWork, player: Player, *,
+                  expected: Player | None = None) -> Player:
+    """Correct a player's details; his draw, kind and status are kept as they were.
+
+    `expected`: the player as the caller showed him. A detail this edit changes that
+    another station changed since is refused, naming it, who and when: two stations saved
+    Player 15's country (JP, then CN half a second later), and the head judge's JP was
+    gone without a word. Details changed elsewhere that this edit leaves alone stand (the
+    form's other fields still showed the old club, and saved it back)."""
     with uow:
         current = uow.players.get(player.id)
+        if expected is not None:
+            # What this edit leaves as it was shown takes what is stored now.
+            player = dataclasses.replace(player, **{
+                key: getattr(current, key) for key in EDITABLE_FIELDS
+                if getattr(player, key) == getattr(expected, key)})
+            _refuse_changed_meanwhile(uow, current, expected, player)
         checked = _checked(player)
         _refuse_taken_numbers([p for p in uow.players.list() if p.id != player.id], [checked])
         updated = dataclasses.replace(checked, tiebreak_draw=current.tiebreak_draw,
@@ -184,6 +201,21 @@ def update_player(uow: UnitOfWork, player: Player) -> Player:
         uow.players.update(updated)
         uow.commit()
     return updated
+
+
+def _refuse_changed_meanwhile(uow: UnitOfWork, current: Player, expected: Player,
+                              edited: Player) -> None:
+    moved = [key for key in EDITABLE_FIELDS
+             if getattr(current, key) != getattr(expected, key)
+             and getattr(edited, key) != getattr(current, key)]
+    if not moved:
+        return
+    last = max((entry for entry in uow.audit.list(entity="player", entity_id=current.id)),
+               key=lambda entry: entry.id or 0, default=None)
+    raise ServiceError(ServiceProblem.PLAYER_CHANGED_MEANWHILE, name=current.name,
+                       changes=tuple((key, getattr(current, key)) for key in moved),
+                       by=last.actor if last is not None else "",
+                       at=f"{last.at.astimezone():%H:%M}" if last is not None else "")
 
 
 def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> Player:

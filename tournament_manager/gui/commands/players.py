@@ -81,10 +81,12 @@ class EditPlayer(ServiceCommand):
             player, id=self._context.aliases.resolve(PLAYER, self.old.id))
 
     def do(self) -> None:
-        update_player(self.uow(), self._current(self.new))
+        # Over the player as the form showed him (`old`), and on Redo as Undo left him:
+        # a detail changed at another station since is not written over unseen.
+        update_player(self.uow(), self._current(self.new), expected=self._current(self.old))
 
     def revert(self) -> None:
-        update_player(self.uow(), self._current(self.old))
+        update_player(self.uow(), self._current(self.old), expected=self._current(self.new))
 
 
 class SetPlayerStatus(ServiceCommand):
