@@ -64,3 +64,67 @@ def test_the_window_serves_its_event_and_shows_the_tables_hands(
         except httpx.TransportError:
             reached = False
     assert not reached, "the server stopped"
+
+
+def test_a_session_started_while_serving_has_its_codes_and_closing_asks(
+        event_window: MainWindow, qtbot, monkeypatch) -> None:
+    """The codes were read once, when serving started: after session 1 finished and
+    session 2 started, the window could show session 2's codes only by stopping and
+    starting again, which cut every phone off. View ▸ Table Codes… reads them now; the
+    status bar says the tables are served while they are; and closing the event, which
+    stops serving, asks first."""
+    import socket
+
+    from tests.gui.event_files import play_table
+    from tests.gui.modal import answering, click
+    from tournament_manager.services.seating import draw_session, publish_draw
+    from tournament_manager.services.sessions import finish_session, start_session
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    monkeypatch.setattr(table_server, "PORT", port)
+    window = event_window
+    assert not window.action_table_codes.isEnabled()
+    window.action_serve_tables.trigger()
+    for dialog in [w for w in QApplication.topLevelWidgets()
+                   if w.objectName() == "table_codes_dialog"]:
+        dialog.close()
+    served = window.findChild(QLabel, "serving_tables")
+    assert served.isVisibleTo(window) and served.text() == (
+        f"Serving the tables at {window.table_server.address}")
+    window.message_bar.clear()  # the bar's news goes; the status bar's line stays
+    assert served.isVisibleTo(window)
+
+    document = window.controller.document
+    seated = window.seated  # type: ignore[attr-defined]
+    for index, table in enumerate(seated.tables):
+        play_table(document, table, seated.players[4 * index:4 * index + 4])
+    finish_session(document.unit_of_work(), seated.session_id)
+    with document.unit_of_work() as uow:
+        second = next(s.id for s in uow.sessions.list() if s.number == 2)
+    publish_draw(document.unit_of_work(),
+                 draw_session(document.unit_of_work(), second, seed=1, time_limit=5))
+    start_session(document.unit_of_work(), second, lambda: None)
+
+    assert window.action_table_codes.isEnabled()
+    window.action_table_codes.trigger()
+    dialog = next(w for w in QApplication.topLevelWidgets()
+                  if w.objectName() == "table_codes_dialog" and w.isVisible())
+    codes = dialog.findChild(QTextBrowser, "table_codes").toPlainText().splitlines()
+    assert [line.rsplit(":", 1)[0] for line in codes] == [
+        "Session 2, table 1", "Session 2, table 2"]
+    code = codes[0].rsplit(" ", 1)[1]
+    dialog.close()
+    with httpx.Client(base_url=f"http://127.0.0.1:{port}", timeout=30) as phone:
+        state = phone.post("/api/login", json={"code": code}).json()
+        assert (state["session"], state["table"]) == (2, 1)
+
+    with answering(lambda box: click(box, "confirm_no")) as asked:
+        window.action_close.trigger()
+    assert asked.seen == ["Work Not Finished"]
+    assert window.controller.document is not None and window.table_server.running
+    with answering(lambda box: click(box, "confirm_yes")):
+        window.action_close.trigger()
+    assert window.controller.document is None and not window.table_server.running
+    assert not served.isVisibleTo(window) and not window.action_table_codes.isEnabled()

@@ -173,6 +173,13 @@ class MainWindow(QMainWindow):
         self._path_label = QLabel(self)
         self._path_label.setObjectName("document_path")
         self.statusBar().addPermanentWidget(self._path_label, 1)
+        # While the tables are served, always in sight: the message bar that said so gave
+        # way to the next message, and then nothing showed it.
+        self._serving_label = QLabel(self)
+        self._serving_label.setObjectName("serving_tables")
+        self._serving_label.hide()
+        self.statusBar().addPermanentWidget(self._serving_label)
+        self.table_server.running_changed.connect(self._serving_changed)
         self.projector_feed = ProjectorFeed(self.context, self)
         self.projector = self._make_projector()
         self.demo_spec = DemoSpec()
@@ -305,6 +312,9 @@ class MainWindow(QMainWindow):
         self.action_serve_tables = self._action("action_serve_tables",
                                                 self.tr("Serve Ta&bles"), self.serve_tables)
         self.action_serve_tables.setCheckable(True)
+        self.action_table_codes = self._action("action_table_codes",
+                                               self.tr("Table Co&des…"), self.show_table_codes)
+        self.action_table_codes.setEnabled(False)  # while the tables are served
         self.action_verify = self._action("action_verify", self.tr("&Verify Record…"),
                                           self.verify_record)
         self.action_verify.setToolTip(self.tr(
@@ -374,6 +384,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.action_full_screen)
         view_menu.addSeparator()
         view_menu.addAction(self.action_serve_tables)
+        view_menu.addAction(self.action_table_codes)
         view_menu.addAction(self.action_verify)
         view_menu.addSeparator()
         view_menu.addMenu(self._language_menu())
@@ -517,6 +528,10 @@ class MainWindow(QMainWindow):
             return True
         lost = [text for text in (page.unfinished() for page in (
             self.setup_page, self.players_page, self.seating_page, self.sheets_page)) if text]
+        if self.table_server.running:  # closing stops it: said, as it reaches every table
+            lost.append(self.tr("The tables are entering their sheets from phones: serving "
+                                "stops, and what they type waits on the phones until it "
+                                "starts again."))
         return not lost or confirm(self, self.tr("Work Not Finished"), question,
                                    "\n".join(lost), act, object_name="unfinished_confirm")
 
@@ -623,6 +638,19 @@ class MainWindow(QMainWindow):
         self._controller.watch_changes(True)  # the tables' acts show within a second
         self._message_bar.show_info(self.tr("Serving the tables at {address}").format(
             address=self.table_server.address))
+        self.show_table_codes()
+
+    def _serving_changed(self, running: bool) -> None:
+        self.action_table_codes.setEnabled(running)
+        self._serving_label.setText(self.tr("Serving the tables at {address}").format(
+            address=self.table_server.address) if running else "")
+        self._serving_label.setVisible(running)
+
+    def show_table_codes(self) -> None:
+        """View ▸ Table Codes…: where the tables go and the codes of every table being
+        played now (a session started since serving began has its own)."""
+        if not self.table_server.running:
+            return
         event_name = self.windowTitle().split(" — ")[0]
         folder = self._folder()
         dialog = TableCodesDialog(

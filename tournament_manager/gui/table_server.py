@@ -12,11 +12,15 @@ import socket
 import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
 from tournament_manager.languages import DocumentLanguage
+
+if TYPE_CHECKING:
+    from tournament_manager.web.app import TableSide
 
 log = logging.getLogger(__name__)
 
@@ -34,12 +38,18 @@ class TableServer(QObject):
         self._thread: threading.Thread | None = None
         self._socket: socket.socket | None = None
         self.address = ""
-        self.codes: list[tuple[int, int, str]] = []
-        """(session, table, code) of every table being played when the server started."""
+        self._side: TableSide | None = None
 
     @property
     def running(self) -> bool:
         return self._server is not None
+
+    def codes(self) -> list[tuple[int, int, str]]:
+        """(session, table, code) of every table being played now: a session started
+        while serving has its codes too (they were read once, when serving started, and
+        the only way to session 2's was to stop and start again, cutting every phone
+        off)."""
+        return self._side.table_codes() if self._side is not None else []
 
     def start(self, unit_of_work: object, event_name: str, host: str = "0.0.0.0",
               port: int | None = None) -> str | None:
@@ -65,7 +75,7 @@ class TableServer(QObject):
         thread.start()
         self._server, self._thread, self._socket = server, thread, listening
         self.address = shown_address(host, port)
-        self.codes = side.table_codes()
+        self._side = side
         log.info("serving the tables at %s", self.address)
         self.running_changed.emit(True)
         return None
@@ -79,7 +89,7 @@ class TableServer(QObject):
             thread.join(timeout=10)
         if self._socket is not None:
             self._socket.close()
-        self._server = self._thread = self._socket = None
+        self._server = self._thread = self._socket = self._side = None
         log.info("stopped serving the tables")
         self.running_changed.emit(False)
 
@@ -104,8 +114,9 @@ class TableCodesDialog(QDialog):
         intro.setWordWrap(True)
         self.codes = QTextBrowser(self)
         self.codes.setObjectName("table_codes")
+        self._codes = server.codes()
         lines = [self.tr("Session {session}, table {table}: {code}").format(
-            session=session, table=table, code=code) for session, table, code in server.codes]
+            session=session, table=table, code=code) for session, table, code in self._codes]
         self.codes.setPlainText("\n".join(lines) or self.tr(
             "No session is being played: start one on the Seating page, then open this "
             "again."))
@@ -114,7 +125,7 @@ class TableCodesDialog(QDialog):
         self.print_button = buttons.addButton(self.tr("&Print the Cards…"),
                                               QDialogButtonBox.ButtonRole.ActionRole)
         self.print_button.setObjectName("print_table_cards")
-        self.print_button.setEnabled(bool(server.codes) and choose_path is not None)
+        self.print_button.setEnabled(bool(self._codes) and choose_path is not None)
         self.print_button.clicked.connect(self._print)
         self.written = QLabel(self)
         self.written.setObjectName("table_cards_written")
@@ -135,7 +146,7 @@ class TableCodesDialog(QDialog):
             return
         try:
             written = write_table_codes(path, self._event, self._server.address,
-                                        self._server.codes, self._language())
+                                        self._codes, self._language())
         except ExportError as error:
             self.written.setText(describe_export(error))
             return

@@ -1232,6 +1232,10 @@
         <translation>桌边录入服务(&amp;B)</translation>
     </message>
     <message>
+        <source>Table Co&amp;des…</source>
+        <translation>各桌代码(&amp;D)…</translation>
+    </message>
+    <message>
         <source>&amp;Verify Record…</source>
         <translation>核验记录(&amp;V)…</translation>
     </message>
@@ -1310,6 +1314,10 @@
     <message>
         <source>Open It</source>
         <translation>打开它</translation>
+    </message>
+    <message>
+        <source>The tables are entering their sheets from phones: serving stops, and what they type waits on the phones until it starts again.</source>
+        <translation>各桌正在用手机录入记分表：服务将停止，他们输入的内容会在手机上等待，直到服务重新开始。</translation>
     </message>
     <message>
         <source>Work Not Finished</source>

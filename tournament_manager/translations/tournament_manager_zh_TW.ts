@@ -1232,6 +1232,10 @@
         <translation>開放桌邊輸入(&amp;B)</translation>
     </message>
     <message>
+        <source>Table Co&amp;des…</source>
+        <translation>各桌代碼(&amp;D)…</translation>
+    </message>
+    <message>
         <source>&amp;Verify Record…</source>
         <translation>核驗紀錄(&amp;V)…</translation>
     </message>
@@ -1310,6 +1314,10 @@
     <message>
         <source>Open It</source>
         <translation>開啟它</translation>
+    </message>
+    <message>
+        <source>The tables are entering their sheets from phones: serving stops, and what they type waits on the phones until it starts again.</source>
+        <translation>各桌正在用手機輸入記分表：服務將停止，他們輸入的內容會在手機上等待，直到服務重新開始。</translation>
     </message>
     <message>
         <source>Work Not Finished</source>
