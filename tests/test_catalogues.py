@@ -154,6 +154,12 @@ def test_a_problem_for_the_message_bar_ends_once(chosen: None) -> None:
     for written in ("Saved.", "Two problems:", "会话 2 已开始。", "Keep it?", "done…"):
         assert standing_alone(written) == written[0].upper() + written[1:]
     assert standing_alone(" ") == ""
+    # A path, an address or a file's name first is written as it is: "Postgresql://…"
+    # and "Event.tmt" (another file where names are case-sensitive) misled.
+    for named in ("postgresql://tm@db/open: no such database", "event.tmt: no such file",
+                  "/media/usb/spring.tmt is read-only", "C:\\events\\spring.tmt: gone"):
+        assert standing_alone(named) == named + "."
+    assert standing_alone("e.g. this one") == "E.g. this one."
 
 
 def test_stations_and_rules_in_a_refusal_are_said_in_the_language(chosen: None) -> None:

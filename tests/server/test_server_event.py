@@ -11,6 +11,7 @@ from sqlalchemy import inspect
 
 from tournament_manager.application.events import create_event, open_event, parse_address
 from tournament_manager.cli.main import run_cli
+from tournament_manager.messages.documents import describe
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.storage.document import create_document
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
@@ -41,7 +42,9 @@ def test_creating_twice_is_refused_and_a_missing_event_is_named(server_url: str)
     assert isinstance(address, ServerAddress)
     with pytest.raises(DocumentError) as missing:
         open_event(address)
-    assert missing.value.problem is DocumentProblem.MISSING
+    assert missing.value.problem is DocumentProblem.SERVER_NO_DATABASE
+    assert describe(missing.value).startswith(
+        f"the server of {address.shown} has no database named {address.database}; ")
     create_event(address).close()
     with pytest.raises(DocumentError) as twice:
         create_event(address)
@@ -164,4 +167,16 @@ def test_a_database_name_is_never_sql(postgres_base: str) -> None:
         event.discard_files()
     with pytest.raises(DocumentError) as gone:
         open_event(address)
-    assert gone.value.problem is DocumentProblem.MISSING
+    assert gone.value.problem is DocumentProblem.SERVER_NO_DATABASE
+
+
+def test_a_database_without_an_event_is_named_as_a_servers(postgres_base: str) -> None:
+    """The server's own database (…/postgres) was "not a tournament file", and a missing
+    database "no such file": a server address is spoken of as a server's."""
+    empty = ServerAddress(postgres_base + "postgres")
+    with pytest.raises(DocumentError) as none:
+        open_event(empty)
+    assert none.value.problem is DocumentProblem.SERVER_NO_EVENT
+    assert describe(none.value) == (
+        f"the database of {empty.shown} holds no tournament; check the address, or put an "
+        "event there first (tournament-manager copy)")

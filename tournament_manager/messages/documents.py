@@ -90,6 +90,18 @@ _TEMPLATES = {
             "password in the address"
         )
     ),
+    DocumentProblem.SERVER_NO_DATABASE: (
+        N_(
+            "the server of {path} has no database named {database}; check the name at the "
+            "end of the address, or put an event there first (tournament-manager copy)"
+        )
+    ),
+    DocumentProblem.SERVER_NO_EVENT: (
+        N_(
+            "the database of {path} holds no tournament; check the address, or put an event "
+            "there first (tournament-manager copy)"
+        )
+    ),
     DocumentProblem.ROLE_READS_ONLY: (
         N_(
             "a {role} station only shows {path}; open it as the head judge or the results desk "

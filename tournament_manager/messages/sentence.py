@@ -2,7 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from tournament_manager.words import _
+
+_NAMED = re.compile(r"[^\s]*[/\\][^\s]*|[^\s]+\.\w+(?=[:;,]?(\s|$))")
+"""A first word that is a path, an address or a file's name ("postgresql://…/open",
+"event.tmt:"): written as it is, never with its first letter raised ("Postgresql://",
+"Event.tmt", which is another file where names are case-sensitive)."""
+
+
+def _raised(text: str) -> str:
+    return text if _NAMED.match(text) else text[:1].upper() + text[1:]
 
 
 def sentence(clause: str) -> str:
@@ -13,7 +24,7 @@ def sentence(clause: str) -> str:
     clause = clause.strip()
     if not clause:
         return clause
-    return _("{clause}.").format(clause=clause[0].upper() + clause[1:])
+    return _("{clause}.").format(clause=_raised(clause))
 
 
 ENDS = (".", "。", "?", "？", "!", "！", "…", ":", "：")
@@ -26,5 +37,5 @@ def standing_alone(text: str) -> str:
     written as sentences keeps its own ending, its first letter raised if need be."""
     text = text.strip()
     if not text or text.endswith(ENDS):
-        return text[:1].upper() + text[1:]
+        return _raised(text)
     return sentence(text)

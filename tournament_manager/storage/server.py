@@ -119,7 +119,8 @@ def _engine(address: ServerAddress, database: str | None = None, *,
 
 
 _CONNECT_REFUSALS = (("does not exist", "3D000"), ("authentication failed", "28P01"),
-                     ("no pg_hba.conf entry", "28000"), ("permission denied", "28000"))
+                     ("no pg_hba.conf entry", "28000"), ("permission denied", "28000"),
+                     ("no password supplied", "28P01"))
 """What the server says when it turns a connection away, and its SQLSTATE."""
 
 
@@ -132,7 +133,8 @@ def server_problem(error: BaseException, address: ServerAddress) -> DocumentErro
         state = next((code for words, code in _CONNECT_REFUSALS if words in reason), None)
         reason = reason.rpartition("FATAL:")[2].strip() or reason
     if state == "3D000":
-        return DocumentError(DocumentProblem.MISSING, address.shown)
+        return DocumentError(DocumentProblem.SERVER_NO_DATABASE, address.shown,
+                             database=address.database)
     if state in ("28P01", "28000"):
         return DocumentError(DocumentProblem.SERVER_REFUSED, address.shown, reason=reason)
     if state in ("40001", "40P01"):
@@ -260,7 +262,7 @@ def open_server_event(address: ServerAddress, *, read_only: bool = False) -> Ser
             state = schema_state(connection)
             connection.rollback()
             if state.current is None:
-                raise DocumentError(DocumentProblem.NOT_A_TOURNAMENT, address.shown)
+                raise DocumentError(DocumentProblem.SERVER_NO_EVENT, address.shown)
             if state.is_newer:
                 raise DocumentError(DocumentProblem.TOO_NEW, address.shown,
                                     revision=state.current or "")
