@@ -535,3 +535,23 @@ def test_a_new_player_typed_and_not_added_is_asked_about(
     with answering() as seen:
         page.table.selectRow(0)
     assert seen.seen == []
+
+
+def test_an_undo_of_what_another_station_removed_says_so_in_words(
+        window: MainWindow, tmp_path: Path, make_tournament_file) -> None:
+    """Undo after another station had replaced what the act changed said "There is no
+    table 173": a row id. It names the act and says why it cannot be undone."""
+    from tournament_manager.services.setup import remove_player
+
+    page = _open(window, make_tournament_file, tmp_path)
+    page.table.selectRow(_shown(page).index("Bob Smith"))
+    bob = next(p for p in _players(window) if p.name == "Bob Smith")
+    page.fields["club"].setText("Tonbridge")
+    page.save_button.click()
+    remove_player(window.controller.document.unit_of_work("Desk 2 (results desk)"), bob.id)
+    window.context.hub.notify("players")
+    window.context.runner.undo()
+    assert window.message_bar.text() == (
+        "“Edit player Bob Smith” cannot be undone: what it changed is no longer there "
+        "(removed or replaced since, at another station perhaps).")
+    assert window.context.runner.stack.count() == 0 or not window.action_undo.isEnabled()

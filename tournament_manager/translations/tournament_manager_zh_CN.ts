@@ -3123,6 +3123,17 @@ The head judge may allow it: the players of table {table} pick their seats again
     </message>
 </context>
 <context>
+    <name>ServiceCommand</name>
+    <message>
+        <source>“{act}” cannot be undone: what it changed is no longer there (removed or replaced since, at another station perhaps).</source>
+        <translation>“{act}”无法撤销：它所更改的内容已不存在（之后已被删除或替换，可能是在另一台电脑上）。</translation>
+    </message>
+    <message>
+        <source>“{act}” cannot be done again: what it changed is no longer there (removed or replaced since, at another station perhaps).</source>
+        <translation>“{act}”无法重做：它所更改的内容已不存在（之后已被删除或替换，可能是在另一台电脑上）。</translation>
+    </message>
+</context>
+<context>
     <name>SessionListModel</name>
     <message>
         <source>Session</source>

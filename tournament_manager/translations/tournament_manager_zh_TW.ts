@@ -3123,6 +3123,17 @@ The head judge may allow it: the players of table {table} pick their seats again
     </message>
 </context>
 <context>
+    <name>ServiceCommand</name>
+    <message>
+        <source>“{act}” cannot be undone: what it changed is no longer there (removed or replaced since, at another station perhaps).</source>
+        <translation>「{act}」無法復原：它所變更的內容已不存在（之後已被刪除或取代，可能是在另一台電腦上）。</translation>
+    </message>
+    <message>
+        <source>“{act}” cannot be done again: what it changed is no longer there (removed or replaced since, at another station perhaps).</source>
+        <translation>「{act}」無法重做：它所變更的內容已不存在（之後已被刪除或取代，可能是在另一台電腦上）。</translation>
+    </message>
+</context>
+<context>
     <name>SessionListModel</name>
     <message>
         <source>Session</source>

@@ -20,7 +20,7 @@ from tournament_manager.gui.changes import ChangeHub
 from tournament_manager.gui.errors import EXPECTED_ERRORS, describe_error
 from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.messages.sentence import sentence
-from tournament_manager.services.ports import UnitOfWork
+from tournament_manager.services.ports import NotFound, UnitOfWork
 
 
 class IdAliases:
@@ -129,11 +129,11 @@ class ServiceCommand(QUndoCommand):
         if self._skip_redo:
             self._skip_redo = False
             return
-        if self._guarded(self.do):
+        if self._guarded(self.do, undoing=False):
             self._context.moved(self, False)
 
     def undo(self) -> None:
-        if self._guarded(self.revert):
+        if self._guarded(self.revert, undoing=True):
             self._context.moved(self, True)
 
     def sheet(self) -> int | None:
@@ -141,12 +141,24 @@ class ServiceCommand(QUndoCommand):
         an undo reaches a sheet other than the one on screen)."""
         return None
 
-    def _guarded(self, step: Callable[[], None]) -> bool:
+    def _guarded(self, step: Callable[[], None], *, undoing: bool) -> bool:
         """True when done; else said, and the command dropped: the data may have moved on
         (a sheet signed since)."""
         self._context.acting()
         try:
             step()
+        except NotFound:
+            # What it changed is gone: "There is no table 173" named a row id, after
+            # another station had published a new draw over the tables it had changed.
+            self.setObsolete(True)
+            self._context.report((QCoreApplication.translate(
+                "ServiceCommand", "“{act}” cannot be undone: what it changed is no longer "
+                "there (removed or replaced since, at another station perhaps).") if undoing
+                else QCoreApplication.translate(
+                    "ServiceCommand", "“{act}” cannot be done again: what it changed is no "
+                    "longer there (removed or replaced since, at another station perhaps).")
+            ).format(act=no_mnemonic(self.text())))
+            return False
         except EXPECTED_ERRORS as error:
             self.setObsolete(True)
             self._context.report(sentence(describe_error(error)))  # the bar's own line

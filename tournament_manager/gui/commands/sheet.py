@@ -64,7 +64,7 @@ class SheetCommand(ServiceCommand):
         super().execute()
         self._left = self._now()
 
-    def _guarded(self, step: Callable[[], None]) -> bool:
+    def _guarded(self, step: Callable[[], None], *, undoing: bool) -> bool:
         def checked() -> None:
             table_id = self.sheet()
             if table_id is not None and self._left is not None:
@@ -72,7 +72,7 @@ class SheetCommand(ServiceCommand):
             step()
             self._left = self._now()
 
-        return super()._guarded(checked)
+        return super()._guarded(checked, undoing=undoing)
 
     def _now(self) -> str | None:
         table_id = self.sheet()
