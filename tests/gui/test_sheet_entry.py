@@ -570,13 +570,13 @@ def test_an_impossible_value_is_refused_in_the_entry_bar(event_window: MainWindo
     QTest.keyClick(entry.value_edit, Qt.Key.Key_Return)
     assert entry.message.isVisible()
     assert entry.message.text() == (
-        "a Zung Jung (Asia Pacific Mahjong) hand is worth 1 (Chicken Hand) or a multiple of 5 "
-        "from 5 to 320, or a listed limit of 400 or 480; 26 is not possible")
+        "A Zung Jung (Asia Pacific Mahjong) hand is worth 1 (Chicken Hand) or a multiple of 5 "
+        "from 5 to 320, or a listed limit of 400 or 480; 26 is not possible.")
     assert _view(event_window).rows == ()
 
     entry.value_edit.selectAll()
     QTest.keyClicks(entry.value_edit, "999")  # no digit more can make this possible
-    assert entry.message.text() == "the limit is 480 points; 999 is above it"
+    assert entry.message.text() == "The limit is 480 points; 999 is above it."
     summary = entry.findChild(object, "entry_summary").text()
     assert "type the value, Enter" not in summary  # it was typed: the bar said "type it"
     assert summary.endswith("not a value these rules give (see below)")
@@ -814,7 +814,8 @@ def test_a_refused_hand_holds_the_bar_until_the_judge_looks(event_window: MainWi
     assert [row.hand.number for row in _view(event_window).rows] == [1], "nothing recorded"
     assert edit.text() == "32"
     assert sheet.entry.message.text().startswith("Hand 2 was not recorded: ")
-    assert refusal in sheet.entry.message.text()
+    clause = refusal[0].lower() + refusal[1:].rstrip(".")  # the sentence, as a clause
+    assert clause in sheet.entry.message.text()
 
     QTest.keyClick(edit, Qt.Key.Key_Backspace)  # looked: the value is wrong
     QTest.keyClicks(edit, "35")

@@ -55,6 +55,7 @@ from tournament_manager.gui.undo_keys import OwnUndoField, is_redo
 from tournament_manager.gui.user_text import no_mnemonic
 from tournament_manager.messages.hand_errors import describe_value_problem
 from tournament_manager.messages.patterns import pattern_marks
+from tournament_manager.messages.sentence import standing_alone
 from tournament_manager.rules.registry import get_rule_set
 from tournament_manager.rules.rule_set import RuleSet
 from tournament_manager.rules.tiles import Wind
@@ -415,8 +416,11 @@ class HandEntryBar(QFrame):
             self._clear_message()
 
     def show_problem(self, text: str) -> None:
+        """`text` as a sentence, as the message bar shows a problem (`standing_alone`): a
+        refusal from the record read "the sheet of table 1 was changed by …", lower case
+        and no stop, under the bar's own sentences."""
         self._note_on = None
-        self.message.setText(text)
+        self.message.setText(standing_alone(text))
         self.message.show()
         self._message_icon.show()
 
