@@ -48,12 +48,14 @@ class BodyLimit:
             return
         received = 0
         started = False
+        more = True  # the body goes on after what has been received
 
         async def counted() -> Any:
-            nonlocal received
+            nonlocal received, more
             message = await receive()
             if message.get("type") == "http.request":
                 received += len(message.get("body", b""))
+                more = bool(message.get("more_body", False))
                 if received > self.limit:
                     raise _TooLarge
             return message
@@ -67,7 +69,8 @@ class BodyLimit:
             await self.app(scope, counted, watched)
         except _TooLarge:
             if not started:
-                await self._drain(receive, received)
+                if more:  # once the body has ended, a receive waits for the disconnect
+                    await self._drain(receive, received)
                 await self._refuse(send)
 
     @staticmethod
