@@ -546,3 +546,45 @@ def test_a_hand_waiting_for_another_table_stays_on_the_phone(served: Served,
     with served.document.unit_of_work() as uow:
         assert uow.hands.list(table_id=served.seated.tables[1]) == []
         assert uow.hands.list(table_id=served.seated.tables[0]) == []
+
+
+def test_a_page_left_open_catches_up_and_leaves_a_hand_that_is_no_longer_its(
+        served: Served, browser) -> None:
+    """A second phone showed an old hand number until it acted: an idle page reads the
+    sheet again (every 15 s; here its check is called at once). And after "Change the last
+    hand" was refused because the desk had changed that hand, the page stayed in "Hand 1
+    again"."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions as shown
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    from tournament_manager.domain.model import HandResult, Win, WinType
+    from tournament_manager.services.score_sheets import HandEntry, enter_hand, replace_hand
+
+    driver = browser
+    wait = WebDriverWait(driver, 30)
+    _log_in(driver, wait, served, 1)
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
+    table = served.seated.tables[0]
+    players = served.seated.players[:4]
+    hand = enter_hand(served.document.unit_of_work("Table 1 (table-side)"), table,
+                      HandEntry(HandResult.DRAW))  # another phone at the table
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    assert driver.execute_script("return refreshIfIdle()") is False, "a hand is being typed"
+    assert "Hand 1" in driver.find_element(By.ID, "next").text
+    driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
+    driver.execute_script("winner = null; renderChoices();")  # as the phone was put down
+    assert driver.execute_script("return refreshIfIdle()") is True
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
+
+    replace_hand(served.document.unit_of_work("head judge"), hand.id, HandEntry(
+        HandResult.WIN, WinType.SELF_DRAW, wins=(Win(players[2], 30),)))
+    driver.find_element(By.ID, "change").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1 again"))
+    driver.find_element(By.ID, "draw").click()
+    wait.until(shown.text_to_be_present_in_element((By.ID, "problem"), "entered by"))
+    wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 2"))
+    assert "again" not in driver.find_element(By.ID, "next").text
+    with served.document.unit_of_work() as uow:
+        [kept] = uow.hands.list(table_id=table)
+    assert kept.result is HandResult.WIN, "the desk's hand stands"

@@ -184,4 +184,11 @@ def test_a_phone_in_traditional_chinese_sees_no_english(served: Served, chinese_
         assert _english_left(text, data) == set(), text
     assert "海底撈月" in flags and "第 2 局" in sheet and "+75 (75)" in sheet
     assert "請輸入裁判長給本桌的代碼。" in login
+    # The honours' buttons in Chinese marks (they showed E S W N Wd Gd Rd); a tap puts the
+    # notation the scorer reads into the field.
+    honours = [button.text for button in driver.find_elements(
+        By.CSS_SELECTOR, "#palette button")][-7:]
+    assert honours == ["東", "南", "西", "北", "白", "發", "中"]
+    driver.find_element(By.CSS_SELECTOR, "#palette button[data-tile='Gd']").click()
+    assert driver.find_element(By.ID, "calc_concealed").get_attribute("value") == "Gd"
 

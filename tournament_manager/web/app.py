@@ -85,6 +85,9 @@ log = logging.getLogger(__name__)
 HAND_UNREADABLE = N_("this hand cannot be read: {error}")
 """{error}: `_what_was_wrong`, in words, never Python's own message."""
 SIGNATURE_UNREADABLE = N_("this signature cannot be read: {error}")
+NOT_THE_TABLES = "not_the_tables"
+"""The code of a refusal because the sheet, or its last hand, is no longer the table's to
+change (the head judge's now): the page leaves "Change the last hand" then."""
 READER = "table-side"
 """The actor of the units of work that only read (nothing of theirs reaches the audit)."""
 
@@ -316,7 +319,7 @@ class TableSide:
         view = sheet_view(self._unit_of_work(READER), table_id)
         if view.corrections and not view.locked:
             return _problem(_("the head judge is correcting this sheet: only he changes it, "
-                              "and the players sign it again at the desk"), 409)
+                              "and the players sign it again at the desk"), 409, NOT_THE_TABLES)
         return None
 
     def _typed_elsewhere(self, table_id: int, body: object) -> Response | None:
@@ -456,19 +459,20 @@ class TableSide:
             view = sheet_view(self._unit_of_work(READER), table_id)
             if any(s.current for s in view.signatures):
                 return _problem(_("players have signed this sheet: only the head judge "
-                                  "changes its hands now"), 409)
+                                  "changes its hands now"), 409, NOT_THE_TABLES)
             if view.tournament.settings.double_entry:
                 return _problem(_("two players checked the hands on this sheet: only the "
-                                  "head judge changes them now"), 409)
+                                  "head judge changes them now"), 409, NOT_THE_TABLES)
             if not view.rows:
-                return _problem(_("no hand is on the sheet yet"), 409)
+                return _problem(_("no hand is on the sheet yet"), 409, NOT_THE_TABLES)
             last = max(view.rows, key=lambda row: row.hand.number).hand
             by = self._entered_by(last.id)
             if by is not None and by != self._actor(request):
                 # Typed at the desk (or by the head judge): the table does not overwrite it.
                 return _problem(_("hand {hand} was entered by {by}: only the head judge "
                                   "changes it now").format(hand=last.number,
-                                                           by=said_actor(by)), 409)
+                                                           by=said_actor(by)), 409,
+                                NOT_THE_TABLES)
             replace_hand(self._unit_of_work(self._actor(request)), last.id, entry, seen=seen)
             return None
 

@@ -123,6 +123,17 @@ SEATS = {
 }
 
 
+DRAGONS = {
+    # TRANSLATORS: the white dragon's tile button in the table page's calculator
+    "Wd": N_("Wd"),
+    # TRANSLATORS: the green dragon's tile button in the table page's calculator
+    "Gd": N_("Gd"),
+    # TRANSLATORS: the red dragon's tile button in the table page's calculator
+    "Rd": N_("Rd"),
+}
+"""The dragons' tile buttons, as the winds' show their seat marks (`seat:E`)."""
+
+
 def seat_mark(wind: Wind) -> str:
     """A seat as the page shows it before a name: "E" in English, "东" in Chinese."""
     return _(SEATS[wind])
@@ -145,6 +156,7 @@ def page_words() -> dict[str, Any]:
     words.update({singular: [n_(singular, plural, 1), n_(singular, plural, 2)]
                   for singular, plural in PLURALS})
     words.update({f"seat:{wind.value}": seat_mark(wind) for wind in Wind})
+    words.update({f"tile:{tile}": _(text) for tile, text in DRAGONS.items()})
     words["sentence:ends"] = "".join(ENDS)
     return words
 
