@@ -7,6 +7,7 @@ import dataclasses
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
 
 from tournament_manager.application.stations import Station, StationRole
 from tournament_manager.gui.main_window import MainWindow
@@ -33,6 +34,20 @@ def test_a_read_only_event_offers_no_change(window: MainWindow, tmp_path: Path) 
     players.table.selectRow(0)
     assert not players.form_box.isEnabled() and not players.import_button.isEnabled()
     assert not players.save_button.isEnabled() and not players.remove_button.isEnabled()
+    # The score sheets too: Extra time… opened its dialog on a projector, to be refused
+    # once filled in, and the entry bar invited F2.
+    sheets = window.sheets_page
+    window.show_page(sheets)
+    sheet = sheets.sheet
+    assert sheet.view is not None and sheet.view.reading_only
+    assert not sheet.extra_time_button.isEnabled() and not sheet.stop_button.isEnabled()
+    assert not sheet.penalties.isEnabled()
+    assert sheet.notice.text().startswith("This station only shows the event")
+    sheet.entry.value_edit.setFocus()
+    QTest.keyClicks(sheet.entry.value_edit, "EW30")
+    QTest.keyClick(sheet.entry.value_edit, Qt.Key.Key_Return)
+    with window.context.unit_of_work() as uow:
+        assert uow.hands.list() == []
 
     window.controller.close()
     assert window.controller.open(path)  # the same file, to write: everything back
@@ -41,6 +56,9 @@ def test_a_read_only_event_offers_no_change(window: MainWindow, tmp_path: Path) 
     assert setup.form.isEnabled() and setup.apply_button.isEnabled()
     window.show_page(players)
     assert players.form_box.isEnabled() and players.import_button.isEnabled()
+    window.show_page(sheets)
+    assert sheets.sheet.view is not None and not sheets.sheet.view.reading_only
+    assert sheets.sheet.extra_time_button.isEnabled() and sheets.sheet.penalties.isEnabled()
 
 
 def test_a_very_long_name_is_cut_in_its_column(window: MainWindow, tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ switching the document happens only in the controller.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -20,6 +21,7 @@ from tournament_manager.gui.message_bar import Answers, MessageBar
 from tournament_manager.services.live_standings import LiveStandings
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.standings import Standings
+from tournament_manager.services.views import SheetView, sheet_view
 
 T = TypeVar("T")
 
@@ -51,6 +53,13 @@ class AppContext(QObject):
         station): the pages offer no change the record would refuse."""
         document = self.controller.document
         return document is not None and document.read_only
+
+    def sheet_view(self, table_id: int) -> SheetView:
+        """A table's sheet as this window shows it: `reading_only` where the event is open
+        to read only, so the sheet's controls are greyed out with the reason (a projector
+        station's Extra time… opened its dialog, to be refused after it was filled in)."""
+        view = sheet_view(self.unit_of_work(), table_id)
+        return dataclasses.replace(view, reading_only=True) if self.read_only else view
 
     def unit_of_work(self) -> UnitOfWork:
         document = self.controller.document

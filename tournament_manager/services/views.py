@@ -99,6 +99,10 @@ class SheetView:
     planned_hands: int = 0
     """The session's hands at this table (`score_sheets.planned_hands`): when it ends by
     deals, the hands played and one for each deal to come."""
+    reading_only: bool = False
+    """Shown where the event is open to read only (a projector station, a file this
+    computer may not write): nothing on it takes a change there. The record does not know
+    who reads it; the window that shows the view says so (`AppContext.sheet_view`)."""
 
     def seating(self, number: int) -> HandSeating | None:
         return self.hand_seatings.get(number)

@@ -3885,6 +3885,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>SheetState</name>
     <message>
+        <source>This station only shows the event: hands, penalties, signatures and the clock are entered at the head judge&apos;s or a results desk&apos;s station.</source>
+        <translation>本电脑仅显示赛事：牌局、罚分、签名和计时须在裁判长或成绩台的电脑上输入。</translation>
+    </message>
+    <message>
         <source>Signed and locked. To change a hand or a penalty, the head judge unlocks it for correction (Signatures and lock ▸ Unlock for correction…); its players then sign the corrected version.</source>
         <translation>已签名并锁定。如需更改某一局或罚分，须由裁判长解锁以更正（签名与锁定 ▸ 解锁以更正…），之后本桌选手在更正后的版本上重新签名。</translation>
     </message>

@@ -3885,6 +3885,10 @@ The head judge may allow it: the players of table {table} pick their seats again
 <context>
     <name>SheetState</name>
     <message>
+        <source>This station only shows the event: hands, penalties, signatures and the clock are entered at the head judge&apos;s or a results desk&apos;s station.</source>
+        <translation>本電腦僅顯示賽事：牌局、罰分、簽名和計時須在裁判長或成績台的電腦上輸入。</translation>
+    </message>
+    <message>
         <source>Signed and locked. To change a hand or a penalty, the head judge unlocks it for correction (Signatures and lock ▸ Unlock for correction…); its players then sign the corrected version.</source>
         <translation>已簽名並鎖定。如需更改某一局或罰分，須由裁判長解除鎖定以更正（簽名與鎖定 ▸ 解除鎖定以更正…），之後本桌選手在更正後的版本上重新簽名。</translation>
     </message>

@@ -45,7 +45,6 @@ from tournament_manager.services.views import (
     TableProgress,
     TableState,
     session_seating,
-    sheet_view,
     table_progress,
 )
 
@@ -335,7 +334,7 @@ class SheetsPage(QWidget):
         if not isinstance(table_id, int):
             return None
         try:
-            view = sheet_view(self._context.unit_of_work(), table_id)
+            view = self._context.sheet_view(table_id)
         except EXPECTED_ERRORS as error:
             self._context.messages.show_problem(describe_error(error))
             return None

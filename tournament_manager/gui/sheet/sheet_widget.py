@@ -64,7 +64,7 @@ from tournament_manager.gui.sheet.totals import TotalsPanel
 from tournament_manager.services.clock import extend_clock, session_clock
 from tournament_manager.services.score_sheets import HandEntry, entry_of, preview_hand
 from tournament_manager.services.standings import cut_made_after
-from tournament_manager.services.views import SheetView, sheet_view
+from tournament_manager.services.views import SheetView
 
 ROW_PADDING = 8
 """Pixels above and below the text of a grid row."""
@@ -189,7 +189,7 @@ class SheetWidget(QWidget):
         view = None
         if self._table_id is not None and self._context.has_document:
             try:
-                view = sheet_view(self._context.unit_of_work(), self._table_id)
+                view = self._context.sheet_view(self._table_id)
             except EXPECTED_ERRORS as error:
                 self._context.messages.show_problem(describe_error(error))
                 self._table_id = None
@@ -261,7 +261,8 @@ class SheetWidget(QWidget):
         running = view is not None and view.session.status is StageStatus.RUNNING
         self.stop_button.setEnabled(running and can_change(view) and view is not None
                                     and view.table.stopped_after_hand is None)
-        self.extra_time_button.setEnabled(running and view is not None and not view.locked)
+        self.extra_time_button.setEnabled(running and view is not None and not view.locked
+                                          and not view.reading_only)
         note = blocked_note(view)
         self.notice.setText(note)
         self.notice.setVisible(bool(note))

@@ -22,13 +22,18 @@ def session_started(view: SheetView) -> bool:
 def can_change(view: SheetView | None) -> bool:
     """Hands, penalties, the stop and signatures: an unlocked sheet of a started session
     (a finished session's sheet is open only when the head judge unlocked it)."""
-    return view is not None and not view.locked and session_started(view)
+    return (view is not None and not view.locked and session_started(view)
+            and not view.reading_only)
 
 
 def blocked_note(view: SheetView | None) -> str:
     """Why nothing can be entered on this sheet now ('' when it can)."""
     if view is None:
         return ""
+    if view.reading_only:
+        return QCoreApplication.translate(
+            "SheetState", "This station only shows the event: hands, penalties, signatures "
+            "and the clock are entered at the head judge's or a results desk's station.")
     if view.locked:
         return QCoreApplication.translate(
             "SheetState", "Signed and locked. To change a hand or a penalty, the head judge "

@@ -86,7 +86,7 @@ from tournament_manager.services.score_sheets import (
     preview_hand,
     sign_on_paper,
 )
-from tournament_manager.services.views import SheetView, sheet_view
+from tournament_manager.services.views import SheetView
 
 FIXED = (
     QT_TRANSLATE_NOOP("TranscriptionView", "#"),
@@ -268,7 +268,7 @@ class TranscriptionView(QWidget):
         self._mine, self._differing = {}, {}
         if self._table_id is not None and self._context.has_document:
             try:
-                view = sheet_view(self._context.unit_of_work(), self._table_id)
+                view = self._context.sheet_view(self._table_id)
                 if view.tournament.settings.double_entry:
                     self._mine = typist_entries(self._context.unit_of_work(),
                                                 self._table_id, self.typist.text())
