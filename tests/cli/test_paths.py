@@ -114,6 +114,24 @@ def test_a_database_address_is_refused_by_every_command(
     assert sorted(p.name for p in tmp_path.iterdir()) == before  # no folder "postgresql:"
 
 
+@pytest.mark.parametrize(("typed", "said"), [
+    ("", "an empty name stands where a file's name (or a server address) belongs"),
+    ("   ", "an empty name stands where a file's name (or a server address) belongs"),
+    ("postgresql://", ("postgresql:// cannot be used as a server address: it names no "
+                       "database (…/event at the end)")),
+])
+def test_an_empty_or_bare_address_is_refused_as_typed(
+        typed: str, said: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`standings ""` read the current folder (". cannot be read: [Errno 21] Is a
+    directory"), and `standings postgresql://` a file "postgresql:" (the path had lost
+    its "//")."""
+    monkeypatch.chdir(tmp_path)
+    assert run_cli(["standings", typed]) == 1
+    assert capsys.readouterr().err == f"tournament-manager: {said}\n"
+    assert list(tmp_path.iterdir()) == []
+
+
 def test_an_address_as_the_output_of_an_export_is_refused(tmp_path: Path) -> None:
     path = tmp_path / "event.tmt"
     assert _run("new", str(path), "--name", "Open").returncode == 0

@@ -77,8 +77,15 @@ def _refuse_addresses(args: argparse.Namespace, argv: Sequence[str]) -> None:
     from tournament_manager.storage.errors import DocumentError, DocumentProblem
 
     for value in vars(args).values():
-        if isinstance(value, Path) and (scheme := address_scheme(value)) is not None:
-            typed = next((item for item in argv if Path(item) == value), str(value))
+        if not isinstance(value, Path):
+            continue
+        # As typed: the path has lost what it says ("postgresql://" became "postgresql:",
+        # a file "postgresql:" that did not exist; "" became ".", a folder).
+        typed = next((item for item in argv if Path(item) == value), str(value))
+        if not typed.strip():
+            raise CliError(_("an empty name stands where a file's name (or a server "
+                             "address) belongs"))
+        if (scheme := address_scheme(typed)) is not None:
             from tournament_manager.application.events import parse_address
 
             try:

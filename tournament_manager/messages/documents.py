@@ -131,6 +131,12 @@ _READ_ONLY_WHERE = {
 }
 
 
+_SERVER_ADDRESS_REASONS = {
+    "incomplete": N_("it is not a complete database address"),
+    "no_database": N_("it names no database (…/event at the end)"),
+}
+"""`ServerAddress`'s reasons (codes: the storage layer says nothing in words)."""
+
 _UNWRITABLE = N_("it cannot be written")
 """A read-only file whose cause is neither the file nor its folder."""
 
@@ -167,6 +173,10 @@ def describe(error: DocumentError) -> str:
         backup = details.get("backup", "")
         details["backup"] = (_("at {backup}").format(backup=backup) if backup
                              else _("among its backups"))
+    if error.problem is DocumentProblem.SERVER_ADDRESS:
+        reason = details.get("reason", "")
+        details["reason"] = _(_SERVER_ADDRESS_REASONS[reason]) if reason in \
+            _SERVER_ADDRESS_REASONS else reason
     details.setdefault("reason", "")
     return _(_TEMPLATES[error.problem]).format(path=error.path, **details)
 

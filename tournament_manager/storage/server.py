@@ -62,13 +62,13 @@ class ServerAddress:
             parsed = make_url(self.url)
         except (ArgumentError, ValueError) as error:  # half typed: "…@host:" has no port
             raise DocumentError(DocumentProblem.SERVER_ADDRESS, self.url,
-                                reason="it is not a complete database address") from error
+                                reason="incomplete") from error
         if parsed.get_backend_name() not in SERVER_SCHEMES:
             raise DocumentError(DocumentProblem.DATABASE_URL, self.url,
                                 scheme=parsed.get_backend_name())
         if not parsed.database:
             raise DocumentError(DocumentProblem.SERVER_ADDRESS, self.shown,
-                                reason="it names no database (…/event at the end)")
+                                reason="no_database")
 
     @property
     def sqlalchemy_url(self) -> URL:
