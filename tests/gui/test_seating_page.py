@@ -1071,3 +1071,26 @@ def test_the_report_counts_the_repeated_pairs_it_does_not_name() -> None:
     named = [line for line in lines if line.endswith(("meet again", "(back to back)"))]
     assert len(named) == LISTED_PAIRS
     assert f"  … and {len(report.repeated_pairs) - LISTED_PAIRS} more" in lines
+
+
+def test_a_draw_published_over_a_plan_is_withdrawn_and_published_again(
+        window: MainWindow, tmp_path: Path) -> None:
+    """Session 2 held the plan drawn with session 1; its draw published, undone (the
+    plan's tables go with it) and redone: the Redo was refused as "changed by head judge",
+    this very station."""
+    assert window.controller.open(_event(tmp_path / "again.tmt"))
+    page = window.seating_page
+    page.draw(time_limit=5)
+    page.publish()
+    page.choose_session(2)
+    page.draw(time_limit=5)
+    page.publish()
+    published = _seats(window, 2)
+    with answering(lambda box: click(box, "confirm_yes")) as asked:
+        window.context.runner.undo()
+    assert asked.seen == ["Withdraw the Draw"]
+    assert _seats(window, 2) == {}
+    window.context.runner.redo()
+    assert not window.message_bar.isVisible() or "changed by" not in window.message_bar.text()
+    assert _seats(window, 2) == published
+    assert _row_texts(page, 1)[2] == "published"

@@ -414,6 +414,29 @@ def test_a_draw_is_not_published_over_tables_another_station_changed(
     publish_draw(open_event.unit_of_work(), fresh)  # drawn on the tables as they are: it stands
 
 
+def test_a_draw_taken_down_by_undo_over_a_plan_is_published_again(
+        open_event: Document) -> None:
+    """The undo of a publish over a planned session takes its tables down with the plan's:
+    the draw held again was refused on Redo, as if another station had changed them."""
+    from tournament_manager.services.seating import held_again, unpublish_session
+
+    _register(open_event, 16)
+    with open_event.unit_of_work() as uow:
+        round_id = uow.rounds.list()[0].id
+    plan_round(open_event.unit_of_work(), round_id, seed=3, time_limit=5)
+    first = _sessions(open_event)[0]
+    draw = draw_session(open_event.unit_of_work(), first, seed=4, time_limit=5)
+    publish_draw(open_event.unit_of_work(), draw)
+    unpublish_session(open_event.unit_of_work(), first)
+    with pytest.raises(ServiceError) as stale:
+        publish_draw(open_event.unit_of_work(), draw)
+    assert stale.value.problem is ServiceProblem.DRAW_REPLACED_MEANWHILE
+    publish_draw(open_event.unit_of_work(), held_again(open_event.unit_of_work(), draw))
+    assert _pairs(open_event, first) == {
+        frozenset(p) for table in draw.seated.tables
+        for p in itertools.combinations(table.seats, 2)}
+
+
 def test_a_draw_is_not_published_over_a_field_that_changed_meanwhile(
         open_event: Document) -> None:
     """The search runs outside any transaction, so another station may withdraw or add a

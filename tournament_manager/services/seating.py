@@ -419,6 +419,15 @@ def _outdated(uow: UnitOfWork, session: Session, draw: SessionDraw) -> ServiceEr
     return None
 
 
+def held_again(uow: UnitOfWork, draw: SessionDraw) -> SessionDraw:
+    """`draw`, held again after this station's undo took it down: over the session's
+    tables as the undo left them (a plan's tables went with it), so that publishing it
+    again, or Redo, is not refused as if another station had changed them."""
+    with uow:
+        session = uow.sessions.get(draw.session_id)
+        return dataclasses.replace(draw, standing=_standing(uow, session))
+
+
 def _last_seated(uow: UnitOfWork, session: Session) -> dict[str, str]:
     """Who last changed a session's tables or seats, and when (local time), from the audit
     log; empty when it does not say."""

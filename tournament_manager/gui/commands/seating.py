@@ -32,6 +32,7 @@ from tournament_manager.services.seat_picks import (
 from tournament_manager.services.seating import (
     SessionDraw,
     StoodBefore,
+    held_again,
     publish_draw,
     restore_stood,
     stood_before,
@@ -117,6 +118,9 @@ class PublishDraw(ServiceCommand):
             self._pending(self.draw, False)
         else:
             unpublish_session(self.uow(), self.draw.session_id)
+            # The plan's tables went with the undo: held again over the session as it
+            # stands now, or Redo (and Publish) were refused as changed elsewhere.
+            self.draw = held_again(self.uow(), self.draw)
             self._pending(self.draw, True)
 
     def second_thought(self, undoing: bool) -> Question | None:
