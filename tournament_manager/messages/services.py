@@ -145,8 +145,8 @@ _TEMPLATES: dict[ServiceProblem, str | tuple[str, str]] = {
     ),
     ServiceProblem.PLAYER_CHANGED_MEANWHILE: (
         N_(
-            "{name} was changed by {by} at {at} since the form showed him ({changes}); "
-            "nothing was saved: save again to put what is typed over it"
+            "{name} was changed by {by} at {at} since it was shown here ({changes}); "
+            "nothing was written over it: do it again if yours must stand"
         )
     ),
     ServiceProblem.DRAW_REPLACED_MEANWHILE: (

@@ -186,13 +186,15 @@ def update_player(uow: UnitOfWork, player: Player, *,
     form's other fields still showed the old club, and saved it back)."""
     with uow:
         current = uow.players.get(player.id)
-        if expected is not None:
-            # What this edit leaves as it was shown takes what is stored now.
-            player = dataclasses.replace(player, **{
-                key: getattr(current, key) for key in EDITABLE_FIELDS
-                if getattr(player, key) == getattr(expected, key)})
-            _refuse_changed_meanwhile(uow, current, expected, player)
         checked = _checked(player)
+        if expected is not None:
+            # Compared as stored ("cn" typed is "CN" kept): what this edit leaves as it was
+            # shown takes what is stored now.
+            shown = _checked(expected)
+            checked = dataclasses.replace(checked, **{
+                key: getattr(current, key) for key in EDITABLE_FIELDS
+                if getattr(checked, key) == getattr(shown, key)})
+            _refuse_changed_meanwhile(uow, current, shown, checked)
         _refuse_taken_numbers([p for p in uow.players.list() if p.id != player.id], [checked])
         updated = dataclasses.replace(checked, tiebreak_draw=current.tiebreak_draw,
                                       kind=current.kind, status=current.status,

@@ -75,6 +75,8 @@ class EditPlayer(ServiceCommand):
             context, translate("PlayerCommands", "Edit player {name}").format(name=new.name.strip())
         )
         self.old, self.new = old, new
+        self._stored = new
+        """The player as `do` left him (stored as the record keeps him: "cn" typed, "CN")."""
 
     def _current(self, player: Player) -> Player:
         return dataclasses.replace(
@@ -83,10 +85,12 @@ class EditPlayer(ServiceCommand):
     def do(self) -> None:
         # Over the player as the form showed him (`old`), and on Redo as Undo left him:
         # a detail changed at another station since is not written over unseen.
-        update_player(self.uow(), self._current(self.new), expected=self._current(self.old))
+        self._stored = update_player(self.uow(), self._current(self.new),
+                                     expected=self._current(self.old))
 
     def revert(self) -> None:
-        update_player(self.uow(), self._current(self.old), expected=self._current(self.new))
+        update_player(self.uow(), self._current(self.old),
+                      expected=self._current(self._stored))
 
 
 class SetPlayerStatus(ServiceCommand):

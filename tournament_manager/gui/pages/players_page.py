@@ -105,6 +105,9 @@ class PlayersPage(QWidget):
         self.import_dialog: ImportDialog | None = None
         self._shown: Player | None = None
         """The player whose stored values the form was last filled with."""
+        self._typed_over: dict[str, str] = {}
+        """Fields typed into, each with the value the form showed when the typing began
+        (`_fill` keeps typing over another station's change; a save checks against this)."""
         self._fit_owed = False
         """A reload under a search or status filter left the columns unfitted
         (`_fit_columns`)."""
@@ -323,10 +326,17 @@ class PlayersPage(QWidget):
         saved keeps what was typed: the other station's change used to wipe it unseen.
         Fields not typed in take the stored value, which may be the other station's."""
         before = self._shown if self._shown is not None and self._shown.id == player.id else None
+        if before is None:
+            self._typed_over.clear()
         for key, edit in self.fields.items():
             stored = getattr(player, key)
             if before is not None and edit.text() != getattr(before, key):
+                # Kept as typed: over what the form showed when the typing began, which a
+                # save hands the record to check (another station's change since is not
+                # written over unseen).
+                self._typed_over.setdefault(key, getattr(before, key))
                 continue
+            self._typed_over.pop(key, None)
             if edit.text() != stored:
                 edit.setText(stored)
         self._shown = player
@@ -398,8 +408,11 @@ class PlayersPage(QWidget):
                     "for him are not saved.").format(name=isolated(shown.name)))
                 return True
             current = self.model.player_at(row)
-            return self._context.run(EditPlayer(self._context.runner.context, current,
-                                                self._form_player(current)))
+            saved = self._context.run(EditPlayer(
+                self._context.runner.context, dataclasses.replace(current, **self._typed_over),
+                self._form_player(current)))
+            self._typed_over.clear()
+            return saved
         finally:
             self._leaving = False
 
@@ -526,7 +539,17 @@ class PlayersPage(QWidget):
             self._add()
             return
         edited = self._form_player(player)
-        if self._context.run(EditPlayer(self._context.runner.context, player, edited)):
+        # As the form showed him when the typing began: the page reads the event again
+        # every second while another station works, and a change it brought in under the
+        # typing was written over, unseen, by a save that took the refreshed player.
+        shown = dataclasses.replace(player, **self._typed_over)
+        if not self._context.run(EditPlayer(self._context.runner.context, shown, edited)):
+            # Refused (said in the bar): what it was refused over is in the form's player
+            # now; saving again puts what is typed over it, as the refusal says.
+            self.reload()
+            self._typed_over.clear()
+        else:
+            self._typed_over.clear()
             self._context.messages.show_info(
                 self.tr("Saved the changes to {name} (no. {number}).").format(
                     name=isolated(edited.name), number=edited.registration_id or "–"))
