@@ -91,9 +91,9 @@ STAMP_RED = Color(0.75, 0.05, 0.05)
 MAX_HAND_H = 8.5 * mm
 MIN_HAND_H = 5 * mm
 PATTERNS_SIZE = 7
+"""A win's patterns at most this size; wrapped and shrunk to fit (`put_in_fitted`)."""
 NAME_SIZE = 10.5
 """Points: a player's name in his box above the grid, one line; a longer name wraps."""
-"""A win's patterns at most this size; wrapped and shrunk to fit (`put_in_fitted`)."""
 STATUS_SIZE, STATUS_H = 8.0, 4.2 * mm
 CORRECTION_SIZE, CORRECTION_H = 7.5, 3.4 * mm
 HASH_LINE_H = 3.5 * mm
