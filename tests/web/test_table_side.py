@@ -553,6 +553,18 @@ def test_bodies_the_page_never_sends_are_refused_before_they_are_read(served: Se
                 chunked = fresh.post("/api/login", content=body(), headers=json_type)
             assert chunked.status_code == 413
         assert _login(client, served.codes[1])["table"] == 1  # and it goes on
+
+    # A client that waits to be asked for its body (curl above 1 MB) is answered first:
+    # it was asked for it ("100 Continue"), and up to 32 MB were read for nothing.
+    import socket
+    from urllib.parse import urlsplit
+
+    where = urlsplit(served.url)
+    with socket.create_connection((where.hostname, where.port), timeout=30) as raw:
+        raw.sendall(b"POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json"
+                    b"\r\nContent-Length: 300000000\r\nExpect: 100-continue\r\n\r\n")
+        head = raw.recv(4096)
+    assert head.startswith(b"HTTP/1.1 413 "), head
     assert _hands(served, 0) == []
 
 

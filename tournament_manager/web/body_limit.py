@@ -37,13 +37,17 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        declared = dict(scope.get("headers") or ()).get(b"content-length")
+        headers = dict(scope.get("headers") or ())
+        declared = headers.get(b"content-length")
         try:
             too_long = declared is not None and int(declared) > self.limit
         except ValueError:
             too_long = False  # the server itself refuses a malformed length
         if too_long:
-            await self._drain(receive, 0)
+            # A client that waits to be asked for the body (Expect: 100-continue, as curl
+            # does above 1 MB) is answered before it sends it: reading it would ask for it.
+            if headers.get(b"expect", b"").lower() != b"100-continue":
+                await self._drain(receive, 0)
             await self._refuse(send)
             return
         received = 0
