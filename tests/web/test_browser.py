@@ -542,7 +542,16 @@ def test_a_hand_waiting_for_another_table_stays_on_the_phone(served: Served,
     driver.refresh()
     wait.until(shown.text_to_be_present_in_element(
         (By.ID, "problem"), "1 entry for table 1 of session 1 wait on this phone"))
-    assert driver.find_element(By.ID, "offline").is_displayed()
+    assert not driver.find_element(By.ID, "offline").is_displayed(), "the connection is fine"
+    # Kept, and left alone: it was sent, refused and the sheet read again every 2 s.
+    driver.execute_script(
+        "window.asked = 0; const original = window.fetch; window.fetch = (path, ...rest) =>"
+        " { window.asked += 1; return original(path, ...rest); };")
+    driver.execute_script("return new Promise(done => setTimeout(done, 4500))")
+    assert driver.execute_script("return window.asked") == 0
+    assert "wait on this phone" in driver.find_element(By.ID, "problem").text
+    assert len(driver.execute_script("return JSON.parse(localStorage.getItem("
+                                     "'tm-table-queue'))")) == 1
     with served.document.unit_of_work() as uow:
         assert uow.hands.list(table_id=served.seated.tables[1]) == []
         assert uow.hands.list(table_id=served.seated.tables[0]) == []
