@@ -43,6 +43,7 @@ from tournament_manager.smoke import SmokeFailure
 from tournament_manager.storage.errors import DocumentError, DocumentProblem
 from tournament_manager.storage.lock import LockedError, LockHolder
 from tournament_manager.storage.migrate import ForeignKeyViolation
+from tournament_manager.web.body_limit import BodyTooLarge
 
 
 def _samples() -> list[TournamentError]:
@@ -75,6 +76,7 @@ def _samples() -> list[TournamentError]:
         DocumentError(DocumentProblem.LOCKED, "event.tmt", user="ada"),
         LockedError(Path("event.tmt"), holder),
         ForeignKeyViolation("table 3"),
+        BodyTooLarge(),
     ]
 
 

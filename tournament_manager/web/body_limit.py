@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from tournament_manager.errors import TournamentError
 from tournament_manager.words import _
 
 MAX_BODY_BYTES = 1024 * 1024
@@ -22,8 +23,8 @@ DRAIN_BYTES = 32 * 1024 * 1024
 answer to be read; beyond it the connection is simply closed."""
 
 
-class _TooLarge(Exception):
-    pass
+class BodyTooLarge(TournamentError):
+    """Raised from the counted `receive`: the body went past the limit as it arrived."""
 
 
 class BodyLimit:
@@ -61,7 +62,7 @@ class BodyLimit:
                 received += len(message.get("body", b""))
                 more = bool(message.get("more_body", False))
                 if received > self.limit:
-                    raise _TooLarge
+                    raise BodyTooLarge
             return message
 
         async def watched(message: Any) -> None:
@@ -71,7 +72,7 @@ class BodyLimit:
 
         try:
             await self.app(scope, counted, watched)
-        except _TooLarge:
+        except BodyTooLarge:
             if not started:
                 if more:  # once the body has ended, a receive waits for the disconnect
                     await self._drain(receive, received)
