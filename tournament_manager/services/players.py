@@ -15,6 +15,7 @@ from tournament_manager.domain.player_rows import (
 )
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
+from tournament_manager.services.last_change import last_change
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.text_fields import checked_text
 
@@ -212,12 +213,9 @@ def _refuse_changed_meanwhile(uow: UnitOfWork, current: Player, expected: Player
              and getattr(edited, key) != getattr(current, key)]
     if not moved:
         return
-    last = max((entry for entry in uow.audit.list(entity="player", entity_id=current.id)),
-               key=lambda entry: entry.id or 0, default=None)
     raise ServiceError(ServiceProblem.PLAYER_CHANGED_MEANWHILE, name=current.name,
                        changes=tuple((key, getattr(current, key)) for key in moved),
-                       by=last.actor if last is not None else "",
-                       at=f"{last.at.astimezone():%H:%M}" if last is not None else "")
+                       **last_change(uow.audit.list(entity="player", entity_id=current.id)))
 
 
 def set_player_status(uow: UnitOfWork, player_id: int, status: PlayerStatus) -> Player:

@@ -9,7 +9,6 @@ sheet: changing a signed sheet is a correction, which needs the head judge and a
 from __future__ import annotations
 
 import dataclasses
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -49,6 +48,7 @@ from tournament_manager.rules.settlement import Win as RulesWin
 from tournament_manager.rules.tiles import WINDS, Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
 from tournament_manager.services.head_judge import HeadJudgeCredential, authorize
+from tournament_manager.services.last_change import last_change, pictured
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.standings import carry_corrected_totals
 from tournament_manager.services.tournaments import current_tournament
@@ -108,15 +108,11 @@ def _open_table(uow: UnitOfWork, table_id: int, seen: str | None = None) -> Sess
 
 
 def _last_change(uow: UnitOfWork, table: SessionTable) -> dict[str, str]:
-    """Who last changed a table's sheet, and when (local time), from the audit log: the
-    newest entry about the table itself or a row that belongs to it."""
-    for entry in sorted(uow.audit.list(), key=lambda e: e.id or 0, reverse=True):
-        if entry.entity == "session_table" and entry.entity_id == table.id:
-            return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
-        for picture in (entry.after, entry.before):
-            if picture and json.loads(picture).get("table_id") == table.id:
-                return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
-    return {"by": "", "at": ""}  # unknown: the message says "another station"
+    """Who last changed a table's sheet, and when: the newest entry about the table itself
+    or a row that belongs to it."""
+    return last_change(uow.audit.list(), lambda entry: (
+        entry.entity == "session_table" and entry.entity_id == table.id
+        or table.id in pictured(entry, "table_id")))
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,6 @@ has changed by the time a session is drawn.
 from __future__ import annotations
 
 import dataclasses
-import json
 import random
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
@@ -50,6 +49,7 @@ from tournament_manager.domain.settings import (
 )
 from tournament_manager.rules.tiles import Wind
 from tournament_manager.services.errors import ServiceError, ServiceProblem
+from tournament_manager.services.last_change import last_change, pictured
 from tournament_manager.services.ports import UnitOfWork
 from tournament_manager.services.sessions import round_follows_sessions
 from tournament_manager.services.standings import compute_standings
@@ -429,18 +429,12 @@ def held_again(uow: UnitOfWork, draw: SessionDraw) -> SessionDraw:
 
 
 def _last_seated(uow: UnitOfWork, session: Session) -> dict[str, str]:
-    """Who last changed a session's tables or seats, and when (local time), from the audit
-    log; empty when it does not say."""
+    """Who last changed a session's tables or seats, and when."""
     tables = {table.id for table in uow.tables.list(session_id=session.id)}
-    for entry in sorted(uow.audit.list(), key=lambda e: e.id or 0, reverse=True):
-        if entry.entity == "session" and entry.entity_id == session.id:
-            return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
-        for picture in (entry.after, entry.before):
-            shown = json.loads(picture) if picture else {}
-            if (entry.entity == "session_table" and shown.get("session_id") == session.id
-                    or entry.entity == "seat" and shown.get("table_id") in tables):
-                return {"by": entry.actor, "at": f"{entry.at.astimezone():%H:%M}"}
-    return {}
+    return last_change(uow.audit.list(), lambda entry: (
+        entry.entity == "session" and entry.entity_id == session.id
+        or entry.entity == "session_table" and session.id in pictured(entry, "session_id")
+        or entry.entity == "seat" and bool(tables & pictured(entry, "table_id"))))
 
 
 def _later_plans(uow: UnitOfWork, session: Session,
