@@ -40,6 +40,16 @@ def _log_in(driver, wait, served: Served, table: int) -> None:  # type: ignore[n
     driver.find_element(By.ID, "enter").click()
 
 
+def _count_fetches(driver, counter: str, path: str = "") -> None:  # type: ignore[no-untyped-def]
+    """From now on the page counts in `window[counter]` its requests (to `path` alone,
+    when given)."""
+    driver.execute_script(
+        "const [counter, only] = arguments; window[counter] = 0;"
+        " const original = window.fetch; window.fetch = (path, ...rest) =>"
+        " { if (!only || path === only) window[counter] += 1; return original(path, ...rest); };",
+        counter, path)
+
+
 def test_a_phone_enters_and_signs_a_whole_sheet(served: Served, browser, tmp_path) -> None:
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
@@ -416,9 +426,7 @@ def test_a_refusal_stays_on_the_phone_and_asks_the_server_once(served: Served,
     wait = WebDriverWait(driver, 30)
     _log_in(driver, wait, served, 1)
     wait.until(shown.text_to_be_present_in_element((By.ID, "next"), "Hand 1"))
-    driver.execute_script(
-        "window.previews = 0; const original = window.fetch; window.fetch = (path, ...rest) =>"
-        " { if (path === '/api/preview') window.previews += 1; return original(path, ...rest); };")
+    _count_fetches(driver, "previews", "/api/preview")
     players = served.seated.players[:4]
     driver.find_element(By.CSS_SELECTOR, f"#winners button[data-player='{players[0]}']").click()
     driver.find_element(By.CSS_SELECTOR, f"#discarders button[data-player='{players[1]}']").click()
@@ -544,9 +552,7 @@ def test_a_hand_waiting_for_another_table_stays_on_the_phone(served: Served,
         (By.ID, "problem"), "1 entry for table 1 of session 1 wait on this phone"))
     assert not driver.find_element(By.ID, "offline").is_displayed(), "the connection is fine"
     # Kept, and left alone: it was sent, refused and the sheet read again every 2 s.
-    driver.execute_script(
-        "window.asked = 0; const original = window.fetch; window.fetch = (path, ...rest) =>"
-        " { window.asked += 1; return original(path, ...rest); };")
+    _count_fetches(driver, "asked")
     driver.execute_script("return new Promise(done => setTimeout(done, 4500))")
     assert driver.execute_script("return window.asked") == 0
     assert "wait on this phone" in driver.find_element(By.ID, "problem").text
